@@ -1,0 +1,124 @@
+# numlab: the whole build. Out of tree into $(BUILD); every src/*.c goes into libnumlab.a, every labs/NAME.c
+# (plus labs/NAME/*.c) becomes build/bin/NAME, every tests/test_*.c a Check program, every tests/bench_*.c a benchmark.
+# New files are picked up without touching this file.
+
+PKGS      := ncursesw gsl check sndfile libcjson
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+CC        ?= cc
+SANITIZE  ?= 0
+# LANG for every test: only C, C.UTF-8 and POSIX exist on the target machines; braille needs UTF-8.
+export LANG := C.UTF-8
+
+ifeq ($(SANITIZE),1)
+BUILD     ?= build/sanitize
+SANFLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+OPT       := -O1 -g
+else
+BUILD     ?= build
+SANFLAGS  :=
+OPT       := -O2 -g
+endif
+
+WARN      := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ifeq ($(CI),true)
+WARN      += -Werror
+endif
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CFLAGS    ?=
+# ncursesw's pkg-config flags bring -D_XOPEN_SOURCE=600 and -D_DEFAULT_SOURCE (wide-character curses).
+CPPFLAGS  += -Iinclude
+ALL_CFLAGS = -std=c17 $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(PKG_CFLAGS) $(CFLAGS)
+LDLIBS    += $(PKG_LIBS) -lm
+LDFLAGS   += $(SANFLAGS)
+
+LIB       := $(BUILD)/lib/libnumlab.a
+LIB_SRC   := $(wildcard src/*.c)
+LIB_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/obj/src/%.o)
+
+PROGRAMS  := $(basename $(notdir $(wildcard labs/*.c)))
+BINS      := $(PROGRAMS:%=$(BUILD)/bin/%)
+
+TEST_SRC  := $(wildcard tests/test_*.c)
+TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+SCRIPT_TESTS := $(wildcard tests/*.sh)
+BENCH_SRC := $(wildcard tests/bench_*.c)
+BENCHES   := $(BENCH_SRC:tests/%.c=$(BUILD)/bench/%)
+FUZZ_SRC  := $(wildcard tests/fuzz_*.c)
+
+.PHONY: all run check check-build bench install clean deps need-deps fuzz help
+.DEFAULT_GOAL := all
+
+all: $(LIB) $(BINS)
+
+help:
+	@echo "make run        build and open the labs (installs missing packages first)"
+	@echo "make check      build and run every test (SANITIZE=1 for ASan+UBSan)"
+	@echo "make bench      benchmarks, as ratios against a reference in the same process"
+	@echo "make deps       install the Debian packages numlab needs (as root)"
+	@echo "make install    PREFIX=$(PREFIX) DESTDIR=..."
+
+# --- dependencies -----------------------------------------------------------------------------------------
+# The missing pkg-config modules are looked up at run time, so that after `make deps` a recursive make sees them.
+need-deps:
+	@sh tools/deps.sh --check-only >/dev/null 2>&1 || sh tools/deps.sh
+
+deps:
+	@sh tools/deps.sh
+
+run: need-deps
+	@$(MAKE) --no-print-directory all
+	@$(BUILD)/bin/numlab
+
+check: need-deps
+	@$(MAKE) --no-print-directory check-build
+	@sh tools/run-tests.sh $(BUILD)
+
+check-build: $(LIB) $(BINS) $(TESTS) $(BUILD)/tests/.helpers
+
+bench: need-deps
+	@$(MAKE) --no-print-directory $(BENCHES) $(BINS)
+	@for b in $(BENCHES); do $$b || exit 1; done
+
+# --- compile ----------------------------------------------------------------------------------------------
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# A program is labs/NAME.c plus any labs/NAME/*.c.
+.SECONDEXPANSION:
+$(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(patsubst %.c,$(BUILD)/obj/%.o,$$(wildcard labs/%/*.c)) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
+
+# A test is tests/test_NAME.c plus tests/helpers/*.c (shared fixtures).
+TEST_HELPERS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/helpers/*.c))
+$(BUILD)/tests/.helpers: $(TEST_HELPERS)
+	@mkdir -p $(@D) && touch $@
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_HELPERS) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
+
+$(BUILD)/bench/%: $(BUILD)/obj/tests/%.o $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
+
+# --- install ----------------------------------------------------------------------------------------------
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/numlab
+	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/numlab/*.h $(DESTDIR)$(PREFIX)/include/numlab/
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

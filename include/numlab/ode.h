@@ -1,0 +1,73 @@
+/* ode: generic steppers for y' = f(t, y), and an adapter to GSL's odeiv2 as the reference.
+ *
+ * The hand-written steppers (explicit Euler, semi-implicit Euler, classical RK4) share one interface so that the
+ * spring lab (dim 2) and the network lab (dim 4N) use the same code. Semi-implicit Euler needs a second-order
+ * system laid out as y = [x_0 .. x_{n-1}, v_0 .. v_{n-1}] with dx/dt = v: it updates v first and moves x with the
+ * new v (seed 000, "cambiar dos lineas de orden").
+ *
+ * Ownership: an ode_stepper owns its work arrays (ode_stepper_init / ode_stepper_destroy); an ode_gsl owns its GSL
+ * objects (ode_gsl_new / ode_gsl_free). Nothing here allocates per step. */
+#ifndef NUMLAB_ODE_H
+#define NUMLAB_ODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* dydt = f(t, y). Returns 0 on success, nonzero to abort the step (GSL convention: GSL_SUCCESS = 0). */
+typedef int (*ode_rhs_fn)(double t, const double *y, double *dydt, void *params);
+/* Row-major Jacobian dfdy[i*dim + j] = d f_i / d y_j, and df/dt (may be left zero for autonomous systems). */
+typedef int (*ode_jac_fn)(double t, const double *y, double *dfdy, double *dfdt, void *params);
+
+typedef struct {
+    size_t dim;          /* length of y */
+    ode_rhs_fn rhs;
+    ode_jac_fn jac;      /* optional; needed by gsl-msbdf */
+    void *params;        /* passed through to rhs and jac */
+} ode_system;
+
+typedef enum {
+    ODE_EXPLICIT_EULER,  /* y += h f(t, y) */
+    ODE_SEMI_IMPLICIT,   /* v += h a(t, x, v); x += h v  (second-order layout only) */
+    ODE_RK4,             /* classical fourth-order Runge-Kutta */
+    ODE_METHOD_COUNT
+} ode_method;
+
+typedef struct {
+    ode_method method;
+    size_t dim;
+    double *k1, *k2, *k3, *k4, *tmp;  /* work arrays, dim each (one allocation) */
+} ode_stepper;
+
+/* Returns 0, or -1 when out of memory or dim == 0 (semi-implicit also needs an even dim). */
+int ode_stepper_init(ode_stepper *st, ode_method method, size_t dim);
+void ode_stepper_destroy(ode_stepper *st);
+/* Advances y in place from t to t + h. Returns 0, or the rhs's nonzero code (y is then unspecified). */
+int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h, double *y);
+
+/* True when y holds a non-finite value or any |y_i| > limit: the trajectory has "diverged". */
+bool ode_state_diverged(const double *y, size_t dim, double limit);
+
+/* --- GSL odeiv2 references -------------------------------------------------------------------------------- */
+
+typedef enum {
+    ODE_GSL_RK4,     /* fixed step; note GSL's rk4 takes two half steps per step (it estimates the error) */
+    ODE_GSL_RKF45,   /* adaptive, lands exactly on each output time */
+    ODE_GSL_RK8PD,   /* adaptive, the high-accuracy "truth" */
+    ODE_GSL_MSBDF,   /* adaptive implicit multistep, uses the analytic Jacobian (stiff systems) */
+    ODE_GSL_COUNT
+} ode_gsl_kind;
+
+typedef struct ode_gsl ode_gsl;
+
+/* h: the fixed step (gsl-rk4) or the initial step (adaptive); tol: absolute and relative tolerance of the adaptive
+ * kinds (ignored by gsl-rk4). Returns NULL when out of memory, or for msbdf without sys->jac. The system is copied. */
+ode_gsl *ode_gsl_new(ode_gsl_kind kind, const ode_system *sys, double h, double tol);
+void ode_gsl_free(ode_gsl *g);
+/* Advances y from *t to t1 (fixed kind: in steps of h; t1 - *t should be a multiple of h). Returns 0, or nonzero
+ * when GSL gave up (step size underflow, rhs failure, too many steps); *t is updated either way. */
+int ode_gsl_advance(ode_gsl *g, double *t, double t1, double *y);
+/* Number of right-hand-side evaluations so far (the cost the lab compares). */
+unsigned long ode_gsl_rhs_evals(const ode_gsl *g);
+const char *ode_gsl_name(ode_gsl_kind kind);
+
+#endif

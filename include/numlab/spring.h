@@ -1,0 +1,96 @@
+/* spring: one damped spring, m x'' + c x' + k (x - target) = 0 (seed 000).
+ *
+ * Steps through the generic ode steppers, the closed form in all three damping regimes (the reference every test
+ * uses), GSL's odeiv2 solvers as a second reference, energy, the amplification matrix of each method and the
+ * stability limits in w0*dt. SI units throughout, except where the seed speaks of pixels (the caller's choice). */
+#ifndef NUMLAB_SPRING_H
+#define NUMLAB_SPRING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "numlab/ode.h"
+
+typedef struct {
+    double k;       /* stiffness, > 0 */
+    double c;       /* damping, >= 0 */
+    double m;       /* mass, > 0 */
+    double target;  /* rest position */
+} spring_params;
+
+typedef struct {
+    double x, v;
+} spring_state;
+
+/* The methods the lab compares, in the order of DESIGN.md's --method names. */
+typedef enum {
+    SPRING_EXPLICIT,   /* "explicit": explicit Euler */
+    SPRING_SEMI,       /* "semi": semi-implicit (symplectic) Euler */
+    SPRING_RK4,        /* "rk4": classical RK4 */
+    SPRING_EXACT,      /* "exact": the closed form */
+    SPRING_GSL_RK4,    /* "gsl-rk4": GSL's fixed-step rk4 (two half steps a step) */
+    SPRING_GSL_RKF45,  /* "gsl-rkf45": adaptive */
+    SPRING_GSL_RK8PD,  /* "gsl-rk8pd": adaptive, the truth */
+    SPRING_GSL_MSBDF,  /* "gsl-msbdf": adaptive implicit, analytic Jacobian */
+    SPRING_METHOD_COUNT
+} spring_method;
+
+const char *spring_method_name(spring_method method);
+/* Returns 0 and sets *out, or -1 for an unknown name. */
+int spring_method_parse(const char *name, spring_method *out);
+/* The list of valid names, comma-separated, for error messages. */
+const char *spring_method_names(void);
+
+double spring_omega0(const spring_params *p);   /* sqrt(k/m) */
+double spring_zeta(const spring_params *p);     /* c / (2 sqrt(k m)) */
+double spring_energy(const spring_params *p, spring_state s);  /* m v^2/2 + k (x - target)^2 / 2 */
+
+/* The exact solution at time t from s0 at time 0, in every regime, robust at and near critical damping, for c = 0,
+ * and for large t in the over-damped regime (no cosh/sinh overflow). */
+spring_state spring_exact(const spring_params *p, spring_state s0, double t);
+
+/* The first-order system y = [x, v], with its analytic Jacobian. p must outlive the system. */
+ode_system spring_system(const spring_params *p);
+
+/* One step of the seed's methods, without the generic interface (what the exercises ask students to write). */
+spring_state spring_step_explicit(const spring_params *p, spring_state s, double dt);
+spring_state spring_step_semi(const spring_params *p, spring_state s, double dt);
+spring_state spring_step_rk4(const spring_params *p, spring_state s, double dt);
+
+/* --- trajectories ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    double t, x, v, energy;
+} spring_sample;
+
+typedef struct {
+    size_t count;           /* samples written: steps + 1 unless the run stopped early */
+    bool diverged;          /* the state became non-finite or exploded */
+    size_t diverged_step;   /* the first step whose state diverged (not written) */
+    double diverged_t;
+    bool solver_failed;     /* a GSL solver gave up (step size underflow or too many steps) */
+} spring_run;
+
+/* The state magnitude past which a trajectory counts as diverged: 1e12 times the initial amplitude
+ * |x0 - target| + |v0| / w0 (at least 1), in x; w0 times that in v. */
+double spring_divergence_limit(const spring_params *p, spring_state s0);
+
+/* Simulates `steps` steps of dt from s0 at t = 0 and writes samples for steps 0..steps into out (steps + 1 of them)
+ * unless the run stops early. tol is the adaptive GSL solvers' tolerance (absolute and relative).
+ * Returns 0 (a divergence is a result, not an error), or -1 when out of memory. */
+int spring_simulate(const spring_params *p, spring_method method, spring_state s0, double dt, size_t steps,
+                    double tol, spring_sample *out, spring_run *run);
+
+/* --- stability ------------------------------------------------------------------------------------------- */
+
+/* The 2x2 matrix M (row-major) with [x - T, v]_{n+1} = M [x - T, v]_n for one step of dt. Defined for explicit,
+ * semi, rk4, exact and gsl-rk4 (whose step is two RK4 half steps); returns -1 for the adaptive solvers. */
+int spring_amplification(const spring_params *p, spring_method method, double dt, double M[4]);
+/* The largest eigenvalue modulus of a 2x2 matrix. */
+double spring_spectral_radius(const double M[4]);
+/* The largest w0*dt for which the method is stable with damping ratio zeta >= 0: for zeta = 0 the exact bounds
+ * (explicit 0, semi 2, rk4 2 sqrt 2, gsl-rk4 4 sqrt 2), for zeta > 0 found numerically (bisection on the spectral
+ * radius, 1e-12). INFINITY for exact; NAN for the adaptive solvers. */
+double spring_stability_limit(spring_method method, double zeta);
+
+#endif

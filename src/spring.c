@@ -1,0 +1,350 @@
+/* spring: the damped spring's steps, closed form, energy and stability. See include/numlab/spring.h. */
+#include "numlab/spring.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const method_names[SPRING_METHOD_COUNT] = {
+    "explicit", "semi", "rk4", "exact", "gsl-rk4", "gsl-rkf45", "gsl-rk8pd", "gsl-msbdf",
+};
+
+const char *spring_method_name(spring_method method)
+{
+    return method < SPRING_METHOD_COUNT ? method_names[method] : "?";
+}
+
+int spring_method_parse(const char *name, spring_method *out)
+{
+    for (int i = 0; i < SPRING_METHOD_COUNT; i++)
+        if (strcmp(name, method_names[i]) == 0) {
+            *out = (spring_method)i;
+            return 0;
+        }
+    return -1;
+}
+
+const char *spring_method_names(void)
+{
+    return "explicit, semi, rk4, exact, gsl-rk4, gsl-rkf45, gsl-rk8pd, gsl-msbdf";
+}
+
+double spring_omega0(const spring_params *p)
+{
+    return sqrt(p->k / p->m);
+}
+
+double spring_zeta(const spring_params *p)
+{
+    return p->c / (2.0 * sqrt(p->k * p->m));
+}
+
+double spring_energy(const spring_params *p, spring_state s)
+{
+    double y = s.x - p->target;
+    return 0.5 * p->m * s.v * s.v + 0.5 * p->k * y * y;
+}
+
+/* --- the closed form --------------------------------------------------------------------------------------
+ * With y = x - T, a = zeta w0 and D = w0^2 (1 - zeta^2):
+ *   y(t) = e^{-a t} [ y0 C(t) + (v0 + a y0) S(t) ],   v(t) = e^{-a t} [ v0 C(t) - (a v0 + w0^2 y0) S(t) ],
+ * where C'' = -D C, C(0) = 1, S = the solution with S(0) = 0, S'(0) = 1:
+ *   under-damped (D > 0): C = cos(wd t), S = sin(wd t) / wd,   wd = sqrt(D)
+ *   critical     (D = 0): C = 1,         S = t
+ *   over-damped  (D < 0): C = cosh(w' t), S = sinh(w' t) / w', w' = sqrt(-D)
+ * (the three regimes of REFERENCES.md folded into one). S is evaluated as t * sin(u)/u or t * sinh(u)/u, which
+ * tends smoothly to t at critical damping. For w' t >= 1 the over-damped products e^{-a t} cosh and e^{-a t} sinh
+ * are summed as two decaying exponentials, so nothing overflows however large t is. */
+
+static double sinc_ratio(double u)   /* sin(u)/u */
+{
+    return u == 0.0 ? 1.0 : sin(u) / u;
+}
+
+static double sinhc_ratio(double u)  /* sinh(u)/u */
+{
+    return u == 0.0 ? 1.0 : sinh(u) / u;
+}
+
+spring_state spring_exact(const spring_params *p, spring_state s0, double t)
+{
+    const double w0 = spring_omega0(p), zeta = spring_zeta(p);
+    const double a = zeta * w0;
+    const double w0sq = p->k / p->m;
+    /* 1 - zeta^2 as a product: no cancellation near critical damping */
+    const double D = w0sq * (1.0 - zeta) * (1.0 + zeta);
+    const double y0 = s0.x - p->target, v0 = s0.v;
+    double eC, eS; /* e^{-a t} C(t) and e^{-a t} S(t) */
+    if (D >= 0.0) {
+        double wd = sqrt(D);
+        double decay = exp(-a * t);
+        eC = decay * cos(wd * t);
+        eS = decay * t * sinc_ratio(wd * t);
+    } else {
+        double wp = sqrt(-D);
+        if (wp * t < 1.0) {
+            double decay = exp(-a * t);
+            eC = decay * cosh(wp * t);
+            eS = decay * t * sinhc_ratio(wp * t);
+        } else {
+            double slow = exp((wp - a) * t), fast = exp(-(wp + a) * t);  /* wp < a: both decay */
+            eC = 0.5 * (slow + fast);
+            eS = (slow - fast) / (2.0 * wp);
+        }
+    }
+    return (spring_state){
+        .x = p->target + y0 * eC + (v0 + a * y0) * eS,
+        .v = v0 * eC - (a * v0 + w0sq * y0) * eS,
+    };
+}
+
+/* --- steps ------------------------------------------------------------------------------------------------ */
+
+static double spring_accel(const spring_params *p, double x, double v)
+{
+    return (-p->k * (x - p->target) - p->c * v) / p->m;
+}
+
+static int spring_rhs(double t, const double *y, double *dydt, void *params)
+{
+    (void)t;
+    dydt[0] = y[1];
+    dydt[1] = spring_accel(params, y[0], y[1]);
+    return 0;
+}
+
+static int spring_jac(double t, const double *y, double *dfdy, double *dfdt, void *params)
+{
+    (void)t, (void)y;
+    const spring_params *p = params;
+    dfdy[0] = 0.0, dfdy[1] = 1.0;
+    dfdy[2] = -p->k / p->m, dfdy[3] = -p->c / p->m;
+    dfdt[0] = dfdt[1] = 0.0;
+    return 0;
+}
+
+ode_system spring_system(const spring_params *p)
+{
+    return (ode_system){.dim = 2, .rhs = spring_rhs, .jac = spring_jac, .params = (void *)p};
+}
+
+spring_state spring_step_explicit(const spring_params *p, spring_state s, double dt)
+{
+    double a = spring_accel(p, s.x, s.v);
+    return (spring_state){.x = s.x + s.v * dt, .v = s.v + a * dt};  /* the OLD velocity moves x */
+}
+
+spring_state spring_step_semi(const spring_params *p, spring_state s, double dt)
+{
+    double v = s.v + spring_accel(p, s.x, s.v) * dt;
+    return (spring_state){.x = s.x + v * dt, .v = v};                /* the NEW velocity moves x */
+}
+
+spring_state spring_step_rk4(const spring_params *p, spring_state s, double dt)
+{
+    double k1x = s.v, k1v = spring_accel(p, s.x, s.v);
+    double x2 = s.x + 0.5 * dt * k1x, v2 = s.v + 0.5 * dt * k1v;
+    double k2x = v2, k2v = spring_accel(p, x2, v2);
+    double x3 = s.x + 0.5 * dt * k2x, v3 = s.v + 0.5 * dt * k2v;
+    double k3x = v3, k3v = spring_accel(p, x3, v3);
+    double x4 = s.x + dt * k3x, v4 = s.v + dt * k3v;
+    double k4x = v4, k4v = spring_accel(p, x4, v4);
+    return (spring_state){
+        .x = s.x + dt / 6.0 * (k1x + 2.0 * (k2x + k3x) + k4x),
+        .v = s.v + dt / 6.0 * (k1v + 2.0 * (k2v + k3v) + k4v),
+    };
+}
+
+/* --- trajectories ----------------------------------------------------------------------------------------- */
+
+double spring_divergence_limit(const spring_params *p, spring_state s0)
+{
+    double amplitude = fabs(s0.x - p->target) + fabs(s0.v) / spring_omega0(p);
+    return 1e12 * (amplitude > 1.0 ? amplitude : 1.0);
+}
+
+static bool spring_diverged(const spring_params *p, double limit, const double y[2])
+{
+    double w0 = spring_omega0(p);
+    double scaled[2] = {y[0] - p->target, y[1] / w0};
+    return ode_state_diverged(scaled, 2, limit);
+}
+
+static spring_sample make_sample(const spring_params *p, double t, const double y[2])
+{
+    return (spring_sample){.t = t, .x = y[0], .v = y[1], .energy = spring_energy(p, (spring_state){y[0], y[1]})};
+}
+
+static ode_method ode_method_of(spring_method method)
+{
+    return method == SPRING_EXPLICIT ? ODE_EXPLICIT_EULER : method == SPRING_SEMI ? ODE_SEMI_IMPLICIT : ODE_RK4;
+}
+
+static ode_gsl_kind gsl_kind_of(spring_method method)
+{
+    return (ode_gsl_kind)(method - SPRING_GSL_RK4);
+}
+
+int spring_simulate(const spring_params *p, spring_method method, spring_state s0, double dt, size_t steps,
+                    double tol, spring_sample *out, spring_run *run)
+{
+    *run = (spring_run){0};
+    const ode_system sys = spring_system(p);
+    const double limit = spring_divergence_limit(p, s0);
+    ode_stepper stepper = {0};
+    ode_gsl *gsl = NULL;
+
+    if (method <= SPRING_RK4) {
+        if (ode_stepper_init(&stepper, ode_method_of(method), 2))
+            return -1;
+    } else if (method >= SPRING_GSL_RK4) {
+        if (!(gsl = ode_gsl_new(gsl_kind_of(method), &sys, dt, tol)))
+            return -1;
+    }
+
+    double y[2] = {s0.x, s0.v};
+    double t = 0.0;
+    out[run->count++] = make_sample(p, 0.0, y);
+    for (size_t n = 1; n <= steps; n++) {
+        /* t_n = n dt, not a running sum: every method reports on the same grid */
+        double tn = (double)n * dt;
+        int rc = 0;
+        if (method == SPRING_EXACT) {
+            spring_state s = spring_exact(p, s0, tn);
+            y[0] = s.x, y[1] = s.v;
+        } else if (gsl) {
+            rc = ode_gsl_advance(gsl, &t, tn, y);
+        } else {
+            rc = ode_stepper_apply(&stepper, &sys, t, dt, y);
+        }
+        t = tn;
+        if (spring_diverged(p, limit, y)) {
+            run->diverged = true;
+            run->diverged_step = n;
+            run->diverged_t = tn;
+            break;
+        }
+        if (rc) {
+            run->solver_failed = true;
+            break;
+        }
+        out[run->count++] = make_sample(p, tn, y);
+    }
+    ode_stepper_destroy(&stepper);
+    ode_gsl_free(gsl);
+    return 0;
+}
+
+/* --- amplification and stability --------------------------------------------------------------------------- */
+
+static void mat2_mul(const double A[4], const double B[4], double out[4])
+{
+    double r[4] = {
+        A[0] * B[0] + A[1] * B[2], A[0] * B[1] + A[1] * B[3],
+        A[2] * B[0] + A[3] * B[2], A[2] * B[1] + A[3] * B[3],
+    };
+    memcpy(out, r, sizeof r);
+}
+
+/* R(hA) = I + hA + (hA)^2/2 + (hA)^3/6 + (hA)^4/24, Horner form: I + hA (I + hA/2 (I + hA/3 (I + hA/4))). */
+static void rk4_matrix(const double hA[4], double out[4])
+{
+    double acc[4] = {1, 0, 0, 1};
+    for (int j = 4; j >= 1; j--) {
+        double scaled[4] = {hA[0] / j, hA[1] / j, hA[2] / j, hA[3] / j};
+        mat2_mul(scaled, acc, acc);
+        acc[0] += 1.0, acc[3] += 1.0;
+    }
+    memcpy(out, acc, sizeof acc);
+}
+
+int spring_amplification(const spring_params *p, spring_method method, double dt, double M[4])
+{
+    const double w2 = p->k / p->m, g = p->c / p->m;
+    const double hA[4] = {0.0, dt, -w2 * dt, -g * dt};  /* h times the system matrix of y' = A y */
+    switch (method) {
+    case SPRING_EXPLICIT:
+        M[0] = 1.0 + hA[0], M[1] = hA[1], M[2] = hA[2], M[3] = 1.0 + hA[3];
+        return 0;
+    case SPRING_SEMI:
+        /* v' = -h w2 x + (1 - h g) v;  x' = x + h v' */
+        M[2] = -w2 * dt, M[3] = 1.0 - g * dt;
+        M[0] = 1.0 + dt * M[2], M[1] = dt * M[3];
+        return 0;
+    case SPRING_RK4:
+        rk4_matrix(hA, M);
+        return 0;
+    case SPRING_GSL_RK4: {
+        const double half[4] = {hA[0] / 2, hA[1] / 2, hA[2] / 2, hA[3] / 2};
+        double R[4];
+        rk4_matrix(half, R);
+        mat2_mul(R, R, M);
+        return 0;
+    }
+    case SPRING_EXACT: {
+        /* the columns are the exact responses to unit displacement and unit velocity */
+        spring_params q = *p;
+        q.target = 0.0;
+        spring_state c0 = spring_exact(&q, (spring_state){1.0, 0.0}, dt);
+        spring_state c1 = spring_exact(&q, (spring_state){0.0, 1.0}, dt);
+        M[0] = c0.x, M[1] = c1.x, M[2] = c0.v, M[3] = c1.v;
+        return 0;
+    }
+    default:
+        return -1;
+    }
+}
+
+double spring_spectral_radius(const double M[4])
+{
+    double half_trace = 0.5 * (M[0] + M[3]);
+    double det = M[0] * M[3] - M[1] * M[2];
+    double disc = half_trace * half_trace - det;
+    if (disc < 0.0)
+        return sqrt(det);  /* complex pair: |lambda|^2 = det */
+    double root = sqrt(disc);
+    return fmax(fabs(half_trace + root), fabs(half_trace - root));
+}
+
+static bool stable_at(spring_method method, double zeta, double y)
+{
+    const spring_params unit = {.k = 1.0, .m = 1.0, .c = 2.0 * zeta, .target = 0.0};  /* w0 = 1: dt = y */
+    double M[4];
+    spring_amplification(&unit, method, y, M);
+    return spring_spectral_radius(M) <= 1.0;
+}
+
+double spring_stability_limit(spring_method method, double zeta)
+{
+    if (method == SPRING_EXACT)
+        return INFINITY;
+    if (method > SPRING_GSL_RK4)
+        return NAN;
+    if (zeta == 0.0) {  /* the exact bounds of the undamped spring (REFERENCES.md) */
+        switch (method) {
+        case SPRING_EXPLICIT: return 0.0;
+        case SPRING_SEMI:     return 2.0;
+        case SPRING_RK4:      return 2.0 * sqrt(2.0);
+        default:              return 4.0 * sqrt(2.0);  /* gsl-rk4: two RK4 half steps */
+        }
+    }
+    /* Scan w0*dt geometrically from 1e-6 to 100 for the first unstable point, then bisect. */
+    double lo = 1e-6;
+    if (!stable_at(method, zeta, lo))
+        return 0.0;
+    double hi = lo;
+    while (stable_at(method, zeta, hi)) {
+        lo = hi;
+        hi *= 1.01;
+        if (hi > 100.0)
+            return INFINITY;
+    }
+    while (hi - lo > 1e-13 * hi) {
+        double mid = 0.5 * (lo + hi);
+        if (stable_at(method, zeta, mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}

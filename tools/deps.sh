@@ -1,0 +1,49 @@
+#!/bin/sh
+# Install the Debian/Ubuntu packages numlab needs, only those missing.
+#   tools/deps.sh               install what is missing (as root), or print the exact sudo command and fail
+#   tools/deps.sh --check-only  exit 0 when everything is present, 1 otherwise (prints what is missing)
+set -u
+
+# pkg-config module -> Debian package; then commands -> package.
+modules="ncursesw:libncurses-dev gsl:libgsl-dev check:check sndfile:libsndfile1-dev libcjson:libcjson-dev"
+commands="pkg-config:pkg-config tmux:tmux sox:sox cc:gcc make:make"
+
+missing=""
+for pair in $commands; do
+    cmd=${pair%%:*}; pkg=${pair#*:}
+    command -v "$cmd" >/dev/null 2>&1 || missing="$missing $pkg"
+done
+for pair in $modules; do
+    mod=${pair%%:*}; pkg=${pair#*:}
+    if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$mod"; then
+        missing="$missing $pkg"
+    fi
+done
+
+if [ -z "$missing" ]; then
+    [ "${1:-}" = "--check-only" ] || echo "deps: all packages present"
+    exit 0
+fi
+if [ "${1:-}" = "--check-only" ]; then
+    echo "deps: missing:$missing"
+    exit 1
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "deps: missing:$missing" >&2
+    echo "deps: this is not a Debian/Ubuntu system (no apt-get); install the equivalents of those packages" >&2
+    exit 1
+fi
+if [ "$(id -u)" -ne 0 ]; then
+    echo "deps: missing:$missing" >&2
+    echo "deps: run as root, or:  sudo apt-get update && sudo apt-get install -y$missing" >&2
+    exit 1
+fi
+
+echo "deps: installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq || { echo "deps: apt-get update failed" >&2; exit 1; }
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >/dev/null || {
+    echo "deps: apt-get install -y$missing failed" >&2; exit 1; }
+sh "$0" --check-only
