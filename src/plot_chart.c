@@ -653,3 +653,18 @@ int plot_chart_cell_to_data(const plot_chart *ch, int col, int row, double *x, d
     *x = to_data(&ch->axis[PLOT_X], vx), *y = to_data(&ch->axis[PLOT_Y], vy);
     return 0;
 }
+
+int plot_chart_data_to_cell(const plot_chart *ch, double x, double y, int *col, int *row)
+{
+    int c, r;
+    if (!ch->rendered ||
+        !plot_canvas_cell_of(ch->canvas, to_view(&ch->axis[PLOT_X], x), to_view(&ch->axis[PLOT_Y], y), &c, &r))
+        return -1;
+    *col = ch->area_col + c, *row = ch->area_row + r;
+    return 0;
+}
+
+int plot_chart_write(plot_chart *ch, FILE *f, unsigned flags)
+{
+    return plot_grid_write(plot_chart_render(ch), f, flags);
+}

@@ -323,6 +323,12 @@ START_TEST(test_text_is_trimmed_and_snprintf_like)
     ck_assert_int_eq(plot_grid_write(g, f, 0), 0);
     ck_assert_int_eq(ftell(f), 5);
     fclose(f);
+    f = fopen("/dev/full", "w");  /* a write that fails is reported */
+    if (f) {
+        setvbuf(f, NULL, _IONBF, 0);
+        ck_assert_int_eq(plot_grid_write(g, f, 0), -1);
+        fclose(f);
+    }
     plot_canvas_free(c);
 }
 END_TEST
@@ -568,6 +574,10 @@ START_TEST(test_marker_cell_and_mouse_mapping)
             ck_assert_double_le(fabs(y - 7.0), 4.0 * 10.0 / (4 * rows - 1));
         }
     ck_assert_int_eq(found, 1);
+    int mc, mr;
+    ck_assert_int_eq(plot_chart_data_to_cell(ch, 3.0, 7.0, &mc, &mr), 0);
+    ck_assert_uint_eq(cell_at(g, mc, mr), 0x28FFu);
+    ck_assert_int_eq(plot_chart_data_to_cell(ch, 11.0, 7.0, &mc, &mr), -1);
     double x, y;
     ck_assert_int_eq(plot_chart_cell_to_data(ch, col0 - 1, row0, &x, &y), -1);  /* the axis */
     ck_assert_int_eq(plot_chart_cell_to_data(ch, col0, row0 + rows, &x, &y), -1);
@@ -650,6 +660,13 @@ START_TEST(test_chart_texts_legend_and_ascii)
         lines += *p == '\n';
     ck_assert_int_eq(lines, 14);
     ck_assert_ptr_null(strstr(text, " \n"));  /* trailing spaces trimmed */
+    char written[4096];  /* plot_chart_write prints the same text */
+    FILE *f = tmpfile();
+    ck_assert_int_eq(plot_chart_write(ch, f, 0), 0);
+    rewind(f);
+    written[fread(written, 1, sizeof written - 1, f)] = '\0';
+    fclose(f);
+    ck_assert_str_eq(written, text);
     plot_chart_set_mode(ch, PLOT_BRAILLE);
     plot_chart_set_legend(ch, PLOT_LEGEND_NONE);
     text = text_of(plot_chart_render(ch));

@@ -229,6 +229,9 @@ int plot_chart_add_marker(plot_chart *ch, double x, double y, int color, const c
  * call on the chart). Never allocates. */
 const plot_grid *plot_chart_render(plot_chart *ch);
 
+/* Renders and writes the chart as text to f (plot_grid_write): what `--plot` prints. 0, or -1 when writing failed. */
+int plot_chart_write(plot_chart *ch, FILE *f, unsigned flags);
+
 /* After a render: the plot area in grid cells (the cells inside the axes) and the data range each axis showed
  * (data units, also on a log axis). Returns -1 before the first render or when the chart was too small. */
 int plot_chart_area(const plot_chart *ch, int *col, int *row, int *cols, int *rows);
@@ -236,5 +239,7 @@ int plot_chart_range(const plot_chart *ch, plot_axis axis, double *min, double *
 /* After a render: the data point at the centre of a grid cell, for mouse clicks. 0 when the cell is inside the
  * plot area, -1 otherwise. */
 int plot_chart_cell_to_data(const plot_chart *ch, int col, int row, double *x, double *y);
+/* After a render: the grid cell of a data point (where its dot is). 0, or -1 when it is outside the plot area. */
+int plot_chart_data_to_cell(const plot_chart *ch, double x, double y, int *col, int *row);
 
 #endif
