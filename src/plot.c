@@ -153,10 +153,16 @@ int plot_canvas_dot_height(const plot_canvas *c)
     return c->dot_h;
 }
 
+bool plot_span_ok(double lo, double hi)
+{
+    double span = hi - lo;  /* NaN fails the comparison; an infinite bound makes the span infinite */
+    return span >= PLOT_MIN_SPAN && isfinite(span);
+}
+
 int plot_canvas_set_view(plot_canvas *c, double xmin, double xmax, double ymin, double ymax)
 {
-    if (!(xmin < xmax && ymin < ymax) || !isfinite(xmax - xmin) || !isfinite(ymax - ymin))
-        return -1;  /* NaN fails the comparisons; an infinite bound makes a span infinite */
+    if (!plot_span_ok(xmin, xmax) || !plot_span_ok(ymin, ymax))
+        return -1;
     c->xmin = xmin, c->xmax = xmax, c->ymin = ymin, c->ymax = ymax;
     set_dims(c, c->cols, c->rows);
     return 0;

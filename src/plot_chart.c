@@ -135,7 +135,7 @@ void plot_chart_set_labels(plot_chart *ch, const char *xlabel, const char *ylabe
 int plot_chart_set_range(plot_chart *ch, plot_axis axis, double min, double max)
 {
     axis_state *a = &ch->axis[axis];
-    if (!(isfinite(min) && isfinite(max) && min < max) || (a->log && !(min > 0.0)))
+    if (!plot_span_ok(min, max) || (a->log && !(min > 0.0 && plot_span_ok(log10(min), log10(max)))))
         return -1;
     a->fixed = true, a->min = min, a->max = max;
     return 0;
@@ -273,9 +273,10 @@ static void autoscale(const plot_chart *ch, plot_axis which, double *lo, double 
         return;
     }
     double span = *hi - *lo;
-    if (span <= 1e-12 * fmax(fabs(*lo), fabs(*hi))) {  /* a single value (or all within rounding of one) */
+    /* a single value, or all within rounding of one (or within 1e-280: closer than a view may be narrow) */
+    if (span <= 1e-12 * fmax(fabs(*lo), fabs(*hi)) || span < 1e-280) {
         double centre = 0.5 * (*lo + *hi);
-        double half = a->log ? 1.0 : centre != 0.0 ? 0.1 * fabs(centre) : 1.0;
+        double half = a->log ? 1.0 : fabs(centre) > 1e-270 ? 0.1 * fabs(centre) : 1.0;
         *lo = centre - half, *hi = centre + half;
     } else {
         *lo -= a->pad * span, *hi += a->pad * span;
@@ -401,7 +402,8 @@ static bool lay_out(plot_chart *ch, layout *l)
     plot_canvas_set_view(ch->canvas, ax->lo, ax->hi, ay->lo, ay->hi);
 
     /* x ticks: about one every eight columns, fewer until the labels fit */
-    for (int max_x = l->area_cols / 8 + 1; max_x >= 1; max_x--) {
+    int most = l->area_cols / 8 + 1;
+    for (int max_x = most < PLOT_MAX_TICKS ? most : PLOT_MAX_TICKS; max_x >= 1; max_x--) {
         axis_ticks(ax, max_x, &ch->ticks[PLOT_X]);
         if (x_labels_fit(ch, &ch->ticks[PLOT_X]))
             break;

@@ -10,6 +10,12 @@ enum {
     PLOT_DRAW_POINTS = 1u << 2,  /* dots at the points only, no lines */
 };
 
+/* The narrowest span a view may have: dots per data unit stay finite (2^25 / 1e-290 << DBL_MAX). */
+#define PLOT_MIN_SPAN 1e-290
+
+/* lo < hi, both finite, and hi - lo finite and at least PLOT_MIN_SPAN. */
+bool plot_span_ok(double lo, double hi);
+
 /* Makes g cols x rows (both >= 1, at most 2^24 cells), allocating only past *capacity cells (contents then
  * undefined). Returns 0, or -1 with g unchanged. */
 int plot_grid_reserve(plot_grid *g, size_t *capacity, int cols, int rows);

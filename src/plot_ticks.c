@@ -52,10 +52,11 @@ static step nice_step(double lo, double hi, int max_count, int min_e)
             /* a tolerance of 1e-9 steps, so that 0.6 / 0.2 = 2.9999999999999996 counts as 3 */
             double i_lo = ceil(lo / s - 1e-9), i_hi = floor(hi / s + 1e-9);
             double count = i_hi - i_lo + 1.0;
-            if (count >= 1.0 && count <= max_count)
+            /* indices past 2^52 would not be distinct doubles: a range a few ulps wide needs a coarser step */
+            if (count >= 1.0 && count <= max_count && fabs(i_lo) <= 0x1p52 && fabs(i_hi) <= 0x1p52)
                 return (step){mantissa[k], e, i_lo, i_hi};
         }
-    return (step){0, 0, 0.0, -1.0};  /* unreachable for finite lo < hi: a step of 1e310 > DBL_MAX would fit */
+    return (step){0, 0, 0.0, -1.0};  /* no finite step fits (nearly all of the doubles, max_count 1): no ticks */
 }
 
 /* Removes trailing zeros after a decimal point, and the point if nothing is left after it. */
@@ -155,9 +156,9 @@ int plot_ticks_linear(double lo, double hi, int max_count, plot_ticks *out)
     }
     step s = nice_step(lo, hi, clamp_count(max_count), NO_MIN_E);
     int e[PLOT_MAX_TICKS];
-    for (double i = s.i_lo; i <= s.i_hi; i++) {
+    for (int k = 0; k <= (int)(s.i_hi - s.i_lo); k++) {
         e[out->count] = s.e;
-        out->value[out->count++] = tick_value(i, s.m, s.e);
+        out->value[out->count++] = tick_value(s.i_lo + k, s.m, s.e);
     }
     label_ticks(out, e);
     return out->count;
@@ -178,8 +179,8 @@ int plot_ticks_log(double lo, double hi, int max_count, plot_ticks *out)
     /* whole decades, every 1, 2, 5, 10, ... of them: a nice step of at least 1 on the exponents */
     if (floor(lhi + tol) - ceil(llo - tol) >= 1.0) {
         step s = nice_step(llo, lhi, max_count, 0);
-        for (double i = s.i_lo; i <= s.i_hi; i++) {
-            int k = (int)tick_value(i, s.m, s.e);
+        for (int j = 0; j <= (int)(s.i_hi - s.i_lo); j++) {
+            int k = (int)tick_value(s.i_lo + j, s.m, s.e);
             e[out->count] = k;
             out->value[out->count++] = tick_value(1.0, 1, k);
         }

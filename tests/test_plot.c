@@ -6,6 +6,7 @@
 
 #include <check.h>
 #include <float.h>
+#include <gsl/gsl_rng.h>
 #include <locale.h>
 #include <malloc.h>
 #include <math.h>
@@ -271,6 +272,7 @@ START_TEST(test_canvas_views_and_sizes)
     ck_assert_int_eq(plot_canvas_set_view(c, 0.0, 1.0, NAN, 1.0), -1);
     ck_assert_int_eq(plot_canvas_set_view(c, 0.0, INFINITY, 0.0, 1.0), -1);
     ck_assert_int_eq(plot_canvas_set_view(c, -DBL_MAX, DBL_MAX, 0.0, 1.0), -1);  /* the span overflows */
+    ck_assert_int_eq(plot_canvas_set_view(c, 0.0, 1e-300, 0.0, 1.0), -1);  /* dots per unit would overflow */
     ck_assert_int_eq(plot_canvas_set_view(c, -1.0, 1.0, -1e300, 1e300), 0);
     const plot_cell *cells = plot_canvas_grid(c)->cells;
     ck_assert_int_eq(plot_canvas_resize(c, 5, 4), 0);  /* smaller: the same buffer */
@@ -390,6 +392,11 @@ START_TEST(test_ticks_of_tiny_and_huge_ranges)
     ck_assert_str_eq(t.label[5], "1.000000000001");
     for (int i = 0; i < t.count; i++)
         ck_assert_double_eq_tol(strtod(t.label[i], NULL), 1.0 + 2e-13 * i, 1e-16);
+    /* ranges a few ulps wide: a coarser step, never an endless loop over indices past 2^53 */
+    ck_assert_int_ge(plot_ticks_linear(1.0, 1.0 + 4.4e-16, 6, &t), 1);
+    ck_assert_int_ge(plot_ticks_linear(1e17, 1e17 + 64.0, 6, &t), 1);
+    for (int i = 1; i < t.count; i++)
+        ck_assert_double_gt(t.value[i], t.value[i - 1]);
     /* the whole double range does not overflow */
     plot_ticks_linear(-DBL_MAX, DBL_MAX, 5, &t);
     ck_assert_int_ge(t.count, 1);
@@ -537,6 +544,14 @@ START_TEST(test_huge_and_nonfinite_data_never_break_the_chart)
     expect_range(ch, PLOT_Y, -0.05, 1.05);  /* values past 1e300 are drawn, clipped, but do not stretch y */
     ck_assert_ptr_null(strstr(text, "nan"));
     ck_assert_ptr_null(strstr(text, "inf"));
+    /* values closer than any view can be narrow: treated as one value, 0 */
+    plot_chart_clear(ch);
+    const double tiny[2] = {0.0, 1e-300};
+    plot_chart_add_series(ch, &(plot_series){.y = tiny, .n = 2});
+    plot_chart_render(ch);
+    expect_range(ch, PLOT_Y, -1.0, 1.0);
+    ck_assert_int_eq(plot_chart_set_range(ch, PLOT_Y, -DBL_MAX, DBL_MAX), -1);
+    ck_assert_int_eq(plot_chart_set_range(ch, PLOT_Y, 0.0, 1e-300), -1);
     plot_chart_clear(ch);
     const double nans[3] = {NAN, NAN, NAN};
     plot_chart_add_series(ch, &(plot_series){.x = nans, .y = nans, .n = 3});
@@ -547,6 +562,60 @@ START_TEST(test_huge_and_nonfinite_data_never_break_the_chart)
     ck_assert_int_eq(plot_chart_add_series(ch, &(plot_series){.y = NULL, .n = 3}), -1);
     ck_assert_int_eq(plot_chart_add_series(ch, &(plot_series){.y = nans, .n = 3, .color = 9}), -1);
     plot_chart_free(ch);
+}
+END_TEST
+
+/* A value from a mix that breaks naive plotting: ordinary, huge, tiny, zero, negative, NaN, infinite. */
+static double wild_value(gsl_rng *rng)
+{
+    static const double special[] = {0.0, -0.0, 1e-300, -1e-300, 1e300, -1e300, DBL_MAX, -DBL_MAX,
+                                     DBL_MIN, NAN, INFINITY, -INFINITY, 1.0, 1.0 + DBL_EPSILON};
+    if (gsl_rng_uniform(rng) < 0.2)
+        return special[gsl_rng_uniform_int(rng, sizeof special / sizeof special[0])];
+    double magnitude = pow(10.0, gsl_rng_uniform(rng) * 40.0 - 20.0);
+    return (gsl_rng_uniform(rng) < 0.5 ? -1.0 : 1.0) * magnitude * gsl_rng_uniform(rng);
+}
+
+START_TEST(test_random_charts_render_safely)
+{
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(rng, 20240601);
+    static double x[64], y[64];
+    plot_chart *ch = plot_chart_new(120, 40, PLOT_BRAILLE);
+    for (int round = 0; round < 400; round++) {
+        plot_mode mode = gsl_rng_uniform(rng) < 0.5 ? PLOT_BRAILLE : PLOT_ASCII;
+        plot_chart_set_mode(ch, mode);
+        ck_assert_int_eq(plot_chart_resize(ch, 1 + (int)gsl_rng_uniform_int(rng, 120),
+                                           1 + (int)gsl_rng_uniform_int(rng, 40)), 0);
+        plot_chart_clear(ch);
+        for (plot_axis a = PLOT_X; a <= PLOT_Y; a++) {
+            plot_chart_set_autoscale(ch, a, gsl_rng_uniform(rng));
+            plot_chart_set_log(ch, a, gsl_rng_uniform(rng) < 0.3);
+            if (gsl_rng_uniform(rng) < 0.3)
+                plot_chart_set_range(ch, a, wild_value(rng), wild_value(rng));  /* may be refused */
+        }
+        size_t n = gsl_rng_uniform_int(rng, 64);
+        for (size_t i = 0; i < n; i++)
+            x[i] = gsl_rng_uniform(rng) < 0.5 ? (double)i : wild_value(rng), y[i] = wild_value(rng);
+        plot_chart_add_series(ch, &(plot_series){.name = "wild", .x = x, .y = y, .n = n});
+        plot_chart_add_series(ch, &(plot_series){.y = y, .n = n, .style = PLOT_POINTS});
+        plot_chart_add_hline(ch, wild_value(rng), 0, "h");
+        plot_chart_add_marker(ch, wild_value(rng), wild_value(rng), 1, "m");
+        plot_chart_set_title(ch, gsl_rng_uniform(rng) < 0.5 ? "a title" : NULL);
+        const plot_grid *g = plot_chart_render(ch);
+        int bad = 0;  /* counted, then asserted once: every Check assertion costs a write */
+        for (int i = 0; i < g->cols * g->rows; i++) {
+            uint32_t c = g->cells[i].ch;
+            bad += c < 0x20 || c == 0x7F || (mode == PLOT_ASCII && c >= 0x80) || c == 0x2800u /* blank is ' ' */ ||
+                   g->cells[i].color > PLOT_COLORS;
+        }
+        ck_assert_int_eq(bad, 0);
+        const char *text = text_of(g);
+        ck_assert_ptr_null(strstr(text, "nan"));
+        ck_assert_ptr_null(strstr(text, "inf"));
+    }
+    plot_chart_free(ch);
+    gsl_rng_free(rng);
 }
 END_TEST
 
@@ -840,6 +909,7 @@ static Suite *plot_suite(void)
     tcase_add_test(chart, test_single_values_and_empty_charts);
     tcase_add_test(chart, test_log_axis_skips_nonpositive_values);
     tcase_add_test(chart, test_huge_and_nonfinite_data_never_break_the_chart);
+    tcase_add_test(chart, test_random_charts_render_safely);
     tcase_add_test(chart, test_marker_cell_and_mouse_mapping);
     tcase_add_test(chart, test_small_sizes_and_resizes);
     tcase_add_test(chart, test_rendering_does_not_allocate);

@@ -108,8 +108,8 @@ void plot_canvas_clear(plot_canvas *c);
 int plot_canvas_dot_width(const plot_canvas *c);
 int plot_canvas_dot_height(const plot_canvas *c);
 
-/* The data rectangle shown. Returns 0, or -1 (view unchanged) unless all four are finite, xmin < xmax,
- * ymin < ymax and both spans are finite. */
+/* The data rectangle shown. Returns 0, or -1 (view unchanged) unless all four are finite and both spans
+ * (xmax - xmin, ymax - ymin) are finite and at least 1e-290. */
 int plot_canvas_set_view(plot_canvas *c, double xmin, double xmax, double ymin, double ymax);
 
 /* Lights the dot at (x, y) in dot coordinates with a color 0..PLOT_COLORS; ignored outside the canvas. */
@@ -198,8 +198,8 @@ void plot_chart_set_mode(plot_chart *ch, plot_mode mode);
 void plot_chart_set_title(plot_chart *ch, const char *title);
 void plot_chart_set_labels(plot_chart *ch, const char *xlabel, const char *ylabel);
 
-/* A fixed range in data units. Returns 0, or -1 (unchanged) unless both are finite and min < max (and min > 0 on
- * a log axis). */
+/* A fixed range in data units. Returns 0, or -1 (unchanged) unless both are finite, max - min is finite and at
+ * least 1e-290, and on a log axis min > 0. */
 int plot_chart_set_range(plot_chart *ch, plot_axis axis, double min, double max);
 /* Autoscale the axis (the default): the range of the data, reference lines and markers, widened by pad (a
  * fraction of the span, clamped to [0, 1]) on each side; on a log axis in decades. x covers every point with a
