@@ -132,10 +132,16 @@ void plot_chart_set_labels(plot_chart *ch, const char *xlabel, const char *ylabe
     copy_text(ch->ylabel, sizeof ch->ylabel, ylabel);
 }
 
+/* A range a log axis can show: positive, and not too narrow in decades either. */
+static bool log_range_ok(double min, double max)
+{
+    return min > 0.0 && plot_span_ok(log10(min), log10(max));
+}
+
 int plot_chart_set_range(plot_chart *ch, plot_axis axis, double min, double max)
 {
     axis_state *a = &ch->axis[axis];
-    if (!plot_span_ok(min, max) || (a->log && !(min > 0.0 && plot_span_ok(log10(min), log10(max)))))
+    if (!plot_span_ok(min, max) || (a->log && !log_range_ok(min, max)))
         return -1;
     a->fixed = true, a->min = min, a->max = max;
     return 0;
@@ -151,7 +157,7 @@ void plot_chart_set_autoscale(plot_chart *ch, plot_axis axis, double pad)
 int plot_chart_set_log(plot_chart *ch, plot_axis axis, bool log)
 {
     axis_state *a = &ch->axis[axis];
-    if (log && a->fixed && !(a->min > 0.0))
+    if (log && a->fixed && !log_range_ok(a->min, a->max))
         return -1;
     a->log = log;
     return 0;

@@ -379,7 +379,8 @@ START_TEST(test_ticks_of_tiny_and_huge_ranges)
     expect_ticks(&t, 6, (double[]){0, 2e-11, 4e-11, 6e-11, 8e-11, 1e-10},
                  (const char *[]){"0", "2e-11", "4e-11", "6e-11", "8e-11", "1e-10"});
     plot_ticks_linear(0.0, 1e6, 6, &t);  /* a tick >= 1e6: the whole axis in exponent form */
-    expect_ticks(&t, 6, (double[]){0, 2e5, 4e5, 6e5, 8e5, 1e6}, (const char *[]){"0", "2e5", "4e5", "6e5", "8e5", "1e6"});
+    expect_ticks(&t, 6, (double[]){0, 2e5, 4e5, 6e5, 8e5, 1e6},
+                 (const char *[]){"0", "2e5", "4e5", "6e5", "8e5", "1e6"});
     plot_ticks_linear(0.0, 1e300, 3, &t);
     expect_ticks(&t, 3, (double[]){0, 5e299, 1e300}, (const char *[]){"0", "5e299", "1e300"});
     plot_ticks_linear(0.0, 999999.0, 3, &t);  /* below 1e6: plain */

@@ -30,7 +30,8 @@
  *
  * Memory: canvases and charts own their buffers (_new/_free). Drawing and rendering never allocate; a resize
  * allocates only when the new size needs more cells than any size before. The TUI can redraw at display rate.
- * Nothing here prints except plot_grid_write, nothing exits, nothing reads the locale except plot_mode_from_locale.
+ * Nothing here prints except plot_grid_write and plot_chart_write, nothing exits, and nothing reads the locale
+ * except plot_mode_from_locale.
  */
 #ifndef NUMLAB_PLOT_H
 #define NUMLAB_PLOT_H
@@ -185,8 +186,8 @@ typedef struct {
 } plot_series;
 
 /* A width x height chart (at least 1 x 1; when the plot area would be smaller than 4 x 2 cells it shows only
- * "plot too small"). NULL when out of memory or a size is absurd. Defaults: no title or labels, both axes autoscaled (x without padding, y
- * with 5% on each side), linear, legend PLOT_LEGEND_AUTO. */
+ * "plot too small"). NULL when out of memory or a size is absurd. Defaults: no title or labels, both axes
+ * autoscaled (x without padding, y with 5% on each side), linear, legend PLOT_LEGEND_AUTO. */
 plot_chart *plot_chart_new(int width, int height, plot_mode mode);
 void plot_chart_free(plot_chart *ch);
 /* 0, or -1 (chart unchanged) for bad sizes or out of memory; allocates only when growing past any earlier size. */
@@ -207,8 +208,8 @@ int plot_chart_set_range(plot_chart *ch, plot_axis axis, double min, double max)
  * do not stretch the range. A single value v gives v +- 10% (+-1 at 0; a decade either side on a log axis);
  * nothing at all gives [0, 1] ([1, 10] on a log axis). */
 void plot_chart_set_autoscale(plot_chart *ch, plot_axis axis, double pad);
-/* Log scale: values <= 0 are skipped (they break lines). Returns -1 when a fixed range of the axis has min <= 0
- * (unchanged). */
+/* Log scale: values <= 0 are skipped (they break lines). Returns -1 (unchanged) when the axis has a fixed range
+ * a log axis cannot show (min <= 0, or narrower than 1e-290 decades). */
 int plot_chart_set_log(plot_chart *ch, plot_axis axis, bool log);
 void plot_chart_set_legend(plot_chart *ch, plot_legend where);
 
