@@ -22,7 +22,8 @@ static const char usage[] =
     "                  grid (an N x N cloth pinned at two corners, with gravity)\n"
     "  --file FILE     a network in the text format of docs/network.md (mass / spring / gravity lines)\n"
     "  --n N           chain: 1..100000 masses (default 5); grid: side 2..500 (default 10)\n"
-    "  --k K --m M --c C   stiffness N/m (> 0), mass kg (> 0), damping N s/m (>= 0) of every spring and mass\n"
+    "  --k K --m M --c C   stiffness N/m (0 < K <= 1e12), mass kg (0 < M <= 1e9), damping N s/m\n"
+    "                  (0 <= C <= 1e12) of every spring and mass\n"
     "                  (defaults: four 10 1 0, chain 1 1 0, grid 20 0.01 0.0894; with --file they override it)\n"
     "  --method M      explicit, semi (default), rk4, gsl-rk4 (two half steps a step), gsl-rkf45,\n"
     "                  gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses)\n"
@@ -54,6 +55,18 @@ static const struct option long_options[] = {
     {"tol", required_argument, NULL, OPT_TOL}, {NULL, 0, NULL, 0},
 };
 
+/* A value in (0, hi] (hi: the file format's bound too, docs/network.md). */
+static int positive_at_most(const char *opt, const char *arg, double hi, double *out)
+{
+    double v;
+    if (cli_positive(opt, arg, &v))
+        return CLI_USAGE;
+    if (v > hi)
+        return cli_error("%s: '%s' is out of range (allowed: a number > 0 and <= %g)", opt, arg, hi);
+    *out = v;
+    return CLI_OK;
+}
+
 /* One option's value into o; CLI_OK or CLI_USAGE (the message is printed). */
 static int take_option(int opt, const char *arg, lab_options *o)
 {
@@ -68,9 +81,9 @@ static int take_option(int opt, const char *arg, lab_options *o)
             return CLI_USAGE;
         o->params.n = (long)n, o->have_n = true;
         return CLI_OK;
-    case OPT_K:      o->have_k = true; return cli_positive("--k", arg, &o->params.k);
-    case OPT_M:      o->have_m = true; return cli_positive("--m", arg, &o->params.m);
-    case OPT_C:      o->have_c = true; return cli_nonnegative("--c", arg, &o->params.c);
+    case OPT_K:      o->have_k = true; return positive_at_most("--k", arg, 1e12, &o->params.k);
+    case OPT_M:      o->have_m = true; return positive_at_most("--m", arg, 1e9, &o->params.m);
+    case OPT_C:      o->have_c = true; return cli_range("--c", arg, 0.0, 1e12, &o->params.c);
     case OPT_DT:     return cli_range("--dt", arg, 1e-9, 1e3, &o->dt);
     case OPT_STEPS:  return cli_count("--steps", arg, 0, 1000000000, &o->steps);
     case OPT_EVERY:  return cli_count("--every", arg, 1, 1000000000, &o->every);

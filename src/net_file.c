@@ -1,10 +1,12 @@
 /* network: the text format (docs/network.md).
  *
  *     # comment to the end of the line; blank lines are ignored; fields are separated by spaces or tabs
- *     gravity GX GY              at most once (default 0 0), m/s^2
- *     mass X Y M [pinned]        masses are numbered 0, 1, ... in the order of their lines; M > 0 kg
- *     spring I J K [L [C]]       I != J, masses defined above; K > 0 N/m; rest length L >= 0 m (default: the
- *                                distance between them, which must then be > 0); damping C >= 0 N s/m (default 0)
+ *     gravity GX GY              at most once (default 0 0), m/s^2, |GX|, |GY| <= 1e6
+ *     mass X Y M [pinned]        masses are numbered 0, 1, ... in the order of their lines; |X|, |Y| <= 1e6 m;
+ *                                0 < M <= 1e9 kg
+ *     spring I J K [L [C]]       I != J, masses defined above; 0 < K <= 1e12 N/m; rest length 0 <= L <= 1e6 m
+ *                                (default: the distance between them, which must then be > 0); damping
+ *                                0 <= C <= 1e12 N s/m (default 0)
  *
  * Every error is "NAME:LINE: what was found and what was expected". The parser reads a byte range (no terminator
  * needed, NUL bytes are errors), bounds the line length, the counts and the size, and allocates nothing per line. */
@@ -88,19 +90,30 @@ static size_t split(char *s, char *field[MAX_FIELDS])
     }
 }
 
-/* what: the field's name in the message; allowed: its range in words. */
-static int number(const parse_ctx *ctx, const char *what, const char *text, double lo, bool lo_open, double *out)
+/* The ranges of the fields: wide enough for any sensible network, narrow enough that no force or energy of a
+ * network at rest overflows. */
+typedef struct {
+    double lo, hi;
+    bool lo_open;  /* lo itself is not allowed */
+} field_range;
+
+static const field_range COORD = {-1e6, 1e6, false};     /* X, Y (m), GX, GY (m/s^2) */
+static const field_range MASS = {0.0, 1e9, true};        /* M (kg) */
+static const field_range STIFFNESS = {0.0, 1e12, true};  /* K (N/m) */
+static const field_range LENGTH = {0.0, 1e6, false};     /* L (m) */
+static const field_range DAMPING = {0.0, 1e12, false};   /* C (N s/m) */
+
+/* what: the field's name in the message. */
+static int number(const parse_ctx *ctx, const char *what, const char *text, field_range r, double *out)
 {
+    char range[80];
+    snprintf(range, sizeof range, "a number %s %g and <= %g", r.lo_open ? ">" : ">=", r.lo, r.hi);
     errno = 0;
     char *end;
     double v = strtod(text, &end);
-    const char *allowed = lo_open ? "a finite number > %g" : "a finite number >= %g";
-    char range[64];
-    snprintf(range, sizeof range, allowed, lo);
     if (end == text || *end != '\0' || !isfinite(v) || errno == ERANGE)
-        return fail(ctx, "%s: '%.40s' is not a finite number (expected %s)", what, text,
-                    isfinite(lo) ? range : "a finite number");
-    if (isfinite(lo) && (lo_open ? !(v > lo) : !(v >= lo)))
+        return fail(ctx, "%s: '%.40s' is not a finite number (expected %s)", what, text, range);
+    if ((r.lo_open ? !(v > r.lo) : !(v >= r.lo)) || !(v <= r.hi))
         return fail(ctx, "%s: %.40s is out of range (expected %s)", what, text, range);
     *out = v;
     return NET_OK;
@@ -131,9 +144,8 @@ static int parse_mass(const parse_ctx *ctx, net_network *net, char **f, size_t n
         return fail(ctx, "too many masses (expected at most %zu)", lim->max_masses);
     double x, y, m;
     int rc;
-    if ((rc = number(ctx, "mass X", f[1], -INFINITY, false, &x)) || (rc = number(ctx, "mass Y", f[2], -INFINITY,
-                                                                                   false, &y)) ||
-        (rc = number(ctx, "mass M", f[3], 0.0, true, &m)))
+    if ((rc = number(ctx, "mass X", f[1], COORD, &x)) || (rc = number(ctx, "mass Y", f[2], COORD, &y)) ||
+        (rc = number(ctx, "mass M", f[3], MASS, &m)))
         return rc;
     if (nf == 5 && strcmp(f[4], "pinned") != 0)
         return fail(ctx, "mass: '%.40s' after M (expected 'pinned' or nothing)", f[4]);
@@ -154,21 +166,18 @@ static int parse_spring(const parse_ctx *ctx, net_network *net, char **f, size_t
         return rc;
     if (i == j)
         return fail(ctx, "spring joins mass %zu to itself (expected two different masses)", i);
-    if ((rc = number(ctx, "spring K", f[3], 0.0, true, &k)))
+    if ((rc = number(ctx, "spring K", f[3], STIFFNESS, &k)))
         return rc;
     if (nf >= 5) {
-        if ((rc = number(ctx, "spring L", f[4], 0.0, false, &rest)))
+        if ((rc = number(ctx, "spring L", f[4], LENGTH, &rest)))
             return rc;
     } else {
         rest = hypot(net->rest_x[j] - net->rest_x[i], net->rest_y[j] - net->rest_y[i]);
         if (!(rest > 0.0))
             return fail(ctx, "spring %zu-%zu: its masses coincide, so it has no length to rest at (expected an "
                         "explicit rest length L)", i, j);
-        if (!isfinite(rest))
-            return fail(ctx, "spring %zu-%zu: the distance between its masses overflows (expected closer masses)", i,
-                        j);
     }
-    if (nf == 6 && (rc = number(ctx, "spring C", f[5], 0.0, false, &c)))
+    if (nf == 6 && (rc = number(ctx, "spring C", f[5], DAMPING, &c)))
         return rc;
     return net_add_spring(net, i, j, k, rest, c) == NET_ERR_MEMORY ? NET_ERR_MEMORY : NET_OK;
 }
@@ -181,8 +190,7 @@ static int parse_gravity(const parse_ctx *ctx, net_network *net, char **f, size_
         return fail(ctx, "gravity given twice (expected it once; first at line %zu)", *gravity_line);
     double gx, gy;
     int rc;
-    if ((rc = number(ctx, "gravity GX", f[1], -INFINITY, false, &gx)) ||
-        (rc = number(ctx, "gravity GY", f[2], -INFINITY, false, &gy)))
+    if ((rc = number(ctx, "gravity GX", f[1], COORD, &gx)) || (rc = number(ctx, "gravity GY", f[2], COORD, &gy)))
         return rc;
     *gravity_line = ctx->line;
     net_set_gravity(net, gx, gy);

@@ -109,10 +109,10 @@ static void run_chunk(const double *restrict xi, const double *restrict yi, cons
         double dx = xj[t] - xi[t], dy = yj[t] - yi[t];
         double dvx = vxj[t] - vxi[t], dvy = vyj[t] - vyi[t];
         double l2 = dx * dx + dy * dy;
-        double inv = 1.0 / sqrt(l2);
+        double l = sqrt(l2);
+        double inv = 1.0 / l;
         inv = l2 > 0.0 ? inv : 0.0;
         double ux = dx * inv, uy = dy * inv;
-        double l = l2 * inv;
         double mag = k[t] * (l - rest[t]) + damp[t] * (dvx * ux + dvy * uy);
         bx[t] = mag * ux, by[t] = mag * uy;
     }

@@ -217,20 +217,18 @@ size_t net_nearest_mass(const net_network *net, const double *y, double px, doub
 void net_spring_force(net_force_law law, double k, double rest, double c, const double d[2], const double dv[2],
                       double f[2])
 {
-    double l2 = d[0] * d[0] + d[1] * d[1];
+    double l2 = d[0] * d[0] + d[1] * d[1], l = sqrt(l2);
     /* the unit vector, or 0 when the masses coincide (no direction, no force); |u| <= 1 even for tiny l */
-    double inv = l2 > 0.0 ? 1.0 / sqrt(l2) : 0.0;
+    double inv = l2 > 0.0 ? 1.0 / l : 0.0;
     double ux = d[0] * inv, uy = d[1] * inv;
     if (law == NET_LAW_SEED_ELONGATION) {
         /* PITFALL (seed 004): e = +-u, a unit vector whatever the stretch; its damper acts on the whole relative
          * velocity, not along the spring. */
-        double l = l2 * inv;
         double e = l > rest ? 1.0 : l < rest ? -1.0 : 0.0;
         f[0] = k * e * ux + c * dv[0];
         f[1] = k * e * uy + c * dv[1];
         return;
     }
-    double l = l2 * inv;  /* |d| (0 when l2 = 0) */
     double mag = k * (l - rest) + c * (dv[0] * ux + dv[1] * uy);
     f[0] = mag * ux, f[1] = mag * uy;
 }
