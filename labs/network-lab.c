@@ -22,7 +22,7 @@ static const char usage[] =
     "                  grid (an N x N cloth pinned at two corners, with gravity)\n"
     "  --file FILE     a network in the text format of docs/network.md (mass / spring / gravity lines)\n"
     "  --n N           chain: 1..100000 masses (default 5); grid: side 2..500 (default 10)\n"
-    "  --k K --m M --c C   stiffness N/m (0 < K <= 1e12), mass kg (0 < M <= 1e9), damping N s/m\n"
+    "  --k K --m M --c C   stiffness N/m (0 < K <= 1e12), mass kg (1e-9 <= M <= 1e9), damping N s/m\n"
     "                  (0 <= C <= 1e12) of every spring and mass\n"
     "                  (defaults: four 10 1 0, chain 1 1 0, grid 20 0.01 0.0894; with --file they override it)\n"
     "  --method M      explicit, semi (default), rk4, gsl-rk4 (two half steps a step), gsl-rkf45,\n"
@@ -82,7 +82,7 @@ static int take_option(int opt, const char *arg, lab_options *o)
         o->params.n = (long)n, o->have_n = true;
         return CLI_OK;
     case OPT_K:      o->have_k = true; return positive_at_most("--k", arg, 1e12, &o->params.k);
-    case OPT_M:      o->have_m = true; return positive_at_most("--m", arg, 1e9, &o->params.m);
+    case OPT_M:      o->have_m = true; return cli_range("--m", arg, 1e-9, 1e9, &o->params.m);
     case OPT_C:      o->have_c = true; return cli_range("--c", arg, 0.0, 1e12, &o->params.c);
     case OPT_DT:     return cli_range("--dt", arg, 1e-9, 1e3, &o->dt);
     case OPT_STEPS:  return cli_count("--steps", arg, 0, 1000000000, &o->steps);

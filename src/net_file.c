@@ -3,7 +3,7 @@
  *     # comment to the end of the line; blank lines are ignored; fields are separated by spaces or tabs
  *     gravity GX GY              at most once (default 0 0), m/s^2, |GX|, |GY| <= 1e6
  *     mass X Y M [pinned]        masses are numbered 0, 1, ... in the order of their lines; |X|, |Y| <= 1e6 m;
- *                                0 < M <= 1e9 kg
+ *                                1e-9 <= M <= 1e9 kg
  *     spring I J K [L [C]]       I != J, masses defined above; 0 < K <= 1e12 N/m; rest length 0 <= L <= 1e6 m
  *                                (default: the distance between them, which must then be > 0); damping
  *                                0 <= C <= 1e12 N s/m (default 0)
@@ -98,7 +98,7 @@ typedef struct {
 } field_range;
 
 static const field_range COORD = {-1e6, 1e6, false};     /* X, Y (m), GX, GY (m/s^2) */
-static const field_range MASS = {0.0, 1e9, true};        /* M (kg) */
+static const field_range MASS = {1e-9, 1e9, false};      /* M (kg) */
 static const field_range STIFFNESS = {0.0, 1e12, true};  /* K (N/m) */
 static const field_range LENGTH = {0.0, 1e6, false};     /* L (m) */
 static const field_range DAMPING = {0.0, 1e12, false};   /* C (N s/m) */

@@ -61,13 +61,13 @@ START_TEST(test_refuses_bad_files)
         {"mass 0 0 1\nspring 0 99999999999999999999999 1\n", 0, "x.net:2: spring J: mass 99999999999999999999999 "
                                                                 "is not defined above"},
         {"mass 0 0 1\nspring -1 0 1\n", 0, "x.net:2: spring I: '-1' is not a mass index"},
-        {"mass 0 0 -1\n", 0, "x.net:1: mass M: -1 is out of range (expected a number > 0 and <= 1e+09)"},
+        {"mass 0 0 -1\n", 0, "x.net:1: mass M: -1 is out of range (expected a number >= 1e-09 and <= 1e+09)"},
         {"mass 0 0 0\n", 0, "x.net:1: mass M: 0 is out of range"},
         {"mass 0 0 1\nmass 0 0 1\nspring 0 1 5\n", 0, "x.net:3: spring 0-1: its masses coincide, so it has no "
                                                       "length to rest at (expected an explicit rest length L)"},
         {"mass 0 1e6 1\nmass 0 -1.5e6 1\n", 0, "x.net:2: mass Y: -1.5e6 is out of range (expected a number >= -1e+06 "
                                              "and <= 1e+06)"},
-        {"mass 0 0 1e10\n", 0, "x.net:1: mass M: 1e10 is out of range (expected a number > 0 and <= 1e+09)"},
+        {"mass 0 0 1e10\n", 0, "x.net:1: mass M: 1e10 is out of range (expected a number >= 1e-09 and <= 1e+09)"},
         {"mass 0 0 1\nmass 1 0 1\nspring 0 1 1e13\n", 0, "x.net:3: spring K: 1e13 is out of range"},
         {"mass 0 0 1\nmass 1 0 1\nspring 0 1 1 2e6\n", 0, "x.net:3: spring L: 2e6 is out of range"},
         {"gravity 0 -1e7\n", 0, "x.net:1: gravity GY: -1e7 is out of range"},
