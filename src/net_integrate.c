@@ -33,7 +33,7 @@ const char *net_method_names(void)
 struct net_integrator {
     net_network *net;
     net_method method;
-    double h;
+    double h, tol;
     ode_system sys;
     ode_stepper stepper;  /* explicit, rk4 */
     ode_gsl *gsl;         /* gsl-* */
@@ -47,20 +47,29 @@ net_integrator *net_integrator_new(net_network *net, net_method method, double h
     net_integrator *it = calloc(1, sizeof *it);
     if (!it)
         return NULL;
-    *it = (net_integrator){.net = net, .method = method, .h = h, .sys = net_system(net)};
+    *it = (net_integrator){.net = net, .method = method, .h = h, .tol = tol, .sys = net_system(net)};
     int rc = 0;
     if (method == NET_EXPLICIT)
         rc = ode_stepper_init(&it->stepper, ODE_EXPLICIT_EULER, it->sys.dim);
     else if (method == NET_RK4)
         rc = ode_stepper_init(&it->stepper, ODE_RK4, it->sys.dim);
     else if (method >= NET_GSL_RK4)
-        rc = !(it->gsl = ode_gsl_new((ode_gsl_kind)(ODE_GSL_RK4 + (method - NET_GSL_RK4)), &it->sys, h, tol));
+        rc = net_integrator_reset(it);
     /* build the fast kernel's index now rather than in the first step */
     if (rc || net_runs_build(net) != NET_OK) {
         net_integrator_free(it);
         return NULL;
     }
     return it;
+}
+
+int net_integrator_reset(net_integrator *it)
+{
+    if (it->method < NET_GSL_RK4)
+        return NET_OK;  /* one-step methods keep nothing between steps */
+    ode_gsl_free(it->gsl);
+    it->gsl = ode_gsl_new((ode_gsl_kind)(ODE_GSL_RK4 + (it->method - NET_GSL_RK4)), &it->sys, it->h, it->tol);
+    return it->gsl ? NET_OK : NET_ERR_MEMORY;
 }
 
 void net_integrator_free(net_integrator *it)

@@ -15,7 +15,8 @@
  * pitfall: its spring force has the same size whatever the stretch.
  *
  * Pinned and held masses have inverse mass 0: they do not accelerate and gravity does not act on them. Dragging a
- * mass is net_hold (put it there, velocity 0, hold it) called once per pointer move, and net_release.
+ * mass is net_hold (put it there, velocity 0, hold it) called once per pointer move, and net_release (then
+ * net_integrator_reset for the GSL solvers, which remember the trajectory).
  *
  * Ownership: net_new/net_free; every array in the struct belongs to the network. Read the fields freely; change
  * the topology only through net_add_mass / net_add_spring (they keep the fast kernel's index consistent).
@@ -154,6 +155,9 @@ net_integrator *net_integrator_new(net_network *net, net_method method, double h
 void net_integrator_free(net_integrator *it);
 /* Advances y from *t to *t + h. Returns 0, or nonzero when a GSL solver gave up. */
 int net_integrator_step(net_integrator *it, double *t, double *y);
+/* Forgets what the adaptive GSL solvers learnt about the trajectory (step size, msbdf's history): call it after
+ * changing y or the network between steps (net_hold, net_release, a new k). NET_OK or NET_ERR_MEMORY. */
+int net_integrator_reset(net_integrator *it);
 
 /* --- presets and files ------------------------------------------------------------------------------------- */
 
