@@ -50,6 +50,8 @@ FUZZ_SRC  := $(wildcard tests/fuzz_*.c)
 
 .PHONY: all run check check-build bench install clean deps need-deps fuzz fuzz-network help
 .DEFAULT_GOAL := all
+# Objects are not intermediate files: keep them, so rebuilds stay incremental.
+.SECONDARY:
 
 all: $(LIB) $(BINS)
 
@@ -95,11 +97,10 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-# A program is labs/NAME.c plus any labs/NAME/*.c (no % inside $$(...): make would put the stem there).
-# Keep those helper objects: make would delete them as intermediate files and rebuild them every time.
-.SECONDARY: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard labs/*/*.c))
+# A program is labs/NAME.c plus any labs/NAME/*.c.
+lab_objs = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard labs/$(1)/*.c))
 .SECONDEXPANSION:
-$(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(addprefix $(BUILD)/obj/,$$(addsuffix .o,$$(basename $$(wildcard labs/$$*/*.c)))) $(LIB)
+$(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(call lab_objs,$$*) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
