@@ -36,7 +36,7 @@ static const char usage[] =
     "                  whose force does not grow with the stretch\n"
     "  --tol T         absolute and relative tolerance of gsl-rkf45/rk8pd/msbdf, 1e-14..1e-2 (default 1e-10)\n"
     "\n"
-    "A diverging run ends with the line '# diverged at step N (t = ...)'; no NaN is ever printed.\n"
+    "A diverging run ends with the line '# METHOD: diverged at step N (t = T)'; no NaN is ever printed.\n"
     "Without --csv or --modes network-lab is interactive, which needs a terminal.\n"
     "Exit status: 0 ok, 1 runtime failure, 2 bad usage or a bad network file.\n";
 

@@ -66,7 +66,7 @@ run_ok --csv --preset four --kick 0.5 --steps 50 --force seed-elongation && cmp 
 
 # a diverging run is a result: it says where, prints no NaN and exits 0
 run_ok --csv --preset chain --n 4 --kick 0.1 --method explicit --dt 1 --steps 100000 && {
-    tail -n 1 "$tmp/out" | grep -q '^# diverged at step [0-9]* (t = ' || fail "no divergence line"
+    tail -n 1 "$tmp/out" | grep -q '^# explicit: diverged at step [0-9]* (t = [0-9]*)$' || fail "no divergence line"
     grep -q 'diverged at step' "$tmp/err" || fail "no divergence note on stderr"
 }
 

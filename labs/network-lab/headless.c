@@ -58,13 +58,13 @@ int lab_csv(net_network *net, const lab_options *o)
         t = (double)step * o->dt;  /* every method reports on the same grid */
         if (ode_state_diverged(y, dim, limit)) {
             /* a lesson, not an error: say where, print no non-finite number */
-            printf("# diverged at step %lld (t = %.17g)\n", step, t);
+            printf("# %s: diverged at step %lld (t = %g)\n", net_method_name(o->method), step, t);
             fprintf(stderr, "%s: %s diverged at step %lld (t = %g)\n", cli_program(), net_method_name(o->method),
                     step, t);
             break;
         }
         if (rc) {
-            printf("# %s gave up at step %lld (t = %.17g)\n", net_method_name(o->method), step, t);
+            printf("# %s: gave up at step %lld (t = %g)\n", net_method_name(o->method), step, t);
             status = cli_fail("%s gave up at step %lld (t = %g): step size underflow or too many steps",
                               net_method_name(o->method), step, t);
             break;
