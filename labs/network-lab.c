@@ -29,7 +29,7 @@ static const char usage[] =
     "                  gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses)\n"
     "  --dt H          the step in seconds (default 1/240)\n"
     "  --steps S       the number of steps, 0..1000000000 (default 240)\n"
-    "  --every K       print only every K-th step (default 1)\n"
+    "  --every K       print only every K-th step, and the last (default 1)\n"
     "  --kick V        give every free mass a reproducible velocity, each component uniform in [-V, V]\n"
     "  --seed N        the kick's random seed, 0..4294967295 (default 1)\n"
     "  --force LAW     hooke (default) or seed-elongation: the seed's PITFALL, a unit 'elongation' vector\n"

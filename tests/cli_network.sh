@@ -43,6 +43,11 @@ run_ok --csv --preset chain --n 3 --kick 0.2 --steps 100 --every 25 && {
     [ "$(head -n 1 "$tmp/out" | tr ',' '\n' | wc -l)" -eq 15 ] || fail "chain 3: 5 masses, 15 columns"
 }
 cp "$tmp/out" "$tmp/first"
+# S not a multiple of K: the last step is printed too, once
+run_ok --csv --preset chain --n 3 --kick 0.2 --steps 10 --every 4 &&
+    [ "$(cut -d, -f1 "$tmp/out" | tr '\n' ' ')" = "step 0 4 8 10 " ] || fail "--every 4 --steps 10: steps"
+run_ok --csv --preset chain --n 3 --kick 0.2 --steps 10 --every 20 &&
+    [ "$(cut -d, -f1 "$tmp/out" | tr '\n' ' ')" = "step 0 10 " ] || fail "--every 20 --steps 10: steps"
 run_ok --csv --preset chain --n 3 --kick 0.2 --steps 100 --every 25 && cmp -s "$tmp/out" "$tmp/first" ||
     fail "the same options gave a different CSV"
 run_ok --csv --preset chain --n 3 --kick 0.2 --seed 2 --steps 100 --every 25 && cmp -s "$tmp/out" "$tmp/first" &&

@@ -69,7 +69,7 @@ int lab_csv(net_network *net, const lab_options *o)
                               net_method_name(o->method), step, t);
             break;
         }
-        if (step % o->every == 0)
+        if (step % o->every == 0 || step == o->steps)  /* the last step too: where the run ended */
             print_row(net, step, t, y);
     }
     net_integrator_free(it);

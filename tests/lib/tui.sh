@@ -35,7 +35,8 @@ tui_expect() {
 # tui_exit_status NAME: waits for the program to end and prints its exit status.
 tui_exit_status() {
     i=0
-    while [ ! -s "$TMP/$1.rc" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    # .after is written right after .rc: wait for both, so that tui_sane never reads a file still missing
+    while { [ ! -s "$TMP/$1.rc" ] || [ ! -s "$TMP/$1.after" ]; } && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
     cat "$TMP/$1.rc" 2>/dev/null
 }
 
