@@ -104,6 +104,9 @@ $(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(call lab_objs,$$*) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
+# A lab's internals are tested by linking its objects (labs/NAME/*.c, without its main) into a test.
+$(BUILD)/tests/test_network_lab: $(call lab_objs,network-lab)
+
 # A test is tests/test_NAME.c plus tests/helpers/*.c (shared fixtures).
 TEST_HELPERS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/helpers/*.c))
 $(BUILD)/tests/.helpers: $(TEST_HELPERS)

@@ -30,6 +30,7 @@ typedef struct {
     int step;
     tui_step desc;
     int selected;          /* parameter index */
+    int mouse_pane;        /* the pane a button press captured until its release, or -1 */
     bool paused, animating, help, too_small, color;
 } tui_state;
 
@@ -441,13 +442,21 @@ static void handle_mouse(tui_state *s)
     }
     if (!s->app->mouse)
         return;
-    for (int p = 0; p < TUI_MAX_PANES; p++)
-        if (s->pane_w[p] && ev.x >= s->pane_x[p] && ev.x < s->pane_x[p] + s->pane_w[p] && ev.y >= s->pane_y &&
-            ev.y < s->pane_y + s->pane_h &&
-            s->app->mouse(s->app->ctx, s->step, p, ev.x - s->pane_x[p], ev.y - s->pane_y, kind)) {
-            s->animating = s->app->tick != NULL;
-            mark_all_dirty(s);
-        }
+    /* The pane under a press captures the pointer: its drags and its release go to it wherever they happen
+     * (a mass dragged past the pane's edge is still let go), with coordinates relative to it. */
+    int pane = s->mouse_pane;
+    if (kind == TUI_MOUSE_PRESS || pane < 0 || s->pane_w[pane] == 0) {
+        pane = -1;
+        for (int p = 0; p < TUI_MAX_PANES; p++)
+            if (s->pane_w[p] && ev.x >= s->pane_x[p] && ev.x < s->pane_x[p] + s->pane_w[p] && ev.y >= s->pane_y &&
+                ev.y < s->pane_y + s->pane_h)
+                pane = p;
+    }
+    s->mouse_pane = kind == TUI_MOUSE_RELEASE ? -1 : kind == TUI_MOUSE_PRESS ? pane : s->mouse_pane;
+    if (pane >= 0 && s->app->mouse(s->app->ctx, s->step, pane, ev.x - s->pane_x[pane], ev.y - s->pane_y, kind)) {
+        s->animating = s->app->tick != NULL;
+        mark_all_dirty(s);
+    }
 }
 
 /* Returns false when the user asked to quit. */
@@ -540,7 +549,7 @@ int tui_run(tui_app *app)
 {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return -1;
-    tui_state s = {.app = app};
+    tui_state s = {.app = app, .mouse_pane = -1};
     if (app->frame_hz <= 0)
         app->frame_hz = 30;
     s.color = tui_open();

@@ -87,7 +87,9 @@ typedef struct {
     bool (*tick)(void *ctx, int step, double frame_dt);
     /* The lab's own keys; returns true when it used the key (then the screen is redrawn). May be NULL. */
     bool (*key)(void *ctx, int step, int key);
-    /* Mouse in pane p, at cell (col, row) of the pane; returns true when used. May be NULL. */
+    /* Mouse in pane p, at cell (col, row) of the pane; returns true when used. May be NULL. The pane a press
+     * lands in captures the pointer: the drags and the release that follow go to it even outside it, with
+     * (col, row) then outside 0..cols-1 x 0..rows-1 (even negative). */
     bool (*mouse)(void *ctx, int step, int pane, int col, int row, tui_mouse_kind kind);
 } tui_app;
 

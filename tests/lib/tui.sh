@@ -27,6 +27,21 @@ tui_wait() {
     return 1
 }
 
+# tui_text NAME: the screen as one line (each row's trailing spaces dropped): text word-wrapped over several rows
+# reads as written, e.g. a note "... = 31.6 ms,| stable" as "... = 31.6 ms, stable".
+tui_text() { tui_screen "$1" | sed 's/ *$//' | tr -d '\n'; }
+
+# tui_expect_text NAME PATTERN WHAT [SECONDS]: passes when tui_text matches PATTERN within SECONDS (5).
+tui_expect_text() {
+    i=0; limit=$(( ${4:-5} * 10 ))
+    while [ $i -lt $limit ]; do
+        tui_text "$1" | grep -qE -- "$2" && { pass; return 0; }
+        sleep 0.1; i=$((i + 1))
+    done
+    fail "$3: screen lacks '$2':"; tui_screen "$1" | sed 's/^/    | /'
+    return 1
+}
+
 # tui_expect NAME PATTERN WHAT: passes when the screen shows PATTERN within 5 s.
 tui_expect() {
     if tui_wait "$1" "$2"; then pass; else fail "$3: screen lacks '$2':"; tui_screen "$1" | sed 's/^/    | /'; fi
