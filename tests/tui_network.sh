@@ -1,6 +1,7 @@
 #!/bin/sh
 # network-lab as a person uses it, under tmux: the first step with the network in braille, n to the next step, a
-# mass grabbed and moved with the keyboard (the position readout in the notes follows it exactly), the stiff step
+# mass grabbed and moved with the keyboard and with the mouse (the position readout in the notes follows it
+# exactly), the stiff step
 # where semi-implicit Euler breaks at the limit from the modes, a resize to too small and back, no CPU while
 # paused, q (exit 0, terminal restored), the free run of your own network, and ASCII under LANG=C.
 . tests/lib/cli.sh
@@ -39,6 +40,28 @@ set -- $(readout)
 expect_num "y after k" "$2" "$(awk -v y="$y0" 'BEGIN { print y + 0.0375 }')" 0.0015
 tm send-keys -t lab g
 tui_expect lab "mass 0 at \(" "g lets go"
+
+# The mouse drag, as xterm's SGR mouse reports (ESC [ < button ; column ; row M, m on release; 32 = motion with the
+# button held; 1-based cells). A press in the network pane grabs the nearest mass at the pointer; a drag ten
+# columns right moves it by ten columns' worth: at 100 x 30 the pane is 49 x 16 cells, its plot area 44 x 12
+# (88 x 48 braille dots), and the four's 1.5 m box fits 47 dot pitches up, so a column is 2 x 1.5/47 = 0.06383 m.
+held() { tui_text lab | sed -n 's/.*mass \([0-9]*\) held at (\([-0-9.]*\), \([-0-9.]*\)).*/\1 \2 \3/p'; }
+tm send-keys -t lab -l "$(printf '\033[<0;20;8M')"
+tui_expect lab "mass [0-3] held at \(" "a press grabs a mass"
+set -- $(held)
+mass=$1 x0=$2 y0=$3
+tm send-keys -t lab -l "$(printf '\033[<32;30;8M')"
+tui_wait lab "mass $mass held at \($(awk -v x="$x0" 'BEGIN { printf "%.2f", x + 0.6383 }')" || true
+set -- $(held)
+expect_num "x after a drag of ten columns" "$2" "$(awk -v x="$x0" 'BEGIN { print x + 0.6383 }')" 0.0015
+expect_eq "y after a drag along the row" "$3" "$y0"
+# dragged out of the pane (over the energy pane) it stays captured, at the plot area's edge, and lets go there
+tm send-keys -t lab -l "$(printf '\033[<32;80;8M')"
+tui_wait lab "mass $mass held at \(1.87" || true
+set -- $(held)
+expect_num "x at the edge (the last column's centre, 43 dot pitches right of the centre: 0.5 + 43 x 1.5/47)" "$2" 1.872 0.0015
+tm send-keys -t lab -l "$(printf '\033[<0;80;8m')"
+tui_expect lab "mass $mass at \(" "the release outside the pane lets go"
 
 # The stiff spring: the gauge says stable at k stiff = 2000 N/m; six presses (x1.25 each, w_max x1.118 each)
 # cross 2/w_max = dt, and semi-implicit Euler diverges: a line in the notes, never NaN.

@@ -32,7 +32,7 @@ typedef struct {
     const lab_options *o;
     plot_mode mode;
     plot_chart *chart[TUI_MAX_PANES];
-    physics p, built;         /* the parameters, and those the network was built with */
+    physics p, built;         /* the parameters, and those the network and the runs were built with */
     int built_step;           /* -1: nothing built */
     bool shown[N_RUNS];
     net_network *net;         /* owned when it is not `custom` */
@@ -109,11 +109,16 @@ static void set_step_defaults(walk *w, int step)
     }
 }
 
-static void drop_network(walk *w)
+static void drop_runs(walk *w)
 {
     if (w->have_sim)
         lab_sim_destroy(&w->sim);
     w->have_sim = false;
+}
+
+static void drop_network(walk *w)
+{
+    drop_runs(w);
     if (w->net && w->net != w->custom)
         net_free(w->net);
     w->net = NULL;
@@ -123,33 +128,20 @@ static void drop_network(walk *w)
     w->built_step = -1;
 }
 
-static int build_network(walk *w, int step)
+static void say_problem(walk *w, int rc)
 {
-    if (w->custom) {
-        w->net = w->custom;
-        return NET_OK;
-    }
-    net_preset_params p = {.n = (long)w->p.side, .k = w->p.k, .m = w->p.m, .c = w->p.c};
-    int rc = net_preset(step == STEP_CLOTH ? "grid" : "four", &p, &w->net);
-    if (rc == NET_OK && step == STEP_STIFF)
-        w->net->k[STIFF_SPRING] = w->p.k_stiff;
-    return rc;
+    snprintf(w->problem, sizeof w->problem, "%s: a smaller network, please",
+             rc == NET_ERR_MEMORY ? "out of memory" : "cannot build the network");
 }
 
-/* Builds the step's network, its modes and the three runs from the parameters. */
-static void rebuild(walk *w, int step)
+/* The three runs from the start state, with the step dt; the network stays. */
+static void start_runs(walk *w, int step)
 {
-    drop_network(w);
+    drop_runs(w);
     w->problem[0] = '\0';
-    w->selected = 0;
-    double *y0 = NULL;
-    int rc = build_network(w, step);
-    if (rc == NET_OK && !(y0 = malloc(net_dim(w->net) * sizeof *y0)))
-        rc = NET_ERR_MEMORY;
+    double *y0 = malloc(net_dim(w->net) * sizeof *y0);
+    int rc = y0 ? NET_OK : NET_ERR_MEMORY;
     if (rc == NET_OK) {
-        w->selected = w->net->n_masses;
-        net_rest_state(w->net, y0);
-        lab_world_box(w->net, y0, w->box);
         lab_start start = w->custom ? lab_start_from_options(w->net, w->o)
                                     : (lab_start){.pull_mass = step == STEP_CLOTH ? w->net->n_masses : PULLED_MASS,
                                                   .pull_dx = PULL_DX, .pull_dy = PULL_DY, .seed = 1};
@@ -159,16 +151,44 @@ static void rebuild(walk *w, int step)
     if (rc == NET_OK)
         rc = lab_sim_init(&w->sim, w->net, run_methods, N_RUNS, w->p.dt, w->o->tol, y0);
     free(y0);
-    if (rc != NET_OK) {
-        snprintf(w->problem, sizeof w->problem, "%s: a smaller network, please",
-                 rc == NET_ERR_MEMORY ? "out of memory" : "cannot build the network");
+    w->have_sim = rc == NET_OK;
+    if (rc != NET_OK)
+        say_problem(w, rc);
+    w->built = w->p;
+}
+
+/* The step's network, its box and its normal modes (a dense eigenproblem: only when the network changes), then
+ * the runs. */
+static void rebuild(walk *w, int step)
+{
+    drop_network(w);
+    int rc = NET_OK;
+    if (w->custom) {
+        w->net = w->custom;
+    } else {
+        net_preset_params p = {.n = (long)w->p.side, .k = w->p.k, .m = w->p.m, .c = w->p.c};
+        rc = net_preset(step == STEP_CLOTH ? "grid" : "four", &p, &w->net);
+        if (rc == NET_OK && step == STEP_STIFF)
+            w->net->k[STIFF_SPRING] = w->p.k_stiff;
+    }
+    double *rest = rc == NET_OK ? malloc(net_dim(w->net) * sizeof *rest) : NULL;
+    if (!rest) {
+        say_problem(w, rc == NET_OK ? NET_ERR_MEMORY : rc);
         drop_network(w);
         return;
     }
-    w->have_sim = true;
+    net_rest_state(w->net, rest);
+    lab_world_box(w->net, rest, w->box);
+    free(rest);
+    w->selected = w->net->n_masses;
     w->have_modes = net_modes_compute(w->net, &w->modes, w->modes_err, sizeof w->modes_err) == NET_OK;
-    w->built = w->p;
     w->built_step = step;
+    start_runs(w, step);
+}
+
+static bool same_network(const physics *a, const physics *b)
+{
+    return a->k == b->k && a->m == b->m && a->c == b->c && a->k_stiff == b->k_stiff && a->side == b->side;
 }
 
 static void walk_changed(void *ctx, int step, tui_change what)
@@ -176,10 +196,12 @@ static void walk_changed(void *ctx, int step, tui_change what)
     walk *w = ctx;
     if (what == TUI_ENTER_STEP)
         set_step_defaults(w, step);
-    if (what == TUI_ENTER_STEP || step != w->built_step || memcmp(&w->p, &w->built, sizeof w->p) != 0)
+    if (what == TUI_ENTER_STEP || step != w->built_step || !w->net || !same_network(&w->p, &w->built))
         rebuild(w, step);
-    else if (what == TUI_RESTART && w->have_sim && lab_sim_restart(&w->sim) != NET_OK)
-        snprintf(w->problem, sizeof w->problem, "out of memory");
+    else if (w->p.dt != w->built.dt || w->p.kick != w->built.kick || !w->have_sim)
+        start_runs(w, step);
+    else if (what == TUI_RESTART && lab_sim_restart(&w->sim) != NET_OK)
+        say_problem(w, NET_ERR_MEMORY);
     /* a toggle alone changes nothing but what is drawn: the runs go on */
 }
 
