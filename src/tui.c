@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,24 @@ double tui_param_stepped(const tui_param *p, int direction, bool big)
     if (!isfinite(v))
         v = direction > 0 ? p->max : p->min;
     return v < p->min ? p->min : v > p->max ? p->max : v;
+}
+
+void tui_add_param(tui_step *d, const char *name, const char *unit, double *value, double min, double max,
+                   double step, double big_step, bool log_scale)
+{
+    if (d->n_params < TUI_MAX_PARAMS)
+        d->params[d->n_params++] = (tui_param){name, unit, value, min, max, step, big_step, log_scale};
+}
+
+size_t tui_append(char *buf, size_t size, size_t used, const char *fmt, ...)
+{
+    if (used >= size)
+        return used;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + used, size - used, fmt, ap);
+    va_end(ap);
+    return n < 0 ? used : used + (size_t)n;
 }
 
 int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg)

@@ -2,6 +2,7 @@
  * the lab's objects. The screen itself is tested under tmux (tests/tui_network.sh). */
 #include <check.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,34 +115,64 @@ END_TEST
 
 static const net_method three[3] = {NET_EXPLICIT, NET_SEMI, NET_RK4};
 
+/* A preset, its start state and runs of some methods from it. */
+typedef struct {
+    net_network *net;
+    double y0[64];  /* up to 16 masses */
+    lab_sim s;
+} fixture;
+
+static void setup(fixture *f, const char *name, long n, lab_start start, const net_method *methods, int count,
+                  double h)
+{
+    f->net = preset(name, n);
+    ck_assert_uint_le(net_dim(f->net), 64);
+    lab_start_state(f->net, &start, f->y0);
+    ck_assert_int_eq(lab_sim_init(&f->s, f->net, methods, count, h, 1e-10, f->y0), NET_OK);
+}
+
+static void teardown(fixture *f)
+{
+    lab_sim_destroy(&f->s);
+    net_free(f->net);
+}
+
+/* `count` steps, an energy sample after each, as --plot takes them. */
+static void steps_recorded(lab_sim *s, long long count)
+{
+    for (long long k = 0; k < count; k++) {
+        lab_sim_steps(s, 1);
+        lab_sim_record(s);
+    }
+}
+
+static const lab_start pulled_corner = {.pull_mass = 2, .pull_dx = 0.3, .pull_dy = 0.1};
+static const lab_start at_rest = {.pull_mass = SIZE_MAX};  /* past every mass: no pull */
+
 /* The four with a pulled corner has zero momentum, and forces in pairs keep it zero under every method: the
  * centre of mass stays put (an independent check that the runs are the physics, not a copy of one another). */
 START_TEST(runs_conserve_momentum_and_differ)
 {
-    net_network *net = preset("four", 0);
-    double y0[16];
-    lab_start start = {.pull_mass = 2, .pull_dx = 0.3, .pull_dy = 0.1};
-    lab_start_state(net, &start, y0);
-    lab_sim s;
-    ck_assert_int_eq(lab_sim_init(&s, net, three, 3, 1.0 / 60.0, 1e-10, y0), NET_OK);
-    lab_sim_steps(&s, 600);
-    ck_assert_int_eq(s.step, 600);
-    ck_assert_double_eq_tol(lab_sim_time(&s), 10.0, 1e-12);
+    fixture f;
+    setup(&f, "four", 0, pulled_corner, three, 3, 1.0 / 60.0);
+    lab_sim *s = &f.s;
+    lab_sim_steps(s, 600);
+    ck_assert_int_eq(s->step, 600);
+    ck_assert_double_eq_tol(lab_sim_time(s), 10.0, 1e-12);
     for (int k = 0; k < 3; k++) {
         double p[2], cx = 0.0, cy = 0.0;
-        net_momentum(net, s.run[k].y, p);
+        net_momentum(f.net, s->run[k].y, p);
         ck_assert_double_le(hypot(p[0], p[1]), 1e-12);
         for (int i = 0; i < 4; i++)
-            cx += s.run[k].y[i] / 4.0, cy += s.run[k].y[4 + i] / 4.0;
+            cx += s->run[k].y[i] / 4.0, cy += s->run[k].y[4 + i] / 4.0;
         ck_assert_double_eq_tol(cx, (0.0 + 1.3 + 1.0 + 0.0) / 4.0, 1e-12);
         ck_assert_double_eq_tol(cy, (0.0 + 0.0 + 1.1 + 1.0) / 4.0, 1e-12);
     }
     /* explicit Euler gains energy (x(1 + (h w)^2) a step in each mode); semi-implicit stays within 5% */
-    double e0 = s.run[0].energy0;
-    ck_assert_double_gt(net_energies(net, s.run[0].y).total, 2.0 * e0);
-    ck_assert_double_eq_tol(net_energies(net, s.run[1].y).total, e0, 0.05 * e0);
-    lab_sim_destroy(&s);
-    net_free(net);
+    double e0 = s->run[0].energy0;
+    ck_assert_double_gt(net_energies(f.net, s->run[0].y).total, 2.0 * e0);
+    ck_assert_double_eq_tol(net_energies(f.net, s->run[1].y).total, e0, 0.05 * e0);
+    teardown(&f);
 }
 END_TEST
 
@@ -149,53 +180,45 @@ END_TEST
  * state's energy at that step (checked against a separate run of the same method). */
 START_TEST(history_halves_on_a_uniform_grid)
 {
-    net_network *net = preset("chain", 3);
-    double y0[20];
-    lab_start start = {.pull_mass = 5, .kick = 0.2, .seed = 3};
-    lab_start_state(net, &start, y0);
-    lab_sim s;
-    ck_assert_int_eq(lab_sim_init(&s, net, (net_method[]){NET_SEMI}, 1, 0.05, 1e-10, y0), NET_OK);
-    const int steps = 3000;
-    for (int i = 0; i < steps; i++) {
-        lab_sim_steps(&s, 1);
-        lab_sim_record(&s);
-    }
-    ck_assert_uint_le(s.n_hist, LAB_HISTORY);
-    ck_assert_uint_ge(s.n_hist, LAB_HISTORY / 2);
-    ck_assert_int_eq(s.hist_every, 4);  /* 3001 samples: halved twice (1024 -> 512 at every = 2, then at 4) */
-    ck_assert_uint_eq(s.run[0].n_energy, s.n_hist);
+    fixture f;
+    setup(&f, "chain", 3, (lab_start){.pull_mass = SIZE_MAX, .kick = 0.2, .seed = 3}, (net_method[]){NET_SEMI}, 1,
+          0.05);
+    lab_sim *s = &f.s;
+    steps_recorded(s, 3000);
+    ck_assert_uint_le(s->n_hist, LAB_HISTORY);
+    ck_assert_uint_ge(s->n_hist, LAB_HISTORY / 2);
+    ck_assert_int_eq(s->hist_every, 4);  /* 3001 samples: halved twice (1024 -> 512 at every = 2, then at 4) */
+    ck_assert_uint_eq(s->run[0].n_energy, s->n_hist);
     double y[20];
-    memcpy(y, y0, sizeof y);
-    net_integrator *it = net_integrator_new(net, NET_SEMI, 0.05, 1e-10);
+    memcpy(y, f.y0, sizeof y);
+    net_integrator *it = net_integrator_new(f.net, NET_SEMI, 0.05, 1e-10);
     long long step = 0;
-    for (size_t i = 0; i < s.n_hist; i++) {
-        const long long at = (long long)i * s.hist_every;
-        ck_assert_double_eq_tol(s.hist_t[i], (double)at * 0.05, 1e-9);
+    for (size_t i = 0; i < s->n_hist; i++) {
+        const long long at = (long long)i * s->hist_every;
+        ck_assert_double_eq_tol(s->hist_t[i], (double)at * 0.05, 1e-9);
         for (double t = 0; step < at; step++)
             net_integrator_step(it, &t, y);
-        ck_assert_double_eq(s.run[0].energy[i], net_energies(net, y).total);
+        ck_assert_double_eq(s->run[0].energy[i], net_energies(f.net, y).total);
     }
     net_integrator_free(it);
-    lab_sim_destroy(&s);
-    net_free(net);
+    teardown(&f);
 }
 END_TEST
 
-/* A diverging run stops at the step the CSV names, keeps its last finite state, records nothing after; the
- * others go on. */
+/* A diverging run (explicit Euler on a chain at h = 1: the CSV test's case) stops at the step the CSV names,
+ * keeps its last finite state, records nothing after; the others go on. */
+static const lab_start kicked_chain = {.pull_mass = SIZE_MAX, .kick = 0.1, .seed = 1};
+
 START_TEST(divergence_stops_one_run)
 {
-    net_network *net = preset("chain", 4);
-    double y0[24];
-    lab_start start = {.pull_mass = 6, .kick = 0.1, .seed = 1};
-    lab_start_state(net, &start, y0);
-    lab_sim s;
-    ck_assert_int_eq(lab_sim_init(&s, net, three, 3, 1.0, 1e-10, y0), NET_OK);
+    fixture f;
+    setup(&f, "chain", 4, kicked_chain, three, 3, 1.0);
+    lab_sim *s = &f.s;
     /* the reference: explicit Euler by hand until the state leaves 1e12 x its scale */
     double y[24];
-    memcpy(y, y0, sizeof y);
-    net_integrator *it = net_integrator_new(net, NET_EXPLICIT, 1.0, 1e-10);
-    const double limit = net_divergence_limit(y0, 24);
+    memcpy(y, f.y0, sizeof y);
+    net_integrator *it = net_integrator_new(f.net, NET_EXPLICIT, 1.0, 1e-10);
+    const double limit = net_divergence_limit(f.y0, 24);
     long long diverged = 0;
     for (long long k = 1; k < 100000 && !diverged; k++) {
         double t = 0;
@@ -205,99 +228,109 @@ START_TEST(divergence_stops_one_run)
     }
     net_integrator_free(it);
     ck_assert_int_gt(diverged, 1);
-    for (long long k = 0; k < diverged + 10; k++) {
-        lab_sim_steps(&s, 1);
-        lab_sim_record(&s);
-    }
-    const lab_run *ex = &s.run[0];
+    steps_recorded(s, diverged + 10);
+    const lab_run *ex = &s->run[0];
     ck_assert(ex->stopped && !ex->gave_up);
     ck_assert_int_eq(ex->stop_step, diverged);
     ck_assert_double_eq(ex->stop_t, (double)diverged);
     ck_assert(!ode_state_diverged(ex->y, 24, limit));
     ck_assert_uint_eq(ex->n_energy, (size_t)diverged);  /* samples at steps 0 .. diverged - 1 */
-    ck_assert(!s.run[1].stopped);
-    ck_assert_ptr_eq(lab_sim_first_live(&s), &s.run[1]);
-    ck_assert_uint_eq(s.run[1].n_energy, s.n_hist);
-    lab_sim_destroy(&s);
-    net_free(net);
+    ck_assert(!s->run[1].stopped);
+    ck_assert_ptr_eq(lab_sim_first_live(s), &s->run[1]);
+    ck_assert_uint_eq(s->run[1].n_energy, s->n_hist);
+    teardown(&f);
 }
 END_TEST
 
 START_TEST(accumulator_and_hold)
 {
-    net_network *net = preset("four", 0);
-    double y0[16];
-    lab_start start = {.pull_mass = 2, .pull_dx = 0.3, .pull_dy = 0.1};
-    lab_start_state(net, &start, y0);
-    lab_sim s;
-    ck_assert_int_eq(lab_sim_init(&s, net, three, 3, 1.0 / 240.0, 1e-10, y0), NET_OK);
+    fixture f;
+    setup(&f, "four", 0, pulled_corner, three, 3, 1.0 / 240.0);
+    lab_sim *s = &f.s;
     /* one second of 60 Hz frames is 240 fixed steps (the accumulator carries the rounding) */
-    for (int f = 0; f < 60; f++)
-        lab_sim_frame(&s, 1.0 / 60.0);
-    ck_assert_int_ge(s.step, 239);
-    ck_assert_int_le(s.step, 240);
+    for (int frame = 0; frame < 60; frame++)
+        lab_sim_frame(s, 1.0 / 60.0);
+    ck_assert_int_ge(s->step, 239);
+    ck_assert_int_le(s->step, 240);
     /* a held mass stays exactly where it is put, at rest, in every run, while the others move */
-    lab_sim_hold(&s, 0, -0.2, 0.4);
+    lab_sim_hold(s, 0, -0.2, 0.4);
     double before[16];
-    memcpy(before, s.run[1].y, sizeof before);
-    lab_sim_steps(&s, 120);
+    memcpy(before, s->run[1].y, sizeof before);
+    lab_sim_steps(s, 120);
     for (int k = 0; k < 3; k++) {
-        const double *y = s.run[k].y;
+        const double *y = s->run[k].y;
         ck_assert(y[0] == -0.2 && y[4] == 0.4 && y[8] == 0.0 && y[12] == 0.0);
     }
-    ck_assert(s.run[1].y[1] != before[1]);
-    ck_assert(lab_sim_active(&s));
+    ck_assert(s->run[1].y[1] != before[1]);
+    ck_assert(lab_sim_active(s));
     /* let go: the springs, stretched and compressed by the drag, move it */
-    lab_sim_release(&s);
-    ck_assert_uint_eq(net->held[0], 0);
-    lab_sim_steps(&s, 10);
-    ck_assert(s.run[1].y[0] != -0.2 && s.run[1].y[4] != 0.4);
+    lab_sim_release(s);
+    ck_assert_uint_eq(f.net->held[0], 0);
+    lab_sim_steps(s, 10);
+    ck_assert(s->run[1].y[0] != -0.2 && s->run[1].y[4] != 0.4);
     /* restart: the start state and one sample again */
-    ck_assert_int_eq(lab_sim_restart(&s), NET_OK);
-    ck_assert_mem_eq(s.run[2].y, y0, sizeof y0);
-    ck_assert_uint_eq(s.n_hist, 1);
-    lab_sim_destroy(&s);
-    net_free(net);
+    ck_assert_int_eq(lab_sim_restart(s), NET_OK);
+    ck_assert_mem_eq(s->run[2].y, f.y0, 16 * sizeof(double));
+    ck_assert_uint_eq(s->n_hist, 1);
+    teardown(&f);
 }
 END_TEST
 
 /* At rest (no pull) nothing moves: the display may idle. */
 START_TEST(rest_is_idle)
 {
-    net_network *net = preset("four", 0);
-    double y0[16];
-    net_rest_state(net, y0);
-    lab_sim s;
-    ck_assert_int_eq(lab_sim_init(&s, net, three, 3, 1.0 / 60.0, 1e-10, y0), NET_OK);
-    lab_sim_steps(&s, 3);
-    ck_assert(!lab_sim_active(&s));
-    lab_sim_hold(&s, 1, 1.0, 0.0);  /* held where it rests: still a drag in progress */
-    ck_assert(lab_sim_active(&s));
-    lab_sim_destroy(&s);
-    net_free(net);
+    fixture f;
+    setup(&f, "four", 0, at_rest, three, 3, 1.0 / 60.0);
+    lab_sim_steps(&f.s, 3);
+    ck_assert(!lab_sim_active(&f.s));
+    lab_sim_hold(&f.s, 1, 1.0, 0.0);  /* held where it rests: still a drag in progress */
+    ck_assert(lab_sim_active(&f.s));
+    teardown(&f);
 }
 END_TEST
 
 /* --- the network chart: screen <-> world ---------------------------------------------------------------------- */
 
+/* The network chart of a fixture's runs, rendered at 60 x 20 braille cells. */
+typedef struct {
+    plot_chart *ch;
+    double box[4];
+    bool shown[3];
+    lab_network_view v;
+} drawing;
+
+static void draw(drawing *d, fixture *f, bool explicit_only)
+{
+    double rest[64];
+    net_rest_state(f->net, rest);
+    lab_world_box(f->net, rest, d->box);
+    d->shown[0] = true, d->shown[1] = d->shown[2] = !explicit_only;
+    d->ch = plot_chart_new(60, 20, PLOT_BRAILLE);
+    d->v = (lab_network_view){.sim = &f->s, .shown = d->shown, .selected = f->net->n_masses, .box = d->box,
+                              .title = "test"};
+    ck_assert_int_eq(lab_chart_network(d->ch, &d->v, PLOT_BRAILLE), 0);
+    plot_chart_render(d->ch);
+}
+
+static void undraw(drawing *d)
+{
+    plot_chart_free(d->ch);
+    for (int k = 0; k < LAB_MAX_RUNS; k++)
+        lab_strokes_free(&d->v.strokes[k]);
+}
+
 START_TEST(chart_maps_cells_to_masses)
 {
-    net_network *net = preset("four", 0);
-    double y0[16], box[4];
-    net_rest_state(net, y0);
-    lab_world_box(net, y0, box);
-    lab_sim s;
-    ck_assert_int_eq(lab_sim_init(&s, net, three, 3, 1.0 / 60.0, 1e-10, y0), NET_OK);
-    plot_chart *ch = plot_chart_new(60, 20, PLOT_BRAILLE);
-    bool shown[3] = {true, true, true};
-    lab_network_view v = {.sim = &s, .shown = shown, .selected = 4, .box = box, .title = "four"};
-    ck_assert_int_eq(lab_chart_network(ch, &v, PLOT_BRAILLE), 0);
-    plot_chart_render(ch);
+    fixture f;
+    setup(&f, "four", 0, at_rest, three, 3, 1.0 / 60.0);
+    drawing d;
+    draw(&d, &f, false);
+    const double *y0 = f.y0, *box = d.box;
     int c0, r0, cols, rows;
     double x0, x1, yl, yh;
-    ck_assert_int_eq(plot_chart_area(ch, &c0, &r0, &cols, &rows), 0);
-    plot_chart_range(ch, PLOT_X, &x0, &x1);
-    plot_chart_range(ch, PLOT_Y, &yl, &yh);
+    ck_assert_int_eq(plot_chart_area(d.ch, &c0, &r0, &cols, &rows), 0);
+    plot_chart_range(d.ch, PLOT_X, &x0, &x1);
+    plot_chart_range(d.ch, PLOT_Y, &yl, &yh);
     /* equal aspect: one dot pitch is the same distance across as up (braille dots are square) */
     ck_assert_double_eq_tol((x1 - x0) / (2 * cols - 1), (yh - yl) / (4 * rows - 1), 1e-12);
     ck_assert(x0 <= box[0] && x1 >= box[1] && yl <= box[2] && yh >= box[3]);
@@ -306,53 +339,40 @@ START_TEST(chart_maps_cells_to_masses)
     for (size_t i = 0; i < 4; i++) {
         int col, row;
         double x, y;
-        ck_assert_int_eq(plot_chart_data_to_cell(ch, y0[i], y0[4 + i], &col, &row), 0);
-        ck_assert_int_eq(lab_cell_to_world(ch, col, row, &x, &y), 0);
+        ck_assert_int_eq(plot_chart_data_to_cell(d.ch, y0[i], y0[4 + i], &col, &row), 0);
+        ck_assert_int_eq(lab_cell_to_world(d.ch, col, row, &x, &y), 0);
         ck_assert_double_le(fabs(x - y0[i]), half_cell * (1 + 1e-9));  /* (a mass may sit on a cell's edge) */
         ck_assert_double_le(fabs(y - y0[4 + i]), 2.0 * half_cell * (1 + 1e-9));  /* a cell is two widths tall */
-        ck_assert_uint_eq(net_nearest_mass(net, y0, x, y), i);
+        ck_assert_uint_eq(net_nearest_mass(f.net, y0, x, y), i);
     }
     /* a pointer past the plot area maps to its edge: far down-left is the bottom-left cell's centre */
     double x, y, xe, ye;
-    ck_assert_int_eq(lab_cell_to_world(ch, -50, 500, &x, &y), 0);
-    ck_assert_int_eq(plot_chart_cell_to_data(ch, c0, r0 + rows - 1, &xe, &ye), 0);
+    ck_assert_int_eq(lab_cell_to_world(d.ch, -50, 500, &x, &y), 0);
+    ck_assert_int_eq(plot_chart_cell_to_data(d.ch, c0, r0 + rows - 1, &xe, &ye), 0);
     ck_assert(x == xe && y == ye);
-    plot_chart_free(ch);
-    for (int k = 0; k < LAB_MAX_RUNS; k++)
-        lab_strokes_free(&v.strokes[k]);
-    lab_sim_destroy(&s);
-    net_free(net);
+    undraw(&d);
+    teardown(&f);
 }
 END_TEST
 
 /* A run that diverged is not drawn (its state is no picture): with only it shown the plot area stays blank. */
 START_TEST(chart_skips_stopped_runs)
 {
-    net_network *net = preset("chain", 4);
-    double y0[24], box[4];
-    lab_start start = {.pull_mass = 6, .kick = 0.1, .seed = 1};
-    lab_start_state(net, &start, y0);
-    lab_world_box(net, y0, box);
-    lab_sim s;
-    ck_assert_int_eq(lab_sim_init(&s, net, three, 3, 1.0, 1e-10, y0), NET_OK);
-    for (int k = 0; k < 2000 && !s.run[0].stopped; k++)
-        lab_sim_steps(&s, 1);
-    ck_assert(s.run[0].stopped);
-    plot_chart *ch = plot_chart_new(60, 20, PLOT_BRAILLE);
-    bool shown[3] = {true, false, false};
-    lab_network_view v = {.sim = &s, .shown = shown, .selected = 6, .box = box, .title = ""};
-    ck_assert_int_eq(lab_chart_network(ch, &v, PLOT_BRAILLE), 0);
-    const plot_grid *g = plot_chart_render(ch);
+    fixture f;
+    setup(&f, "chain", 4, kicked_chain, three, 3, 1.0);
+    for (int k = 0; k < 2000 && !f.s.run[0].stopped; k++)
+        lab_sim_steps(&f.s, 1);
+    ck_assert(f.s.run[0].stopped);
+    drawing d;
+    draw(&d, &f, true);
+    const plot_grid *g = plot_chart_render(d.ch);
     int c0, r0, cols, rows;
-    ck_assert_int_eq(plot_chart_area(ch, &c0, &r0, &cols, &rows), 0);
+    ck_assert_int_eq(plot_chart_area(d.ch, &c0, &r0, &cols, &rows), 0);
     for (int r = r0; r < r0 + rows; r++)
         for (int c = c0; c < c0 + cols; c++)
             ck_assert_uint_eq(g->cells[r * g->cols + c].ch, ' ');
-    plot_chart_free(ch);
-    for (int k = 0; k < LAB_MAX_RUNS; k++)
-        lab_strokes_free(&v.strokes[k]);
-    lab_sim_destroy(&s);
-    net_free(net);
+    undraw(&d);
+    teardown(&f);
 }
 END_TEST
 

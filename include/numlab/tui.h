@@ -118,6 +118,13 @@ int tui_signal(void);
 /* Restores the terminal if tui_run left it in curses mode (idempotent; safe to call from atexit). */
 void tui_restore(void);
 
+/* Helpers for the callbacks. tui_add_param appends a parameter to a step's description (none past
+ * TUI_MAX_PARAMS). tui_append writes printf-style text at buf + used (the notes) and returns the new length, like
+ * snprintf: past size the text is cut, and later calls add nothing. */
+void tui_add_param(tui_step *d, const char *name, const char *unit, double *value, double min, double max,
+                   double step, double big_step, bool log_scale);
+size_t tui_append(char *buf, size_t size, size_t used, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 /* The value after one step of a parameter, clamped to [min, max]; direction +-1, big selects big_step.
  * (Pure arithmetic, exported for the tests.) */
 double tui_param_stepped(const tui_param *p, int direction, bool big);

@@ -3,7 +3,6 @@
  * accumulator), drawn over each other in the left pane, their energies in the right one (view.c). A mass is
  * grabbed with the mouse (press, drag, release) or the keyboard (m selects, g grabs, h/j/k/l move). */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -324,39 +323,26 @@ static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int
     return plot_chart_render(ch);
 }
 
-static size_t append(char *buf, size_t size, size_t used, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static size_t append(char *buf, size_t size, size_t used, const char *fmt, ...)
-{
-    if (used >= size)
-        return used;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + used, size - used, fmt, ap);
-    va_end(ap);
-    return n < 0 ? used : used + (size_t)n;
-}
-
 static size_t energy_notes(const walk *w, char *buf, size_t size, size_t used)
 {
     const lab_sim *s = &w->sim;
-    used = append(buf, size, used, "t = %.1f s. E [J]:", lab_sim_time(s));
+    used = tui_append(buf, size, used, "t = %.1f s. E [J]:", lab_sim_time(s));
     for (int k = 0; k < s->n_runs; k++) {
         const lab_run *r = &s->run[k];
         if (!w->shown[k])
             continue;
         if (r->stopped) {
-            used = append(buf, size, used, " %s %s at step %lld (t = %.3g s);", net_method_name(r->method),
-                          r->gave_up ? "gave up" : "diverged", r->stop_step, r->stop_t);
+            used = tui_append(buf, size, used, " %s %s at step %lld (t = %.3g s);", net_method_name(r->method),
+                              r->gave_up ? "gave up" : "diverged", r->stop_step, r->stop_t);
             continue;
         }
         double e = net_energies(s->net, r->y).total;
-        used = append(buf, size, used, " %s %.3g", net_method_name(r->method), e);
+        used = tui_append(buf, size, used, " %s %.3g", net_method_name(r->method), e);
         if (r->energy0 > 0.0)  /* a ratio means something only for a positive start */
-            used = append(buf, size, used, " (x%.3g)", e / r->energy0);
-        used = append(buf, size, used, ";");
+            used = tui_append(buf, size, used, " (x%.3g)", e / r->energy0);
+        used = tui_append(buf, size, used, ";");
     }
-    return append(buf, size, used, " ");
+    return tui_append(buf, size, used, " ");
 }
 
 static void walk_notes(void *ctx, int step, char *buf, size_t size)
@@ -365,30 +351,25 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
     size_t used = 0;
     buf[0] = '\0';
     if (w->problem[0])
-        used = append(buf, size, used, "%s. ", w->problem);
+        used = tui_append(buf, size, used, "%s. ", w->problem);
     if (!w->have_sim)
         return;
     double x, y;
     if (mass_position(w, w->selected, &x, &y))
-        used = append(buf, size, used, "mass %zu %sat (%.3f, %.3f). ", w->selected, holding(w) ? "held " : "", x, y);
+        used = tui_append(buf, size, used, "mass %zu %sat (%.3f, %.3f). ", w->selected, holding(w) ? "held " : "",
+                          x, y);
     if (w->custom || step >= STEP_STIFF) {
         char gauge[256];
         if (w->have_modes)
             lab_gauge(gauge, sizeof gauge, w->sim.h, w->modes.omega_max);
         else
             snprintf(gauge, sizeof gauge, "no step limit: %s", w->modes_err);
-        used = append(buf, size, used, "%s. ", gauge);
+        used = tui_append(buf, size, used, "%s. ", gauge);
     }
     energy_notes(w, buf, size, used);
 }
 
 /* --- description of each step --------------------------------------------------------------------------------- */
-
-static void add_param(tui_step *d, const char *name, const char *unit, double *v, double lo, double hi, double step,
-                      double big, bool log_scale)
-{
-    d->params[d->n_params++] = (tui_param){name, unit, v, lo, hi, step, big, log_scale};
-}
 
 static void walk_describe(void *ctx, int step, tui_step *d)
 {
@@ -403,20 +384,20 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         snprintf(title, sizeof title, "your network: %s", w->o->file ? w->o->file : w->o->preset);
         d->title = title;
         d->text = free_text;
-        add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);
-        add_param(d, "kick", "m/s", &p->kick, 0.0, 100.0, 0.1, 1.0, false);
+        tui_add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);
+        tui_add_param(d, "kick", "m/s", &p->kick, 0.0, 100.0, 0.1, 1.0, false);
         return;
     }
     d->title = step_titles[step];
     d->text = step_texts[step];
     if (step == STEP_STIFF)
-        add_param(d, "k stiff", "N/m", &p->k_stiff, 1.0, 1e8, 1.25, 2.0, true);
+        tui_add_param(d, "k stiff", "N/m", &p->k_stiff, 1.0, 1e8, 1.25, 2.0, true);
     if (step == STEP_CLOTH)
-        add_param(d, "n", "side", &p->side, 2, 16, 1, 4, false);
-    add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);
-    add_param(d, "k", "N/m", &p->k, 1e-2, 1e6, 1.25, 2.0, true);
-    add_param(d, "m", "kg", &p->m, 1e-3, 1e3, 1.25, 2.0, true);
-    add_param(d, "c", "N s/m", &p->c, 0.0, 100.0, step == STEP_CLOTH ? 0.01 : 0.1, 1.0, false);
+        tui_add_param(d, "n", "side", &p->side, 2, 16, 1, 4, false);
+    tui_add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);
+    tui_add_param(d, "k", "N/m", &p->k, 1e-2, 1e6, 1.25, 2.0, true);
+    tui_add_param(d, "m", "kg", &p->m, 1e-3, 1e3, 1.25, 2.0, true);
+    tui_add_param(d, "c", "N s/m", &p->c, 0.0, 100.0, step == STEP_CLOTH ? 0.01 : 0.1, 1.0, false);
 }
 
 int lab_interactive(net_network *net, const lab_options *o)
