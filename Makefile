@@ -50,6 +50,8 @@ FUZZ_SRC  := $(wildcard tests/fuzz_*.c)
 
 .PHONY: all run check check-build bench install clean deps need-deps fuzz help
 .DEFAULT_GOAL := all
+# Objects are not intermediate files: keep them, so rebuilds stay incremental.
+.SECONDARY:
 
 all: $(LIB) $(BINS)
 
@@ -93,8 +95,9 @@ $(LIB): $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 # A program is labs/NAME.c plus any labs/NAME/*.c.
+lab_objs = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard labs/$(1)/*.c))
 .SECONDEXPANSION:
-$(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(patsubst %.c,$(BUILD)/obj/%.o,$$(wildcard labs/%/*.c)) $(LIB)
+$(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(call lab_objs,$$*) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 

@@ -51,7 +51,7 @@ int cli_fail(const char *fmt, ...)
 static int parse_double(const char *opt, const char *text, const char *allowed, double *out)
 {
     if (!text || !*text)
-        return cli_error("%s: an empty value (allowed: %s)", opt, allowed);
+        return cli_error("%s: '' is empty (allowed: %s)", opt, allowed);
     errno = 0;
     char *end;
     double v = strtod(text, &end);
@@ -110,7 +110,7 @@ int cli_count(const char *opt, const char *text, long long lo, long long hi, lon
     char allowed[96];
     snprintf(allowed, sizeof allowed, "a whole number from %lld to %lld", lo, hi);
     if (!text || !*text)
-        return cli_error("%s: an empty value (allowed: %s)", opt, allowed);
+        return cli_error("%s: '' is empty (allowed: %s)", opt, allowed);
     const char *digits = text + (text[0] == '-' || text[0] == '+');
     if (!*digits || strspn(digits, "0123456789") != strlen(digits))
         return cli_error("%s: '%s' is not a whole number (allowed: %s)", opt, text, allowed);

@@ -61,25 +61,27 @@ static void axpy_into(double *restrict tmp, const double *restrict y, double c, 
         tmp[i] = y[i] + c * k[i];
 }
 
-static int step_rk4(ode_stepper *st, const ode_system *sys, double t, double h, double *y)
+static int step_rk4(ode_stepper *st, const ode_system *sys, double t, double h, double *restrict y)
 {
     const size_t n = st->dim;
     void *p = sys->params;
+    double *restrict k1 = st->k1, *restrict k2 = st->k2, *restrict k3 = st->k3, *restrict k4 = st->k4;
+    double *restrict tmp = st->tmp;
     int rc;
-    if ((rc = sys->rhs(t, y, st->k1, p)))
+    if ((rc = sys->rhs(t, y, k1, p)))
         return rc;
-    axpy_into(st->tmp, y, 0.5 * h, st->k1, n);
-    if ((rc = sys->rhs(t + 0.5 * h, st->tmp, st->k2, p)))
+    axpy_into(tmp, y, 0.5 * h, k1, n);
+    if ((rc = sys->rhs(t + 0.5 * h, tmp, k2, p)))
         return rc;
-    axpy_into(st->tmp, y, 0.5 * h, st->k2, n);
-    if ((rc = sys->rhs(t + 0.5 * h, st->tmp, st->k3, p)))
+    axpy_into(tmp, y, 0.5 * h, k2, n);
+    if ((rc = sys->rhs(t + 0.5 * h, tmp, k3, p)))
         return rc;
-    axpy_into(st->tmp, y, h, st->k3, n);
-    if ((rc = sys->rhs(t + h, st->tmp, st->k4, p)))
+    axpy_into(tmp, y, h, k3, n);
+    if ((rc = sys->rhs(t + h, tmp, k4, p)))
         return rc;
     const double h6 = h / 6.0;
     for (size_t i = 0; i < n; i++)
-        y[i] += h6 * (st->k1[i] + 2.0 * (st->k2[i] + st->k3[i]) + st->k4[i]);
+        y[i] += h6 * (k1[i] + 2.0 * (k2[i] + k3[i]) + k4[i]);
     return 0;
 }
 

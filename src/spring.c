@@ -170,68 +170,86 @@ static bool spring_diverged(const spring_params *p, double limit, const double y
     return ode_state_diverged(scaled, 2, limit);
 }
 
-static spring_sample make_sample(const spring_params *p, double t, const double y[2])
-{
-    return (spring_sample){.t = t, .x = y[0], .v = y[1], .energy = spring_energy(p, (spring_state){y[0], y[1]})};
-}
-
 static ode_method ode_method_of(spring_method method)
 {
     return method == SPRING_EXPLICIT ? ODE_EXPLICIT_EULER : method == SPRING_SEMI ? ODE_SEMI_IMPLICIT : ODE_RK4;
 }
 
-static ode_gsl_kind gsl_kind_of(spring_method method)
+int spring_runner_init(spring_runner *r, const spring_params *p, spring_method method, spring_state s0, double dt,
+                       double tol)
 {
-    return (ode_gsl_kind)(method - SPRING_GSL_RK4);
+    *r = (spring_runner){.params = *p, .method = method, .s0 = s0, .dt = dt, .y = {s0.x, s0.v}};
+    r->limit = spring_divergence_limit(p, s0);
+    r->sys = spring_system(&r->params);
+    r->status.count = 1;
+    if (method <= SPRING_RK4)
+        return ode_stepper_init(&r->stepper, ode_method_of(method), 2);
+    if (method >= SPRING_GSL_RK4) {
+        r->gsl = ode_gsl_new((ode_gsl_kind)(method - SPRING_GSL_RK4), &r->sys, dt, tol);
+        return r->gsl ? 0 : -1;
+    }
+    return 0;
+}
+
+void spring_runner_destroy(spring_runner *r)
+{
+    ode_stepper_destroy(&r->stepper);
+    ode_gsl_free(r->gsl);
+    r->gsl = NULL;
+}
+
+spring_sample spring_runner_sample(const spring_runner *r)
+{
+    spring_state s = {r->y[0], r->y[1]};
+    return (spring_sample){.t = (double)r->step * r->dt, .x = s.x, .v = s.v, .energy = spring_energy(&r->params, s)};
+}
+
+int spring_runner_step(spring_runner *r)
+{
+    if (r->status.diverged || r->status.solver_failed)
+        return 1;
+    const size_t n = r->step + 1;
+    const double t = (double)r->step * r->dt, tn = (double)n * r->dt;
+    double y[2] = {r->y[0], r->y[1]};
+    int rc = 0;
+    if (r->method == SPRING_EXACT) {
+        spring_state s = spring_exact(&r->params, r->s0, tn);
+        y[0] = s.x, y[1] = s.v;
+    } else if (r->gsl) {
+        double tg = t;
+        rc = ode_gsl_advance(r->gsl, &tg, tn, y);
+    } else {
+        rc = ode_stepper_apply(&r->stepper, &r->sys, t, r->dt, y);
+    }
+    if (spring_diverged(&r->params, r->limit, y)) {
+        r->status.diverged = true;
+        r->status.diverged_step = n;
+        r->status.diverged_t = tn;
+        return 1;
+    }
+    if (rc) {
+        r->status.solver_failed = true;
+        return 1;
+    }
+    r->y[0] = y[0], r->y[1] = y[1];
+    r->step = n;
+    r->status.count++;
+    return 0;
 }
 
 int spring_simulate(const spring_params *p, spring_method method, spring_state s0, double dt, size_t steps,
                     double tol, spring_sample *out, spring_run *run)
 {
-    *run = (spring_run){0};
-    const ode_system sys = spring_system(p);
-    const double limit = spring_divergence_limit(p, s0);
-    ode_stepper stepper = {0};
-    ode_gsl *gsl = NULL;
-
-    if (method <= SPRING_RK4) {
-        if (ode_stepper_init(&stepper, ode_method_of(method), 2))
-            return -1;
-    } else if (method >= SPRING_GSL_RK4) {
-        if (!(gsl = ode_gsl_new(gsl_kind_of(method), &sys, dt, tol)))
-            return -1;
+    spring_runner r;
+    if (spring_runner_init(&r, p, method, s0, dt, tol)) {
+        spring_runner_destroy(&r);
+        return -1;
     }
-
-    double y[2] = {s0.x, s0.v};
-    double t = 0.0;
-    out[run->count++] = make_sample(p, 0.0, y);
-    for (size_t n = 1; n <= steps; n++) {
-        /* t_n = n dt, not a running sum: every method reports on the same grid */
-        double tn = (double)n * dt;
-        int rc = 0;
-        if (method == SPRING_EXACT) {
-            spring_state s = spring_exact(p, s0, tn);
-            y[0] = s.x, y[1] = s.v;
-        } else if (gsl) {
-            rc = ode_gsl_advance(gsl, &t, tn, y);
-        } else {
-            rc = ode_stepper_apply(&stepper, &sys, t, dt, y);
-        }
-        t = tn;
-        if (spring_diverged(p, limit, y)) {
-            run->diverged = true;
-            run->diverged_step = n;
-            run->diverged_t = tn;
-            break;
-        }
-        if (rc) {
-            run->solver_failed = true;
-            break;
-        }
-        out[run->count++] = make_sample(p, tn, y);
-    }
-    ode_stepper_destroy(&stepper);
-    ode_gsl_free(gsl);
+    out[0] = spring_runner_sample(&r);
+    for (size_t n = 1; n <= steps && spring_runner_step(&r) == 0; n++)
+        out[n] = spring_runner_sample(&r);
+    *run = r.status;
+    spring_runner_destroy(&r);
     return 0;
 }
 

@@ -1,6 +1,7 @@
 /* timestep: the fixed-step accumulator and the rest test. See include/numlab/timestep.h. */
 #include "numlab/timestep.h"
 
+#include <limits.h>
 #include <math.h>
 
 /* Repeated subtraction of a step like 1/240 leaves rounding residues of a few ulp; a frame that should hold
@@ -24,12 +25,11 @@ unsigned ts_accumulator_feed(ts_accumulator *a, double frame_dt)
         a->skipped += acc - a->cap;
         acc = a->cap;
     }
-    unsigned n = 0;
-    const double threshold = a->step * (1.0 - TS_ROUNDING_SLACK);
-    while (acc >= threshold) {
-        acc -= a->step;
-        n++;
-    }
+    /* One division rather than a loop of subtractions: the count is exact up to one rounding, however long the
+     * frame, and the slack keeps a residue of a few ulp from costing a step. */
+    double steps = floor(acc / a->step + TS_ROUNDING_SLACK);
+    unsigned n = steps < (double)UINT_MAX ? (unsigned)steps : UINT_MAX;
+    acc -= (double)n * a->step;
     a->acc = acc > 0.0 ? acc : 0.0;
     return n;
 }

@@ -8,7 +8,7 @@ logs="$BUILD/test-logs"
 rm -rf "$logs"; mkdir -p "$logs"
 
 results=$( { find "$BUILD/tests" -maxdepth 1 -type f -name 'test_*' ! -name '*.d' | sort; ls tests/*.sh 2>/dev/null; } |
-           xargs -r -P "${NUMLAB_TEST_JOBS:-2}" -n 1 -I{} sh tools/run-one.sh {} "$logs" | sort -k2)
+           xargs -r -P "${NUMLAB_TEST_JOBS:-2}" -I{} sh tools/run-one.sh {} "$logs" | sort -k2)
 [ -n "$results" ] || { echo "no tests found"; exit 1; }
 printf '%s\n' "$results"
 fails=$(printf '%s\n' "$results" | awk '$1 == "FAIL" {print $2}')

@@ -75,9 +75,35 @@ typedef struct {
  * |x0 - target| + |v0| / w0 (at least 1), in x; w0 times that in v. */
 double spring_divergence_limit(const spring_params *p, spring_state s0);
 
+/* A trajectory produced one step at a time (what the CSV streams and the interactive lab animates).
+ * Owns its stepper or GSL solver: spring_runner_init / spring_runner_destroy. Its system points into the runner
+ * itself: initialise it where it will stay (do not copy an initialised runner). */
+typedef struct {
+    spring_params params;
+    spring_method method;
+    spring_state s0;
+    double dt, limit;
+    size_t step;            /* steps taken */
+    double y[2];            /* the current state [x, v] */
+    ode_system sys;
+    ode_stepper stepper;    /* explicit, semi, rk4 */
+    ode_gsl *gsl;           /* gsl-* */
+    spring_run status;
+} spring_runner;
+
+/* tol: the adaptive GSL solvers' absolute and relative tolerance. Returns 0, or -1 when out of memory. */
+int spring_runner_init(spring_runner *r, const spring_params *p, spring_method method, spring_state s0, double dt,
+                       double tol);
+void spring_runner_destroy(spring_runner *r);
+/* The current sample (step 0 right after init). */
+spring_sample spring_runner_sample(const spring_runner *r);
+/* Takes one step of dt (t_n = n dt, on the same grid for every method). Returns 0, or 1 when the run has stopped:
+ * it diverged (status.diverged, the state stays at the last good one) or a GSL solver gave up (status.solver_failed). */
+int spring_runner_step(spring_runner *r);
+
 /* Simulates `steps` steps of dt from s0 at t = 0 and writes samples for steps 0..steps into out (steps + 1 of them)
- * unless the run stops early. tol is the adaptive GSL solvers' tolerance (absolute and relative).
- * Returns 0 (a divergence is a result, not an error), or -1 when out of memory. */
+ * unless the run stops early (run->count says how many). Returns 0 (a divergence is a result, not an error), or -1
+ * when out of memory. */
 int spring_simulate(const spring_params *p, spring_method method, spring_state s0, double dt, size_t steps,
                     double tol, spring_sample *out, spring_run *run);
 

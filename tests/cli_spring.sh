@@ -1,0 +1,90 @@
+#!/bin/sh
+# spring-lab on the command line: the seed's numbers through --csv, the frame loop, the stability table, and
+# every bad option rejected with exit 2 and a message naming it.
+. tests/lib/cli.sh
+SL="$BIN/spring-lab"
+
+expect_ok "$SL" --help && grep -q '^usage: spring-lab' "$TMP/out" || fail "--help prints the usage"
+
+# Seed 000: explicit Euler, w0 = 40, dt = 20 ms, 40 steps from x = 1 -> -5590.544.
+expect_ok "$SL" --csv --method explicit --k 1600 --c 0 --m 1 --x0 1 --v0 0 --target 0 --dt 0.02 --steps 40
+expect_eq "csv header" "$(head -n 1 "$TMP/out")" "method,step,t,x,v,energy"
+expect_eq "csv rows" "$(wc -l <"$TMP/out" | tr -d ' ')" 42
+expect_num "explicit x after 40 steps" "$(awk -F, '$2 == 40 {print $4}' "$TMP/out")" -5590.544 0.0005
+# Seed's table, row 9 at 40 ms: explicit -438.38, semi 1.35 (10 steps).
+expect_ok "$SL" --csv --method explicit,semi --k 1600 --c 0 --x0 1 --target 0 --dt 0.04 --steps 10
+expect_num "explicit at 40 ms, step 10" "$(awk -F, '$1 == "explicit" && $2 == 10 {print $4}' "$TMP/out")" -438.38 0.005
+expect_num "semi at 40 ms, step 10" "$(awk -F, '$1 == "semi" && $2 == 10 {print $4}' "$TMP/out")" 1.35 0.005
+# The exact method is the closed form: undamped cos(w0 t) at t = 0.5 s, w0 = 40: cos(20).
+expect_ok "$SL" --csv --method exact --k 1600 --c 0 --x0 1 --target 0 --dt 0.05 --steps 10
+expect_num "exact x(0.5)" "$(awk -F, '$2 == 10 {print $4}' "$TMP/out")" 0.40808206181339196 1e-12
+# all = the eight methods, each steps 0..N.
+expect_ok "$SL" --csv --method all --steps 5
+expect_eq "methods in all" "$(tail -n +2 "$TMP/out" | cut -d, -f1 | uniq | tr '\n' ' ')" \
+    "explicit semi rk4 exact gsl-rk4 gsl-rkf45 gsl-rk8pd gsl-msbdf "
+# Divergence: stops with a line naming the step (explicit at w0 dt = 1.6 diverges at step 44).
+expect_ok "$SL" --csv --method explicit --k 1600 --c 0 --x0 1 --target 0 --dt 0.04 --steps 100
+expect_eq "divergence line" "$(tail -n 1 "$TMP/out")" "# explicit: diverged at step 44 (t = 1.76)"
+grep -qiE 'nan|inf' "$TMP/out" && fail "a diverged run printed nan or inf"
+
+# The frame loop: seed example 0 -> 300 rests at frame 38 (60 Hz), 75 (120 Hz), snapped exactly.
+expect_ok "$SL" --csv --animate --frame-hz 60 --x0 0 --target 300 --k 200 --c 20 --m 1
+expect_eq "animate header" "$(head -n 1 "$TMP/out")" "frame,t,x,v,substeps"
+expect_eq "rest at 60 Hz" "$(tail -n 1 "$TMP/out" | cut -d, -f1,3,4)" "38,300,0"
+expect_ok "$SL" --csv --animate --frame-hz 120 --x0 0 --target 300 --k 200 --c 20 --m 1
+expect_eq "rest at 120 Hz" "$(tail -n 1 "$TMP/out" | cut -d, -f1,3,4)" "75,300,0"
+# A 4 s gap at frame 10: capped, it costs 24 substeps; uncapped, 960.
+expect_ok "$SL" --csv --animate --gap 4
+expect_eq "capped gap substeps" "$(awk -F, '$1 == 10 {print $5}' "$TMP/out")" 24
+expect_ok "$SL" --csv --animate --gap 4 --no-cap
+expect_eq "uncapped gap substeps" "$(awk -F, '$1 == 10 {print $5}' "$TMP/out")" 960
+# Jitter is seeded: the same seed gives the same bytes.
+expect_ok "$SL" --csv --animate --frame-jitter 0.5 --seed 7 && cp "$TMP/out" "$TMP/a"
+expect_ok "$SL" --csv --animate --frame-jitter 0.5 --seed 7
+cmp -s "$TMP/a" "$TMP/out" && pass || fail "jittered runs with one seed differ"
+# An undamped spring never rests: exit 1 after --max-frames, not a hang.
+"$SL" --csv --animate --c 0 --max-frames 500 >/dev/null 2>"$TMP/err"
+expect_eq "undamped animate exit" "$?" 1
+grep -q 'not at rest after 500 frames' "$TMP/err" && pass || fail "undamped animate message"
+
+# Stability: the undamped bounds 0, 2, 2 sqrt 2.
+expect_ok "$SL" --stability --k 1600 --c 0 --m 1 --dt 0.02
+expect_num "explicit bound" "$(awk -F, '$1 == "explicit" {print $3}' "$TMP/out")" 0 0
+expect_num "semi bound" "$(awk -F, '$1 == "semi" {print $3}' "$TMP/out")" 2 1e-12
+expect_num "rk4 bound" "$(awk -F, '$1 == "rk4" {print $3}' "$TMP/out")" 2.8284271247461903 1e-12
+expect_num "semi dt bound" "$(awk -F, '$1 == "semi" {print $4}' "$TMP/out")" 0.05 1e-12
+expect_num "explicit radius at 20 ms" "$(awk -F, '$1 == "explicit" {print $6}' "$TMP/out")" 1.2806248474865698 1e-12
+
+# Bad input: exit 2, the option and the value named, nothing on stdout.
+for bad in abc nan inf -inf 1e400 "" 0 -1 1e13; do
+    expect_usage "^spring-lab: --k: .*'$bad'" "$SL" --csv --k "$bad"
+done
+expect_usage "^spring-lab: --m: '0'" "$SL" --csv --m 0
+expect_usage "^spring-lab: --c: '-1'" "$SL" --csv --c -1
+expect_usage "^spring-lab: --dt: '0'" "$SL" --csv --dt 0
+expect_usage "^spring-lab: --dt: '-0.1'" "$SL" --csv --dt -0.1
+expect_usage "^spring-lab: --dt: 'NaN'" "$SL" --csv --dt NaN
+for bad in -1 1.5 1e3 100000001 99999999999999999999 x; do
+    expect_usage "^spring-lab: --steps: '$bad'" "$SL" --csv --steps "$bad"
+done
+expect_usage "^spring-lab: --x0: '1e300'" "$SL" --csv --x0 1e300
+expect_usage "^spring-lab: --method: 'rk5'" "$SL" --csv --method rk5
+expect_usage "^spring-lab: --method: '' is not a method in 'semi,,'" "$SL" --csv --method semi,,
+expect_usage "^spring-lab: --method: ''" "$SL" --csv --method ""
+expect_usage "^spring-lab: --method: --animate takes one" "$SL" --csv --animate --method semi,rk4
+expect_usage "^spring-lab: --method: --animate takes one" "$SL" --csv --animate --method gsl-rk4
+expect_usage "^spring-lab: --tol: '0'" "$SL" --csv --tol 0
+expect_usage "^spring-lab: --frame-hz: '0'" "$SL" --csv --animate --frame-hz 0
+expect_usage "^spring-lab: --frame-jitter: '2'" "$SL" --csv --animate --frame-jitter 2
+expect_usage "^spring-lab: --gap: '-4'" "$SL" --csv --animate --gap -4
+expect_usage "^spring-lab: --cap: 0.001 is below the step" "$SL" --csv --animate --cap 0.001
+expect_usage "^spring-lab: --rest-rule: 'never'" "$SL" --csv --animate --rest-rule never
+expect_usage "^spring-lab: --eps-x: '0'" "$SL" --csv --animate --eps-x 0
+expect_usage "^spring-lab: --seed: '-3'" "$SL" --csv --animate --seed -3
+expect_usage "^spring-lab: unknown option '--frobnicate'" "$SL" --frobnicate
+expect_usage "^spring-lab: --k needs a value" "$SL" --csv --k
+expect_usage "^spring-lab: unexpected argument 'extra'" "$SL" --csv extra
+expect_usage "^spring-lab: --animate goes with --csv" "$SL" --animate
+expect_usage "^spring-lab: interactive mode needs a terminal; use --csv" "$SL"
+
+finish

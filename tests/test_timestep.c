@@ -1,0 +1,155 @@
+/* timestep: the accumulator is frame-rate independent, the cap bounds the work, alpha interpolates, and the
+ * seed's spring comes to rest at the frames the seed's loop gives, exactly on its target. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "numlab/spring.h"
+#include "numlab/timestep.h"
+
+static const spring_params seed_spring = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0};
+
+/* Runs `frames` frames of 1/hz through a fresh accumulator, semi-implicit steps of 1/240. */
+static spring_state run_frames(double hz, int frames, unsigned long *substeps)
+{
+    ts_accumulator a;
+    ck_assert_int_eq(ts_accumulator_init(&a, TS_DEFAULT_STEP, TS_DEFAULT_CAP), 0);
+    spring_state s = {0.0, 0.0};
+    *substeps = 0;
+    for (int f = 0; f < frames; f++) {
+        unsigned n = ts_accumulator_feed(&a, 1.0 / hz);
+        for (unsigned i = 0; i < n; i++)
+            s = spring_step_semi(&seed_spring, s, TS_DEFAULT_STEP);
+        *substeps += n;
+    }
+    return s;
+}
+
+START_TEST(same_states_at_common_times)
+{
+    /* 60, 120 and 144 Hz frames meet every 1/12 s (5, 10 and 12 frames), where 20 steps of 1/240 fit exactly:
+     * the states must be identical to the bit. */
+    for (int k = 1; k <= 24; k++) {
+        unsigned long n60, n120, n144;
+        spring_state a = run_frames(60.0, 5 * k, &n60);
+        spring_state b = run_frames(120.0, 10 * k, &n120);
+        spring_state c = run_frames(144.0, 12 * k, &n144);
+        ck_assert_uint_eq(n60, 20UL * (unsigned long)k);
+        ck_assert_uint_eq(n120, n60);
+        ck_assert_uint_eq(n144, n60);
+        ck_assert(a.x == b.x && a.x == c.x && a.v == b.v && a.v == c.v);
+    }
+}
+END_TEST
+
+START_TEST(cap_bounds_a_long_frame)
+{
+    /* A 600 s frame (ten minutes in a background tab) costs at most cap/step = 24 substeps, not 144,000. */
+    ts_accumulator a;
+    ts_accumulator_init(&a, TS_DEFAULT_STEP, TS_DEFAULT_CAP);
+    unsigned n = ts_accumulator_feed(&a, 600.0);
+    ck_assert_uint_le(n, (unsigned)(TS_DEFAULT_CAP / TS_DEFAULT_STEP + 0.5));
+    ck_assert_uint_ge(n, 23);
+    ck_assert_double_eq_tol(a.skipped, 600.0 - TS_DEFAULT_CAP, 1e-9);
+    /* without a cap (cap huge) the same frame costs them all */
+    ts_accumulator_init(&a, TS_DEFAULT_STEP, 1e300);
+    ck_assert_uint_eq(ts_accumulator_feed(&a, 600.0), 144000);
+}
+END_TEST
+
+START_TEST(bad_frames_and_init)
+{
+    ts_accumulator a;
+    ck_assert_int_ne(ts_accumulator_init(&a, 0.0, 0.1), 0);
+    ck_assert_int_ne(ts_accumulator_init(&a, 0.1, 0.05), 0);
+    ck_assert_int_ne(ts_accumulator_init(&a, NAN, 0.1), 0);
+    ts_accumulator_init(&a, 0.01, 0.1);
+    ck_assert_uint_eq(ts_accumulator_feed(&a, -5.0), 0);
+    ck_assert_uint_eq(ts_accumulator_feed(&a, NAN), 0);
+    ck_assert_uint_eq(ts_accumulator_feed(&a, INFINITY), 0);
+    ck_assert_double_eq(a.acc, 0.0);
+}
+END_TEST
+
+START_TEST(alpha_interpolates)
+{
+    /* 1/60 + 1/480 s = 4.5 steps of 1/240: 4 steps now, alpha = 0.5. */
+    ts_accumulator a;
+    ts_accumulator_init(&a, TS_DEFAULT_STEP, TS_DEFAULT_CAP);
+    ck_assert_uint_eq(ts_accumulator_feed(&a, 1.0 / 60.0 + 1.0 / 480.0), 4);
+    ck_assert_double_eq_tol(ts_accumulator_alpha(&a), 0.5, 1e-9);
+    ck_assert_double_eq_tol(ts_lerp(10.0, 20.0, ts_accumulator_alpha(&a)), 15.0, 1e-7);
+    /* alpha stays in [0, 1) */
+    ts_accumulator_feed(&a, 1.0 / 480.0 - 1e-15);
+    ck_assert_double_lt(ts_accumulator_alpha(&a), 1.0);
+    ck_assert_double_ge(ts_accumulator_alpha(&a), 0.0);
+}
+END_TEST
+
+/* The seed's loop: frames of 1/hz, rest when |x - 300| < 0.5 and |v| < 1, then snap. Returns the rest frame. */
+static int frames_to_rest(double hz, spring_state *final)
+{
+    ts_accumulator a;
+    ts_accumulator_init(&a, TS_DEFAULT_STEP, TS_DEFAULT_CAP);
+    const ts_rest rest = ts_rest_scaled(1.0);
+    spring_state s = {0.0, 0.0};
+    for (int frame = 1; frame < 10000; frame++) {
+        unsigned n = ts_accumulator_feed(&a, 1.0 / hz);
+        for (unsigned i = 0; i < n; i++)
+            s = spring_step_semi(&seed_spring, s, TS_DEFAULT_STEP);
+        if (ts_at_rest(&rest, TS_REST_BOTH, s.x, s.v, seed_spring.target)) {
+            *final = (spring_state){seed_spring.target, 0.0};
+            return frame;
+        }
+    }
+    return -1;
+}
+
+START_TEST(seed_example_rests)
+{
+    /* Issue 2: 0 -> 300, k 200, c 20, m 1 comes to rest at frame 38 at 60 Hz and 75 at 120 Hz. */
+    spring_state s;
+    ck_assert_int_eq(frames_to_rest(60.0, &s), 38);
+    ck_assert(s.x == 300.0 && s.v == 0.0);
+    ck_assert_int_eq(frames_to_rest(120.0, &s), 75);
+    ck_assert(s.x == 300.0 && s.v == 0.0);
+}
+END_TEST
+
+START_TEST(rest_rules)
+{
+    const ts_rest r = ts_rest_scaled(1.0);
+    /* crossing the target at full speed: near but fast */
+    ck_assert(ts_at_rest(&r, TS_REST_DISTANCE_ONLY, 300.1, 250.0, 300.0));
+    ck_assert(!ts_at_rest(&r, TS_REST_BOTH, 300.1, 250.0, 300.0));
+    /* the top of a bounce: slow but far */
+    ck_assert(ts_at_rest(&r, TS_REST_SPEED_ONLY, 320.0, 0.0, 300.0));
+    ck_assert(!ts_at_rest(&r, TS_REST_BOTH, 320.0, 0.0, 300.0));
+    ck_assert(ts_at_rest(&r, TS_REST_BOTH, 300.4, -0.9, 300.0));
+    /* an opacity animated over 100 px worth of travel: thresholds 0.005 and 0.01 */
+    const ts_rest o = ts_rest_scaled(0.01);
+    ck_assert_double_eq_tol(o.eps_x, 0.005, 1e-15);
+    ck_assert(!ts_at_rest(&o, TS_REST_BOTH, 0.994, 0.0, 1.0));
+    ck_assert(ts_at_rest(&o, TS_REST_BOTH, 0.996, 0.0, 1.0));
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("timestep");
+    TCase *tc = tcase_create("accumulator");
+    tcase_add_test(tc, same_states_at_common_times);
+    tcase_add_test(tc, cap_bounds_a_long_frame);
+    tcase_add_test(tc, bad_frames_and_init);
+    tcase_add_test(tc, alpha_interpolates);
+    suite_add_tcase(s, tc);
+    TCase *rest = tcase_create("rest");
+    tcase_add_test(rest, seed_example_rests);
+    tcase_add_test(rest, rest_rules);
+    suite_add_tcase(s, rest);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
