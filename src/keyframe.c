@@ -210,16 +210,17 @@ size_t kf_cursor_seek(kf_cursor *c, const kf_track *t, double time)
 /* --- sampling ------------------------------------------------------------------------------------------------- */
 
 /* The segment [t_k, t_{k+1}) containing time, as k, t_d and s; false when time is outside the keys (or the track
- * has one key) and the value is held: *held then is the key to hold. */
+ * has one key) and the value is held: *held then is the key to hold. At exactly the first key the value is the
+ * same either way; the velocity wants the segment (from_first). */
 typedef struct {
     size_t k;
     double td, s;
 } segment;
 
-static bool locate(const kf_track *t, size_t k, double time, segment *seg, size_t *held)
+static bool locate(const kf_track *t, size_t k, double time, bool from_first, segment *seg, size_t *held)
 {
     size_t last = t->count - 1;
-    if (last == 0 || !(time > t->times[0])) {
+    if (last == 0 || !(time > t->times[0] || (from_first && time == t->times[0]))) {
         *held = 0;
         return false;
     }
@@ -272,7 +273,7 @@ static void sample_at(const kf_track *t, size_t k, double time, double *out)
 {
     segment g;
     size_t held;
-    if (locate(t, k, time, &g, &held))
+    if (locate(t, k, time, false, &g, &held))
         sample_segment(t, g, out);
     else
         memcpy(out, kf_track_value_const(t, held), t->components * sizeof *out);
@@ -335,7 +336,7 @@ void kf_track_velocity(const kf_track *t, double time, double *out)
 {
     segment g;
     size_t held;
-    if (locate(t, kf_track_find(t, time), time, &g, &held))
+    if (locate(t, kf_track_find(t, time), time, true, &g, &held))
         velocity_segment(t, g, out);
     else
         memset(out, 0, t->components * sizeof *out);

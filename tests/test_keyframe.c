@@ -183,6 +183,9 @@ START_TEST(cubic_track_scales_tangents_by_the_interval)
     ck_assert_double_eq(at(&t, -1), 1);
     ck_assert_double_eq(at(&t, 2), -2);
     ck_assert_double_eq(at(&t, 2.5), -2);
+    /* the slope leaving the first key is its out-tangent; before it the value is held */
+    ck_assert_double_eq_tol(speed_at(&t, 0.0), 2.0, TOL);
+    ck_assert_double_eq(speed_at(&t, -0.1), 0.0);
     /* the value's slope leaving key 1 is its out-tangent, arriving at key 1 its in-tangent */
     ck_assert_double_eq_tol(speed_at(&t, 0.5), 4.0, TOL);
     ck_assert_double_eq_tol(speed_at(&t, 0.5 - 1e-9), -1.0, 1e-6);

@@ -142,9 +142,10 @@ size_t kf_cursor_seek(kf_cursor *c, const kf_track *t, double time);  /* same re
  * first value, +inf the last. */
 void kf_track_sample(const kf_track *t, double time, double *out);
 void kf_track_sample_cursor(const kf_track *t, kf_cursor *c, double time, double *out);
-/* The time derivative of the sampled value (units per second): 0 for STEP, outside the keys and at or after the
- * last key; at a key time it is the derivative of the segment that starts there (the right derivative). For
- * quaternions it is the derivative of the returned (slerped or normalized) quaternion. */
+/* The time derivative of the sampled value (units per second): 0 for STEP, before the first key and at or after
+ * the last key; at any other key time (the first included) it is the derivative of the segment that starts there
+ * (the right derivative: b_k for CUBICSPLINE). For quaternions it is the derivative of the returned (slerped or
+ * normalized) quaternion. */
 void kf_track_velocity(const kf_track *t, double time, double *out);
 
 /* --- clips ---------------------------------------------------------------------------------------------------- */
