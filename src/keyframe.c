@@ -56,14 +56,20 @@ const char *kf_interp_name(kf_interp interp)
     return (unsigned)interp < KF_INTERP_COUNT ? interp_names[interp] : "?";
 }
 
+int kf_name_index(const char *const *names, int count, const char *name)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(name, names[i]) == 0)
+            return i;
+    return -1;
+}
+
 int kf_interp_parse(const char *name, kf_interp *out)
 {
-    for (int i = 0; i < KF_INTERP_COUNT; i++)
-        if (strcmp(name, interp_names[i]) == 0) {
-            *out = (kf_interp)i;
-            return 0;
-        }
-    return -1;
+    int i = kf_name_index(interp_names, KF_INTERP_COUNT, name);
+    if (i >= 0)
+        *out = (kf_interp)i;
+    return i < 0 ? -1 : 0;
 }
 
 /* --- tracks --------------------------------------------------------------------------------------------------- */

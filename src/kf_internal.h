@@ -14,6 +14,9 @@ static inline void kf_quat_store(kf_quat q, double *out)
     out[0] = q.x, out[1] = q.y, out[2] = q.z, out[3] = q.w;
 }
 
+/* The index of name in names[count] (exact, case-sensitive), or -1. */
+int kf_name_index(const char *const *names, int count, const char *name);
+
 /* d/ds of kf_quat_slerp(a, b, s) and of kf_quat_nlerp(a, b, s). */
 kf_quat kf_quat_slerp_deriv(kf_quat a, kf_quat b, double s);
 kf_quat kf_quat_nlerp_deriv(kf_quat a, kf_quat b, double s);

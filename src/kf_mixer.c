@@ -17,12 +17,10 @@ const char *kf_path_name(kf_path path)
 
 int kf_path_parse(const char *name, kf_path *out)
 {
-    for (int i = 0; i < KF_PATH_COUNT; i++)
-        if (strcmp(name, path_names[i]) == 0) {
-            *out = (kf_path)i;
-            return 0;
-        }
-    return -1;
+    int i = kf_name_index(path_names, KF_PATH_COUNT, name);
+    if (i >= 0)
+        *out = (kf_path)i;
+    return i < 0 ? -1 : 0;
 }
 
 int kf_clip_init(kf_clip *c, const char *name, size_t channel_count)

@@ -13,18 +13,6 @@
 #include "helpers/gltf_fixture.h"
 #include "numlab/gltf.h"
 
-static char *dir;
-
-static void setup(void)
-{
-    dir = fx_temp_dir();
-}
-
-static void teardown(void)
-{
-    fx_remove_dir(dir);
-    free(dir);
-}
 
 /* --- the specification's formulas, independently of src/ ----------------------------------------------------- */
 
@@ -123,7 +111,7 @@ static void standard_variant(fx_variant variant)
 {
     fx_doc d;
     fx_standard(&d);
-    char *path = fx_write(dir, "standard", &d, variant);
+    char *path = fx_write(fx_dir, "standard", &d, variant);
     gltf_doc doc = load_ok(path);
     ck_assert(doc.binary == (variant == FX_GLB));
     check_standard(&doc);
@@ -160,7 +148,7 @@ START_TEST(hand_calculated_values)
 {
     fx_doc d;
     fx_standard(&d);
-    char *path = fx_write(dir, "hand", &d, FX_EMBEDDED);
+    char *path = fx_write(fx_dir, "hand", &d, FX_EMBEDDED);
     gltf_doc doc = load_ok(path);
     double v[4];
     /* lines, translation, t = 0.625: key 1 (t = 0.25) to key 2 (t = 1), s = 0.375 / 0.75 = 1/2:
@@ -257,7 +245,7 @@ START_TEST(normalized_integers_and_sparse_accessors)
 {
     fx_doc d;
     write_integer_fixture(&d);
-    char *path = fx_write(dir, "integers", &d, FX_GLB);
+    char *path = fx_write(fx_dir, "integers", &d, FX_GLB);
     gltf_doc doc = load_ok(path);
     ck_assert_ptr_null(doc.animations[0].name);
     ck_assert_uint_eq(doc.animations[0].channel_count, 6);
@@ -306,7 +294,7 @@ START_TEST(rest_pose_skipped_channels_and_no_animations)
     cJSON *channel = fx_at(fx_at(d.root, "animations", 2), "channels", 1);
     cJSON_DeleteItemFromObjectCaseSensitive(cJSON_GetObjectItemCaseSensitive(channel, "target"), "node");
     fx_set_string(cJSON_GetObjectItemCaseSensitive(channel, "target"), "path", "pointer");
-    char *path = fx_write(dir, "rest", &d, FX_EXTERNAL);
+    char *path = fx_write(fx_dir, "rest", &d, FX_EXTERNAL);
     gltf_doc doc = load_ok(path);
     ck_assert(doc.nodes[1].rotation[1] == 1 && doc.nodes[1].translation[2] == 3 && doc.nodes[1].scale[0] == 1);
     ck_assert(doc.nodes[0].rotation[3] == 1 && !doc.nodes[0].has_matrix && doc.nodes[2].has_matrix);
@@ -317,7 +305,7 @@ START_TEST(rest_pose_skipped_channels_and_no_animations)
     free(path);
 
     cJSON_DeleteItemFromObjectCaseSensitive(d.root, "animations");
-    path = fx_write(dir, "still", &d, FX_EMBEDDED);
+    path = fx_write(fx_dir, "still", &d, FX_EMBEDDED);
     doc = load_ok(path);
     ck_assert_uint_eq(doc.animation_count, 0);
     ck_assert_uint_eq(doc.node_count, 3);
@@ -331,7 +319,7 @@ static Suite *gltf_suite(void)
 {
     Suite *s = suite_create("gltf");
     TCase *tc = tcase_create("load");
-    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_checked_fixture(tc, fx_dir_setup, fx_dir_teardown);
     tcase_add_test(tc, embedded_base64_matches_the_specification);
     tcase_add_test(tc, external_bin_matches_the_specification);
     tcase_add_test(tc, glb_matches_the_specification);

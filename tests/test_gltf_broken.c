@@ -12,18 +12,6 @@
 #include "helpers/gltf_fixture.h"
 #include "numlab/gltf.h"
 
-static char *dir;
-
-static void setup(void)
-{
-    dir = fx_temp_dir();
-}
-
-static void teardown(void)
-{
-    fx_remove_dir(dir);
-    free(dir);
-}
 
 /* --- ways to break a fixture ---------------------------------------------------------------------------------- */
 
@@ -333,11 +321,11 @@ START_TEST(broken_file_is_refused)
     fx_standard(&d);
     if (bc->before)
         bc->before(&d);
-    char *path = fx_write(dir, "case", &d, bc->variant);
+    char *path = fx_write(fx_dir, "case", &d, bc->variant);
     if (bc->after_json) {
         bc->after_json(&d);
         char *json = cJSON_Print(d.root);
-        free(fx_write_bytes(dir, "case.gltf", json, strlen(json)));
+        free(fx_write_bytes(fx_dir, "case.gltf", json, strlen(json)));
         free(json);
     }
     if (bc->after)
@@ -362,11 +350,11 @@ START_TEST(missing_file_and_directory)
 {
     gltf_doc doc;
     gltf_error err;
-    char *path = malloc(strlen(dir) + 16);
-    sprintf(path, "%s/nothing.gltf", dir);
+    char *path = malloc(strlen(fx_dir) + 16);
+    sprintf(path, "%s/nothing.gltf", fx_dir);
     ck_assert_int_eq(gltf_load(path, &doc, &err), GLTF_ERR_IO);
     ck_assert_msg(strstr(err.message, "nothing.gltf: cannot read: No such file or directory"), "%s", err.message);
-    ck_assert_int_eq(gltf_load(dir, &doc, &err), GLTF_ERR_IO);
+    ck_assert_int_eq(gltf_load(fx_dir, &doc, &err), GLTF_ERR_IO);
     ck_assert_msg(strstr(err.message, "cannot read: Is a directory"), "%s", err.message);
     free(path);
 }
@@ -376,7 +364,7 @@ START_TEST(external_buffer_needs_a_file)
 {
     fx_doc d;
     fx_standard(&d);
-    free(fx_write(dir, "mem", &d, FX_EXTERNAL));
+    free(fx_write(fx_dir, "mem", &d, FX_EXTERNAL));
     char *json = cJSON_PrintUnformatted(d.root);
     gltf_doc doc;
     gltf_error err;
@@ -392,7 +380,7 @@ static Suite *broken_suite(void)
 {
     Suite *s = suite_create("gltf-broken");
     TCase *tc = tcase_create("broken");
-    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_checked_fixture(tc, fx_dir_setup, fx_dir_teardown);
     tcase_add_loop_test(tc, broken_file_is_refused, 0, CASES);
     tcase_add_test(tc, missing_file_and_directory);
     tcase_add_test(tc, external_buffer_needs_a_file);

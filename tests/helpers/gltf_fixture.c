@@ -386,3 +386,17 @@ void fx_remove_dir(const char *dir)
         closedir(d);
     rmdir(dir);
 }
+
+char *fx_dir;
+
+void fx_dir_setup(void)
+{
+    fx_dir = fx_temp_dir();
+}
+
+void fx_dir_teardown(void)
+{
+    fx_remove_dir(fx_dir);
+    free(fx_dir);
+    fx_dir = NULL;
+}
