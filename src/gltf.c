@@ -41,6 +41,8 @@ static gltf_status parse_glb(gltf_ctx *c, const unsigned char *data, size_t size
         const unsigned char *body = data + offset + 8;
         if (chunk == 0 && type != GLB_CHUNK_JSON)
             return gltf_fail(c, GLTF_ERR_FORMAT, "GLB chunk 0: type 0x%08X (allowed: JSON, 0x4E4F534A)", type);
+        if (chunk == 0 && length == 0)
+            return gltf_fail(c, GLTF_ERR_FORMAT, "GLB chunk 0: the JSON chunk is empty");
         if (chunk == 0)
             *json = (const char *)body, *json_len = length;
         else if (type == GLB_CHUNK_JSON)
@@ -221,8 +223,8 @@ static gltf_status load_sampler(gltf_ctx *c, const gltf_array *samplers, size_t 
                              output_id, s->output.count, elements, kf_interp_name(interp), in.count);
         components = s->output.count / elements;
     } else if (s->output.count != elements) {
-        return gltf_fail(c, GLTF_ERR_FORMAT, "accessors[%zu]: count %zu, but the input has %zu keys (%s needs %zu x %zu "
-                         "= %zu elements)", output_id, s->output.count, in.count, kf_interp_name(interp), per_key,
+        return gltf_fail(c, GLTF_ERR_FORMAT,
+                         "accessors[%zu]: count %zu, but the input has %zu keys (%s needs %zu x %zu = %zu elements)", output_id, s->output.count, in.count, kf_interp_name(interp), per_key,
                          in.count, elements);
     }
     gltf_pop(c, inner);

@@ -58,6 +58,22 @@ expect_eq "animation by index" "$(cut -d, -f1 "$TMP/out" | tail -n +2 | sort -u)
 expect_ok "$KL" --csv --gltf "$FIX/integers.glb" --times 1:1:1
 expect_eq "weights" "$(row "$TMP/out" "0,n,weights,1")" "0.3,0.6"
 
+# a file written by hand: one translation channel, keys at t = 0 and 1e30 (float 0x7149F2CA), unnamed everything
+DATA=$( { printf '\000\000\000\000\312\362\111\161'; head -c 24 /dev/zero; } | base64 -w0)
+cat >"$FIX/long.gltf" <<EOF
+{"asset": {"version": "2.0"}, "nodes": [{}],
+ "buffers": [{"byteLength": 32, "uri": "data:application/octet-stream;base64,$DATA"}],
+ "bufferViews": [{"buffer": 0, "byteLength": 8}, {"buffer": 0, "byteOffset": 8, "byteLength": 24}],
+ "accessors": [{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR"},
+               {"bufferView": 1, "componentType": 5126, "count": 2, "type": "VEC3"}],
+ "animations": [{"channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}],
+                 "samplers": [{"input": 0, "output": 1}]}]}
+EOF
+expect_usage "^keyframe-lab: .*long.gltf: the longest animation lasts 1.00000002e\+30 s, .*give --times" \
+    "$KL" --csv --gltf "$FIX/long.gltf"
+expect_ok "$KL" --csv --gltf "$FIX/long.gltf" --times 0:1:1
+expect_eq "unnamed rows" "$(tail -n +2 "$TMP/out" | tr '\n' ' ')" "0,0,translation,0,0,0,0 0,0,translation,1,0,0,0 "
+
 expect_ok "$KL" --list "$FIX/binary.glb"
 grep -q '^animation 2 "curves": 3 channels, 3 s$' "$TMP/out" && pass || fail "--list animation line"
 grep -q '^  node 1 "spinner" rotation: LINEAR, 4 keys, 4 components, t = 0 .. 2.5$' "$TMP/out" && pass ||
@@ -82,7 +98,8 @@ printf 'glTF\001\000\000\000' >"$FIX/old.glb"
 expect_usage "^keyframe-lab: .*/old.glb: GLB header: the file has 8 bytes" "$KL" --list "$FIX/old.glb"
 expect_usage "^keyframe-lab: .*/external.gltf: .*buffers\[0\]: cannot read '.*/external data.bin'" \
     sh -c "rm -f '$FIX/external data.bin' && '$KL' --csv --gltf '$FIX/external.gltf'"
-expect_usage "^keyframe-lab: --animation: 'walk' is not an animation of .*embedded.gltf \(allowed: a name or an index from 0 to 2\)" \
+expect_usage "^keyframe-lab: --animation: 'walk' is not an animation of .*embedded.gltf \(allowed: a name or an \
+index from 0 to 2\)" \
     "$KL" --csv --gltf "$FIX/embedded.gltf" --animation walk
 expect_usage "^keyframe-lab: --animation goes with --gltf" "$KL" --csv --demo basis --animation 0
 expect_usage "^keyframe-lab: --gltf, --demo, --times and --animation go with --csv" "$KL" --gltf "$FIX/binary.glb"

@@ -97,7 +97,10 @@ static void missing_samplers(fx_doc *d)
 {
     cJSON_DeleteItemFromObjectCaseSensitive(fx_at(d->root, "animations", 2), "samplers");
 }
-static void version_1(fx_doc *d) { fx_set_string(cJSON_GetObjectItemCaseSensitive(d->root, "asset"), "version", "1.0"); }
+static void version_1(fx_doc *d)
+{
+    fx_set_string(cJSON_GetObjectItemCaseSensitive(d->root, "asset"), "version", "1.0");
+}
 static void no_asset(fx_doc *d) { cJSON_DeleteItemFromObjectCaseSensitive(d->root, "asset"); }
 static void bad_node_rotation(fx_doc *d)
 {
@@ -166,6 +169,7 @@ static void glb_version(const char *path) { patch(path, 4, 1); }
 static void glb_length(const char *path) { patch(path, 8, 99999); }
 static void glb_json_length(const char *path) { patch(path, 12, 0x7FFFFFF0); }
 static void glb_json_type(const char *path) { patch(path, 16, 0x004E4942); }
+static void glb_empty_json(const char *path) { patch(path, 12, 0); }
 static void glb_truncated(const char *path) { rewrite(path, 10, "", 0); }
 static void glb_stray_bytes(const char *path)
 {
@@ -302,6 +306,8 @@ static const broken_case cases[] = {
     {"GLB chunk length", FX_GLB, NULL, NULL, glb_json_length, GLTF_ERR_FORMAT,
      {"GLB chunk 0: length 2147483632 at offset 12 runs past the end"}},
     {"GLB chunk type", FX_GLB, NULL, NULL, glb_json_type, GLTF_ERR_FORMAT, {"GLB chunk 0: type 0x004E4942"}},
+    {"GLB empty JSON chunk", FX_GLB, NULL, NULL, glb_empty_json, GLTF_ERR_FORMAT,
+     {"GLB chunk 0: the JSON chunk is empty"}},
     {"GLB truncated", FX_GLB, NULL, NULL, glb_truncated, GLTF_ERR_FORMAT, {"the file has 10 bytes"}},
     {"GLB stray bytes", FX_GLB, NULL, NULL, glb_stray_bytes, GLTF_ERR_FORMAT, {"a chunk header needs 8"}},
     {"GLB without BIN", FX_GLB, NULL, NULL, glb_no_bin, GLTF_ERR_FORMAT,
@@ -369,7 +375,8 @@ START_TEST(external_buffer_needs_a_file)
     gltf_doc doc;
     gltf_error err;
     ck_assert_int_eq(gltf_load_memory(json, strlen(json), "memory.gltf", NULL, &doc, &err), GLTF_ERR_FORMAT);
-    ck_assert_msg(strstr(err.message, "memory.gltf: animations[0]") && strstr(err.message, "buffers[0]: uri") && strstr(err.message, "not loaded from a file"),
+    ck_assert_msg(strstr(err.message, "memory.gltf: animations[0]") && strstr(err.message, "buffers[0]: uri") &&
+                      strstr(err.message, "not loaded from a file"),
                   "%s", err.message);
     free(json);
     fx_doc_free(&d);

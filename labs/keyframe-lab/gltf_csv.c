@@ -67,6 +67,11 @@ int lab_gltf_csv(const char *path, const char *animation, const lab_times *given
     }
     if (given->given)
         times = *given;
+    else if (times.b / times.step >= LAB_MAX_SAMPLES) {
+        st = cli_error("%s: the longest animation lasts %.9g s, too long for 30 samples a second: give --times "
+                       "(at most %d samples)", path, times.b, LAB_MAX_SAMPLES);
+        goto done;
+    }
     if (first == last)
         fprintf(stderr, "%s: %s has no animations\n", cli_program(), path);
     double *v = malloc(width * sizeof *v);
