@@ -135,6 +135,8 @@ GRADER_OBJ   := $(BUILD)/obj/grader
 GRADER_CORE  := $(patsubst %,$(GRADER_OBJ)/core/%.o,judge sandbox seccomp build report values)
 PROBE_CFLAGS := -std=c17 -O2 -g $(WARN) -MMD -MP
 ex_flags      = -Itools/grader -Iexercises/$(1)
+ex_named      = $(notdir $(patsubst %/,%,$(dir $(firstword \
+                $(wildcard exercises/$(1)-*/exercise.h exercises/$(1)/exercise.h)))))
 ex_hidden     = $(firstword $(wildcard exercises/$(1)/hidden/tests.c) tools/grader/no_hidden.c)
 ex_checks     = $(BUILD)/exercises/$(1)/check-student $(if $(wildcard exercises/$(1)/solution.c),\
                 $(BUILD)/exercises/$(1)/check-solution)
@@ -191,10 +193,11 @@ $(BUILD)/exercises/%/check-solution: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-vi
 
 # make exercise EX=NN: the visible tests of exercises/NN-*/student.c, with friendly output.
 exercise: need-deps
-	@ex=$(notdir $(patsubst %/,%,$(dir $(firstword $(wildcard exercises/$(EX)-*/exercise.h exercises/$(EX)/exercise.h))))); \
+	@ex=$(call ex_named,$(EX)); \
 	if [ -z "$(EX)" ] || [ -z "$$ex" ]; then \
 	    echo "make exercise: EX='$(EX)' is not an exercise; allowed (EX=01 ...):" >&2; \
-	    for e in $(EXERCISE_NAMES); do printf '  %-24s %s\n' "$$e" "$$(head -n 1 exercises/$$e/README.md | sed 's/^# *//')" >&2; done; \
+	    for e in $(EXERCISE_NAMES); do \
+	        printf '  %-24s %s\n' "$$e" "$$(sed -n '1s/^# *//p' exercises/$$e/README.md)" >&2; done; \
 	    exit 2; fi; \
 	$(MAKE) --no-print-directory -s $(BUILD)/exercises/$$ex/check-student && \
 	$(BUILD)/exercises/$$ex/check-student $$ex exercises/$$ex/student.c

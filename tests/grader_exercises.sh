@@ -23,7 +23,8 @@ for dir in exercises/*/; do
         expect_eq "$ex/$who.c status" "$status" graded
         if [ "$who" = solution ]; then
             expect_eq "$ex/solution.c score" "$score" "$max"
-            grep -q '"status":[[:space:]]*"failed"' "$TMP/$ex.$who.json" && fail "$ex/solution.c: a failed test in results.json"
+            grep -q '"status":[[:space:]]*"failed"' "$TMP/$ex.$who.json" &&
+                fail "$ex/solution.c: a failed test in results.json"
         else
             awk -v s="$score" -v m="$max" 'BEGIN { exit !(m > 0 && 4 * s <= m) }' && pass ||
                 fail "$ex/student.c scores $score of $max, more than a quarter"
@@ -32,9 +33,15 @@ for dir in exercises/*/; do
             fail "$ex/$who.c: no hidden test in results.json"
         grep -q "^score $score / $max" "$TMP/$ex.$who.log" && pass || fail "$ex/$who.c: summary without the score"
     done
+    if command -v nm >/dev/null 2>&1; then   # each side holds only its half of the tests (grader.h)
+        nm "$B/grader/$ex/probe.a" | grep -q 'gr_ref_' && fail "$ex: a reference in the probe program"
+        nm "$B/grader/$ex/judge" | grep -q 'gr_probe_' && fail "$ex: a probe in the judge"
+        nm "$B/grader/$ex/probe.a" | grep -q 'gr_probe_' && pass || fail "$ex: no probes in the probe program"
+    fi
     "$B/exercises/$ex/check-solution" "$ex" solution.c >"$TMP/check.out" 2>&1 && pass ||
         fail "$ex: the visible tests fail on the solution: $(cat "$TMP/check.out")"
-    "$B/exercises/$ex/check-student" "$ex" student.c >"$TMP/check.out" 2>&1 && fail "$ex: the stub passes the visible tests"
+    "$B/exercises/$ex/check-student" "$ex" student.c >"$TMP/check.out" 2>&1 &&
+        fail "$ex: the stub passes the visible tests"
     grep -q "^0 of [0-9]* visible tests pass" "$TMP/check.out" && pass || fail "$ex: the stub passes a visible test"
 done
 [ "$n" -ge 9 ] && pass || fail "only $n exercises with solutions (at least nine expected)"

@@ -13,8 +13,9 @@ mkdir -p "$subs"
 cp tests/grader/hostile/*.c "$subs/"
 printf '/* The solution, by absolute path. deserves: 0 */\n#include "%s/exercises/%s/solution.c"\n' "$PWD" $EX \
     >"$subs/includes_solution.c"
-printf '/* The solution, by a relative path from wherever it is compiled. deserves: 0 */\n#include "%s%s/exercises/%s/solution.c"\n' \
-    "../../../../../../../../../../../.." "$PWD" $EX >"$subs/includes_relative.c"
+up="../../../../../../../../../../../.."   /* enough to reach / from any working directory */
+printf '/* The solution, by a relative path from the copy. deserves: 0 */\n#include "%s%s/exercises/%s/solution.c"\n' \
+    "$up" "$PWD" $EX >"$subs/includes_relative.c"
 
 # A file planted where forge_results.c's results will go: a link to something precious.
 mkdir -p "$TMP/scores.d"
@@ -72,16 +73,17 @@ has keeps_main '"status":	"passed"'
 # Bad usage: exit 2 and a message naming what is wrong.
 J="$B/grader/$EX/judge"
 expect_usage "--exercise" "$J"
-expect_usage "--timeout: 'abc'" "$J" --exercise exercises/$EX --submission "$subs/keeps_main.c" --results "$TMP/r.json" \
-    --probe-lib "$B/grader/$EX/probe.a" --timeout abc
+expect_usage "--timeout: 'abc'" "$J" --exercise exercises/$EX --submission "$subs/keeps_main.c" \
+    --results "$TMP/r.json" --probe-lib "$B/grader/$EX/probe.a" --timeout abc
 expect_usage "--submission: '$TMP/none.c'" "$J" --exercise exercises/$EX --submission "$TMP/none.c" \
     --results "$TMP/r.json" --probe-lib "$B/grader/$EX/probe.a"
 expect_usage "--results: '$TMP/no/r.json'" "$J" --exercise exercises/$EX --submission "$subs/keeps_main.c" \
     --results "$TMP/no/r.json" --probe-lib "$B/grader/$EX/probe.a"
 expect_usage "--cc: 'no-such-cc'" "$J" --exercise exercises/$EX --submission "$subs/keeps_main.c" \
     --results "$TMP/r.json" --probe-lib "$B/grader/$EX/probe.a" --cc no-such-cc
-expect_usage "SUBMISSIONS: '$TMP/none' is not a directory" sh tools/grader/grade-all.sh "$J" x exercises/$EX "$TMP/none" s.csv
-expect_usage "RESULTS: 'scores.txt' does not end in .csv" sh tools/grader/grade-all.sh "$J" x exercises/$EX "$subs" scores.txt
+GA="sh tools/grader/grade-all.sh $J x exercises/$EX"
+expect_usage "SUBMISSIONS: '$TMP/none' is not a directory" $GA "$TMP/none" s.csv
+expect_usage "RESULTS: 'scores.txt' does not end in .csv" $GA "$subs" scores.txt
 expect_usage "EXERCISE='exercises/99-nope'" make -s --no-print-directory grade EXERCISE=exercises/99-nope \
     SUBMISSION=x.c RESULTS=r.json
 finish

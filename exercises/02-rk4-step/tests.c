@@ -49,8 +49,8 @@ GR_REFERENCE(undamped_spring)
     double P[4] = {1, 0, 0, 1};
     for (int i = 1; i <= 10; i++) {
         mat2_mul(M, P, P);
-        gr_want(ref, P[0], GR_TOL(1e-11, 1e-12), "x after %d steps", i);
-        gr_want(ref, P[2], GR_TOL(1e-11, 1e-12), "v after %d steps", i);
+        gr_want(ref, P[0], GR_TOL(1e-11, 1e-12), "x after step %d", i);
+        gr_want(ref, P[2], GR_TOL(1e-11, 1e-12), "v after step %d", i);
     }
 }
 
@@ -105,10 +105,10 @@ GR_REFERENCE(two_springs)
         }
     }
     for (int i = 1; i <= 5; i++) {
-        gr_want(ref, x[0][i], GR_TOL(1e-12, 1e-13), "x0 after %d steps", i);
-        gr_want(ref, x[1][i], GR_TOL(1e-12, 1e-13), "x1 after %d steps", i);
-        gr_want(ref, v[0][i], GR_TOL(1e-12, 1e-13), "v0 after %d steps", i);
-        gr_want(ref, v[1][i], GR_TOL(1e-12, 1e-13), "v1 after %d steps", i);
+        gr_want(ref, x[0][i], GR_TOL(1e-12, 1e-13), "x0 after step %d", i);
+        gr_want(ref, x[1][i], GR_TOL(1e-12, 1e-13), "x1 after step %d", i);
+        gr_want(ref, v[0][i], GR_TOL(1e-12, 1e-13), "v0 after step %d", i);
+        gr_want(ref, v[1][i], GR_TOL(1e-12, 1e-13), "v1 after step %d", i);
     }
 }
 

@@ -40,26 +40,19 @@ GR_REFERENCE(scaled_thresholds)
     }
 }
 
-/* The seed's example: k = 200, c = 20, m = 1 from 0 to 300, 60 Hz frames of four substeps. */
-static const spring seed_spring = {200, 20, 1, 300};
+/* The seed's example: k = 200, c = 20, m = 1 from 0 to 300, 60 Hz frames of four substeps. The same spring
+ * animating an opacity from 0 to 1 with thresholds for 100 px must not stop at once (half a pixel would be half the
+ * range). An undamped spring never rests: after 50 frames, -1 and no snap. */
+static const scenario seed = {{200, 20, 1, 300}, {0, 0}, {0.5, 1}, 1.0 / 60, 4, 1000};
+static const scenario opacity = {{200, 20, 1, 1}, {0, 0}, {0.005, 0.01}, 1.0 / 60, 4, 1000};
+static const scenario undamped = {{100, 0, 1, 1}, {0, 0}, {0.5, 1}, 1.0 / 60, 4, 50};
 
-GR_PROBE(seed_animation) { put_animation(out, seed_spring, (state){0, 0}, (rest_rule){0.5, 1}, 1.0 / 60, 4, 1000); }
-GR_REFERENCE(seed_animation) { want_animation(ref, seed_spring, (state){0, 0}, 0.5, 1, 1.0 / 60, 4, 1000); }
-
-/* The same spring animating an opacity from 0 to 1 with thresholds for 100 px: it must not stop at once (half a
- * pixel would be half the range). */
-GR_PROBE(opacity_animation)
-{
-    put_animation(out, (spring){200, 20, 1, 1}, (state){0, 0}, (rest_rule){0.005, 0.01}, 1.0 / 60, 4, 1000);
-}
-GR_REFERENCE(opacity_animation)
-{
-    want_animation(ref, (spring){200, 20, 1, 1}, (state){0, 0}, 0.005, 0.01, 1.0 / 60, 4, 1000);
-}
-
-/* An undamped spring never rests: after 50 frames, -1 and no snap. */
-GR_PROBE(gives_up) { put_animation(out, (spring){100, 0, 1, 1}, (state){0, 0}, (rest_rule){0.5, 1}, 1.0 / 60, 4, 50); }
-GR_REFERENCE(gives_up) { want_animation(ref, (spring){100, 0, 1, 1}, (state){0, 0}, 0.5, 1, 1.0 / 60, 4, 50); }
+GR_PROBE(seed_animation) { put_animation(out, &seed); }
+GR_REFERENCE(seed_animation) { want_animation(ref, &seed); }
+GR_PROBE(opacity_animation) { put_animation(out, &opacity); }
+GR_REFERENCE(opacity_animation) { want_animation(ref, &opacity); }
+GR_PROBE(gives_up) { put_animation(out, &undamped); }
+GR_REFERENCE(gives_up) { want_animation(ref, &undamped); }
 
 const gr_case gr_visible[] = {
     GR_CASE(truth_table, 2, "the rest test: close and slow, both, strictly"),

@@ -153,7 +153,9 @@ static int headers_allowed(const gr_build_spec *b, const char *src_dir, const ch
             "printed too much", name);
         verdict = 0;
     }
-    for (char *line = r.output; verdict == 1 && line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+    for (char *line = r.output, *next; verdict == 1 && *line; line = next) {
+        next = line + strcspn(line, "\n");
+        next += *next == '\n';
         size_t dots = strspn(line, ".");
         if (dots == 0 || line[dots] != ' ')
             continue;

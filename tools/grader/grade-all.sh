@@ -21,10 +21,14 @@ if [ "${1:-}" = --one ]; then   # one submission (run by xargs below): --one JUD
     exit 0
 fi
 
-[ $# -ge 5 ] || { echo "usage: grade-all.sh JUDGE PROBE_LIB EXERCISE_DIR SUBMISSIONS_DIR RESULTS.csv [options]" >&2; exit 2; }
+usage="usage: grade-all.sh JUDGE PROBE_LIB EXERCISE_DIR SUBMISSIONS_DIR RESULTS.csv [judge options]"
+[ $# -ge 5 ] || { echo "$usage" >&2; exit 2; }
 judge=$1 lib=$2 ex=$3 dir=$4 csv=$5
 shift 5
-[ -d "$dir" ] || { echo "grade-all: SUBMISSIONS: '$dir' is not a directory (allowed: a directory of .c files)" >&2; exit 2; }
+if [ ! -d "$dir" ]; then
+    echo "grade-all: SUBMISSIONS: '$dir' is not a directory (allowed: a directory of .c files)" >&2
+    exit 2
+fi
 case "$csv" in
     *.csv) ;;
     *) echo "grade-all: RESULTS: '$csv' does not end in .csv (allowed: a path like scores.csv)" >&2; exit 2 ;;
@@ -43,7 +47,10 @@ printf '%s\n' "$files" | tr '\n' '\0' |
     xargs -0 -P "$jobs" -I{} sh "$0" --one "$judge" "$lib" "$ex" "$json" "$rows" {} "$@"
 
 tmp=$(mktemp "$csv.XXXXXX") || exit 1
-{ echo "submission,score,max_score,status"; cat "$rows"/*.csv | sort; } >"$tmp" && mv "$tmp" "$csv" || { rm -f "$tmp"; exit 1; }
+if ! { echo "submission,score,max_score,status" && cat "$rows"/*.csv | sort; } >"$tmp" || ! mv "$tmp" "$csv"; then
+    rm -f "$tmp"
+    exit 1
+fi
 total=$(printf '%s\n' "$files" | wc -l | tr -d ' ')
 failed=$(grep -c ',grader-error$' "$csv")
 echo "graded $((total - failed)) of $total submissions: $csv (results.json files in $json/)"

@@ -131,7 +131,8 @@ static int parse_options(int argc, char **argv, options *o)
     char header[PATH_MAX + 16];
     snprintf(header, sizeof header, "%s/exercise.h", o->exercise ? o->exercise : "");
     if (!o->exercise || !is_dir(o->exercise) || !is_file(header))
-        return bad("--exercise", o->exercise, "is not an exercise (allowed: a directory exercises/NN-topic with exercise.h)");
+        return bad("--exercise", o->exercise,
+                   "is not an exercise (allowed: a directory exercises/NN-topic with exercise.h)");
     if (!o->submission || !is_file(o->submission))
         return bad("--submission", o->submission, "is not a readable file (allowed: the student's .c file)");
     static char cc[PATH_MAX];

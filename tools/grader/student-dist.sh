@@ -12,7 +12,7 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     git ls-files --cached --others --exclude-standard
 else
     find . -type f ! -path './build/*' ! -path './.git/*' | sed 's|^\./||'
-fi | grep -v -E '^exercises/[^/]+/solution\.c$|^exercises/[^/]+/hidden/|^tests/grader/|^tests/grader_[^/]*\.sh$|^build/' |
+fi | grep -v -E '^exercises/[^/]+/(solution\.c|hidden/)|^tests/grader(/|_[^/]*\.sh$)|^build/' |
     while IFS= read -r f; do [ -f "$f" ] && printf '%s\n' "$f"; done | sort -u >"$list"
 
 if grep -E '(^|/)solution\.c$|^exercises/[^/]+/hidden/' "$list"; then

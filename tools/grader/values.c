@@ -79,8 +79,8 @@ bool gr_compare(const gr_values *got, const gr_values *want, char *text, size_t 
         return false;
     }
     if (got->overflow || got->count != want->count) {
-        gr_appendf(text, size, &len, "the test sent %s%zu values, %zu were expected\n", got->overflow ? "more than " : "",
-            got->count, want->count);
+        gr_appendf(text, size, &len, "the test sent %s%zu values, %zu were expected\n",
+                   got->overflow ? "more than " : "", got->count, want->count);
         return false;
     }
     size_t wrong = 0;

@@ -18,7 +18,7 @@ GR_PROBE(jordan_block)
 GR_REFERENCE(jordan_block)
 {
     for (int n = 1; n <= 12; n++)
-        gr_want(ref, (n % 2 ? -1.0 : 1.0) * (1 + 2 * n), GR_EXACT, "x after %d steps at w0 dt = 2", n);
+        gr_want(ref, (n % 2 ? -1.0 : 1.0) * (1 + 2 * n), GR_EXACT, "x after step %d at w0 dt = 2", n);
 }
 
 /* Explicit Euler multiplies the undamped energy by exactly 1 + (w0 dt)^2 every step: here 1 + 0.5^2 = 1.25. */

@@ -2,17 +2,18 @@
 #include "grader.h"
 #include "reference.h"
 
-/* Under-damped (zeta = 0.2), 120 Hz with two substeps, 0 to 100. */
-GR_PROBE(underdamped_120hz) { put_animation(out, (spring){400, 8, 1, 100}, (state){0, 0}, (rest_rule){0.5, 1}, 1.0 / 120, 2, 5000); }
-GR_REFERENCE(underdamped_120hz) { want_animation(ref, (spring){400, 8, 1, 100}, (state){0, 0}, 0.5, 1, 1.0 / 120, 2, 5000); }
+/* Under-damped (zeta = 0.2) at 120 Hz with two substeps, 0 to 100; heavier and downwards, 500 to -200 at 30 Hz with
+ * eight substeps; already at rest (one frame is run, then the snap). */
+static const scenario underdamped = {{400, 8, 1, 100}, {0, 0}, {0.5, 1}, 1.0 / 120, 2, 5000};
+static const scenario downwards = {{150, 18, 2, -200}, {500, 0}, {0.5, 1}, 1.0 / 30, 8, 5000};
+static const scenario resting = {{200, 20, 1, 42}, {42, 0}, {0.5, 1}, 1.0 / 60, 4, 10};
 
-/* Downwards, heavier, from 500 to -200 at 30 Hz with eight substeps. */
-GR_PROBE(downwards_30hz) { put_animation(out, (spring){150, 18, 2, -200}, (state){500, 0}, (rest_rule){0.5, 1}, 1.0 / 30, 8, 5000); }
-GR_REFERENCE(downwards_30hz) { want_animation(ref, (spring){150, 18, 2, -200}, (state){500, 0}, 0.5, 1, 1.0 / 30, 8, 5000); }
-
-/* Already at rest: one frame is run, then the snap. */
-GR_PROBE(already_at_rest) { put_animation(out, (spring){200, 20, 1, 42}, (state){42, 0}, (rest_rule){0.5, 1}, 1.0 / 60, 4, 10); }
-GR_REFERENCE(already_at_rest) { want_animation(ref, (spring){200, 20, 1, 42}, (state){42, 0}, 0.5, 1, 1.0 / 60, 4, 10); }
+GR_PROBE(underdamped_120hz) { put_animation(out, &underdamped); }
+GR_REFERENCE(underdamped_120hz) { want_animation(ref, &underdamped); }
+GR_PROBE(downwards_30hz) { put_animation(out, &downwards); }
+GR_REFERENCE(downwards_30hz) { want_animation(ref, &downwards); }
+GR_PROBE(already_at_rest) { put_animation(out, &resting); }
+GR_REFERENCE(already_at_rest) { want_animation(ref, &resting); }
 
 /* Strictness at the thresholds of a scaled rule (eps 0.25, 0.5). */
 GR_PROBE(strict_thresholds)
