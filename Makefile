@@ -48,7 +48,7 @@ BENCH_SRC := $(wildcard tests/bench_*.c)
 BENCHES   := $(BENCH_SRC:tests/%.c=$(BUILD)/bench/%)
 FUZZ_SRC  := $(wildcard tests/fuzz_*.c)
 
-.PHONY: all run check check-build bench install clean deps need-deps fuzz help
+.PHONY: all run check check-build bench install clean deps need-deps fuzz fuzz-network fuzz-gltf help
 .DEFAULT_GOAL := all
 # Objects are not intermediate files: keep them, so rebuilds stay incremental.
 .SECONDARY:
@@ -59,6 +59,7 @@ help:
 	@echo "make run        build and open the labs (installs missing packages first)"
 	@echo "make check      build and run every test (SANITIZE=1 for ASan+UBSan)"
 	@echo "make bench      benchmarks, as ratios against a reference in the same process"
+	@echo "make fuzz-gltf  fuzz the glTF loader for FUZZ_SECONDS (60) under ASan+UBSan (clang, libFuzzer)"
 	@echo "make deps       install the Debian packages numlab needs (as root)"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=..."
 	@echo "make exercise EX=NN          the visible tests of an exercise (docs/exercises.md)"
@@ -93,6 +94,9 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
+# network's force kernel vectorizes only without errno and FP-trap semantics; neither changes a computed value.
+$(BUILD)/obj/src/net_kernel.o: ALL_CFLAGS += -O3 -fno-math-errno -fno-trapping-math
+
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	@rm -f $@
@@ -117,6 +121,37 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_HELPERS) $(LIB)
 $(BUILD)/bench/%: $(BUILD)/obj/tests/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
+
+# --- fuzzing (not part of check) -------------------------------------------------------------------------------
+# The network file parser under libFuzzer with ASan+UBSan: make fuzz-network [FUZZ_SECONDS=60]. Needs clang and its
+# fuzzer runtime (Debian: clang libclang-rt-dev). The corpus grows in $(BUILD)/fuzz/network-corpus.
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_FLAGS   := -std=c17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+fuzz: fuzz-network
+
+fuzz-network:
+	@command -v $(FUZZ_CC) >/dev/null || { echo "fuzz-network: needs $(FUZZ_CC) (apt-get install clang libclang-rt-dev)"; exit 1; }
+	@mkdir -p $(BUILD)/fuzz/network-corpus
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Iinclude $(shell pkg-config --cflags gsl) tests/fuzz_network.c $(wildcard src/net*.c) \
+		src/ode.c -o $(BUILD)/fuzz/fuzz_network $(shell pkg-config --libs gsl) -lm
+	cp labs/network-lab/examples/*.net $(BUILD)/fuzz/network-corpus/
+	printf '"mass"\n"spring"\n"gravity"\n"pinned"\n"#"\n"1e6"\n"-1e6"\n"1e-9"\n"\\x0d"\n' >$(BUILD)/fuzz/network.dict
+	$(BUILD)/fuzz/fuzz_network -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -dict=$(BUILD)/fuzz/network.dict \
+		-print_final_stats=1 $(BUILD)/fuzz/network-corpus
+
+# The glTF loader the same way, seeded with test_gltf's fixtures: make fuzz-gltf [FUZZ_SECONDS=60].
+GLTF_SRC     := $(wildcard src/gltf*.c) src/keyframe.c $(wildcard src/kf_*.c)
+fuzz: fuzz-gltf
+
+fuzz-gltf: $(BUILD)/tests/test_gltf
+	@command -v $(FUZZ_CC) >/dev/null || { echo "fuzz-gltf: needs $(FUZZ_CC) (apt-get install clang libclang-rt-dev)"; exit 1; }
+	@mkdir -p $(BUILD)/fuzz/gltf-seeds $(BUILD)/fuzz/gltf-corpus
+	$(BUILD)/tests/test_gltf --write-fixtures $(BUILD)/fuzz/gltf-seeds
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(CPPFLAGS) $(PKG_CFLAGS) tests/fuzz_gltf.c $(GLTF_SRC) -o $(BUILD)/fuzz/fuzz_gltf \
+	    $(PKG_LIBS) -lm
+	$(BUILD)/fuzz/fuzz_gltf -max_total_time=$(FUZZ_SECONDS) -dict=tests/fuzz_gltf.dict -print_final_stats=1 \
+	    $(BUILD)/fuzz/gltf-corpus $(BUILD)/fuzz/gltf-seeds
 
 # --- install ----------------------------------------------------------------------------------------------
 install: all
