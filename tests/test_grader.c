@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "helpers/check_main.h"
+
 #include "../tools/grader/build.c"
 #include "../tools/grader/report.c"
 #include "../tools/grader/sandbox.c"
@@ -307,9 +309,5 @@ int main(void)
     tcase_add_test(sandbox, untrusted_child_cannot_start_processes);
     tcase_add_test(sandbox, sweep_kills_what_is_left);
     suite_add_tcase(s, sandbox);
-    SRunner *runner = srunner_create(s);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }
