@@ -15,7 +15,6 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "helpers/check_main.h"
@@ -176,13 +175,6 @@ END_TEST
 
 /* --- the sandbox --------------------------------------------------------------------------------------------- */
 
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Runs `sh -c script` as a child (untrusted: with every limit) and returns its result. */
 static gr_child_result run_sh(const char *script, bool untrusted, double timeout)
 {
@@ -212,10 +204,10 @@ END_TEST
 
 START_TEST(timeout_kills_in_bounded_time)
 {
-    double start = seconds();
+    double start = gr_seconds();
     gr_child_result r = run_sh("while :; do :; done", true, 0.2);
     ck_assert(r.timed_out && !r.exited);
-    ck_assert_double_lt(seconds() - start, 2.0);
+    ck_assert_double_lt(gr_seconds() - start, 2.0);
     gr_child_result_free(&r);
 }
 END_TEST

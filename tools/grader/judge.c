@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "build.h"
@@ -150,13 +149,6 @@ static int parse_options(int argc, char **argv, options *o)
     return 0;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static const gr_case *case_at(size_t i)
 {
     return i < gr_visible_count ? &gr_visible[i] : &gr_hidden[i - gr_visible_count];
@@ -270,7 +262,7 @@ int main(int argc, char **argv)
     if (usage_rc)
         return usage_rc;
     setenv("LC_ALL", "C", 1);   /* the compiler's messages in plain ASCII */
-    double start = now_seconds();
+    double start = gr_seconds();
     const char *notes = gr_sandbox_init();
     char work[PATH_MAX], probe_lib[PATH_MAX], error[1024] = "";
     static char messages[65536 + 1024];
@@ -310,7 +302,7 @@ int main(int argc, char **argv)
     }
     report.messages = messages;
     report.notes = notes;
-    report.seconds = now_seconds() - start;
+    report.seconds = gr_seconds() - start;
     if (rc == 0 && gr_write_results_json(&report, o.results, error, sizeof error) != 0)
         rc = 1;
     if (rc == 0 && o.csv_row && gr_write_csv_row(&report, o.csv_row, error, sizeof error) != 0)

@@ -24,7 +24,7 @@
 #define NOBODY 65534                  /* the user a root judge runs submitted code as */
 #define VALUES_MAX (sizeof(gr_record_head) + GR_MAX_VALUES * sizeof(double) + 8)
 
-static double now_seconds(void)
+double gr_seconds(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -168,7 +168,7 @@ static int start_child(const gr_child_spec *s, slot *sl, char *error, size_t err
         ;
     close(status[0]);
     sl->pid = pid, sl->out_fd = out[0], sl->values_fd = values[0];
-    sl->deadline = now_seconds() + s->timeout;
+    sl->deadline = gr_seconds() + s->timeout;
     sl->reaped = false;
     if (n == (ssize_t)sizeof child_errno) {   /* exec or privilege drop failed: no submitted code ran */
         snprintf(error, error_size, "cannot start %s%s: %s", s->argv[0],
@@ -272,7 +272,7 @@ int gr_run_children(const gr_child_spec *specs, gr_child_result *results, size_t
         if (active == 0)
             break;
         nfds_t nfds = 0;
-        double t = now_seconds(), wait = 0.05;
+        double t = gr_seconds(), wait = 0.05;
         for (int j = 0; j < jobs; j++) {
             if (!slots[j].pid)
                 continue;
@@ -289,7 +289,7 @@ int gr_run_children(const gr_child_spec *specs, gr_child_result *results, size_t
             for (int j = 0; j < jobs; j++)
                 if (slots[j].pid == pid)
                     slots[j].reaped = true, slots[j].wstatus = wstatus;
-        t = now_seconds();
+        t = gr_seconds();
         for (int j = 0; j < jobs; j++) {
             slot *sl = &slots[j];
             if (!sl->pid)
@@ -355,12 +355,12 @@ static int kill_children(void)
 
 void gr_sweep_descendants(void)
 {
-    double give_up = now_seconds() + 10;
+    double give_up = gr_seconds() + 10;
     for (;;) {
         int left = kill_children();
         while (waitpid(-1, NULL, WNOHANG) > 0)
             ;
-        if (left == 0 || now_seconds() > give_up)
+        if (left == 0 || gr_seconds() > give_up)
             return;
         usleep(1000);
     }

@@ -34,6 +34,9 @@ typedef struct {
     bool values_overflow;  /* more bytes than any valid record */
 } gr_child_result;
 
+/* Monotonic seconds, for timeouts and timings. */
+double gr_seconds(void);
+
 /* Makes the judge a subreaper and not ptrace-able; returns notes about what the sandbox lacks here (or ""). */
 const char *gr_sandbox_init(void);
 /* Runs the children, at most `jobs` at a time, and fills results[i]. Returns 0; or -1 when a child could not be
