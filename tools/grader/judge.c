@@ -204,7 +204,8 @@ static int grade_case(size_t i, const gr_child_result *r, double timeout, gr_tes
     t->passed = decoded && gr_compare(&got, &want, text, sizeof text);
     if (!decoded) {
         process_reason(r, timeout, why, text, sizeof text);
-        snprintf(t->reason, sizeof t->reason, "%s", text);
+        /* cut to fit the reason field (the precision also tells the compiler it is bounded) */
+        snprintf(t->reason, sizeof t->reason, "%.*s", (int)(sizeof t->reason - 1), text);
     } else if (!t->passed) {
         const char *wrong = strstr(text, "<- wrong");
         const char *line = text;
