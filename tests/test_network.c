@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "numlab/network.h"
+#include "helpers/check_main.h"
 
 #define ck_assert_rel(X, Y, TOL)                                                                              \
     do {                                                                                                      \
@@ -685,9 +686,5 @@ static Suite *network_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(network_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(network_suite());
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "numlab/network.h"
+#include "helpers/check_main.h"
 
 static int parse_with(const char *text, size_t len, const net_limits *lim, net_network **out, char *err)
 {
@@ -176,9 +177,5 @@ int main(void)
     tcase_add_test(tc, test_load_errors);
     tcase_add_test(tc, test_example_four_is_the_preset);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

@@ -3,6 +3,7 @@
  * Golden files (tests/golden/plot_*.txt) hold whole charts as text, reviewed by eye. After a deliberate change,
  * regenerate them with NUMLAB_UPDATE_GOLDEN=1 make check, look at each (cat tests/golden/plot_*.txt), commit. */
 #include "numlab/plot.h"
+#include "helpers/check_main.h"
 
 #include <check.h>
 #include <float.h>
@@ -963,9 +964,5 @@ static Suite *plot_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(plot_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(plot_suite());
 }

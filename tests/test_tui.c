@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "numlab/tui.h"
+#include "helpers/check_main.h"
 
 START_TEST(param_steps_and_clamps)
 {
@@ -95,9 +96,5 @@ int main(void)
     tcase_add_test(tc, wrap_long_word_and_utf8);
     tcase_add_test(tc, append_cuts_like_snprintf);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

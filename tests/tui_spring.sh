@@ -60,6 +60,23 @@ kill -TERM "$(tui_pid lab3 spring-lab)"
 expect_eq "exit status after SIGTERM" "$(tui_exit_status lab3)" 143
 tui_sane lab3
 
+# A crash signal restores the terminal, then the process dies of it (128 + 11).
+tui_start lab4 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$SL"
+tui_expect lab4 "step 1/6" "fourth start"
+kill -SEGV "$(tui_pid lab4 spring-lab)"
+expect_eq "exit status after SIGSEGV" "$(tui_exit_status lab4)" 139
+tui_sane lab4
+
+# When the animation is over (step 1 reveals its 40 steps in 4 s), the lab blocks on input: no CPU.
+tui_start idle 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$SL"
+tui_expect idle "step 1/6" "idle start"
+sleep 5
+pid=$(tui_pid idle spring-lab)
+before=$(cpu_ticks "$pid"); sleep 3; after=$(cpu_ticks "$pid")
+[ $((after - before)) -le 1 ] && pass || fail "a finished animation used $((after - before)) ticks of CPU in 3 s"
+tm send-keys -t idle q
+expect_eq "idle exit" "$(tui_exit_status idle)" 0
+
 # No colors: NO_COLOR, and a terminal without any (vt100); ASCII under LANG=C.
 tui_start mono 100 30 LANG=C.UTF-8 TERM=vt100 NO_COLOR=1 -- "$SL"
 tui_expect mono "step 1/6" "vt100 + NO_COLOR"

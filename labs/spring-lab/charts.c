@@ -126,8 +126,8 @@ void spring_chart_build(plot_chart *ch, spring_chart_kind kind, const spring_lab
         plot_chart_set_labels(ch, "t [s]", "error");
         break;
     default:
-        snprintf(title, sizeof title, "spectral radius of one step  (zeta = %.3g, now w0 dt = %.3g)",
-                 spring_zeta(&o->params), w0 * o->dt);
+        snprintf(title, sizeof title, "|A| of one step  (zeta %.3g, w0 dt %.3g)", spring_zeta(&o->params),
+                 w0 * o->dt);
         plot_chart_set_labels(ch, "w0 dt", "|A|");
         break;
     }

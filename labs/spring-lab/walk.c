@@ -315,8 +315,14 @@ static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int
         build_accumulator_chart(w, ch, pane);
     else if (step == STEP_REST)
         build_rest_chart(w, ch, pane);
-    else if (!w->out_of_memory)
-        spring_chart_build(ch, panes[step][pane], &w->o, &w->runs, w->shown, w->upto + ts_accumulator_alpha(&w->reveal));
+    else if (!w->out_of_memory) {
+        bool shown[SPRING_METHOD_COUNT];
+        memcpy(shown, w->shown, sizeof shown);
+        if (step == STEP_STABILITY && pane == 1)
+            shown[SPRING_EXPLICIT] = false;  /* it always explodes; this pane is where semi-implicit does */
+        spring_chart_build(ch, panes[step][pane], &w->o, &w->runs, shown,
+                           w->upto + ts_accumulator_alpha(&w->reveal));
+    }
     return plot_chart_render(ch);
 }
 
