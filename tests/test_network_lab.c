@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../labs/network-lab/lab.h"
+#include "helpers/check_main.h"
 
 static net_network *preset(const char *name, long n)
 {
@@ -398,9 +399,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(suite());
 }
