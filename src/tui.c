@@ -331,16 +331,24 @@ static const char *const help_lines[] = {
     "any key closes this help",
 };
 
-static void draw_help(void)
+static void draw_help(const tui_state *s)
 {
     int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-    int h = n + 2, w = 64;
+    const char *lab_keys = s->app->extra_keys && *s->app->extra_keys ? s->app->extra_keys : NULL;
+    int h = n + 2 + (lab_keys ? 2 : 0), w = 64;
     WINDOW *win = newwin(h, w, (LINES - h) / 2, (COLS - w) / 2);
     if (!win)
         return;
     box(win, 0, 0);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n - 2; i++)
         mvwaddstr(win, i + 1, 2, help_lines[i]);
+    int row = n - 1;
+    if (lab_keys) {  /* the lab's own keys, before the closing lines */
+        mvwprintw(win, row++, 2, "this lab: %.*s", w - 14, lab_keys);
+        row++;
+    }
+    for (int i = n - 2; i < n; i++)
+        mvwaddstr(win, row++, 2, help_lines[i]);
     wnoutrefresh(win);
     delwin(win);
 }
@@ -395,7 +403,7 @@ static void redraw(tui_state *s)
         if (s->dirty[i] && s->win[i])
             wnoutrefresh(s->win[i]);
     if (s->help)
-        draw_help();
+        draw_help(s);
     memset(s->dirty, 0, sizeof s->dirty);
     doupdate();
 }

@@ -282,7 +282,8 @@ static void build_rest_chart(walk *w, plot_chart *ch, int pane)
     plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
     plot_chart_set_log(ch, PLOT_Y, pane == 1);
     if (pane == 0) {
-        plot_chart_set_title(ch, w->opacity ? "opacity 0 -> 1, where each rule stops" : "x: 0 -> 300 px, where each rule stops");
+        plot_chart_set_title(ch, w->opacity ? "opacity 0 -> 1, where each rule stops"
+                                            : "x: 0 -> 300 px, where each rule stops");
         plot_chart_set_labels(ch, "t [s]", "x");
         add_frames(ch, r, r->x, n, "x", 7);
         plot_chart_add_hline(ch, w->o.params.target, 0, NULL);
