@@ -10,10 +10,15 @@
 #define NEWTON_MAX 30
 #define CHECK_EVERY 240  /* samples between silence checks */
 
-/* ln cosh x without overflow: |x| + log1p(e^{-2|x|}) - ln 2. */
+/* ln cosh x, accurate everywhere: log1p(2 sinh^2(x/2)) near 0 (where |x| + log1p(e^{-2|x|}) - ln 2 would cancel),
+ * that form beyond 1 (where sinh could overflow). */
 static double ln_cosh(double x)
 {
     double a = fabs(x);
+    if (a < 1.0) {
+        double sh = sinh(0.5 * a);
+        return log1p(2.0 * sh * sh);
+    }
     return a + log1p(exp(-2.0 * a)) - 0.69314718055994530942;
 }
 

@@ -21,7 +21,7 @@
 
 /* The acrylic shell: 32 modes (16 doublets, up to ~19 kHz). */
 #define ACRYLIC_SHELL {.kind = SND_SHELL, .f1 = 190.0, .count = 32, .split = 0.006, .d0 = 4.0, .d1 = 0.11, \
-                       .d2 = 0.0, .tilt = 0.6}
+                       .d2 = 0.0, .tilt = -0.25}
 /* A steel ball's ring, for an 8 mm ball: 16 modes from 2.4 kHz, doublets 0.3% apart (a slow shimmer), decay
  * 1.2/s + 0.25/s per kHz^2 (T60 2.6 s at 2.4 kHz, 0.3 s at 9 kHz). */
 #define STEEL_BALL {.kind = SND_BALL, .f1 = 2400.0, .count = 16, .split = 0.003, .d0 = 1.2, .d1 = 0.0, \
@@ -54,7 +54,7 @@ static const snd_preset presets[] = {
                   .bowl = ACRYLIC_SHELL, .ball = STEEL_BALL, .ball_radius = 0.008,
                   .impact_ref = 0.008, .relax_depth = 0.004, .relax_time = 0.0015, ACRYLIC_BODY,
                   .body_ref = 0.0015, .body_from_spheres = 0.3,
-                  .gain_bowl = 0.5, .gain_ball = 0.0047, .gain_body = 0.06, .gain_force = 1.0, .limit = 0.891},
+                  .gain_bowl = 0.28, .gain_ball = 0.0047, .gain_body = 0.06, .gain_force = 1.0, .limit = 0.891},
         /* swirled at 1.5 Hz on a 14 mm circle, reversing every 2.5 s: ~2 collisions a second */
         .gesture = {.stir_hz = 1.5, .stir_radius = 0.014, .reverse = 2.5, .tilt = 0.0, .ramp = 0.5, .stop = 0.0},
         .theta = {0.6, 0.3}, .phi = {0.0, 2.6},
@@ -74,7 +74,7 @@ static const snd_preset presets[] = {
                   .bowl = ACRYLIC_SHELL, .ball = STEEL_BALL, .ball_radius = 0.008,
                   .impact_ref = 0.008, .relax_depth = 0.004, .relax_time = 0.0015, ACRYLIC_BODY,
                   .body_ref = 0.0015, .body_from_spheres = 0.3,
-                  .gain_bowl = 0.5, .gain_ball = 0.0063, .gain_body = 0.09, .gain_force = 1.0, .limit = 0.891},
+                  .gain_bowl = 0.28, .gain_ball = 0.0063, .gain_body = 0.09, .gain_force = 1.0, .limit = 0.891},
         .gesture = {.stir_hz = 1.7, .stir_radius = 0.016, .reverse = 3.0, .tilt = 0.0, .ramp = 0.5, .stop = 0.0},
         .theta = {0.5, 0.9}, .phi = {0.0, 3.1},
     },
@@ -92,7 +92,7 @@ static const snd_preset presets[] = {
                   .bowl = ACRYLIC_SHELL, .ball = STEEL_BALL, .ball_radius = 0.008,
                   .impact_ref = 0.008, .relax_depth = 0.004, .relax_time = 0.0015, ACRYLIC_BODY,
                   .body_ref = 0.0015, .body_from_spheres = 0.3,
-                  .gain_bowl = 0.5, .gain_ball = 0.0088, .gain_body = 0.11, .gain_force = 1.0, .limit = 0.891},
+                  .gain_bowl = 0.28, .gain_ball = 0.0088, .gain_body = 0.11, .gain_force = 1.0, .limit = 0.891},
         /* a slower swirl with the bowl tilted 4 degrees */
         .gesture = {.stir_hz = 1.2, .stir_radius = 0.014, .reverse = 3.0, .tilt = 0.07, .ramp = 0.5, .stop = 0.0},
         .theta = {0.6, 0.4}, .phi = {0.0, 2.0},
@@ -113,7 +113,7 @@ static const snd_preset presets[] = {
                   .bowl = ACRYLIC_SHELL, .ball = STEEL_BALL, .ball_radius = 0.008,
                   .impact_ref = 0.008, .relax_depth = 0.004, .relax_time = 0.0015, ACRYLIC_BODY,
                   .body_ref = 0.0015, .body_from_spheres = 0.3,
-                  .gain_bowl = 0.4, .gain_ball = 0.0208, .gain_body = 0.185, .gain_force = 1.0, .limit = 0.891},
+                  .gain_bowl = 0.22, .gain_ball = 0.0208, .gain_body = 0.185, .gain_force = 1.0, .limit = 0.891},
         .gesture = {.stir_hz = 1.4, .stir_radius = 0.014, .reverse = 2.5, .tilt = 0.0, .ramp = 0.5, .stop = 0.0},
         .theta = {0.5, 0.3}, .phi = {0.0, 2.6},
     },
@@ -134,7 +134,7 @@ static const snd_preset presets[] = {
                   .bowl = ACRYLIC_SHELL, .ball = STEEL_BALL, .ball_radius = 0.008,
                   .impact_ref = 0.006, .relax_depth = 0.004, .relax_time = 0.0015, ACRYLIC_BODY,
                   .body_ref = 0.0015, .body_from_spheres = 0.4,
-                  .gain_bowl = 0.5, .gain_ball = 0.0208, .gain_body = 0.235, .gain_force = 1.0, .limit = 0.891},
+                  .gain_bowl = 0.28, .gain_ball = 0.0208, .gain_body = 0.235, .gain_force = 1.0, .limit = 0.891},
         .gesture = {.stir_hz = 1.3, .stir_radius = 0.014, .reverse = 3.0, .tilt = 0.0, .ramp = 0.5, .stop = 0.0},
         .theta = {0.7, 0.4}, .phi = {0.0, 2.2},
     },

@@ -287,6 +287,7 @@ static void finish(snd_synth *s, size_t n, double *out)
         }
         for (size_t ch = 0; ch < nc; ch++) {
             double v = y[ch] * gain;
+            v = v > limit ? limit : v < -limit ? -limit : v;  /* y / env * limit may round one ulp past it */
             out[i * nc + ch] = v;
             sum += v;
         }
