@@ -132,6 +132,8 @@ bowl_vec bowl_effective_gravity(const bowl_params *p, const bowl_gesture *g)
     /* In the accelerating bowl a mass feels g - a_bowl (world frame); then into the bowl's rotated frame:
      * g_b = R^T w with R = Rx(tilt_x) Ry(tilt_y), i.e. Ry(-tilt_y) Rx(-tilt_x) w. */
     w = (bowl_vec){w.x - g->acc_x, w.y - g->acc_y, w.z - g->acc_z};
+    if (g->tilt_x == 0.0 && g->tilt_y == 0.0)
+        return w;
     double cx = cos(g->tilt_x), sx = sin(g->tilt_x), cy = cos(g->tilt_y), sy = sin(g->tilt_y);
     bowl_vec u = {w.x, w.y * cx + w.z * sx, -w.y * sx + w.z * cx};
     return (bowl_vec){u.x * cy - u.z * sy, u.y, u.x * sy + u.z * cy};

@@ -63,11 +63,10 @@ BANK_CLONES static void run_free(const snd_vec *restrict a1, const snd_vec *rest
     run_lanes(a1, a2, NULL, y1, y2, nv, NULL, n, out, false);
 }
 
-/* r, theta of a mode at a given frequency factor; theta stays below Nyquist. */
-static void set_coefficients(snd_bank *bk, size_t k, double factor)
+/* The coefficients of mode k for pole radius r at factor times its frequency; theta stays below Nyquist. */
+static void set_coefficients(snd_bank *bk, size_t k, double r, double factor)
 {
     const snd_mode *m = &bk->mode[k];
-    double r = exp(-m->decay / bk->rate);
     double theta = 2.0 * SND_PI * m->freq * factor / bk->rate;
     if (theta > 0.999 * SND_PI)
         theta = 0.999 * SND_PI;
@@ -119,7 +118,7 @@ int snd_bank_init(snd_bank *bk, const snd_mode *modes, size_t n, double rate, si
     for (size_t i = 0; i < arrays; i++, p += bk->lanes)
         *slots[i] = p;
     for (size_t k = 0; k < bk->modes; k++)
-        set_coefficients(bk, k, 1.0);
+        set_coefficients(bk, k, exp(-bk->mode[k].decay / rate), 1.0);
     return 0;
 }
 
@@ -196,7 +195,7 @@ void snd_bank_strike(snd_bank *bk, size_t ch, const double *amp, double scale)
 void snd_bank_retune(snd_bank *bk, double factor)
 {
     for (size_t k = 0; k < bk->modes; k++)
-        set_coefficients(bk, k, factor);
+        set_coefficients(bk, k, sqrt(-bk->a2[k]), factor);  /* r from -r^2: the decay is not retuned */
 }
 
 /* --- mode families ----------------------------------------------------------------------------------------- */

@@ -22,18 +22,11 @@ static double ln_cosh(double x)
     return a + log1p(exp(-2.0 * a)) - 0.69314718055994530942;
 }
 
-/* Series of atanh(t tanh d) / d in d (t = tanh u): c_k(t) d^k for k = 0, 2, .., 10, each c_k an odd polynomial in t,
- * here as coefficients of t, t^3, .., t^11 (computed with sympy). For |d| < 0.02 the first dropped term is below
- * 0.02^12 = 4e-21 relative: the series is exact in double precision and costs one tanh. */
-static const double series[6][6] = {
-    {1.0, 0, 0, 0, 0, 0},
-    {-1.0 / 3.0, 1.0 / 3.0, 0, 0, 0, 0},
-    {2.0 / 15.0, -1.0 / 3.0, 1.0 / 5.0, 0, 0, 0},
-    {-17.0 / 315.0, 11.0 / 45.0, -1.0 / 3.0, 1.0 / 7.0, 0, 0},
-    {62.0 / 2835.0, -88.0 / 567.0, 16.0 / 45.0, -1.0 / 3.0, 1.0 / 9.0, 0},
-    {-1382.0 / 155925.0, 1282.0 / 14175.0, -289.0 / 945.0, 7.0 / 15.0, -1.0 / 3.0, 1.0 / 11.0},
-};
-#define SERIES_REACH 0.02
+/* Series of atanh(t tanh d) / d in d (t = tanh u): sum_k t P_k(t^2) d^{2k}, k = 0..4, with (from sympy)
+ *   P_0 = 1, P_1 = (t^2 - 1)/3, P_2 = 2/15 - t^2/3 + t^4/5, P_3 = -17/315 + 11 t^2/45 - t^4/3 + t^6/7,
+ *   P_4 = 62/2835 - 88 t^2/567 + 16 t^4/45 - t^6/3 + t^8/9.
+ * For |d| < 0.01 the first dropped term is below 0.01^10 = 1e-20 relative: exact in double precision, one tanh. */
+#define SERIES_REACH 0.01
 
 /* The divided difference D = (ln cosh x - ln cosh y) / (x - y) and its x-derivative (for Newton), with
  * u = (x + y)/2, d = (x - y)/2 and t = tanh u:
@@ -47,19 +40,26 @@ static double divided_difference(double x, double y, double *slope)
     if (fabs(d) <= 0.5) {
         double t = tanh(u), t2 = t * t;
         if (fabs(d) < SERIES_REACH) {
-            double d2 = d * d, D = 0.0, dDdt = 0.0, dDdd = 0.0;
-            for (int k = 5; k >= 0; k--) {
-                double c = 0.0, dc = 0.0;  /* c_k(t) / t and d c_k / dt, by Horner in t^2 */
-                for (int j = 5; j >= 0; j--) {
-                    dc = dc * t2 + (2.0 * j + 1.0) * series[k][j];
-                    c = c * t2 + series[k][j];
-                }
-                D = D * d2 + c * t;
-                dDdt = dDdt * d2 + dc;
-                if (k > 0)
-                    dDdd = dDdd * d2 + 2.0 * k * c * t;
-            }
-            *slope = 0.5 * ((1.0 - t2) * dDdt + dDdd * d);
+            /* c[k] = P_k(t^2), dc[k] = d(t P_k(t^2))/dt = P_k + 2 t^2 P_k' */
+            const double c[5] = {
+                1.0,
+                (t2 - 1.0) / 3.0,
+                2.0 / 15.0 + t2 * (-1.0 / 3.0 + t2 / 5.0),
+                -17.0 / 315.0 + t2 * (11.0 / 45.0 + t2 * (-1.0 / 3.0 + t2 / 7.0)),
+                62.0 / 2835.0 + t2 * (-88.0 / 567.0 + t2 * (16.0 / 45.0 + t2 * (-1.0 / 3.0 + t2 / 9.0))),
+            };
+            const double dc[5] = {
+                1.0,
+                (3.0 * t2 - 1.0) / 3.0,
+                2.0 / 15.0 + t2 * (-1.0 + t2),
+                -17.0 / 315.0 + t2 * (11.0 / 15.0 + t2 * (-5.0 / 3.0 + t2)),
+                62.0 / 2835.0 + t2 * (-88.0 / 189.0 + t2 * (16.0 / 9.0 + t2 * (-7.0 / 3.0 + t2))),
+            };
+            double d2 = d * d;
+            double D = t * (c[0] + d2 * (c[1] + d2 * (c[2] + d2 * (c[3] + d2 * c[4]))));
+            double dDdt = dc[0] + d2 * (dc[1] + d2 * (dc[2] + d2 * (dc[3] + d2 * dc[4])));
+            double dDdd = t * d * (2.0 * c[1] + d2 * (4.0 * c[2] + d2 * (6.0 * c[3] + d2 * 8.0 * c[4])));
+            *slope = 0.5 * ((1.0 - t2) * dDdt + dDdd);  /* dD/dx = (dD/du + dD/dd) / 2, dt/du = 1 - t^2 */
             return D;
         }
         double T = tanh(d), z = t * T;
@@ -75,7 +75,7 @@ static double divided_difference(double x, double y, double *slope)
 int snd_body_init(snd_body *b, const snd_body_mode *modes, size_t n, double alpha, double beta, double rate)
 {
     memset(b, 0, sizeof *b);
-    if (n == 0 || !(rate > 0.0 && isfinite(rate)) || !(alpha >= 0.0 && isfinite(alpha)) ||
+    if (n == 0 || n > SND_MAX_BODY_MODES || !(rate > 0.0 && isfinite(rate)) || !(alpha >= 0.0 && isfinite(alpha)) ||
         !(beta > 0.0 && isfinite(beta)))
         return -1;
     for (size_t m = 0; m < n; m++)
@@ -88,14 +88,14 @@ int snd_body_init(snd_body *b, const snd_body_mode *modes, size_t n, double alph
     if (!b->mem)
         return -1;
     double *p = b->mem;
-    double **slots[] = {&b->q, &b->q1, &b->c, &b->drive, &b->out_w, &b->w2, &b->A, &b->C, &b->sigma};
+    double **slots[] = {&b->q, &b->q1, &b->c, &b->drive, &b->out_w, &b->w2, &b->inv_a, &b->C, &b->sigma};
     for (size_t i = 0; i < arrays; i++, p += n)
         *slots[i] = p;
     b->n = n;
     b->k = 1.0 / rate;
     b->alpha = alpha;
     b->beta = beta;
-    b->silence = 1e-10;
+    b->silence = 1e-8;
     const double k = b->k;
     for (size_t m = 0; m < n; m++) {
         double w = 2.0 * SND_PI * modes[m].freq;
@@ -104,7 +104,7 @@ int snd_body_init(snd_body *b, const snd_body_mode *modes, size_t n, double alph
         b->out_w[m] = modes[m].gain * w;
         b->w2[m] = w * w;
         b->sigma[m] = modes[m].decay;
-        b->A[m] = 1.0 / (k * k) + modes[m].decay / k + 0.5 * w * w;
+        b->inv_a[m] = 1.0 / (1.0 / (k * k) + modes[m].decay / k + 0.5 * w * w);
         b->C[m] = 1.0 / (k * k) - modes[m].decay / k + 0.5 * w * w;
     }
     return 0;
@@ -186,31 +186,39 @@ void snd_body_process(snd_body *b, size_t n, double *out)
 {
     if (!b->active)
         return;
+    /* the state in locals for the block (at most SND_MAX_BODY_MODES modes): no aliasing through b */
     const size_t nm = b->n;
     const double two_k2 = 2.0 / (b->k * b->k);
-    double K = 0.0;
-    for (size_t m = 0; m < nm; m++)
-        K += b->c[m] * b->c[m] / b->A[m];
+    double q[SND_MAX_BODY_MODES], q1[SND_MAX_BODY_MODES], K = 0.0;
+    for (size_t m = 0; m < nm; m++) {
+        q[m] = b->q[m];
+        q1[m] = b->q1[m];
+        K += b->c[m] * b->c[m] * b->inv_a[m];
+    }
+    const double *c = b->c, *inv_a = b->inv_a, *C = b->C, *out_w = b->out_w;
     for (size_t i = 0; i < n; i++) {
         /* the linear part of q^{n+1}, then the one scalar the non-linearity depends on */
         double s0 = 0.0;
         for (size_t m = 0; m < nm; m++) {
-            double pred = (two_k2 * b->q[m] - b->C[m] * b->q1[m]) / b->A[m];
-            b->q1[m] = b->q[m];
-            b->q[m] = pred;
-            s0 += b->c[m] * pred;
+            double pred = (two_k2 * q[m] - C[m] * q1[m]) * inv_a[m];
+            q1[m] = q[m];
+            q[m] = pred;
+            s0 += c[m] * pred;
         }
         double g;
         solve_coupling(b, s0, K, &g);
-        double y = 0.0;
+        double y = 0.0, s = 0.0;
         for (size_t m = 0; m < nm; m++) {
-            b->q[m] -= b->c[m] * g / b->A[m];
-            y += b->out_w[m] * b->q[m];
+            q[m] -= c[m] * g * inv_a[m];
+            y += out_w[m] * q[m];
+            s += c[m] * q[m];
         }
         b->s1 = b->s;
-        b->s = coupled(b, b->q);
+        b->s = s;
         out[i] += y;
     }
+    memcpy(b->q, q, nm * sizeof *q);
+    memcpy(b->q1, q1, nm * sizeof *q1);
     b->mode_samples += (unsigned long long)nm * n;
     b->since_check += n;
     if (b->since_check < CHECK_EVERY)

@@ -254,7 +254,8 @@ static void relax_ball(snd_synth *s, const snd_hit *hits, size_t n_hits, size_t 
         s->retuned = s->relax;
     }
     s->meters.relax = s->relax;
-    s->relax *= exp(-(double)n / (s->p.relax_time * s->rate));
+    if (s->relax > 0.0)
+        s->relax *= exp(-(double)n / (s->p.relax_time * s->rate));
     if (s->relax < RELAX_FLOOR)
         s->relax = 0.0;
 }
@@ -265,35 +266,42 @@ static void finish(snd_synth *s, size_t n, double *out)
 {
     const size_t nc = s->channels;
     const double limit = s->p.limit, release = s->lim_release, r = s->dc_r;
-    const double *mix[2] = {work(s, W_MIX0), work(s, W_MIX1)};
+    const double *mix0 = work(s, W_MIX0), *mix1 = work(s, W_MIX1);
     double env = s->lim_env, peak = 0.0, sum = 0.0;
+    double x0 = s->dc_x[0], y0 = s->dc_y[0], x1 = s->dc_x[1], y1 = s->dc_y[1];
     unsigned long long limited = 0;
     for (size_t i = 0; i < n; i++) {
-        double y[2], level = 0.0;
-        for (size_t ch = 0; ch < nc; ch++) {
-            double x = mix[ch][i];
-            y[ch] = x - s->dc_x[ch] + r * s->dc_y[ch];
-            s->dc_x[ch] = x;
-            s->dc_y[ch] = y[ch];
-            double a = fabs(y[ch]);
-            level = a > level ? a : level;
+        double a = mix0[i] - x0 + r * y0, b = 0.0;
+        x0 = mix0[i];
+        y0 = a;
+        double level = fabs(a);
+        if (nc == 2) {
+            b = mix1[i] - x1 + r * y1;
+            x1 = mix1[i];
+            y1 = b;
+            level = fabs(b) > level ? fabs(b) : level;
         }
         env *= release;
         env = level > env ? level : env;
-        double gain = 1.0;
         if (env > limit) {
-            gain = limit / env;
+            double gain = limit / env;
+            /* y / env * limit may round one ulp past the ceiling */
+            a = fmin(fmax(a * gain, -limit), limit);
+            b = fmin(fmax(b * gain, -limit), limit);
+            level *= gain;
             limited++;
         }
-        for (size_t ch = 0; ch < nc; ch++) {
-            double v = y[ch] * gain;
-            v = v > limit ? limit : v < -limit ? -limit : v;  /* y / env * limit may round one ulp past it */
-            out[i * nc + ch] = v;
-            sum += v;
+        if (nc == 2) {
+            out[2 * i] = a;
+            out[2 * i + 1] = b;
+            sum += a + b;
+        } else {
+            out[i] = a;
+            sum += a;
         }
-        level *= gain;
         peak = level > peak ? level : peak;
     }
+    s->dc_x[0] = x0, s->dc_y[0] = y0, s->dc_x[1] = x1, s->dc_y[1] = y1;
     s->lim_env = env;
     s->meters.peak = peak;
     s->stats.peak = peak > s->stats.peak ? peak : s->stats.peak;
