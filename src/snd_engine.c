@@ -27,7 +27,8 @@ snd_engine *snd_engine_new(const snd_preset *preset, const snd_options *o, snd_e
     snd_error dummy;
     err = err ? err : &dummy;
     *err = SND_ERR_PARAMS;
-    if (bowl_params_check(&preset->bowl, NULL) || snd_params_check(&preset->sound) || o->channels < 1 || o->channels > 2)
+    if (bowl_params_check(&preset->bowl, NULL) || snd_params_check(&preset->sound) || o->channels < 1 ||
+        o->channels > 2)
         return NULL;
     /* the bowl's step must be a whole number of samples, so that samples and steps never drift apart */
     double frames = o->rate * preset->bowl.step;

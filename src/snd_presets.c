@@ -36,6 +36,15 @@
     .bowl_radius = 0.10, .gravity = G, .sphere = {{(r0), (m0)}, {(r1), (m1)}}, .contact_eps = 0.002,          \
     .gate_lo = 0.15, .gate_hi = 0.5, .load_ref = (load), .step = BOWL_DEFAULT_STEP
 
+#define NO_MAGNET .magnet = 0.0, .magnet_force = 0.0, .latch_range = 0.004
+
+/* What every preset's sound shares: the acrylic bowl, the steel ring for an 8 mm ball (scaled per ball), a 0.4%
+ * frequency relaxation over 1.5 ms at a strength-1 hit, the body layer, the caps and the limiter at -1 dBFS. */
+#define SHARED_SOUND                                                                                          \
+    .rate_max = 40000.0, .pair_magnet = 3.0, .bowl = ACRYLIC_SHELL, .ball = STEEL_BALL, .ball_radius = 0.008, \
+    .relax_depth = 0.004, .relax_time = 0.0015, ACRYLIC_BODY, .body_ref = 0.0015, .gain_force = 1.0,          \
+    .limit = 0.891
+
 #define M8 SPHERE_MASS(STEEL, 0.008)    /* 16.8 g */
 
 static const snd_preset presets[] = {
@@ -45,16 +54,13 @@ static const snd_preset presets[] = {
                    "when they meet, and a dull acrylic knock under each click",
         /* e 0.85 less 10% pair friction: lively bounces; light drag (gamma_s 0.25/s, gamma_c 0.02 m/s^2) */
         .bowl = {BOWL_10CM(0.008, M8, 0.008, M8, M8 * G), .surface_drag = 0.25, .contact_loss = 0.02,
-                 .restitution = 0.85, .pair_friction = 0.1, .magnet = 0.0, .magnet_force = 0.0,
-                 .latch_range = 0.004},
+                 .restitution = 0.85, .pair_friction = 0.1, NO_MAGNET},
         /* smooth surfaces: 4000 grains per metre, even (shape 3), 0.15 ms wide; brightness 500 Hz .. 9 kHz */
         .sound = {.rub_density = 4000.0, .rub_amp = 0.0029, .rub_grain = {1.5e-4, 3.0},
-                  .pair_density = 2000.0, .pair_magnet = 3.0, .pair_amp = 0.035, .pair_grain = {8e-5, 2.0},
-                  .rate_max = 40000.0, .bright_lo = 500.0, .bright_hi = 9000.0, .bright_speed = 0.4,
-                  .bowl = ACRYLIC_SHELL, .ball = STEEL_BALL, .ball_radius = 0.008,
-                  .impact_ref = 0.008, .relax_depth = 0.004, .relax_time = 0.0015, ACRYLIC_BODY,
-                  .body_ref = 0.0015, .body_from_spheres = 0.3,
-                  .gain_bowl = 0.28, .gain_ball = 0.0047, .gain_body = 0.06, .gain_force = 1.0, .limit = 0.891},
+                  .pair_density = 2000.0, .pair_amp = 0.035, .pair_grain = {8e-5, 2.0},
+                  .bright_lo = 500.0, .bright_hi = 9000.0, .bright_speed = 0.4,
+                  .impact_ref = 0.008, .body_from_spheres = 0.3,
+                  .gain_bowl = 0.28, .gain_ball = 0.0047, .gain_body = 0.06, SHARED_SOUND},
         /* swirled at 1.5 Hz on a 14 mm circle, reversing every 2.5 s: ~2 collisions a second */
         .gesture = {.stir_hz = 1.5, .stir_radius = 0.014, .reverse = 2.5, .tilt = 0.0, .ramp = 0.5, .stop = 0.0},
         .theta = {0.6, 0.3}, .phi = {0.0, 2.6},
@@ -65,16 +71,13 @@ static const snd_preset presets[] = {
                    "resonances, thicker and brighter as the balls speed up, thinner where they slow",
         /* more friction (gamma_c 0.08 m/s^2), duller bounces */
         .bowl = {BOWL_10CM(0.008, M8, 0.008, M8, M8 * G), .surface_drag = 0.3, .contact_loss = 0.08,
-                 .restitution = 0.7, .pair_friction = 0.2, .magnet = 0.0, .magnet_force = 0.0,
-                 .latch_range = 0.004},
+                 .restitution = 0.7, .pair_friction = 0.2, NO_MAGNET},
         /* dense: 30000 grains per metre (lambda_rub >> lambda_scratch), even and narrow (0.06 ms): noise */
         .sound = {.rub_density = 30000.0, .rub_amp = 0.0016, .rub_grain = {6e-5, 6.0},
-                  .pair_density = 8000.0, .pair_magnet = 3.0, .pair_amp = 0.019, .pair_grain = {6e-5, 6.0},
-                  .rate_max = 40000.0, .bright_lo = 800.0, .bright_hi = 12000.0, .bright_speed = 0.5,
-                  .bowl = ACRYLIC_SHELL, .ball = STEEL_BALL, .ball_radius = 0.008,
-                  .impact_ref = 0.008, .relax_depth = 0.004, .relax_time = 0.0015, ACRYLIC_BODY,
-                  .body_ref = 0.0015, .body_from_spheres = 0.3,
-                  .gain_bowl = 0.28, .gain_ball = 0.0063, .gain_body = 0.09, .gain_force = 1.0, .limit = 0.891},
+                  .pair_density = 8000.0, .pair_amp = 0.019, .pair_grain = {6e-5, 6.0},
+                  .bright_lo = 800.0, .bright_hi = 12000.0, .bright_speed = 0.5,
+                  .impact_ref = 0.008, .body_from_spheres = 0.3,
+                  .gain_bowl = 0.28, .gain_ball = 0.0063, .gain_body = 0.09, SHARED_SOUND},
         .gesture = {.stir_hz = 1.7, .stir_radius = 0.016, .reverse = 3.0, .tilt = 0.0, .ramp = 0.5, .stop = 0.0},
         .theta = {0.5, 0.9}, .phi = {0.0, 3.1},
     },
@@ -83,16 +86,13 @@ static const snd_preset presets[] = {
         .summary = "a scratched bowl: sparse, crackling grains, each a small tick that rings the bowl; faster "
                    "means more ticks, never a continuous hiss",
         .bowl = {BOWL_10CM(0.008, M8, 0.008, M8, M8 * G), .surface_drag = 0.3, .contact_loss = 0.06,
-                 .restitution = 0.8, .pair_friction = 0.15, .magnet = 0.0, .magnet_force = 0.0,
-                 .latch_range = 0.004},
+                 .restitution = 0.8, .pair_friction = 0.15, NO_MAGNET},
         /* sparse: 250 grains per metre, spiky amplitudes (shape 0.6: a few loud ones), wider (0.4 ms) */
         .sound = {.rub_density = 250.0, .rub_amp = 0.015, .rub_grain = {4e-4, 0.6},
-                  .pair_density = 300.0, .pair_magnet = 3.0, .pair_amp = 0.093, .pair_grain = {2e-4, 0.6},
-                  .rate_max = 40000.0, .bright_lo = 300.0, .bright_hi = 5000.0, .bright_speed = 0.4,
-                  .bowl = ACRYLIC_SHELL, .ball = STEEL_BALL, .ball_radius = 0.008,
-                  .impact_ref = 0.008, .relax_depth = 0.004, .relax_time = 0.0015, ACRYLIC_BODY,
-                  .body_ref = 0.0015, .body_from_spheres = 0.3,
-                  .gain_bowl = 0.28, .gain_ball = 0.0088, .gain_body = 0.11, .gain_force = 1.0, .limit = 0.891},
+                  .pair_density = 300.0, .pair_amp = 0.093, .pair_grain = {2e-4, 0.6},
+                  .bright_lo = 300.0, .bright_hi = 5000.0, .bright_speed = 0.4,
+                  .impact_ref = 0.008, .body_from_spheres = 0.3,
+                  .gain_bowl = 0.28, .gain_ball = 0.0088, .gain_body = 0.11, SHARED_SOUND},
         /* a slower swirl with the bowl tilted 4 degrees */
         .gesture = {.stir_hz = 1.2, .stir_radius = 0.014, .reverse = 3.0, .tilt = 0.07, .ramp = 0.5, .stop = 0.0},
         .theta = {0.6, 0.4}, .phi = {0.0, 2.0},
@@ -105,15 +105,12 @@ static const snd_preset presets[] = {
         /* 56.8 g and 4.1 g; L_ref is the weight of an 8 mm ball, so the heavy ball's gate is wide open and the
          * light one's mostly shut (L/L_ref = 0.24 at rest): it only rubs when it runs fast */
         .bowl = {BOWL_10CM(0.012, SPHERE_MASS(STEEL, 0.012), 0.005, SPHERE_MASS(STEEL, 0.005), M8 * G),
-                 .surface_drag = 0.25, .contact_loss = 0.02, .restitution = 0.85, .pair_friction = 0.1,
-                 .magnet = 0.0, .magnet_force = 0.0, .latch_range = 0.004},
+                 .surface_drag = 0.25, .contact_loss = 0.02, .restitution = 0.85, .pair_friction = 0.1, NO_MAGNET},
         .sound = {.rub_density = 4000.0, .rub_amp = 0.0045, .rub_grain = {1.5e-4, 3.0},
-                  .pair_density = 2000.0, .pair_magnet = 3.0, .pair_amp = 0.031, .pair_grain = {8e-5, 2.0},
-                  .rate_max = 40000.0, .bright_lo = 500.0, .bright_hi = 9000.0, .bright_speed = 0.4,
-                  .bowl = ACRYLIC_SHELL, .ball = STEEL_BALL, .ball_radius = 0.008,
-                  .impact_ref = 0.008, .relax_depth = 0.004, .relax_time = 0.0015, ACRYLIC_BODY,
-                  .body_ref = 0.0015, .body_from_spheres = 0.3,
-                  .gain_bowl = 0.22, .gain_ball = 0.0208, .gain_body = 0.185, .gain_force = 1.0, .limit = 0.891},
+                  .pair_density = 2000.0, .pair_amp = 0.031, .pair_grain = {8e-5, 2.0},
+                  .bright_lo = 500.0, .bright_hi = 9000.0, .bright_speed = 0.4,
+                  .impact_ref = 0.008, .body_from_spheres = 0.3,
+                  .gain_bowl = 0.22, .gain_ball = 0.0208, .gain_body = 0.185, SHARED_SOUND},
         .gesture = {.stir_hz = 1.4, .stir_radius = 0.014, .reverse = 2.5, .tilt = 0.0, .ramp = 0.5, .stop = 0.0},
         .theta = {0.5, 0.3}, .phi = {0.0, 2.6},
     },
@@ -127,14 +124,12 @@ static const snd_preset presets[] = {
                            SPHERE_MASS(NDFEB, 0.006) * G),
                  .surface_drag = 0.2, .contact_loss = 0.02, .restitution = 0.6, .pair_friction = 0.3,
                  .magnet = 0.9, .magnet_force = 0.6, .latch_range = 0.005},
-        /* the pair contact is the voice here: 6000 grains per metre of spin slip, times 1 + 3 smoothstep(mu) */
+        /* the pair contact is the voice here: 1500 grains per metre of spin slip, times 1 + 3 smoothstep(mu) */
         .sound = {.rub_density = 4000.0, .rub_amp = 0.0023, .rub_grain = {1.5e-4, 3.0},
-                  .pair_density = 1500.0, .pair_magnet = 3.0, .pair_amp = 0.0062, .pair_grain = {1e-4, 1.5},
-                  .rate_max = 40000.0, .bright_lo = 600.0, .bright_hi = 10000.0, .bright_speed = 0.3,
-                  .bowl = ACRYLIC_SHELL, .ball = STEEL_BALL, .ball_radius = 0.008,
-                  .impact_ref = 0.006, .relax_depth = 0.004, .relax_time = 0.0015, ACRYLIC_BODY,
-                  .body_ref = 0.0015, .body_from_spheres = 0.4,
-                  .gain_bowl = 0.28, .gain_ball = 0.0208, .gain_body = 0.235, .gain_force = 1.0, .limit = 0.891},
+                  .pair_density = 1500.0, .pair_amp = 0.0062, .pair_grain = {1e-4, 1.5},
+                  .bright_lo = 600.0, .bright_hi = 10000.0, .bright_speed = 0.3,
+                  .impact_ref = 0.006, .body_from_spheres = 0.4,
+                  .gain_bowl = 0.28, .gain_ball = 0.0208, .gain_body = 0.235, SHARED_SOUND},
         .gesture = {.stir_hz = 1.3, .stir_radius = 0.014, .reverse = 3.0, .tilt = 0.0, .ramp = 0.5, .stop = 0.0},
         .theta = {0.7, 0.4}, .phi = {0.0, 2.2},
     },

@@ -109,7 +109,8 @@ expect_ok "$BL" --seconds 0.5 --trace "$OUT/t.csv" --wav "$OUT/t.wav"
 expect_eq "trace rows" "$(wc -l <"$OUT/t.csv" | tr -d ' ')" 32
 expect_eq "trace columns" "$(awk -F, '{print NF}' "$OUT/t.csv" | sort -u)" 25
 expect_eq "trace last frame" "$(tail -n 1 "$OUT/t.csv" | cut -d, -f1,2)" "30,0.500000"
-tail -n +2 "$OUT/t.csv" | awk -F, '$11 < 0 || $11 > 1 || $12 < 0 || $12 > 1 { exit 1 }' && pass || fail "gate out of [0, 1]"
+tail -n +2 "$OUT/t.csv" | awk -F, '$11 < 0 || $11 > 1 || $12 < 0 || $12 > 1 { exit 1 }' && pass ||
+    fail "gate out of [0, 1]"
 grep -qiE 'nan|inf' "$OUT/t.csv" && fail "the trace holds nan or inf"
 # a CSV to stdout sends the summary to stderr
 expect_ok "$BL" --seconds 0.2 --trace - --wav "$OUT/u.wav"

@@ -168,7 +168,8 @@ START_TEST(spheres_stay_on_the_surface)
             double rho = shell(p, i), r = norm(b.s[i].p);
             REQUIRE(fabs(r - rho) < 1e-15 * rho * 16, "sphere %d off its shell by %g", i, r - rho);
             double v = norm(b.s[i].v);
-            REQUIRE(fabs(dot(b.s[i].v, b.s[i].p)) <= 1e-12 * (v * rho + 1e-30), "sphere %d leaves its tangent plane", i);
+            REQUIRE(fabs(dot(b.s[i].v, b.s[i].p)) <= 1e-12 * (v * rho + 1e-30), "sphere %d leaves its tangent plane",
+                    i);
             fastest = fmax(fastest, v);
         }
         REQUIRE(b.distance >= contact * (1.0 - 1e-9), "overlap at t = %g", b.t);

@@ -70,6 +70,15 @@ static char *slurp(const char *path, long *len)
     return buf;
 }
 
+/* The file holds exactly this text. */
+static void expect_text(const char *path, const char *want)
+{
+    long len;
+    char *text = slurp(path, &len);
+    ck_assert_str_eq(text, want);
+    free(text);
+}
+
 /* 1000 stereo frames: a 440 Hz sine at 0.5 left, a 1 kHz one at -0.25 right. */
 static void signal(double *x)
 {
@@ -156,10 +165,7 @@ START_TEST(never_clobbers_unless_asked)
     ck_assert_ptr_null(wav_open(path, 1, 48000, WAV_PCM16, false, &code, err, sizeof err));
     ck_assert_int_eq(code, WAV_ERR_EXISTS);
     ck_assert(strstr(err, path) != NULL && strstr(err, "exists") != NULL);
-    long len;
-    char *text = slurp(path, &len);
-    ck_assert_str_eq(text, "the student's earlier take");
-    free(text);
+    expect_text(path, "the student's earlier take");
     ck_assert_int_eq(entries(dir), 1);
     /* asked to replace: the finished render takes its place */
     double x[2000];
@@ -189,10 +195,7 @@ START_TEST(a_file_that_appears_meanwhile_is_kept)
     ck_assert_int_eq(wav_write(w, x, 480, err, sizeof err), WAV_OK);
     plant(path, "someone else's");
     ck_assert_int_eq(wav_commit(w, err, sizeof err), WAV_ERR_EXISTS);
-    long len;
-    char *text = slurp(path, &len);
-    ck_assert_str_eq(text, "someone else's");
-    free(text);
+    expect_text(path, "someone else's");
     ck_assert_int_eq(entries(dir), 1);
     remove_dir(dir);
 }
@@ -275,10 +278,7 @@ START_TEST(text_targets_and_permissions)
     ck_assert_int_eq(fclose(f), 0);
     ck_assert_int_eq(access(path, F_OK), -1);  /* not there until committed */
     ck_assert_int_eq(wav_target_commit(&t, err, sizeof err), WAV_OK);
-    long len;
-    char *text = slurp(path, &len);
-    ck_assert_str_eq(text, "t,event\n0.5,collision\n");
-    free(text);
+    expect_text(path, "t,event\n0.5,collision\n");
     struct stat st;
     ck_assert_int_eq(stat(path, &st), 0);
     ck_assert_int_eq(st.st_mode & 0777, 0644);  /* 0666 less the umask, as open(2) would */

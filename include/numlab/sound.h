@@ -149,7 +149,8 @@ typedef struct {
  *   (q^{n+1} - 2q^n + q^{n-1})/k^2 + sigma (q^{n+1} - q^{n-1})/k + w^2 (q^{n+1} + q^{n-1})/2
  *       + c_m alpha (V(s^{n+1}) - V(s^{n-1})) / (s^{n+1} - s^{n-1}) = 0,        V(s) = ln cosh(beta s) / beta,
  * solved for the one scalar s^{n+1} (monotone, bracketed Newton). It conserves exactly (up to rounding) the energy
- *   H^{n+1/2} = sum_m [ ((q^{n+1} - q^n)/k)^2 / 2 + w_m^2 ((q^{n+1})^2 + (q^n)^2) / 4 ] + alpha (V(s^{n+1}) + V(s^n)) / 2
+ *   H^{n+1/2} = sum_m [ ((q^{n+1} - q^n)/k)^2 / 2 + w_m^2 ((q^{n+1})^2 + (q^n)^2) / 4 ]
+ *               + alpha (V(s^{n+1}) + V(s^n)) / 2
  * but for the damping: H^{n+1/2} - H^{n-1/2} = -k sum_m 2 sigma_m ((q^{n+1} - q^{n-1})/(2k))^2 <= 0, for any
  * step: without input the energy never grows (REFERENCES.md, "Sound"). Output sum_m gain_m w_m q_m. */
 typedef struct {
