@@ -28,6 +28,8 @@ static const char usage[] =
     "                     bowl_impact (normal speed), gate_open/gate_close (gate), latch_on/latch_off (lambda)\n"
     "  --trace FILE.csv   one row per 1/60 s frame, what the interactive lab shows: positions, speeds, gates,\n"
     "                     loads, micro-impact rates, latch, distance, energy, gesture, output peak\n"
+    "  --spectrum FILE.csv  freq,db of the last 8192 samples (Hann, GSL FFT; 0 dB = a full-scale sine), the\n"
+    "                     spectrum the interactive lab shows\n"
     "                     (FILE - writes a CSV to stdout; the summary line then goes to stderr)\n"
     "  --layers LIST      comma-separated: rub, pair, impact, body, force (the bare contact force), or\n"
     "                     default (rub,pair,impact,body) or all\n"
@@ -45,7 +47,7 @@ static const char usage[] =
 enum {
     OPT_PRESET = 256, OPT_SECONDS, OPT_SEED, OPT_WAV, OPT_FORCE, OPT_MONO, OPT_STEREO, OPT_PCM16, OPT_FLOAT,
     OPT_EVENTS, OPT_TRACE, OPT_LAYERS, OPT_QUIET, OPT_STIR, OPT_STIR_RADIUS, OPT_REVERSE, OPT_TILT, OPT_STOP,
-    OPT_LIST, OPT_DESCRIBE, OPT_HELP,
+    OPT_LIST, OPT_DESCRIBE, OPT_SPECTRUM, OPT_HELP,
 };
 
 static const struct option long_options[] = {
@@ -59,7 +61,8 @@ static const struct option long_options[] = {
     {"stir-radius", required_argument, 0, OPT_STIR_RADIUS},
     {"reverse", required_argument, 0, OPT_REVERSE}, {"tilt", required_argument, 0, OPT_TILT},
     {"stop", required_argument, 0, OPT_STOP},       {"list-presets", no_argument, 0, OPT_LIST},
-    {"describe", required_argument, 0, OPT_DESCRIBE}, {"help", no_argument, 0, OPT_HELP},
+    {"describe", required_argument, 0, OPT_DESCRIBE}, {"spectrum", required_argument, 0, OPT_SPECTRUM},
+    {"help", no_argument, 0, OPT_HELP},
     {0, 0, 0, 0},
 };
 
@@ -145,6 +148,11 @@ int main(int argc, char **argv)
             if (!*optarg)
                 rc = cli_error("--trace: an empty file name (allowed: a file name, or - for stdout)");
             break;
+        case OPT_SPECTRUM:
+            o.spectrum = optarg;
+            if (!*optarg)
+                rc = cli_error("--spectrum: an empty file name (allowed: a file name, or - for stdout)");
+            break;
         case OPT_LAYERS:  rc = parse_layers(optarg, &o.layers); break;
         case OPT_QUIET:   o.quiet = true; break;
         case OPT_STIR:    rc = cli_range("--stir", optarg, 0.0, 10.0, &stir); break;
@@ -186,14 +194,19 @@ int main(int argc, char **argv)
         o.gesture.tilt = tilt_deg * 3.14159265358979323846 / 180.0;
     if (stop >= 0.0)
         o.gesture.stop = stop;
-    if (o.events && o.trace && strcmp(o.events, "-") == 0 && strcmp(o.trace, "-") == 0)
-        return cli_error("--events and --trace cannot both go to stdout (allowed: at most one '-')");
-    if (o.wav && ((o.events && strcmp(o.wav, o.events) == 0) || (o.trace && strcmp(o.wav, o.trace) == 0)))
-        return cli_error("--wav: '%s' is also a CSV output (allowed: different files)", o.wav);
-    if (o.events && o.trace && strcmp(o.events, "-") != 0 && strcmp(o.events, o.trace) == 0)
-        return cli_error("--events: '%s' is also the --trace file (allowed: different files)", o.events);
+    /* every output a different file, and at most one on stdout */
+    const char *names[] = {"--wav", "--events", "--trace", "--spectrum"};
+    const char *paths[] = {o.wav, o.events, o.trace, o.spectrum};
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++)
+            if (paths[i] && paths[j] && strcmp(paths[i], paths[j]) == 0)
+                return strcmp(paths[i], "-") == 0
+                           ? cli_error("%s and %s cannot both go to stdout (allowed: at most one '-')", names[i],
+                                       names[j])
+                           : cli_error("%s: '%s' is also the %s file (allowed: different files)", names[i],
+                                       paths[i], names[j]);
 
-    if (o.wav || o.events || o.trace)
+    if (o.wav || o.events || o.trace || o.spectrum)
         return bowl_lab_render(&o);
     if (!cli_have_terminal())
         return cli_error("no --wav FILE and no terminal for the interactive lab: to render headless use "

@@ -82,7 +82,9 @@ expect_usage "--wav needs a value" "$BL" --wav
 expect_usage "unexpected argument 'extra'" "$BL" --wav "$OUT/b.wav" extra
 expect_usage "--wav: '-' is not a file" "$BL" --wav -
 expect_usage "--events and --trace cannot both go to stdout" "$BL" --events - --trace -
-expect_usage "--wav: '.*b.wav' is also a CSV output" "$BL" --wav "$OUT/b.wav" --events "$OUT/b.wav"
+expect_usage "--wav: '.*b.wav' is also the --events file" "$BL" --wav "$OUT/b.wav" --events "$OUT/b.wav"
+expect_usage "--trace and --spectrum cannot both go to stdout" "$BL" --trace - --spectrum -
+expect_usage "--spectrum: an empty file name" "$BL" --spectrum ""
 expect_usage "--wav: cannot create '.*nodir/b.wav': No such file or directory" "$BL" --wav "$OUT/nodir/b.wav"
 echo x >"$OUT/plain"
 expect_usage "--events: cannot create '.*plain/e.csv'" "$BL" --wav "$OUT/b.wav" --events "$OUT/plain/e.csv"
@@ -112,6 +114,14 @@ expect_eq "trace last frame" "$(tail -n 1 "$OUT/t.csv" | cut -d, -f1,2)" "30,0.5
 tail -n +2 "$OUT/t.csv" | awk -F, '$11 < 0 || $11 > 1 || $12 < 0 || $12 > 1 { exit 1 }' && pass ||
     fail "gate out of [0, 1]"
 grep -qiE 'nan|inf' "$OUT/t.csv" && fail "the trace holds nan or inf"
+# the spectrum of the last 8192 samples: 4097 bins from 0 to 24 kHz; an impact-only render peaks at a ball mode
+expect_ok "$BL" --seconds 1 --layers impact --spectrum "$OUT/sp.csv" --quiet
+expect_eq "spectrum header" "$(head -n 1 "$OUT/sp.csv")" "freq,db"
+expect_eq "spectrum rows" "$(wc -l <"$OUT/sp.csv" | tr -d ' ')" 4098
+expect_eq "spectrum last bin" "$(tail -n 1 "$OUT/sp.csv" | cut -d, -f1)" "24000.000"
+top=$(tail -n +2 "$OUT/sp.csv" | sort -t, -k2 -g | tail -n 1 | cut -d, -f1)
+awk -v f="$top" 'BEGIN { exit !(f > 2000 && f < 11000) }' && pass || fail "impact spectrum peaks at $top Hz"
+grep -qiE 'nan|inf' "$OUT/sp.csv" && fail "the spectrum holds nan or inf"
 # a CSV to stdout sends the summary to stderr
 expect_ok "$BL" --seconds 0.2 --trace - --wav "$OUT/u.wav"
 expect_eq "stdout is pure CSV" "$(grep -c '^wrote' "$TMP/out")" 0

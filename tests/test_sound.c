@@ -483,6 +483,28 @@ START_TEST(body_non_linearity_matters)
 }
 END_TEST
 
+START_TEST(spectrum_reads_full_scale)
+{
+    /* a sine of amplitude 0.5 exactly on bin 64 of 4096 (750 Hz) reads 20 log10 0.5 = -6.0206 dB there, the
+     * Hann window's -6.02 dB one bin either side, and nothing (the -200 dB floor) from three bins away */
+    const size_t n = 4096;
+    double x[4096], db[2049];
+    for (size_t i = 0; i < n; i++)
+        x[i] = 0.5 * sin(2.0 * PI * 64.0 * (double)i / (double)n);
+    ck_assert_int_eq(snd_spectrum(x, n, db), 0);
+    ck_assert_double_eq_tol(db[64], 20.0 * log10(0.5), 1e-9);
+    ck_assert_double_eq_tol(db[63], 20.0 * log10(0.25), 1e-9);
+    ck_assert_double_eq_tol(db[65], 20.0 * log10(0.25), 1e-9);
+    for (size_t k = 0; k <= n / 2; k++)
+        REQUIRE(k >= 62 && k <= 66 ? true : db[k] < -150.0, "bin %zu reads %g dB", k, db[k]);
+    for (size_t i = 0; i < n; i++)
+        x[i] = 0.0;
+    ck_assert_int_eq(snd_spectrum(x, n, db), 0);
+    ck_assert_double_eq(db[10], -200.0);
+    ck_assert_int_eq(snd_spectrum(x, 1000, db), -1);  /* not a power of two */
+}
+END_TEST
+
 /* --- the whole chain ------------------------------------------------------------------------------------ */
 
 static double *engine_render(const snd_preset *p, unsigned long seed, size_t channels, double seconds,
@@ -621,6 +643,7 @@ int main(void)
     tcase_add_test(chain, same_seed_same_samples);
     tcase_add_test(chain, limiter_never_clips);
     tcase_add_test(chain, presets_are_complete);
+    tcase_add_test(chain, spectrum_reads_full_scale);
     suite_add_tcase(s, chain);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

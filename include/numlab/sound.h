@@ -296,6 +296,13 @@ void snd_synth_destroy(snd_synth *s);
  * offset, offsets < n). */
 void snd_synth_step(snd_synth *s, const snd_control *c, const snd_hit *hits, size_t n_hits, size_t n, double *out);
 
+/* --- the spectrum the lab shows ------------------------------------------------------------------------- */
+
+/* The magnitude spectrum of x[0..n) (n a power of two, 64..65536) under a Hann window, in dB relative to full scale:
+ * a sine of amplitude A on a bin reads 20 log10 A there (0 dB for a full-scale sine); silence reads -200 dB, never
+ * -inf. db[k], k = 0..n/2, is the bin at k rate / n Hz. Returns 0, or -1 (bad n, out of memory). */
+int snd_spectrum(const double *x, size_t n, double *db);
+
 /* --- presets ---------------------------------------------------------------------------------------------- */
 
 typedef struct {

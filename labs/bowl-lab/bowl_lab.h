@@ -14,6 +14,7 @@ typedef struct {
     const char *wav;          /* NULL: no WAV */
     const char *events;       /* NULL: none; "-": stdout */
     const char *trace;        /* NULL: none; "-": stdout */
+    const char *spectrum;     /* NULL: none; "-": stdout */
     bool replace;             /* --force */
     size_t channels;
     wav_format format;

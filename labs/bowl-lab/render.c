@@ -11,6 +11,7 @@
 #include "numlab/cli.h"
 
 #define FRAME_HZ 60.0   /* the UI's frame rate: offline renders feed the accumulator the same frames */
+#define SPECTRUM_N 8192 /* the last window the UI's spectrum shows: 0.17 s, bins of 5.9 Hz */
 
 volatile int bowl_lab_interrupted;
 
@@ -114,6 +115,26 @@ static void write_trace(FILE *f, long frame, const snd_engine *e, double peak)
             m->pair_rate, b->latch, b->distance, bowl_energy(b, &g), g.tilt_x, g.tilt_y, g.acc_x, g.acc_y, peak);
 }
 
+/* The spectrum of the last SPECTRUM_N samples (channels averaged), ring[] holding them from `at` on. */
+static int write_spectrum(FILE *f, const double *ring, size_t at)
+{
+    double *x = malloc(SPECTRUM_N * sizeof *x), *db = malloc((SPECTRUM_N / 2 + 1) * sizeof *db);
+    int rc = x && db ? 0 : -1;
+    if (rc == 0) {
+        for (size_t i = 0; i < SPECTRUM_N; i++)
+            x[i] = ring[(at + i) % SPECTRUM_N];
+        rc = snd_spectrum(x, SPECTRUM_N, db);
+    }
+    if (rc == 0) {
+        fputs("freq,db\n", f);
+        for (size_t k = 0; k <= SPECTRUM_N / 2; k++)
+            fprintf(f, "%.3f,%.2f\n", (double)k * SND_RATE / SPECTRUM_N, db[k]);
+    }
+    free(x);
+    free(db);
+    return rc;
+}
+
 static double now(void)
 {
     struct timespec ts;
@@ -153,9 +174,16 @@ int bowl_lab_render(const bowl_lab_options *o)
         return cli_fail("out of memory");
     }
 
+    double *ring = calloc(SPECTRUM_N, sizeof *ring);
+    size_t ring_at = 0;
+    if (!ring) {
+        free(buf);
+        snd_engine_free(e);
+        return cli_fail("out of memory");
+    }
     int rc = CLI_OK;
     wav_file *wav = NULL;
-    csv_out events, trace;
+    csv_out events, trace, spectrum;
     char err[512];
     if (o->wav) {
         wav_error code;
@@ -171,6 +199,10 @@ int bowl_lab_render(const bowl_lab_options *o)
         rc = csv_open(&trace, "--trace", o->trace, o->replace);
     else
         trace = (csv_out){.target = {.fd = -1}};
+    if (rc == CLI_OK)
+        rc = csv_open(&spectrum, "--spectrum", o->spectrum, o->replace);
+    else
+        spectrum = (csv_out){.target = {.fd = -1}};
 
     struct sigaction sa = {.sa_handler = on_signal}, old_int, old_term;
     sigemptyset(&sa.sa_mask);
@@ -199,8 +231,15 @@ int bowl_lab_render(const bowl_lab_options *o)
             snd_engine_step(e, out);
             if (events.f)
                 write_events(events.f, snd_engine_bowl(e));
-            for (size_t i = 0; i < frames_per_step * o->channels; i++)
-                peak = fmax(peak, fabs(out[i]));
+            for (size_t i = 0; i < frames_per_step; i++) {
+                double mono = 0.0;
+                for (size_t c = 0; c < o->channels; c++) {
+                    peak = fmax(peak, fabs(out[i * o->channels + c]));
+                    mono += out[i * o->channels + c] / (double)o->channels;
+                }
+                ring[ring_at] = mono;
+                ring_at = (ring_at + 1) % SPECTRUM_N;
+            }
         }
         done += due;
         if (wav && wav_write(wav, buf, (size_t)due * frames_per_step, err, sizeof err) != WAV_OK)
@@ -224,13 +263,20 @@ int bowl_lab_render(const bowl_lab_options *o)
         rc = csv_commit(&events);
     if (rc == CLI_OK)
         rc = csv_commit(&trace);
+    if (rc == CLI_OK && spectrum.f && write_spectrum(spectrum.f, ring, ring_at))
+        rc = cli_fail("--spectrum: out of memory");
+    if (rc == CLI_OK)
+        rc = csv_commit(&spectrum);
     if (rc != CLI_OK) {
         wav_abort(wav);
         csv_abort(&events);
         csv_abort(&trace);
+        csv_abort(&spectrum);
     } else if (!o->quiet) {
-        summary(events.is_stdout || trace.is_stdout ? stderr : stdout, o, e, (double)total * step, elapsed);
+        bool stdout_busy = events.is_stdout || trace.is_stdout || spectrum.is_stdout;
+        summary(stdout_busy ? stderr : stdout, o, e, (double)total * step, elapsed);
     }
+    free(ring);
     free(buf);
     snd_engine_free(e);
     return rc;
