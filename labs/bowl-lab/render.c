@@ -146,8 +146,8 @@ static void summary(FILE *f, const bowl_lab_options *o, const snd_engine *e, dou
 {
     const snd_stats *st = snd_engine_stats(e);
     double peak_db = st->peak > 0.0 ? 20.0 * log10(st->peak) : -INFINITY;
-    fprintf(f, "%s%s%s%.3f s of %s, seed %lu, %d Hz %s %s: peak %.1f dBFS, %lu collisions, %lu bowl impacts, "
-               "%llu micro-impacts (%.0fx real time)\n",
+    fprintf(f, "%s%s%s%.3f s of %s, seed %lu, %d Hz %s %s: peak %.1f dBFS; collisions %lu, bowl impacts %lu, "
+               "micro-impacts %llu (%.0fx real time)\n",
             o->wav ? "wrote " : "rendered ", o->wav ? o->wav : "", o->wav ? ": " : "", seconds, o->preset->name,
             o->seed, (int)SND_RATE, o->channels == 2 ? "stereo" : "mono",
             o->wav ? wav_format_name(o->format) : "(no WAV)", peak_db, st->hits_spheres, st->hits_bowl,
