@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <sndfile.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +14,18 @@
 
 /* --- atomic output files ------------------------------------------------------------------------------- */
 
-static wav_error fail(wav_error code, char *err, size_t errlen, const char *fmt, const char *a, const char *b)
+/* Writes the message into err (when given) and returns code. */
+static wav_error fail(wav_error code, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static wav_error fail(wav_error code, char *err, size_t errlen, const char *fmt, ...)
 {
-    if (err && errlen)
-        snprintf(err, errlen, fmt, a, b);
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
     return code;
 }
 
@@ -49,23 +58,23 @@ wav_error wav_target_open(wav_target *t, const char *path, bool replace, char *e
 {
     *t = (wav_target){.fd = -1, .replace = replace};
     if (!path || !*path)
-        return fail(WAV_ERR_PATH, err, errlen, "an empty file name%s%s", "", "");
+        return fail(WAV_ERR_PATH, err, errlen, "an empty file name");
     char *dir;
     const char *base;
     split_path(path, &dir, &base);
     if (!dir)
-        return fail(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory%s", path, "");
+        return fail(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory", path);
     if (!*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0) {
         free(dir);
-        return fail(WAV_ERR_PATH, err, errlen, "'%s' names a directory, not a file%s", path, "");
+        return fail(WAV_ERR_PATH, err, errlen, "'%s' names a directory, not a file", path);
     }
     struct stat st;
     if (stat(path, &st) == 0) {
         wav_error code = S_ISDIR(st.st_mode) ? WAV_ERR_PATH : !replace ? WAV_ERR_EXISTS : WAV_OK;
         if (code != WAV_OK) {
             free(dir);
-            return fail(code, err, errlen, code == WAV_ERR_PATH ? "'%s' is a directory%s" : "'%s' already exists%s",
-                        path, "");
+            return code == WAV_ERR_PATH ? fail(code, err, errlen, "'%s' is a directory", path)
+                                        : fail(code, err, errlen, "'%s' already exists", path);
         }
     }
     size_t len = strlen(dir) + strlen(base) + 16;
@@ -74,7 +83,7 @@ wav_error wav_target_open(wav_target *t, const char *path, bool replace, char *e
     if (!t->tmp || !t->path) {
         free(dir);
         release(t);
-        return fail(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory%s", path, "");
+        return fail(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory", path);
     }
     snprintf(t->tmp, len, "%s/.%s.XXXXXX", dir, base);
     t->fd = mkstemp(t->tmp);
@@ -136,7 +145,7 @@ static void sync_directory(const char *path)
 wav_error wav_target_commit(wav_target *t, char *err, size_t errlen)
 {
     if (!t->tmp)
-        return fail(WAV_ERR_IO, err, errlen, "nothing to commit%s%s", "", "");
+        return fail(WAV_ERR_IO, err, errlen, "nothing to commit");
     wav_error code = WAV_OK;
     if (fsync(t->fd) != 0 || close(t->fd) != 0)
         code = fail(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", t->path, strerror(errno));
@@ -144,7 +153,7 @@ wav_error wav_target_commit(wav_target *t, char *err, size_t errlen)
     if (code == WAV_OK) {
         int rc = t->replace ? rename(t->tmp, t->path) : rename_noreplace(t->tmp, t->path);
         if (rc != 0)
-            code = errno == EEXIST ? fail(WAV_ERR_EXISTS, err, errlen, "'%s' already exists%s", t->path, "")
+            code = errno == EEXIST ? fail(WAV_ERR_EXISTS, err, errlen, "'%s' already exists", t->path)
                                    : fail(WAV_ERR_IO, err, errlen, "cannot create '%s': %s", t->path,
                                           strerror(errno));
     }
@@ -187,12 +196,12 @@ wav_file *wav_open(const char *path, int channels, int rate, wav_format format, 
         .format = SF_FORMAT_WAV | (format == WAV_FLOAT ? SF_FORMAT_FLOAT : SF_FORMAT_PCM_16),
     };
     if (channels < 1 || channels > 2 || rate < 1 || !sf_format_check(&info)) {
-        *code = fail(WAV_ERR_FORMAT, err, errlen, "'%s': no WAV with these channels and rate%s", path, "");
+        *code = fail(WAV_ERR_FORMAT, err, errlen, "'%s': no WAV with %d channels at %d Hz", path, channels, rate);
         return NULL;
     }
     wav_file *w = calloc(1, sizeof *w);
     if (!w) {
-        *code = fail(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory%s", path, "");
+        *code = fail(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory", path);
         return NULL;
     }
     *code = wav_target_open(&w->target, path, replace, err, errlen);
