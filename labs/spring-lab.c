@@ -2,6 +2,7 @@
  * Parses and validates the options, then runs one mode: --csv, --csv --animate, --stability, --plot, or the
  * interactive guided walk. */
 #include <getopt.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -49,6 +50,12 @@ static const char usage[] =
     "  --rest-rule R  both, distance or speed           (default both, the only right one)\n"
     "  --max-frames N give up after N frames (exit 1)   (default 100000)\n"
     "\n"
+    "--plot KIND prints a chart to stdout: phase, time, energy, error (|x - x_exact|, log scale) or stability\n"
+    "  (the methods of --method, default explicit,semi,rk4,exact; --csv's spring options and --dt, --steps).\n"
+    "  --width W      columns, 20..1000                 (default 80)\n"
+    "  --height H     rows, 8..500                      (default 24)\n"
+    "  --ascii        ASCII instead of braille (also when the locale is not UTF-8)\n"
+    "\n"
     "--stability prints method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable: the largest stable w0*dt for\n"
     "the spring's damping ratio (0, 2 and 2.83 when undamped), and the spectral radius at --dt.\n"
     "\n"
@@ -58,7 +65,7 @@ enum {
     OPT_K = 256, OPT_C, OPT_M, OPT_X0, OPT_V0, OPT_TARGET, OPT_DT, OPT_STEPS, OPT_TOL, OPT_METHOD, OPT_CSV,
     OPT_ANIMATE, OPT_FRAME_HZ, OPT_JITTER, OPT_SEED, OPT_GAP, OPT_GAP_FRAME, OPT_STEP, OPT_CAP, OPT_NO_CAP,
     OPT_INTERPOLATE, OPT_EPS_X, OPT_EPS_V, OPT_REST_SCALE, OPT_REST_RULE, OPT_MAX_FRAMES, OPT_STABILITY,
-    OPT_HELP,
+    OPT_PLOT, OPT_WIDTH, OPT_HEIGHT, OPT_ASCII, OPT_HELP,
 };
 
 static const struct option long_options[] = {
@@ -79,6 +86,8 @@ static const struct option long_options[] = {
     {"rest-rule", required_argument, 0, OPT_REST_RULE},
     {"max-frames", required_argument, 0, OPT_MAX_FRAMES},
     {"stability", no_argument, 0, OPT_STABILITY}, {"help", no_argument, 0, OPT_HELP},
+    {"plot", required_argument, 0, OPT_PLOT},     {"width", required_argument, 0, OPT_WIDTH},
+    {"height", required_argument, 0, OPT_HEIGHT}, {"ascii", no_argument, 0, OPT_ASCII},
     {0, 0, 0, 0},
 };
 
@@ -122,6 +131,8 @@ static int parse_rest_rule(const char *text, ts_rest_rule *rule)
 int main(int argc, char **argv)
 {
     cli_set_program("spring-lab");
+    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
+    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
     spring_lab_options o = {
         .params = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0},
         .s0 = {0.0, 0.0},
@@ -132,7 +143,7 @@ int main(int argc, char **argv)
     };
     bool csv = false, animate = false, stability = false, no_cap = false;
     double rest_scale = 1.0;
-    long long seed = 1;
+    long long seed = 1, width = 80, height = 24;
 
     opterr = 0;
     int opt, rc = CLI_OK;
@@ -165,6 +176,10 @@ int main(int argc, char **argv)
         case OPT_REST_RULE: rc = parse_rest_rule(optarg, &o.rest_rule); break;
         case OPT_MAX_FRAMES: rc = cli_count("--max-frames", optarg, 1, 100000000, &o.max_frames); break;
         case OPT_STABILITY: stability = true; break;
+        case OPT_PLOT:     o.plot = optarg; break;
+        case OPT_WIDTH:    rc = cli_count("--width", optarg, 20, 1000, &width); break;
+        case OPT_HEIGHT:   rc = cli_count("--height", optarg, 8, 500, &height); break;
+        case OPT_ASCII:    o.ascii = true; break;
         case OPT_HELP:     fputs(usage, stdout); return CLI_OK;
         case ':':          rc = cli_error("%s needs a value (see --help)", argv[optind - 1]); break;
         default:           rc = cli_error("unknown option '%s' (see --help)", argv[optind - 1]); break;
@@ -176,6 +191,8 @@ int main(int argc, char **argv)
         return cli_error("unexpected argument '%s' (see --help)", argv[optind]);
 
     o.seed = (unsigned long)seed;
+    o.width = (int)width;
+    o.height = (int)height;
     o.rest.eps_x *= rest_scale;
     o.rest.eps_v *= rest_scale;
     if (no_cap)
@@ -187,8 +204,10 @@ int main(int argc, char **argv)
 
     if (animate && !csv)
         return cli_error("--animate goes with --csv (see --help)");
-    if (csv + stability > 1)
-        return cli_error("--csv and --stability are separate modes: give one (see --help)");
+    if (csv + stability + (o.plot != NULL) > 1)
+        return cli_error("--csv, --plot and --stability are separate modes: give one (see --help)");
+    if (o.plot)
+        return spring_lab_plot(&o);
     if (csv && animate)
         return spring_lab_animate(&o);
     if (csv)
@@ -196,6 +215,6 @@ int main(int argc, char **argv)
     if (stability)
         return spring_lab_stability(&o);
     if (!cli_have_terminal())
-        return cli_error("interactive mode needs a terminal; use --csv or --stability (see --help)");
-    return cli_error("interactive mode is not built yet; use --csv or --stability (see --help)");
+        return cli_error("interactive mode needs a terminal; use --csv, --plot or --stability (see --help)");
+    return spring_lab_interactive(&o);
 }

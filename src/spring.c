@@ -324,6 +324,11 @@ double spring_spectral_radius(const double M[4])
     return fmax(fabs(half_trace + root), fabs(half_trace - root));
 }
 
+bool spring_radius_stable(double rho)
+{
+    return rho <= 1.0 + 1e-12;
+}
+
 static bool stable_at(spring_method method, double zeta, double y)
 {
     const spring_params unit = {.k = 1.0, .m = 1.0, .c = 2.0 * zeta, .target = 0.0};  /* w0 = 1: dt = y */

@@ -55,6 +55,26 @@ expect_num "rk4 bound" "$(awk -F, '$1 == "rk4" {print $3}' "$TMP/out")" 2.828427
 expect_num "semi dt bound" "$(awk -F, '$1 == "semi" {print $4}' "$TMP/out")" 0.05 1e-12
 expect_num "explicit radius at 20 ms" "$(awk -F, '$1 == "explicit" {print $6}' "$TMP/out")" 1.2806248474865698 1e-12
 
+# Plots on stdout: the golden files were reviewed by eye (the stability chart: explicit above 1 everywhere, semi
+# on 1 up to 2, rk4 below 1 up to 2.83, the markers at w0 dt = 1.6; the phase plot: semi-implicit's dots on a
+# closed tilted ellipse around the exact one). Regenerate with the same commands.
+expect_ok "$SL" --plot stability --k 1600 --c 0 --dt 0.04 --ascii --width 72 --height 18 --method explicit,semi,rk4
+cmp -s "$TMP/out" tests/golden/spring_stability_ascii.txt && pass || fail "--plot stability differs from its golden"
+expect_ok "$SL" --plot phase --k 1600 --c 0 --x0 1 --target 0 --dt 0.02 --steps 300 --method semi,exact --width 72 --height 20
+cmp -s "$TMP/out" tests/golden/spring_phase_semi.txt && pass || fail "--plot phase differs from its golden"
+for kind in phase time energy error stability; do
+    expect_ok "$SL" --plot $kind --width 100 --height 30
+    expect_eq "--plot $kind rows" "$(grep -vc '^#' "$TMP/out")" 30
+    has_braille_out=$(LC_ALL=C grep -c "$(printf '\342[\240-\243]')" "$TMP/out")
+    [ "$has_braille_out" -gt 0 ] && pass || fail "--plot $kind has no braille under C.UTF-8"
+    LANG=C "$SL" --plot $kind >"$TMP/ascii" && LC_ALL=C grep -q "$(printf '[\200-\377]')" "$TMP/ascii" &&
+        fail "--plot $kind under LANG=C is not ASCII" || pass
+done
+expect_usage "^spring-lab: --plot: 'bode'" "$SL" --plot bode
+expect_usage "^spring-lab: --width: '5'" "$SL" --plot phase --width 5
+expect_usage "^spring-lab: --height: 'tall'" "$SL" --plot phase --height tall
+expect_usage "^spring-lab: --csv, --plot and --stability are separate" "$SL" --csv --plot phase
+
 # Bad input: exit 2, the option and the value named, nothing on stdout.
 for bad in abc nan inf -inf 1e400 "" 0 -1 1e13; do
     expect_usage "^spring-lab: --k: .*'$bad'" "$SL" --csv --k "$bad"

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "numlab/ode.h"
+#include "helpers/check_main.h"
 
 /* Two uncoupled undamped oscillators, y = [x1, x2, v1, v2], w = (1, 3): x_i = cos(w_i t) from x = 1, v = 0. */
 static int two_oscillators(double t, const double *y, double *dydt, void *params)
@@ -168,9 +169,5 @@ int main(void)
     tcase_add_test(gsl, gsl_kinds_reach_t1_accurately);
     tcase_add_test(gsl, gsl_rk4_fixed_counts_evaluations);
     suite_add_tcase(s, gsl);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

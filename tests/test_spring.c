@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "numlab/spring.h"
+#include "helpers/check_main.h"
 
 /* Seed 000: omega0 = 40 rad/s (k = 1600, m = 1), undamped, from x = 1. */
 static const spring_params seed_spring = {.k = 1600.0, .c = 0.0, .m = 1.0, .target = 0.0};
@@ -374,9 +375,5 @@ static Suite *spring_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(spring_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(spring_suite());
 }

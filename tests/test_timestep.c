@@ -6,6 +6,7 @@
 
 #include "numlab/spring.h"
 #include "numlab/timestep.h"
+#include "helpers/check_main.h"
 
 static const spring_params seed_spring = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0};
 
@@ -147,9 +148,5 @@ int main(void)
     tcase_add_test(rest, seed_example_rests);
     tcase_add_test(rest, rest_rules);
     suite_add_tcase(s, rest);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

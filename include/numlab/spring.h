@@ -114,6 +114,9 @@ int spring_simulate(const spring_params *p, spring_method method, spring_state s
 int spring_amplification(const spring_params *p, spring_method method, double dt, double M[4]);
 /* The largest eigenvalue modulus of a 2x2 matrix. */
 double spring_spectral_radius(const double M[4]);
+/* Whether a spectral radius means bounded: rho <= 1 + 1e-12, because a radius of exactly 1 (semi-implicit Euler
+ * on the undamped spring) computes as 1 +- a few ulp. */
+bool spring_radius_stable(double rho);
 /* The largest w0*dt for which the method is stable with damping ratio zeta >= 0: for zeta = 0 the exact bounds
  * (explicit 0, semi 2, rk4 2 sqrt 2, gsl-rk4 4 sqrt 2), for zeta > 0 found numerically (bisection on the spectral
  * radius, 1e-12). INFINITY for exact; NAN for the adaptive solvers. */

@@ -1,9 +1,8 @@
 /* spring-lab without a terminal UI: --csv, --csv --animate and --stability. Every number the interactive lab
  * shows comes from the same model calls, so these outputs are what the tests and the students' reports use. */
-#include <float.h>
-#include <gsl/gsl_rng.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "numlab/cli.h"
 #include "spring_lab.h"
@@ -39,75 +38,36 @@ int spring_lab_csv(const spring_lab_options *o)
     return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : cli_fail("cannot write the output");
 }
 
-static spring_state frame_step(const spring_lab_options *o, spring_method method, spring_state s, double t_sim)
+static bool print_frame(void *arg, const spring_lab_frame *f)
 {
-    switch (method) {
-    case SPRING_EXPLICIT: return spring_step_explicit(&o->params, s, o->step);
-    case SPRING_RK4:      return spring_step_rk4(&o->params, s, o->step);
-    case SPRING_EXACT:    return spring_exact(&o->params, o->s0, t_sim + o->step);
-    default:              return spring_step_semi(&o->params, s, o->step);
-    }
+    (void)arg;
+    printf("%lld," NUM "," NUM "," NUM ",%u\n", f->frame, f->t, f->x, f->v, f->substeps);
+    return true;
 }
 
 /* The seed's frame loop: feed each frame's dt to the accumulator, take its fixed steps, test for rest, snap. */
 int spring_lab_animate(const spring_lab_options *o)
 {
-    spring_method method = SPRING_SEMI;
-    if (o->method_given) {
-        int chosen = 0;
-        for (int m = 0; m < SPRING_METHOD_COUNT; m++)
-            if (o->methods[m]) {
-                method = (spring_method)m;
-                chosen++;
-            }
-        if (chosen != 1 || method > SPRING_EXACT)
-            return cli_error("--method: --animate takes one method (allowed: explicit, semi, rk4, exact)");
-    }
-    ts_accumulator acc;
-    if (ts_accumulator_init(&acc, o->step, o->cap))
-        return cli_error("--cap: must be >= --step");
-    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-    if (!rng)
-        return cli_fail("out of memory");
-    gsl_rng_set(rng, o->seed);
-
-    const double period = 1.0 / o->frame_hz;
-    const double limit = spring_divergence_limit(&o->params, o->s0);
-    spring_state s = o->s0, prev = o->s0;
-    double t_frames = 0.0, t_sim = 0.0;
-    int rc = CLI_FAILURE;
+    int chosen = 0;
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+        chosen += o->methods[m];
+    spring_lab_loop loop = spring_lab_loop_from_options(o);
+    if (o->method_given && (chosen != 1 || loop.method > SPRING_EXACT))
+        return cli_error("--method: --animate takes one method (allowed: explicit, semi, rk4, exact)");
     printf("frame,t,x,v,substeps\n");
-    printf("0,0," NUM "," NUM ",0\n", s.x, s.v);
-    for (long long frame = 1; frame <= o->max_frames; frame++) {
-        double dt = period * (1.0 + o->frame_jitter * (2.0 * gsl_rng_uniform(rng) - 1.0));
-        if (o->gap > 0.0 && frame == o->gap_frame)
-            dt = o->gap;
-        t_frames += dt;
-        unsigned substeps = ts_accumulator_feed(&acc, dt);
-        for (unsigned i = 0; i < substeps; i++) {
-            prev = s;
-            s = frame_step(o, method, s, t_sim);
-            t_sim += o->step;
-        }
-        if (!isfinite(s.x) || !isfinite(s.v) || fabs(s.x - o->params.target) > limit) {
-            printf("# %s: diverged at frame %lld (t = %g)\n", spring_method_name(method), frame, t_frames);
-            rc = CLI_OK;
-            break;
-        }
-        bool rest = ts_at_rest(&o->rest, o->rest_rule, s.x, s.v, o->params.target);
-        if (rest)
-            s = (spring_state){o->params.target, 0.0};  /* the snap: land exactly on the target */
-        double shown = o->interpolate && !rest ? ts_lerp(prev.x, s.x, ts_accumulator_alpha(&acc)) : s.x;
-        printf("%lld," NUM "," NUM "," NUM ",%u\n", frame, t_frames, shown, s.v, substeps);
-        if (rest) {
-            rc = CLI_OK;
-            break;
-        }
-    }
-    gsl_rng_free(rng);
-    if (rc != CLI_OK)
+    spring_lab_frame last;
+    switch (spring_lab_run_loop(&o->params, o->s0, &loop, print_frame, NULL, &last)) {
+    case LOOP_DIVERGED:
+        printf("# %s: diverged at frame %lld (t = %g)\n", spring_method_name(loop.method), last.frame, last.t);
+        break;
+    case LOOP_NO_MEMORY:
+        return cli_fail("out of memory");
+    case LOOP_GAVE_UP:
         return cli_fail("not at rest after %lld frames (--max-frames); with c = %g the spring may never settle",
                         o->max_frames, o->params.c);
+    default:
+        break;
+    }
     return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : cli_fail("cannot write the output");
 }
 
@@ -123,7 +83,36 @@ int spring_lab_stability(const spring_lab_options *o)
         spring_amplification(&o->params, m, o->dt, M);
         double rho = spring_spectral_radius(M);
         printf("%s," NUM "," NUM "," NUM "," NUM "," NUM ",%s\n", spring_method_name(m), zeta, limit, limit / w0,
-               w0 * o->dt, rho, rho <= 1.0 ? "yes" : "no");
+               w0 * o->dt, rho, spring_radius_stable(rho) ? "yes" : "no");
     }
     return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : cli_fail("cannot write the output");
+}
+
+/* --plot KIND: the chart the interactive lab shows, printed once to stdout like gnuplot's dumb terminal. */
+int spring_lab_plot(const spring_lab_options *o)
+{
+    spring_chart_kind kind;
+    if (spring_chart_parse(o->plot, &kind))
+        return cli_error("--plot: '%s' is not a plot (allowed: phase, time, energy, error, stability)", o->plot);
+    bool shown[SPRING_METHOD_COUNT] = {0};
+    if (o->method_given)
+        memcpy(shown, o->methods, sizeof shown);
+    else
+        shown[SPRING_EXPLICIT] = shown[SPRING_SEMI] = shown[SPRING_RK4] = shown[SPRING_EXACT] = true;
+    plot_mode mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
+    plot_chart *ch = plot_chart_new(o->width, o->height, mode);
+    spring_lab_runs runs = {0};
+    if (!ch || spring_lab_runs_compute(&runs, o, shown)) {
+        plot_chart_free(ch);
+        return cli_fail("out of memory");
+    }
+    spring_chart_build(ch, kind, o, &runs, shown, INFINITY);
+    int rc = plot_grid_write(plot_chart_render(ch), stdout, 0);
+    for (int m = 0; m < SPRING_METHOD_COUNT && kind != CHART_STABILITY; m++)
+        if (runs.status[m].diverged)
+            printf("# %s: diverged at step %zu (t = %g)\n", spring_method_name((spring_method)m),
+                   runs.status[m].diverged_step, runs.status[m].diverged_t);
+    spring_lab_runs_free(&runs);
+    plot_chart_free(ch);
+    return rc == 0 && fflush(stdout) == 0 ? CLI_OK : cli_fail("cannot write the output");
 }

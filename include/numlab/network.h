@@ -1,0 +1,208 @@
+/* network: 2-D networks of point masses joined by springs and dampers (seed 004).
+ *
+ * A network holds the masses (position at rest, mass, pinned) and the springs (masses i and j, stiffness k, rest
+ * length L, damping c), optional gravity, and the force law. The state of a simulation is one array of 4n doubles in
+ * the structure-of-arrays layout the ode steppers expect (positions first, then velocities, ode.h):
+ *
+ *     y = [x_0 .. x_{n-1}, y_0 .. y_{n-1}, vx_0 .. vx_{n-1}, vy_0 .. vy_{n-1}]
+ *
+ * so the same network can drive several states side by side (one per integrator).
+ *
+ * Forces. With d = p_j - p_i, l = |d|, u = d / l and dv = v_j - v_i, spring s pulls mass i by
+ *     F_i = (k (l - L) + c (dv . u)) u,   F_j = -F_i           (Hooke's law plus a damper along the spring)
+ * Coincident masses (l = 0) have no direction: the spring exerts no force there (never NaN). The seed's
+ * "elongation vector" law, F_i = k sign(l - L) u + c dv, is available only as NET_LAW_SEED_ELONGATION, a
+ * pitfall: its spring force has the same size whatever the stretch.
+ *
+ * Pinned and held masses have inverse mass 0: they do not accelerate and gravity does not act on them. Dragging a
+ * mass is net_hold (put it there, velocity 0, hold it) called once per pointer move, and net_release (then
+ * net_integrator_reset for the GSL solvers, which remember the trajectory).
+ *
+ * Ownership: net_new/net_free; every array in the struct belongs to the network. Read the fields freely; change
+ * the topology only through net_add_mass / net_add_spring (they keep the fast kernel's index consistent).
+ * Nothing allocates per step. Functions that can fail return NET_OK (0) or a negative NET_ERR_*. */
+#ifndef NUMLAB_NETWORK_H
+#define NUMLAB_NETWORK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "numlab/ode.h"
+
+#define NET_OK 0
+#define NET_ERR_INPUT (-1)   /* bad input (a message says which and why) */
+#define NET_ERR_MEMORY (-2)  /* out of memory */
+
+typedef enum {
+    NET_LAW_HOOKE,            /* k (|d| - L) d/|d|: the physics */
+    NET_LAW_SEED_ELONGATION,  /* PITFALL: the seed's unit "elongation" vector, k sign(|d| - L) d/|d| */
+    NET_LAW_COUNT
+} net_force_law;
+
+typedef struct net_runs net_runs;  /* private: the fast kernel's index of the springs */
+
+typedef struct {
+    size_t n_masses, n_springs;
+    /* masses, n_masses each */
+    double *rest_x, *rest_y;  /* the initial (rest) configuration, m */
+    double *mass;             /* kg, > 0 */
+    double *inv_mass;         /* 1/mass, or 0 while pinned or held */
+    unsigned char *pinned, *held;
+    /* springs, n_springs each */
+    uint32_t *si, *sj;        /* the two masses, si != sj */
+    double *k, *rest, *damp;  /* N/m > 0, m >= 0, N s/m >= 0 */
+    double gravity_x, gravity_y;  /* m/s^2, acts on free masses */
+    net_force_law law;
+    /* private */
+    size_t cap_masses, cap_springs;
+    double *force;            /* 2 n work array of the fused step */
+    net_runs *runs;
+} net_network;
+
+net_network *net_new(void);
+void net_free(net_network *net);
+
+/* Appends a mass; returns NET_OK, NET_ERR_INPUT (non-finite position, m not > 0, or more than NET_MAX_MASSES) or
+ * NET_ERR_MEMORY. Its index is the previous n_masses. */
+#define NET_MAX_MASSES 4000000u
+#define NET_MAX_SPRINGS 16000000u
+int net_add_mass(net_network *net, double x, double y, double m, bool pinned);
+/* Appends a spring between existing masses i != j with k > 0, rest >= 0, c >= 0 (all finite). */
+int net_add_spring(net_network *net, size_t i, size_t j, double k, double rest, double c);
+
+void net_set_gravity(net_network *net, double gx, double gy);
+void net_set_pinned(net_network *net, size_t i, bool pinned);
+/* Uniform overrides (the lab's --k, --m, --c); the caller validates the values. */
+void net_set_all_stiffness(net_network *net, double k);
+void net_set_all_damping(net_network *net, double c);
+void net_set_all_masses(net_network *net, double m);
+
+const char *net_law_name(net_force_law law);
+int net_law_parse(const char *name, net_force_law *out);  /* 0, or -1 for an unknown name */
+
+/* --- state ------------------------------------------------------------------------------------------------- */
+
+static inline size_t net_dim(const net_network *net) { return 4 * net->n_masses; }
+/* y = the rest configuration, at rest. */
+void net_rest_state(const net_network *net, double *y);
+/* Adds to every free mass's velocity a reproducible kick, each component uniform in [-v, v] (GSL mt19937). */
+int net_kick(const net_network *net, double *y, double v, unsigned long seed);
+/* Holds mass i at (px, py) with velocity 0 until net_release: the drag of the lab. Call again to move it. */
+void net_hold(net_network *net, double *y, size_t i, double px, double py);
+void net_release(net_network *net, size_t i);
+/* The mass nearest to (px, py) in state y (the first of equals); n_masses when the network is empty. */
+size_t net_nearest_mass(const net_network *net, const double *y, double px, double py);
+
+/* --- forces and the ode system ----------------------------------------------------------------------------- */
+
+/* The spring forces (no gravity) on every mass: fx = force[0..n-1], fy = force[n..2n-1]. Uses the fast kernel for
+ * Hooke's law. */
+void net_forces(const net_network *net, const double *y, double *force);
+/* The same by one plain loop over the spring list: the reference the fast kernel is tested against. */
+void net_forces_reference(const net_network *net, const double *y, double *force);
+/* The force one spring exerts on its first mass, given d = p_j - p_i and dv = v_j - v_i. */
+void net_spring_force(net_force_law law, double k, double rest, double c, const double d[2], const double dv[2],
+                      double f[2]);
+
+/* y' = f(y) for the generic steppers and GSL, with the analytic Jacobian (dense, (4n)^2: small networks only). */
+ode_system net_system(net_network *net);
+int net_rhs(double t, const double *y, double *dydt, void *net);
+int net_jacobian(double t, const double *y, double *dfdy, double *dfdt, void *net);
+
+/* One semi-implicit Euler step fused with the fast force kernel: the same arithmetic, bit for bit, as
+ * ode_stepper_apply(ODE_SEMI_IMPLICIT) on net_system, without the generic interface's extra passes. */
+void net_step_semi(net_network *net, double h, double *y);
+
+/* --- energy and momentum ----------------------------------------------------------------------------------- */
+
+typedef struct {
+    double kinetic;   /* sum m |v|^2 / 2 */
+    double spring;    /* sum k (|d| - L)^2 / 2 (seed law: k ||d| - L|, the potential of its force) */
+    double gravity;   /* - sum m g . p over unpinned masses */
+    double total;
+} net_energy;
+
+net_energy net_energies(const net_network *net, const double *y);
+void net_momentum(const net_network *net, const double *y, double p[2]);
+/* 1e12 times the state's scale (at least 1): past it, or at a non-finite value, a run has diverged. */
+double net_divergence_limit(const double *y0, size_t dim);
+
+/* --- integrators ------------------------------------------------------------------------------------------- */
+
+typedef enum {
+    NET_EXPLICIT,    /* "explicit": explicit Euler (the seed's method) */
+    NET_SEMI,        /* "semi": semi-implicit Euler, fused fast path */
+    NET_RK4,         /* "rk4": classical RK4 through ode.h */
+    NET_GSL_RK4,     /* "gsl-rk4": two RK4 half steps a step */
+    NET_GSL_RKF45,   /* "gsl-rkf45" */
+    NET_GSL_RK8PD,   /* "gsl-rk8pd": the truth */
+    NET_GSL_MSBDF,   /* "gsl-msbdf": implicit, analytic Jacobian; at most NET_MSBDF_MAX_MASSES masses */
+    NET_METHOD_COUNT
+} net_method;
+
+#define NET_MSBDF_MAX_MASSES 400u
+
+const char *net_method_name(net_method method);
+int net_method_parse(const char *name, net_method *out);
+const char *net_method_names(void);
+
+typedef struct net_integrator net_integrator;
+
+/* h: the step; tol: the adaptive GSL solvers' absolute and relative tolerance. Returns NULL when out of memory or
+ * when gsl-msbdf is asked for a network with more than NET_MSBDF_MAX_MASSES masses. */
+net_integrator *net_integrator_new(net_network *net, net_method method, double h, double tol);
+void net_integrator_free(net_integrator *it);
+/* Advances y from *t to *t + h. Returns 0, or nonzero when a GSL solver gave up. */
+int net_integrator_step(net_integrator *it, double *t, double *y);
+/* Forgets what the adaptive GSL solvers learnt about the trajectory (step size, msbdf's history): call it after
+ * changing y or the network between steps (net_hold, net_release, a new k). NET_OK or NET_ERR_MEMORY. */
+int net_integrator_reset(net_integrator *it);
+
+/* --- presets and files ------------------------------------------------------------------------------------- */
+
+typedef struct {
+    long n;          /* size: chain masses, grid side; ignored by "four" */
+    double k, m, c;  /* per spring / per mass */
+} net_preset_params;
+
+/* The names, comma-separated, for messages: "four, chain, grid". */
+const char *net_preset_names(void);
+/* The defaults of a preset; returns -1 for an unknown name. */
+int net_preset_defaults(const char *name, net_preset_params *out);
+/* The smallest and largest n a preset accepts (both 0 for "four", which has a fixed size). */
+int net_preset_n_range(const char *name, long *lo, long *hi);
+/* Builds a preset (presets.c documents each layout). NET_ERR_INPUT for an unknown name or n out of range. */
+int net_preset(const char *name, const net_preset_params *p, net_network **out);
+
+typedef struct {
+    size_t max_masses, max_springs, max_line, max_bytes;
+} net_limits;
+
+net_limits net_default_limits(void);
+/* Parses the text format (docs/network.md) from len bytes (no terminator needed). On error returns NET_ERR_INPUT
+ * with "NAME:LINE: what was expected" in err, or NET_ERR_MEMORY; *out is set only on success. */
+int net_parse(const char *name, const char *text, size_t len, const net_limits *lim, net_network **out, char *err,
+              size_t errlen);
+/* Reads and parses a file; errors as net_parse ("PATH: cannot open: ..." when it cannot be read). */
+int net_load(const char *path, net_network **out, char *err, size_t errlen);
+
+/* --- normal modes ------------------------------------------------------------------------------------------- */
+
+#define NET_MODES_MAX_DOF 1200u  /* a dense eigenproblem: about 1.5 s at this size */
+
+typedef struct {
+    size_t count;      /* 2 x the free masses */
+    double *omega2;    /* ascending eigenvalues of M^{-1/2} K M^{-1/2}, (rad/s)^2 (negative: unstable) */
+    double omega_max;  /* sqrt of the largest */
+    double semi_limit; /* 2 / omega_max: semi-implicit Euler's largest stable step */
+    double rk4_limit;  /* 2 sqrt(2) / omega_max: RK4's */
+} net_modes;
+
+/* Normal modes about the rest configuration (Hooke's law; pinned masses fixed). K is the Hessian of the spring
+ * energy there. NET_ERR_INPUT (with a message) for the seed law, coincident masses joined by a spring of nonzero
+ * rest length, no free masses, or more than NET_MODES_MAX_DOF free coordinates. */
+int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t errlen);
+void net_modes_destroy(net_modes *m);
+
+#endif

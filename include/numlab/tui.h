@@ -1,0 +1,127 @@
+/* tui: the ncurses shell every lab uses (the only module that includes ncurses).
+ *
+ * A lab describes itself with a tui_app: its guided steps, the parameters and method toggles of each step, and
+ * callbacks that render its plot panes into plot grids (see plot.h), advance its animation and take its own keys.
+ * tui_run owns the terminal: layout, keys, mouse, resize, colors, the too-small screen, and restoring the terminal
+ * on q, Ctrl-C, SIGTERM, SIGHUP and fatal signals.
+ *
+ *   +-- spring-lab - step 1/6: Explicit Euler explodes -----------------------------------------+
+ *   | pane 0                                    | pane 1                                       |
+ *   +-------------------------------------------+----------------------------------------------+
+ *   | the guided text of the step               | parameters (tab, arrows)  | methods (1-9)    |
+ *   | notes (live numbers)                      |                           |                  |
+ *   +-------------------------------------------------------------------------------------------+
+ *   | keys                                                                                      |
+ *
+ * Idle costs nothing: while paused, or when tick says the animation is over, tui_run blocks on input and does
+ * not redraw. While animating it calls tick at the display rate with the measured frame time and redraws only
+ * the panes (wnoutrefresh per window, one doupdate a frame). */
+#ifndef NUMLAB_TUI_H
+#define NUMLAB_TUI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "numlab/plot.h"
+
+#define TUI_MAX_PARAMS 8
+#define TUI_MAX_TOGGLES 9
+#define TUI_MAX_PANES 2
+
+typedef struct {
+    const char *name;      /* "k" */
+    const char *unit;      /* "N/m", or "" */
+    double *value;         /* the lab's variable, changed in place */
+    double min, max;
+    double step;           /* one arrow press: added, or a factor when log_scale */
+    double big_step;       /* shift-arrow or PgUp/PgDn */
+    bool log_scale;        /* steps multiply/divide by step and big_step */
+} tui_param;
+
+typedef struct {
+    const char *name;      /* "explicit" */
+    int color;             /* plot color 1..PLOT_COLORS shown next to it */
+    bool *enabled;         /* the lab's flag, toggled in place by keys 1-9 */
+} tui_toggle;
+
+/* What one step shows: its parameters, its toggles and how many panes. */
+typedef struct {
+    const char *title;
+    const char *text;      /* a few lines; '\n' separates paragraphs, lines are word-wrapped */
+    tui_param params[TUI_MAX_PARAMS];
+    int n_params;
+    tui_toggle toggles[TUI_MAX_TOGGLES];
+    int n_toggles;
+    int n_panes;           /* 1 or 2 */
+} tui_step;
+
+typedef enum {
+    TUI_ENTER_STEP,        /* the walk arrived at a step (also at start) */
+    TUI_RESTART,           /* r: replay the animation, keep the parameters */
+    TUI_EDITED             /* a parameter or toggle changed */
+} tui_change;
+
+typedef enum {
+    TUI_MOUSE_PRESS,
+    TUI_MOUSE_DRAG,        /* motion while the button is held */
+    TUI_MOUSE_RELEASE
+} tui_mouse_kind;
+
+typedef struct {
+    const char *name;      /* the program: "spring-lab" */
+    void *ctx;             /* passed to every callback */
+    int n_steps;
+    int min_cols, min_rows;
+    double frame_hz;       /* display rate while animating (default 30) */
+    const char *extra_keys;  /* the lab's own keys for the status line, e.g. "g gap  c cap" */
+
+    /* Fills *out for step i (0-based). Called when the step changes and after every change. */
+    void (*describe)(void *ctx, int step, tui_step *out);
+    /* Something changed: recompute. TUI_ENTER_STEP also starts (it may set the step's default parameters). */
+    void (*changed)(void *ctx, int step, tui_change what);
+    /* Renders pane p into a cols x rows grid the lab owns (valid until the next call). */
+    const plot_grid *(*render)(void *ctx, int step, int pane, int cols, int rows);
+    /* Live numbers under the text (divergence, errors, rates): writes into buf. May be NULL. */
+    void (*notes)(void *ctx, int step, char *buf, size_t size);
+    /* Advances the animation by frame_dt seconds; returns true while there is more to animate. May be NULL. */
+    bool (*tick)(void *ctx, int step, double frame_dt);
+    /* The lab's own keys; returns true when it used the key (then the screen is redrawn). May be NULL. */
+    bool (*key)(void *ctx, int step, int key);
+    /* Mouse in pane p, at cell (col, row) of the pane; returns true when used. May be NULL. */
+    bool (*mouse)(void *ctx, int step, int pane, int col, int row, tui_mouse_kind kind);
+} tui_app;
+
+/* Runs the app until q (returns 0) or a signal (returns 128 + signal). Needs a terminal: returns -1 (and does
+ * nothing) when stdin or stdout is not one. The terminal is restored in every case. */
+int tui_run(tui_app *app);
+
+/* --- menus and pages (tui_menu.c): the launcher's screens ------------------------------------------------- */
+
+typedef struct {
+    const char *label;     /* "spring-lab" */
+    const char *detail;    /* one line of description */
+} tui_item;
+
+/* A full-screen list: arrows/j/k move, Enter or the item's number chooses, q or Esc leaves. Returns the chosen
+ * index, -1 when the user left (or a quit signal came: tui_signal() says which), or -2 when there is no terminal.
+ * Restores the terminal before returning. */
+int tui_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected);
+/* Shows text (lines separated by '\n', wrapped to the width) with scrolling (arrows, PgUp/PgDn, space, Home, End)
+ * until q or Esc. Returns 0, or -2 when there is no terminal. */
+int tui_pager(const char *title, const char *text);
+
+/* The quit signal (SIGINT, SIGTERM, SIGHUP) that ended the last tui_run, tui_menu or tui_pager, or 0. */
+int tui_signal(void);
+
+/* Restores the terminal if tui_run left it in curses mode (idempotent; safe to call from atexit). */
+void tui_restore(void);
+
+/* The value after one step of a parameter, clamped to [min, max]; direction +-1, big selects big_step.
+ * (Pure arithmetic, exported for the tests.) */
+double tui_param_stepped(const tui_param *p, int direction, bool big);
+
+/* Word-wraps text into lines of at most width columns (UTF-8 aware, one column per code point): calls emit for
+ * each line. Returns the number of lines. (Exported for the tests.) */
+int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg);
+
+#endif

@@ -1,0 +1,95 @@
+/* keyframe-lab: step / linear / cubic-spline keyframes, the Hermite basis, quaternions, glTF 2.0 animations.
+ * Headless outputs are in labs/keyframe-lab/; the interactive lab will run on the shared TUI. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "keyframe-lab/lab.h"
+#include "numlab/cli.h"
+
+static const char usage[] =
+    "usage: keyframe-lab [FILE.gltf|FILE.glb]                 the interactive lab (needs a terminal)\n"
+    "       keyframe-lab --csv --gltf FILE [--times A:B:STEP] [--animation NAME|INDEX]\n"
+    "       keyframe-lab --csv --demo basis|balls|bounce|rotation [--times A:B:STEP]\n"
+    "       keyframe-lab --list FILE\n"
+    "\n"
+    "Keyframes as glTF 2.0 plays them: STEP holds, LINEAR interpolates (rotations by slerp along the shortest\n"
+    "path), CUBICSPLINE is a cubic Hermite curve whose tangents are scaled by the key interval (rotations are\n"
+    "normalized afterwards). Before the first key the first value, after the last key the last value.\n"
+    "\n"
+    "  --csv               print CSV instead of opening the lab\n"
+    "  --gltf FILE         a .gltf (embedded or external buffers) or .glb file: prints\n"
+    "                      animation,node,path,t,v0,v1,v2[,v3] for every channel at every time\n"
+    "  --times A:B:STEP    sample at A, A+STEP, ... up to B (0 <= A <= B, STEP > 0; at most 1000000 samples);\n"
+    "                      default for --gltf: 0 to the longest animation at 30 samples a second\n"
+    "  --animation NAME    only the animation of that name (or index)\n"
+    "  --demo NAME         the seed's curves: basis (Hermite basis functions and derivatives), balls (the\n"
+    "                      three balls: step, linear, cubic on the same keys), bounce (the bouncing ball with\n"
+    "                      squash and stretch and its volume), rotation (slerp, nlerp and normalized cubic)\n"
+    "  --list FILE         list the file's animations, channels, key counts and interpolations\n"
+    "  --help              this text\n"
+    "\n"
+    "Exit status: 0 ok, 1 runtime failure, 2 bad usage or a bad file.\n";
+
+enum { OPT_CSV = 256, OPT_GLTF, OPT_TIMES, OPT_ANIMATION, OPT_DEMO, OPT_LIST, OPT_HELP };
+
+int main(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"csv", no_argument, NULL, OPT_CSV},           {"gltf", required_argument, NULL, OPT_GLTF},
+        {"times", required_argument, NULL, OPT_TIMES}, {"animation", required_argument, NULL, OPT_ANIMATION},
+        {"demo", required_argument, NULL, OPT_DEMO},   {"list", required_argument, NULL, OPT_LIST},
+        {"help", no_argument, NULL, OPT_HELP},         {NULL, 0, NULL, 0},
+    };
+    cli_set_program(argv[0]);
+    bool csv = false;
+    const char *gltf = NULL, *demo = NULL, *list = NULL, *animation = NULL;
+    lab_times times = {0};
+    opterr = 0;
+    for (int opt; (opt = getopt_long(argc, argv, ":", options, NULL)) != -1;) {
+        switch (opt) {
+        case OPT_CSV: csv = true; break;
+        case OPT_GLTF: gltf = optarg; break;
+        case OPT_DEMO: demo = optarg; break;
+        case OPT_LIST: list = optarg; break;
+        case OPT_ANIMATION: animation = optarg; break;
+        case OPT_TIMES:
+            if (cli_time_range("--times", optarg, LAB_MAX_SAMPLES, &times.a, &times.b, &times.step))
+                return CLI_USAGE;
+            times.given = true;
+            break;
+        case OPT_HELP: fputs(usage, stdout); return CLI_OK;
+        case ':': return cli_error("%s needs a value (see --help)", argv[optind - 1]);
+        default: return cli_error("unknown option '%s' (see --help)", argv[optind - 1]);
+        }
+    }
+    const char *file = optind < argc ? argv[optind] : NULL;
+    if (optind + 1 < argc)
+        return cli_error("'%s': only one file at a time (see --help)", argv[optind + 1]);
+
+    if (list) {
+        if (csv || gltf || demo || file || times.given || animation)
+            return cli_error("--list FILE takes no other options or files (see --help)");
+        return lab_gltf_list(list);
+    }
+    if (csv) {
+        if (!gltf == !demo)
+            return cli_error("--csv needs exactly one of --gltf FILE or --demo NAME (see --help)");
+        if (file)
+            return cli_error("'%s': with --csv give the file as --gltf FILE", file);
+        if (demo && animation)
+            return cli_error("--animation goes with --gltf, not --demo");
+        int st = gltf ? lab_gltf_csv(gltf, animation, &times) : lab_demo(demo, &times);
+        if (fflush(stdout) != 0 || ferror(stdout))
+            return cli_fail("cannot write the output");
+        return st;
+    }
+    if (gltf || demo || times.given || animation)
+        return cli_error("--gltf, --demo, --times and --animation go with --csv (see --help)");
+    if (!cli_have_terminal())
+        return cli_error("%s%sthe interactive lab needs a terminal; without one use --csv --gltf FILE "
+                         "[--times A:B:STEP], --csv --demo NAME or --list FILE (see --help)",
+                         file ? file : "", file ? ": " : "");
+    return cli_error("the interactive lab is not built yet (it waits for the shared TUI); use --csv or --list "
+                    "(see --help)");
+}

@@ -1,0 +1,38 @@
+/* keyframe-lab's parts: the seed's keyframes, the demos and the glTF outputs (all headless; the interactive part
+ * will sit on the shared TUI). */
+#ifndef KEYFRAME_LAB_H
+#define KEYFRAME_LAB_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "numlab/keyframe.h"
+
+/* --times A:B:STEP, or the default of each output when not given. */
+typedef struct {
+    double a, b, step;
+    bool given;
+} lab_times;
+
+#define LAB_MAX_SAMPLES 1000000
+
+/* The sample times A, A + STEP, ... up to B (inclusive within rounding): how many, and the i-th. */
+size_t lab_times_count(const lab_times *t);
+double lab_times_at(const lab_times *t, size_t i);
+/* A number as the CSV prints it: %.9g, and never "-0". */
+void lab_print_number(FILE *out, double v);
+/* A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break. */
+void lab_print_field(FILE *out, const char *text);
+
+/* The seed's keyframes (seed 001), in the glTF layout; each returns KF_OK or KF_ERR_NOMEM. */
+int seed_balls(kf_track balls[3]);                        /* STEP, LINEAR, CUBICSPLINE on keys t = 0, 1, 2 */
+int seed_bounce(kf_track *position, kf_track *scale);     /* the bouncing ball, CUBICSPLINE, t = 0 .. 2 */
+int seed_rotation(kf_track *linear, kf_track *cubic);     /* identity -> 90 degrees about y, t = 0 .. 1 */
+
+/* The outputs; each returns the exit status (0, 1 runtime failure, 2 bad input) after any message. */
+int lab_demo(const char *name, const lab_times *times);
+const char *lab_demo_names(void);
+int lab_gltf_csv(const char *path, const char *animation, const lab_times *times);
+int lab_gltf_list(const char *path);
+
+#endif

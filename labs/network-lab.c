@@ -1,0 +1,202 @@
+/* network-lab: 2-D networks of masses, springs and dampers (seed 004). Options, then the headless outputs in
+ * labs/network-lab/headless.c. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "network-lab/lab.h"
+#include "numlab/cli.h"
+
+static const char usage[] =
+    "usage: network-lab --csv (--preset NAME [--n N] | --file FILE) [--k K --m M --c C] [--method M] [--dt H]\n"
+    "                   [--steps S] [--every K] [--kick V] [--seed N] [--force LAW] [--tol T]\n"
+    "       network-lab --modes (--preset NAME [--n N] | --file FILE) [--k K --m M]\n"
+    "       network-lab --help\n"
+    "\n"
+    "Masses joined by springs and dampers in the plane, integrated by the methods the lab compares.\n"
+    "\n"
+    "  --csv           print step,t,kinetic,potential,total,x0,y0,x1,y1,... for steps 0..S\n"
+    "  --modes         print the normal-mode angular frequencies (ascending) about the rest configuration\n"
+    "                  and the largest stable steps: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max\n"
+    "  --preset NAME   four (the seed's braced square), chain (N masses between two anchors),\n"
+    "                  grid (an N x N cloth pinned at two corners, with gravity)\n"
+    "  --file FILE     a network in the text format of docs/network.md (mass / spring / gravity lines)\n"
+    "  --n N           chain: 1..100000 masses (default 5); grid: side 2..500 (default 10)\n"
+    "  --k K --m M --c C   stiffness N/m (0 < K <= 1e12), mass kg (1e-9 <= M <= 1e9), damping N s/m\n"
+    "                  (0 <= C <= 1e12) of every spring and mass\n"
+    "                  (defaults: four 10 1 0, chain 1 1 0, grid 20 0.01 0.0894; with --file they override it)\n"
+    "  --method M      explicit, semi (default), rk4, gsl-rk4 (two half steps a step), gsl-rkf45,\n"
+    "                  gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses)\n"
+    "  --dt H          the step in seconds (default 1/240)\n"
+    "  --steps S       the number of steps, 0..1000000000 (default 240)\n"
+    "  --every K       print only every K-th step (default 1)\n"
+    "  --kick V        give every free mass a reproducible velocity, each component uniform in [-V, V]\n"
+    "  --seed N        the kick's random seed, 0..4294967295 (default 1)\n"
+    "  --force LAW     hooke (default) or seed-elongation: the seed's PITFALL, a unit 'elongation' vector\n"
+    "                  whose force does not grow with the stretch\n"
+    "  --tol T         absolute and relative tolerance of gsl-rkf45/rk8pd/msbdf, 1e-14..1e-2 (default 1e-10)\n"
+    "\n"
+    "A diverging run ends with the line '# METHOD: diverged at step N (t = T)'; no NaN is ever printed.\n"
+    "Without --csv or --modes network-lab is interactive, which needs a terminal.\n"
+    "Exit status: 0 ok, 1 runtime failure, 2 bad usage or a bad network file.\n";
+
+enum { OPT_CSV = 256, OPT_MODES, OPT_PRESET, OPT_FILE, OPT_N, OPT_K, OPT_M, OPT_C, OPT_METHOD, OPT_DT,
+       OPT_STEPS, OPT_EVERY, OPT_KICK, OPT_SEED, OPT_FORCE, OPT_TOL };
+
+static const struct option long_options[] = {
+    {"help", no_argument, NULL, 'h'},       {"csv", no_argument, NULL, OPT_CSV},
+    {"modes", no_argument, NULL, OPT_MODES}, {"preset", required_argument, NULL, OPT_PRESET},
+    {"file", required_argument, NULL, OPT_FILE}, {"n", required_argument, NULL, OPT_N},
+    {"k", required_argument, NULL, OPT_K},   {"m", required_argument, NULL, OPT_M},
+    {"c", required_argument, NULL, OPT_C},   {"method", required_argument, NULL, OPT_METHOD},
+    {"dt", required_argument, NULL, OPT_DT}, {"steps", required_argument, NULL, OPT_STEPS},
+    {"every", required_argument, NULL, OPT_EVERY}, {"kick", required_argument, NULL, OPT_KICK},
+    {"seed", required_argument, NULL, OPT_SEED}, {"force", required_argument, NULL, OPT_FORCE},
+    {"tol", required_argument, NULL, OPT_TOL}, {NULL, 0, NULL, 0},
+};
+
+/* A value in (0, hi] (hi: the file format's bound too, docs/network.md). */
+static int positive_at_most(const char *opt, const char *arg, double hi, double *out)
+{
+    double v;
+    if (cli_positive(opt, arg, &v))
+        return CLI_USAGE;
+    if (v > hi)
+        return cli_error("%s: '%s' is out of range (allowed: a number > 0 and <= %g)", opt, arg, hi);
+    *out = v;
+    return CLI_OK;
+}
+
+/* One option's value into o; CLI_OK or CLI_USAGE (the message is printed). */
+static int take_option(int opt, const char *arg, lab_options *o)
+{
+    long long n;
+    switch (opt) {
+    case OPT_CSV:    o->csv = true; return CLI_OK;
+    case OPT_MODES:  o->modes = true; return CLI_OK;
+    case OPT_PRESET: o->preset = arg; return CLI_OK;
+    case OPT_FILE:   o->file = arg; return CLI_OK;
+    case OPT_N:
+        if (cli_count("--n", arg, 1, 100000, &n))
+            return CLI_USAGE;
+        o->params.n = (long)n, o->have_n = true;
+        return CLI_OK;
+    case OPT_K:      o->have_k = true; return positive_at_most("--k", arg, 1e12, &o->params.k);
+    case OPT_M:      o->have_m = true; return cli_range("--m", arg, 1e-9, 1e9, &o->params.m);
+    case OPT_C:      o->have_c = true; return cli_range("--c", arg, 0.0, 1e12, &o->params.c);
+    case OPT_DT:     return cli_range("--dt", arg, 1e-9, 1e3, &o->dt);
+    case OPT_STEPS:  return cli_count("--steps", arg, 0, 1000000000, &o->steps);
+    case OPT_EVERY:  return cli_count("--every", arg, 1, 1000000000, &o->every);
+    case OPT_KICK:   return cli_range("--kick", arg, 0.0, 1e6, &o->kick);
+    case OPT_SEED:   return cli_count("--seed", arg, 0, 4294967295LL, &o->seed);
+    case OPT_TOL:    return cli_range("--tol", arg, 1e-14, 1e-2, &o->tol);
+    case OPT_METHOD:
+        if (net_method_parse(arg, &o->method))
+            return cli_error("--method: '%s' is not a method (allowed: %s)", arg, net_method_names());
+        return CLI_OK;
+    case OPT_FORCE:
+        if (net_law_parse(arg, &o->law))
+            return cli_error("--force: '%s' is not a force law (allowed: hooke, seed-elongation)", arg);
+        return CLI_OK;
+    default:
+        return cli_error("unknown option (see --help)");
+    }
+}
+
+/* Checks the combination of options; CLI_OK or CLI_USAGE. */
+static int check_options(lab_options *o)
+{
+    if (o->csv && o->modes)
+        return cli_error("--csv and --modes: choose one");
+    if (!o->csv && !o->modes) {
+        if (!cli_have_terminal())
+            return cli_error("the interactive lab needs a terminal: use --csv or --modes (see --help)");
+        return cli_error("the interactive lab is not built yet: use --csv or --modes (see --help)");
+    }
+    if (!o->preset == !o->file)
+        return cli_error("%s", o->file ? "--preset and --file: choose one" : "a network is needed: --preset NAME "
+                                                                              "(four, chain, grid) or --file FILE");
+    if (o->file && o->have_n)
+        return cli_error("--n: sizes a preset, not --file '%s'", o->file);
+    if (o->preset) {
+        net_preset_params defaults;
+        long lo, hi;
+        if (net_preset_defaults(o->preset, &defaults))
+            return cli_error("--preset: '%s' is not a preset (allowed: %s)", o->preset, net_preset_names());
+        net_preset_n_range(o->preset, &lo, &hi);
+        if (o->have_n && hi == 0)
+            return cli_error("--n: the preset '%s' has a fixed size (allowed with chain and grid)", o->preset);
+        if (o->have_n && (o->params.n < lo || o->params.n > hi))
+            return cli_error("--n: '%ld' is out of range for the preset '%s' (allowed: a whole number from %ld to "
+                             "%ld)", o->params.n, o->preset, lo, hi);
+        if (!o->have_n)
+            o->params.n = defaults.n;
+        if (!o->have_k)
+            o->params.k = defaults.k;
+        if (!o->have_m)
+            o->params.m = defaults.m;
+        if (!o->have_c)
+            o->params.c = defaults.c;
+    }
+    return CLI_OK;
+}
+
+/* Builds the network the options describe; CLI_OK, CLI_USAGE (bad file) or CLI_FAILURE. */
+static int build_network(const lab_options *o, net_network **out)
+{
+    char err[512];
+    int rc = o->preset ? net_preset(o->preset, &o->params, out) : net_load(o->file, out, err, sizeof err);
+    if (rc == NET_ERR_MEMORY)
+        return cli_fail("out of memory building the network");
+    if (rc)
+        return o->preset ? cli_error("--preset %s: cannot build it", o->preset) : cli_error("%s", err);
+    net_network *net = *out;
+    if (o->file) {
+        if (o->have_k)
+            net_set_all_stiffness(net, o->params.k);
+        if (o->have_m)
+            net_set_all_masses(net, o->params.m);
+        if (o->have_c)
+            net_set_all_damping(net, o->params.c);
+    }
+    net->law = o->law;
+    if (o->csv && o->method == NET_GSL_MSBDF && net->n_masses > NET_MSBDF_MAX_MASSES) {
+        rc = cli_error("--method gsl-msbdf: its dense Jacobian allows at most %u masses (this network has %zu)",
+                       NET_MSBDF_MAX_MASSES, net->n_masses);
+        net_free(net);
+        return rc;
+    }
+    return CLI_OK;
+}
+
+int main(int argc, char **argv)
+{
+    cli_set_program(argv[0]);
+    lab_options o = {.method = NET_SEMI, .law = NET_LAW_HOOKE, .dt = 1.0 / 240.0, .tol = 1e-10, .steps = 240,
+                     .every = 1, .seed = 1};
+    opterr = 0;  /* our own messages */
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
+        if (opt == 'h') {
+            fputs(usage, stdout);
+            return CLI_OK;
+        }
+        if (opt == ':')
+            return cli_error("%s: needs a value (see --help)", argv[optind - 1]);
+        if (opt == '?')
+            return cli_error("'%s': unknown option (see --help)", argv[optind - 1]);
+        if (take_option(opt, optarg, &o))
+            return CLI_USAGE;
+    }
+    if (optind < argc)
+        return cli_error("'%s': unexpected argument (options start with --; see --help)", argv[optind]);
+    if (check_options(&o))
+        return CLI_USAGE;
+    net_network *net = NULL;
+    int rc = build_network(&o, &net);
+    if (rc)
+        return rc;
+    rc = o.csv ? lab_csv(net, &o) : lab_modes(net);
+    net_free(net);
+    return rc;
+}

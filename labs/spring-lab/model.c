@@ -1,0 +1,163 @@
+/* spring-lab's model: the trajectories of the methods and the seed's frame loop, shared by the CSV, the plots
+ * and the interactive walk (so they all show the same numbers). */
+#include <gsl/gsl_rng.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spring_lab.h"
+
+int spring_lab_runs_compute(spring_lab_runs *r, const spring_lab_options *o, const bool methods[])
+{
+    spring_lab_runs_free(r);
+    const size_t n = (size_t)o->steps + 1;
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
+        if (!methods[m])
+            continue;
+        spring_runner runner;
+        r->samples[m] = malloc(n * sizeof *r->samples[m]);
+        if (!r->samples[m] || spring_runner_init(&runner, &o->params, (spring_method)m, o->s0, o->dt, o->tol)) {
+            if (r->samples[m])
+                spring_runner_destroy(&runner);
+            spring_lab_runs_free(r);
+            return -1;
+        }
+        r->samples[m][0] = spring_runner_sample(&runner);
+        for (size_t i = 1; i < n && spring_runner_step(&runner) == 0; i++)
+            r->samples[m][i] = spring_runner_sample(&runner);
+        r->count[m] = runner.status.count;
+        r->status[m] = runner.status;
+        /* the cost: hand-written methods take 1 (Euler) or 4 (RK4) evaluations a step; GSL counts its own */
+        r->rhs_evals[m] = runner.gsl               ? ode_gsl_rhs_evals(runner.gsl)
+                          : m == SPRING_RK4        ? 4ul * runner.step
+                          : m == SPRING_EXACT      ? 0ul
+                                                   : (unsigned long)runner.step;
+        spring_runner_destroy(&runner);
+        if (!(r->error[m] = malloc(2 * n * sizeof *r->error[m]))) {
+            spring_lab_runs_free(r);
+            return -1;
+        }
+        for (size_t i = 0; i < r->count[m]; i++) {
+            const spring_sample *s = &r->samples[m][i];
+            r->error[m][2 * i] = s->t;
+            r->error[m][2 * i + 1] = fabs(s->x - spring_exact(&o->params, o->s0, s->t).x);
+        }
+    }
+    if (methods[SPRING_EXACT]) {
+        const size_t fine_n = (n - 1) * EXACT_FINE + 1;
+        if (!(r->fine = malloc(fine_n * sizeof *r->fine))) {
+            spring_lab_runs_free(r);
+            return -1;
+        }
+        for (size_t i = 0; i < fine_n; i++) {
+            double t = (double)i * o->dt / EXACT_FINE;
+            spring_state s = spring_exact(&o->params, o->s0, t);
+            r->fine[i] = (spring_sample){.t = t, .x = s.x, .v = s.v, .energy = spring_energy(&o->params, s)};
+        }
+        r->fine_count = fine_n;
+    }
+    /* the stability chart's curves, for every method that has an amplification matrix */
+    const double zeta = spring_zeta(&o->params);
+    const spring_params unit = {.k = 1.0, .m = 1.0, .c = 2.0 * zeta};  /* w0 = 1, so dt = w0*dt */
+    for (int i = 0; i < STABILITY_POINTS; i++) {
+        r->w0dt[i] = STABILITY_MAX_W0DT * i / (STABILITY_POINTS - 1);
+        for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
+            double M[4];
+            r->radius[m][i] = spring_amplification(&unit, (spring_method)m, r->w0dt[i], M) == 0
+                                  ? spring_spectral_radius(M) : NAN;
+        }
+    }
+    return 0;
+}
+
+void spring_lab_runs_free(spring_lab_runs *r)
+{
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
+        free(r->samples[m]);
+        free(r->error[m]);
+    }
+    free(r->fine);
+    memset(r, 0, sizeof *r);
+}
+
+spring_lab_loop spring_lab_loop_from_options(const spring_lab_options *o)
+{
+    spring_method method = SPRING_SEMI;
+    if (o->method_given)
+        for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+            if (o->methods[m]) {
+                method = (spring_method)m;
+                break;
+            }
+    return (spring_lab_loop){
+        .method = method, .hz = o->frame_hz, .jitter = o->frame_jitter, .gap = o->gap, .step = o->step,
+        .cap = o->cap, .gap_frame = o->gap_frame, .max_frames = o->max_frames, .seed = o->seed,
+        .rest = o->rest, .rule = o->rest_rule, .interpolate = o->interpolate,
+    };
+}
+
+static spring_state loop_step(const spring_params *p, const spring_lab_loop *loop, spring_state s0, spring_state s,
+                              double t_sim)
+{
+    switch (loop->method) {
+    case SPRING_EXPLICIT: return spring_step_explicit(p, s, loop->step);
+    case SPRING_RK4:      return spring_step_rk4(p, s, loop->step);
+    case SPRING_EXACT:    return spring_exact(p, s0, t_sim + loop->step);  /* framer-motion's way */
+    default:              return spring_step_semi(p, s, loop->step);
+    }
+}
+
+spring_lab_loop_end spring_lab_run_loop(const spring_params *p, spring_state s0, const spring_lab_loop *loop,
+                                        bool (*emit)(void *arg, const spring_lab_frame *f), void *arg,
+                                        spring_lab_frame *last)
+{
+    ts_accumulator acc;
+    if (ts_accumulator_init(&acc, loop->step, loop->cap))
+        return LOOP_GAVE_UP;
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    if (!rng)
+        return LOOP_NO_MEMORY;
+    gsl_rng_set(rng, loop->seed);
+
+    const double period = 1.0 / loop->hz;
+    const double limit = spring_divergence_limit(p, s0);
+    spring_state s = s0, prev = s0;
+    double t_frames = 0.0, t_sim = 0.0;
+    spring_lab_loop_end end = LOOP_GAVE_UP;
+    spring_lab_frame f = {.frame = 0, .t = 0.0, .x = s.x, .v = s.v, .substeps = 0};
+    if (!emit(arg, &f))
+        end = LOOP_STOPPED;
+    for (long long frame = 1; end == LOOP_GAVE_UP && frame <= loop->max_frames; frame++) {
+        /* always draw the jitter, so that a gap does not shift the random sequence of the frames after it */
+        double dt = period * (1.0 + loop->jitter * (2.0 * gsl_rng_uniform(rng) - 1.0));
+        if (loop->gap > 0.0 && frame == loop->gap_frame)
+            dt = loop->gap;
+        t_frames += dt;
+        unsigned substeps = ts_accumulator_feed(&acc, dt);
+        for (unsigned i = 0; i < substeps; i++) {
+            prev = s;
+            s = loop_step(p, loop, s0, s, t_sim);
+            t_sim += loop->step;
+        }
+        if (!isfinite(s.x) || !isfinite(s.v) || fabs(s.x - p->target) > limit) {
+            end = LOOP_DIVERGED;
+            f = (spring_lab_frame){.frame = frame, .t = t_frames, .x = NAN, .v = NAN, .substeps = substeps};
+            break;
+        }
+        bool rest = ts_at_rest(&loop->rest, loop->rule, s.x, s.v, p->target);
+        if (rest)
+            s = prev = (spring_state){p->target, 0.0};  /* the snap: land exactly on the target */
+        f = (spring_lab_frame){
+            .frame = frame, .t = t_frames, .v = s.v, .substeps = substeps,
+            .x = loop->interpolate ? ts_lerp(prev.x, s.x, ts_accumulator_alpha(&acc)) : s.x,
+        };
+        if (!emit(arg, &f))
+            end = LOOP_STOPPED;
+        else if (rest)
+            end = LOOP_RESTED;
+    }
+    if (last)
+        *last = f;  /* on divergence: the frame it happened in (x and v are NaN, for no one to print) */
+    gsl_rng_free(rng);
+    return end;
+}

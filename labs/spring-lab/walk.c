@@ -1,0 +1,493 @@
+/* spring-lab's interactive guided walk: six steps through seed 000, on the shared tui shell.
+ * Steps 1-4 show the methods' trajectories (charts.c), revealed over a few seconds through a fixed-step
+ * accumulator; steps 5-6 play the seed's frame loop (model.c) in real time. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "numlab/cli.h"
+#include "numlab/tui.h"
+#include "spring_lab.h"
+
+#define MAX_FRAMES 4000
+#define REVEAL_SECONDS 4.0
+
+enum { STEP_EXPLICIT, STEP_SEMI, STEP_RK4, STEP_STABILITY, STEP_ACCUMULATOR, STEP_REST, N_STEPS };
+
+/* Frame-loop runs of steps 5 and 6. */
+enum { RUN_30HZ, RUN_60HZ, RUN_144HZ, RUN_GAP_CAPPED, RUN_GAP_UNCAPPED, N_LOOP_RUNS };
+enum { RULE_DISTANCE, RULE_SPEED, RULE_BOTH, N_RULES };
+
+typedef struct {
+    double t[MAX_FRAMES], x[MAX_FRAMES], v[MAX_FRAMES];
+    double dist[MAX_FRAMES], speed[MAX_FRAMES];  /* |x - target|, |v|: step 6's log pane */
+    unsigned substeps[MAX_FRAMES];
+    int n;
+} frame_run;
+
+typedef struct {
+    spring_lab_options o;
+    bool shown[SPRING_METHOD_COUNT];
+    double steps;                       /* o.steps as a tui parameter */
+    spring_lab_runs runs;
+    bool out_of_memory;
+    plot_chart *chart[TUI_MAX_PANES];
+    plot_mode mode;
+
+    /* the animation: a fixed-step accumulator reveals one sample (steps 1-4) or plays the frames in real time */
+    ts_accumulator reveal;
+    double upto;                        /* samples revealed, fractional */
+    double clock;                       /* seconds of frames played (steps 5-6) */
+
+    /* step 5 */
+    double jitter, gap, cap;
+    bool loop_shown[N_LOOP_RUNS];
+    frame_run loops[N_LOOP_RUNS];
+    /* step 6 */
+    double eps_x, eps_v, rest_scale;
+    bool opacity;
+    bool rule_shown[N_RULES];
+    frame_run rest_run;                 /* the frames of the bouncing spring, no rest test */
+    int stop_frame[N_RULES];            /* where each rule stops it, -1 never */
+} walk;
+
+static const char *const step_titles[N_STEPS] = {
+    "Explicit Euler explodes",
+    "Semi-implicit Euler: swap two lines",
+    "RK4 and the references",
+    "The stability chart",
+    "The fixed-step accumulator",
+    "When to stop",
+};
+
+/* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
+static const char *const step_texts[N_STEPS] = {
+    "Explicit Euler moves x with the OLD velocity, so each step follows the tangent of the ellipse, which points "
+    "outward: every step adds energy. Its amplification is sqrt(1 + (w0 dt)^2) > 1 for every dt: at w0 = 40 rad/s "
+    "and 20 ms, +28% a step. A smaller dt only explodes later.",
+    "Update v first, then move x with the NEW v: same cost, but symplectic. It keeps a modified energy exactly, so "
+    "the orbit is a closed, slightly tilted ellipse with a small phase error. Its energy oscillates and does not "
+    "drift; explicit Euler's grows by 1 + (w0 dt)^2 a step.",
+    "RK4 evaluates the force four times a step; its error falls as dt^4, Euler's as dt. Against the closed form "
+    "(log scale) RK4 is orders of magnitude closer. gsl-rk8pd (tol 1e-12) is the truth; gsl-rk4 takes two half "
+    "steps to estimate its error. Halve dt: RK4's error drops 16x.",
+    "Each step multiplies (x - T, v) by a matrix A: bounded while |A| <= 1. Undamped, explicit is above 1 for any "
+    "w0 dt, semi-implicit is 1 up to 2, RK4 just below 1 up to 2.83. Markers: this spring. Raise k or dt and they "
+    "move right; past 2 semi-implicit blows up (right).",
+    "Frames come every 16.7 ms, 33 when one drops, 4 s after a tab switch. Spend their time in fixed steps of "
+    "1/240 s: 30, 60 and 144 Hz with jitter give one motion (left). The 0.1 s cap bounds the work after a gap "
+    "(right): capped, the spring resumes where it was.",
+    "Stop when |x - T| < 0.5 px AND |v| < 1 px/s, then snap to the exact target. Distance alone stops while "
+    "crossing at full speed; speed alone at the top of a bounce. Thresholds are screen units: o animates an "
+    "opacity 0..1, where you must scale them (scale 1/300).",
+};
+
+/* --- model --------------------------------------------------------------------------------------------------- */
+
+static bool collect_frame(void *arg, const spring_lab_frame *f)
+{
+    frame_run *run = arg;
+    if (run->n >= MAX_FRAMES)
+        return false;
+    run->t[run->n] = f->t;
+    run->x[run->n] = f->x;
+    run->v[run->n] = f->v;
+    run->substeps[run->n] = f->substeps;
+    run->n++;
+    return true;
+}
+
+static void run_loop(walk *w, frame_run *run, double hz, double jitter, double gap, double cap, ts_rest rest,
+                     ts_rest_rule rule, long long max_frames)
+{
+    spring_lab_loop loop = spring_lab_loop_from_options(&w->o);
+    loop.method = SPRING_SEMI;
+    loop.hz = hz, loop.jitter = jitter, loop.gap = gap, loop.gap_frame = (long long)hz;  /* the gap after 1 s */
+    loop.cap = cap, loop.rest = rest, loop.rule = rule, loop.max_frames = max_frames, loop.interpolate = true;
+    run->n = 0;
+    spring_lab_run_loop(&w->o.params, w->o.s0, &loop, collect_frame, run, NULL);
+}
+
+static void compute_accumulator_step(walk *w)
+{
+    const double rates[3] = {30.0, 60.0, 144.0};
+    ts_rest rest = ts_rest_scaled(1.0);
+    for (int i = 0; i < 3; i++)
+        run_loop(w, &w->loops[i], rates[i], w->jitter, 0.0, w->cap, rest, TS_REST_BOTH, MAX_FRAMES);
+    run_loop(w, &w->loops[RUN_GAP_CAPPED], 60.0, w->jitter, w->gap, w->cap, rest, TS_REST_BOTH, MAX_FRAMES);
+    run_loop(w, &w->loops[RUN_GAP_UNCAPPED], 60.0, w->jitter, w->gap, 1e300, rest, TS_REST_BOTH, MAX_FRAMES);
+}
+
+static void compute_rest_step(walk *w)
+{
+    /* run without stopping (an impossible rest test), then find where each rule would have stopped */
+    const ts_rest never = {0.0, 0.0};
+    run_loop(w, &w->rest_run, 60.0, 0.0, 0.0, TS_DEFAULT_CAP, never, TS_REST_BOTH, 240);
+    const ts_rest rest = {w->eps_x * w->rest_scale, w->eps_v * w->rest_scale};
+    frame_run *r = &w->rest_run;
+    for (int rule = 0; rule < N_RULES; rule++) {
+        w->stop_frame[rule] = -1;
+        for (int i = 1; i < r->n && w->stop_frame[rule] < 0; i++)
+            if (ts_at_rest(&rest, (ts_rest_rule)(rule == RULE_BOTH ? TS_REST_BOTH
+                                                 : rule == RULE_DISTANCE ? TS_REST_DISTANCE_ONLY
+                                                                         : TS_REST_SPEED_ONLY),
+                           r->x[i], r->v[i], w->o.params.target))
+                w->stop_frame[rule] = i;
+    }
+    for (int i = 0; i < r->n; i++) {
+        r->dist[i] = fabs(r->x[i] - w->o.params.target);
+        r->speed[i] = fabs(r->v[i]);
+    }
+}
+
+static void set_step_defaults(walk *w, int step)
+{
+    spring_lab_options *o = &w->o;
+    memset(w->shown, 0, sizeof w->shown);
+    o->s0 = (spring_state){1.0, 0.0};
+    o->params = (spring_params){.k = 1600.0, .c = 0.0, .m = 1.0, .target = 0.0};  /* w0 = 40 rad/s */
+    switch (step) {
+    case STEP_EXPLICIT:
+        o->dt = 0.02, w->steps = 40;
+        w->shown[SPRING_EXPLICIT] = w->shown[SPRING_EXACT] = true;
+        break;
+    case STEP_SEMI:
+        o->dt = 0.02, w->steps = 200;
+        w->shown[SPRING_EXPLICIT] = w->shown[SPRING_SEMI] = w->shown[SPRING_EXACT] = true;
+        break;
+    case STEP_RK4:
+        /* w0 = 10, zeta = 0.1: w0 dt = 0.1 < 2 zeta, so even explicit Euler stays bounded and the errors compare */
+        o->params = (spring_params){.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0};
+        o->dt = 0.01, w->steps = 300;
+        w->shown[SPRING_EXPLICIT] = w->shown[SPRING_SEMI] = w->shown[SPRING_RK4] = true;
+        w->shown[SPRING_GSL_RK4] = w->shown[SPRING_GSL_RK8PD] = true;
+        break;
+    case STEP_STABILITY:
+        o->dt = 0.04, w->steps = 150;
+        w->shown[SPRING_EXPLICIT] = w->shown[SPRING_SEMI] = w->shown[SPRING_RK4] = true;
+        break;
+    case STEP_ACCUMULATOR:
+        o->s0 = (spring_state){0.0, 0.0};
+        o->params = (spring_params){.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0};  /* the seed's example */
+        w->jitter = 0.3, w->gap = 4.0, w->cap = TS_DEFAULT_CAP;
+        for (int i = 0; i < N_LOOP_RUNS; i++)
+            w->loop_shown[i] = true;
+        break;
+    default:
+        o->s0 = (spring_state){0.0, 0.0};
+        o->params = (spring_params){.k = 200.0, .c = 6.0, .m = 1.0, .target = 300.0};  /* bouncy: zeta 0.21 */
+        w->eps_x = TS_DEFAULT_EPS_X, w->eps_v = TS_DEFAULT_EPS_V, w->rest_scale = 1.0, w->opacity = false;
+        for (int i = 0; i < N_RULES; i++)
+            w->rule_shown[i] = true;
+        break;
+    }
+}
+
+static void walk_changed(void *ctx, int step, tui_change what)
+{
+    walk *w = ctx;
+    if (what == TUI_ENTER_STEP)
+        set_step_defaults(w, step);
+    if (step == STEP_REST)
+        w->o.params.target = w->opacity ? 1.0 : 300.0;
+    w->o.steps = (long long)llround(w->steps);
+    w->out_of_memory = false;
+    if (step <= STEP_STABILITY)
+        w->out_of_memory = spring_lab_runs_compute(&w->runs, &w->o, w->shown) != 0;
+    else if (step == STEP_ACCUMULATOR)
+        compute_accumulator_step(w);
+    else
+        compute_rest_step(w);
+    /* restart the animation: steps 1-4 reveal their samples in REVEAL_SECONDS, steps 5-6 play in real time */
+    ts_accumulator_init(&w->reveal, REVEAL_SECONDS / (w->steps + 1), TS_DEFAULT_CAP);
+    w->upto = 0.0;
+    w->clock = 0.0;
+}
+
+static bool walk_tick(void *ctx, int step, double frame_dt)
+{
+    walk *w = ctx;
+    if (step >= STEP_ACCUMULATOR) {
+        w->clock += frame_dt;
+        double end = 0.0;
+        const frame_run *runs = step == STEP_ACCUMULATOR ? w->loops : &w->rest_run;
+        for (int i = 0; i < (step == STEP_ACCUMULATOR ? N_LOOP_RUNS : 1); i++)
+            if (runs[i].n > 0)
+                end = fmax(end, runs[i].t[runs[i].n - 1]);
+        return w->clock < end;
+    }
+    w->upto += ts_accumulator_feed(&w->reveal, frame_dt);
+    double total = (double)w->o.steps;
+    if (w->upto >= total) {
+        w->upto = INFINITY;
+        return false;
+    }
+    return true;
+}
+
+static bool walk_key(void *ctx, int step, int key)
+{
+    walk *w = ctx;
+    if (step == STEP_REST && key == 'o') {
+        w->opacity = !w->opacity;
+        walk_changed(w, step, TUI_EDITED);
+        return true;
+    }
+    return false;
+}
+
+/* --- view ---------------------------------------------------------------------------------------------------- */
+
+/* How many frames of a run have been played by the clock. */
+static int frames_played(const frame_run *r, double clock)
+{
+    int n = 0;
+    while (n < r->n && r->t[n] <= clock)
+        n++;
+    return n;
+}
+
+static void add_frames(plot_chart *ch, const frame_run *r, const double *y, int n, const char *name, int color)
+{
+    plot_series s = {.name = name, .x = r->t, .y = y, .n = (size_t)n, .color = color};
+    plot_chart_add_series(ch, &s);
+}
+
+static void build_accumulator_chart(walk *w, plot_chart *ch, int pane)
+{
+    static const char *const names[N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", "gap, capped", "gap, no cap"};
+    plot_chart_clear(ch);
+    plot_chart_set_log(ch, PLOT_Y, false);
+    plot_chart_set_autoscale(ch, PLOT_X, 0.0);
+    plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
+    plot_chart_set_labels(ch, "t [s] (frames)", "x");
+    char title[PLOT_TITLE_MAX];
+    if (pane == 0)
+        snprintf(title, sizeof title, "frame rates, jitter %.0f%%: one motion", 100.0 * w->jitter);
+    else
+        snprintf(title, sizeof title, "a %.3g s gap at t = 1 s, cap %.3g s", w->gap, w->cap);
+    plot_chart_set_title(ch, title);
+    for (int i = pane == 0 ? RUN_30HZ : RUN_GAP_CAPPED; i <= (pane == 0 ? RUN_144HZ : RUN_GAP_UNCAPPED); i++)
+        if (w->loop_shown[i])
+            add_frames(ch, &w->loops[i], w->loops[i].x, frames_played(&w->loops[i], w->clock), names[i], i + 1);
+}
+
+static void build_rest_chart(walk *w, plot_chart *ch, int pane)
+{
+    static const char *const names[N_RULES] = {"distance only", "speed only", "both"};
+    const frame_run *r = &w->rest_run;
+    int n = frames_played(r, w->clock);
+    plot_chart_clear(ch);
+    plot_chart_set_autoscale(ch, PLOT_X, 0.0);
+    plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
+    plot_chart_set_log(ch, PLOT_Y, pane == 1);
+    if (pane == 0) {
+        plot_chart_set_title(ch, w->opacity ? "opacity 0 -> 1, where each rule stops" : "x: 0 -> 300 px, where each rule stops");
+        plot_chart_set_labels(ch, "t [s]", "x");
+        add_frames(ch, r, r->x, n, "x", 7);
+        plot_chart_add_hline(ch, w->o.params.target, 0, NULL);
+        for (int rule = 0; rule < N_RULES; rule++) {
+            int f = w->stop_frame[rule];
+            if (w->rule_shown[rule] && f >= 0 && f < n)
+                plot_chart_add_marker(ch, r->t[f], r->x[f], rule + 1, names[rule]);
+        }
+    } else {
+        plot_chart_set_title(ch, "|x - T| and |v| against the thresholds (log)");
+        plot_chart_set_labels(ch, "t [s]", "");
+        add_frames(ch, r, r->dist, n, "|x - T|", 1);
+        add_frames(ch, r, r->speed, n, "|v|", 2);
+        plot_chart_add_hline(ch, w->eps_x * w->rest_scale, 1, "eps_x");
+        plot_chart_add_hline(ch, w->eps_v * w->rest_scale, 2, "eps_v");
+    }
+}
+
+static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int rows)
+{
+    walk *w = ctx;
+    plot_chart *ch = w->chart[pane];
+    if (plot_chart_resize(ch, cols, rows))
+        return NULL;
+    static const spring_chart_kind panes[STEP_ACCUMULATOR][2] = {
+        {CHART_PHASE, CHART_TIME}, {CHART_PHASE, CHART_ENERGY}, {CHART_ERROR, CHART_TIME},
+        {CHART_STABILITY, CHART_TIME},
+    };
+    if (step == STEP_ACCUMULATOR)
+        build_accumulator_chart(w, ch, pane);
+    else if (step == STEP_REST)
+        build_rest_chart(w, ch, pane);
+    else if (!w->out_of_memory) {
+        bool shown[SPRING_METHOD_COUNT];
+        memcpy(shown, w->shown, sizeof shown);
+        if (step == STEP_STABILITY && pane == 1)
+            shown[SPRING_EXPLICIT] = false;  /* it always explodes; this pane is where semi-implicit does */
+        spring_chart_build(ch, panes[step][pane], &w->o, &w->runs, shown,
+                           w->upto + ts_accumulator_alpha(&w->reveal));
+    }
+    return plot_chart_render(ch);
+}
+
+/* --- text ---------------------------------------------------------------------------------------------------- */
+
+static size_t append(char *buf, size_t size, size_t used, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static size_t append(char *buf, size_t size, size_t used, const char *fmt, ...)
+{
+    if (used >= size)
+        return used;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + used, size - used, fmt, ap);
+    va_end(ap);
+    return n < 0 ? used : used + (size_t)n;
+}
+
+static size_t divergence_notes(const walk *w, char *buf, size_t size, size_t used)
+{
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+        if (w->shown[m] && w->runs.status[m].diverged)
+            used = append(buf, size, used, "%s: diverged at step %zu (t = %.3g). ", spring_method_name((spring_method)m),
+                          w->runs.status[m].diverged_step, w->runs.status[m].diverged_t);
+    return used;
+}
+
+static void walk_notes(void *ctx, int step, char *buf, size_t size)
+{
+    walk *w = ctx;
+    const double y = spring_omega0(&w->o.params) * w->o.dt;
+    size_t used = 0;
+    if (w->out_of_memory) {
+        snprintf(buf, size, "out of memory: fewer steps, please");
+        return;
+    }
+    const spring_lab_runs *r = &w->runs;
+    switch (step) {
+    case STEP_EXPLICIT:
+        used = append(buf, size, used, "w0 dt = %.3g: explicit grows x%.4g a step (%+.0f%%). ", y, sqrt(1 + y * y),
+                      100.0 * (sqrt(1 + y * y) - 1));
+        if (r->count[SPRING_EXPLICIT])
+            used = append(buf, size, used, "After %zu steps x = %.7g. ", r->count[SPRING_EXPLICIT] - 1,
+                          r->samples[SPRING_EXPLICIT][r->count[SPRING_EXPLICIT] - 1].x);
+        break;
+    case STEP_SEMI:
+        for (int m = SPRING_EXPLICIT; m <= SPRING_SEMI; m++)
+            if (r->count[m] > 1) {
+                double e0 = r->samples[m][0].energy, lo = e0, hi = e0;
+                for (size_t i = 0; i < r->count[m]; i++)
+                    lo = fmin(lo, r->samples[m][i].energy), hi = fmax(hi, r->samples[m][i].energy);
+                used = append(buf, size, used, "%s: energy %.3g..%.3g x E0. ", spring_method_name((spring_method)m),
+                              lo / e0, hi / e0);
+            }
+        break;
+    case STEP_RK4:
+        used = append(buf, size, used, "Final error, force evaluations a step:");
+        for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+            if (w->shown[m] && r->count[m] > 1 && m != SPRING_EXACT)
+                used = append(buf, size, used, " %s %.2g, %.3g;", spring_method_name((spring_method)m),
+                              r->error[m][2 * r->count[m] - 1], (double)r->rhs_evals[m] / (double)(r->count[m] - 1));
+        break;
+    case STEP_STABILITY:
+        used = append(buf, size, used, "w0 dt = %.3g, zeta = %.3g: ", y, spring_zeta(&w->o.params));
+        for (int m = 0; m <= SPRING_RK4; m++) {
+            double M[4];
+            spring_amplification(&w->o.params, (spring_method)m, w->o.dt, M);
+            double rho = spring_spectral_radius(M);
+            used = append(buf, size, used, "%s |A| = %.4f (%s, bound %.3g). ", spring_method_name((spring_method)m),
+                          rho, spring_radius_stable(rho) ? "stable" : "UNSTABLE",
+                          spring_stability_limit((spring_method)m, spring_zeta(&w->o.params)));
+        }
+        break;
+    case STEP_ACCUMULATOR: {
+        const frame_run *cap = &w->loops[RUN_GAP_CAPPED], *nocap = &w->loops[RUN_GAP_UNCAPPED];
+        unsigned most_cap = 0, most_nocap = 0;
+        for (int i = 0; i < cap->n; i++)
+            most_cap = cap->substeps[i] > most_cap ? cap->substeps[i] : most_cap;
+        for (int i = 0; i < nocap->n; i++)
+            most_nocap = nocap->substeps[i] > most_nocap ? nocap->substeps[i] : most_nocap;
+        used = append(buf, size, used, "At rest after %d, %d and %d frames (30/60/144 Hz). The gap frame runs %u "
+                      "substeps with the cap, %u without.", w->loops[0].n - 1, w->loops[1].n - 1,
+                      w->loops[2].n - 1, most_cap, most_nocap);
+        break;
+    }
+    default: {
+        static const char *const names[N_RULES] = {"distance only", "speed only", "both"};
+        for (int rule = 0; rule < N_RULES; rule++) {
+            int f = w->stop_frame[rule];
+            if (f < 0)
+                used = append(buf, size, used, "%s: never within 4 s. ", names[rule]);
+            else
+                used = append(buf, size, used, "%s: frame %d, x = %.4g, v = %.3g. ", names[rule], f,
+                              w->rest_run.x[f], w->rest_run.v[f]);
+        }
+        used = append(buf, size, used, "Then snap: x = %g exactly.", w->o.params.target);
+        break;
+    }
+    }
+    divergence_notes(w, buf, size, used);
+}
+
+/* --- description of each step --------------------------------------------------------------------------------- */
+
+static void add_param(tui_step *d, const char *name, const char *unit, double *v, double lo, double hi, double step,
+                      double big, bool log_scale)
+{
+    d->params[d->n_params++] = (tui_param){name, unit, v, lo, hi, step, big, log_scale};
+}
+
+static void walk_describe(void *ctx, int step, tui_step *d)
+{
+    walk *w = ctx;
+    d->title = step_titles[step];
+    d->text = step_texts[step];
+    d->n_panes = 2;
+    spring_lab_options *o = &w->o;
+    if (step <= STEP_STABILITY) {
+        add_param(d, "k", "N/m", &o->params.k, 1e-3, 1e7, 1.1, 2.0, true);
+        if (step == STEP_STABILITY)
+            add_param(d, "m", "kg", &o->params.m, 1e-3, 1e3, 1.1, 2.0, true);
+        add_param(d, "c", "N s/m", &o->params.c, 0.0, 1e4, 0.5, 5.0, false);
+        add_param(d, "dt", "s", &o->dt, 1e-5, 1.0, 1.1, 2.0, true);
+        add_param(d, "steps", "", &w->steps, 1, 20000, 10, 100, false);
+        for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+            d->toggles[d->n_toggles++] = (tui_toggle){spring_method_name((spring_method)m),
+                                                      spring_method_color((spring_method)m), &w->shown[m]};
+    } else if (step == STEP_ACCUMULATOR) {
+        static const char *const names[N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", "gap capped", "gap uncapped"};
+        add_param(d, "jitter", "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
+        add_param(d, "gap", "s", &w->gap, 0.0, 60.0, 0.5, 5.0, false);
+        add_param(d, "cap", "s", &w->cap, 0.01, 1.0, 0.01, 0.1, false);
+        add_param(d, "c", "N s/m", &o->params.c, 0.0, 100.0, 1.0, 10.0, false);
+        for (int i = 0; i < N_LOOP_RUNS; i++)
+            d->toggles[d->n_toggles++] = (tui_toggle){names[i], i + 1, &w->loop_shown[i]};
+    } else {
+        static const char *const names[N_RULES] = {"distance only", "speed only", "both"};
+        add_param(d, "c", "N s/m", &o->params.c, 0.5, 100.0, 1.0, 10.0, false);
+        add_param(d, "eps_x", "px", &w->eps_x, 1e-4, 100.0, 1.25, 4.0, true);
+        add_param(d, "eps_v", "px/s", &w->eps_v, 1e-4, 100.0, 1.25, 4.0, true);
+        add_param(d, "scale", "", &w->rest_scale, 1e-4, 1.0, 1.25, 10.0, true);
+        for (int i = 0; i < N_RULES; i++)
+            d->toggles[d->n_toggles++] = (tui_toggle){names[i], i + 1, &w->rule_shown[i]};
+    }
+}
+
+int spring_lab_interactive(spring_lab_options *o)
+{
+    static walk w;  /* large (frame buffers): not on the stack */
+    w.o = *o;
+    w.mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
+    for (int p = 0; p < TUI_MAX_PANES; p++)
+        if (!(w.chart[p] = plot_chart_new(40, 12, w.mode)))
+            return cli_fail("out of memory");
+    tui_app app = {
+        .name = "spring-lab", .ctx = &w, .n_steps = N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
+        .extra_keys = "o opacity", .describe = walk_describe, .changed = walk_changed, .render = walk_render,
+        .notes = walk_notes, .tick = walk_tick, .key = walk_key,
+    };
+    int rc = tui_run(&app);
+    for (int p = 0; p < TUI_MAX_PANES; p++)
+        plot_chart_free(w.chart[p]);
+    spring_lab_runs_free(&w.runs);
+    if (rc < 0)
+        return cli_error("interactive mode needs a terminal; use --csv, --plot or --stability (see --help)");
+    return rc == 0 ? CLI_OK : rc;
+}

@@ -1,0 +1,297 @@
+/* network: the text format (docs/network.md).
+ *
+ *     # comment to the end of the line; blank lines are ignored; fields are separated by spaces or tabs
+ *     gravity GX GY              at most once (default 0 0), m/s^2, |GX|, |GY| <= 1e6
+ *     mass X Y M [pinned]        masses are numbered 0, 1, ... in the order of their lines; |X|, |Y| <= 1e6 m;
+ *                                1e-9 <= M <= 1e9 kg
+ *     spring I J K [L [C]]       I != J, masses defined above; 0 < K <= 1e12 N/m; rest length 0 <= L <= 1e6 m
+ *                                (default: the distance between them, which must then be > 0); damping
+ *                                0 <= C <= 1e12 N s/m (default 0)
+ *
+ * Every error is "NAME:LINE: what was found and what was expected". The parser reads a byte range (no terminator
+ * needed, NUL bytes are errors), bounds the line length, the counts and the size, and allocates nothing per line. */
+#include "net_private.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_FIELDS = 8 };
+
+net_limits net_default_limits(void)
+{
+    return (net_limits){
+        .max_masses = 1000000,
+        .max_springs = 4000000,
+        .max_line = 4096,
+        .max_bytes = 256u << 20,
+    };
+}
+
+typedef struct {
+    const char *name;
+    size_t line;
+    char *err;
+    size_t errlen;
+} parse_ctx;
+
+static int fail(const parse_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(const parse_ctx *ctx, const char *fmt, ...)
+{
+    int used = snprintf(ctx->err, ctx->errlen, "%s:%zu: ", ctx->name, ctx->line);
+    if (used >= 0 && (size_t)used < ctx->errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(ctx->err + used, ctx->errlen - (size_t)used, fmt, ap);
+        va_end(ap);
+    }
+    return NET_ERR_INPUT;
+}
+
+/* Checks the bytes of one line (without its newline): printable ASCII, tabs and a carriage return before the
+ * comment; any byte but NUL and control characters inside a comment (UTF-8 comments are fine). */
+static int check_bytes(const parse_ctx *ctx, const char *line, size_t len)
+{
+    bool comment = false;
+    for (size_t c = 0; c < len; c++) {
+        unsigned char b = (unsigned char)line[c];
+        comment = comment || b == '#';
+        bool ok = b == '\t' || b == '\r' || (b >= 0x20 && b != 0x7f && (comment || b < 0x80));
+        if (!ok)
+            return fail(ctx, "unexpected byte 0x%02x at column %zu (expected plain text%s)", b, c + 1,
+                        comment ? "" : "; non-ASCII only in comments");
+    }
+    return NET_OK;
+}
+
+/* Splits s (NUL-terminated) in place at spaces, tabs and carriage returns, up to the comment; returns the field
+ * count, or MAX_FIELDS + 1 when there are more. */
+static size_t split(char *s, char *field[MAX_FIELDS])
+{
+    static const char blank[] = " \t\r";
+    size_t count = 0;
+    for (;;) {
+        s += strspn(s, blank);
+        if (*s == '\0' || *s == '#')
+            return count;
+        if (count == MAX_FIELDS)
+            return MAX_FIELDS + 1;
+        field[count++] = s;
+        s += strcspn(s, " \t\r#");
+        if (*s == '#') {
+            *s = '\0';
+            return count;
+        }
+        if (*s)
+            *s++ = '\0';
+    }
+}
+
+/* The ranges of the fields: wide enough for any sensible network, narrow enough that no force or energy of a
+ * network at rest overflows. */
+typedef struct {
+    double lo, hi;
+    bool lo_open;  /* lo itself is not allowed */
+} field_range;
+
+static const field_range COORD = {-1e6, 1e6, false};     /* X, Y (m), GX, GY (m/s^2) */
+static const field_range MASS = {1e-9, 1e9, false};      /* M (kg) */
+static const field_range STIFFNESS = {0.0, 1e12, true};  /* K (N/m) */
+static const field_range LENGTH = {0.0, 1e6, false};     /* L (m) */
+static const field_range DAMPING = {0.0, 1e12, false};   /* C (N s/m) */
+
+/* what: the field's name in the message. */
+static int number(const parse_ctx *ctx, const char *what, const char *text, field_range r, double *out)
+{
+    char range[80];
+    snprintf(range, sizeof range, "a number %s %g and <= %g", r.lo_open ? ">" : ">=", r.lo, r.hi);
+    errno = 0;
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0' || !isfinite(v) || errno == ERANGE)
+        return fail(ctx, "%s: '%.40s' is not a finite number (expected %s)", what, text, range);
+    if ((r.lo_open ? !(v > r.lo) : !(v >= r.lo)) || !(v <= r.hi))
+        return fail(ctx, "%s: %.40s is out of range (expected %s)", what, text, range);
+    *out = v;
+    return NET_OK;
+}
+
+static int mass_index(const parse_ctx *ctx, const char *what, const char *text, size_t n_masses, size_t *out)
+{
+    if (strspn(text, "0123456789") != strlen(text))
+        return fail(ctx, "%s: '%.40s' is not a mass index (expected a whole number from 0 to %zu)", what, text,
+                    n_masses ? n_masses - 1 : 0);
+    errno = 0;
+    unsigned long long v = strtoull(text, NULL, 10);
+    if (errno == ERANGE || v >= n_masses) {
+        if (n_masses == 0)
+            return fail(ctx, "%s: mass %.40s is not defined above (expected 'mass' lines before the springs)", what,
+                        text);
+        return fail(ctx, "%s: mass %.40s is not defined above (expected 0 to %zu)", what, text, n_masses - 1);
+    }
+    *out = (size_t)v;
+    return NET_OK;
+}
+
+static int parse_mass(const parse_ctx *ctx, net_network *net, char **f, size_t nf, const net_limits *lim)
+{
+    if (nf < 4 || nf > 5)
+        return fail(ctx, "'mass' expects X Y M [pinned]: got %zu values", nf - 1);
+    if (net->n_masses >= lim->max_masses)
+        return fail(ctx, "too many masses (expected at most %zu)", lim->max_masses);
+    double x, y, m;
+    int rc;
+    if ((rc = number(ctx, "mass X", f[1], COORD, &x)) || (rc = number(ctx, "mass Y", f[2], COORD, &y)) ||
+        (rc = number(ctx, "mass M", f[3], MASS, &m)))
+        return rc;
+    if (nf == 5 && strcmp(f[4], "pinned") != 0)
+        return fail(ctx, "mass: '%.40s' after M (expected 'pinned' or nothing)", f[4]);
+    return net_add_mass(net, x, y, m, nf == 5) == NET_ERR_MEMORY ? NET_ERR_MEMORY : NET_OK;
+}
+
+static int parse_spring(const parse_ctx *ctx, net_network *net, char **f, size_t nf, const net_limits *lim)
+{
+    if (nf < 4 || nf > 6)
+        return fail(ctx, "'spring' expects I J K [L [C]]: got %zu values", nf - 1);
+    if (net->n_springs >= lim->max_springs)
+        return fail(ctx, "too many springs (expected at most %zu)", lim->max_springs);
+    size_t i, j;
+    double k, rest, c = 0.0;
+    int rc;
+    if ((rc = mass_index(ctx, "spring I", f[1], net->n_masses, &i)) ||
+        (rc = mass_index(ctx, "spring J", f[2], net->n_masses, &j)))
+        return rc;
+    if (i == j)
+        return fail(ctx, "spring joins mass %zu to itself (expected two different masses)", i);
+    if ((rc = number(ctx, "spring K", f[3], STIFFNESS, &k)))
+        return rc;
+    if (nf >= 5) {
+        if ((rc = number(ctx, "spring L", f[4], LENGTH, &rest)))
+            return rc;
+    } else {
+        rest = hypot(net->rest_x[j] - net->rest_x[i], net->rest_y[j] - net->rest_y[i]);
+        if (!(rest > 0.0))
+            return fail(ctx, "spring %zu-%zu: its masses coincide, so it has no length to rest at (expected an "
+                        "explicit rest length L)", i, j);
+    }
+    if (nf == 6 && (rc = number(ctx, "spring C", f[5], DAMPING, &c)))
+        return rc;
+    return net_add_spring(net, i, j, k, rest, c) == NET_ERR_MEMORY ? NET_ERR_MEMORY : NET_OK;
+}
+
+static int parse_gravity(const parse_ctx *ctx, net_network *net, char **f, size_t nf, size_t *gravity_line)
+{
+    if (nf != 3)
+        return fail(ctx, "'gravity' expects GX GY: got %zu values", nf - 1);
+    if (*gravity_line)
+        return fail(ctx, "gravity given twice (expected it once; first at line %zu)", *gravity_line);
+    double gx, gy;
+    int rc;
+    if ((rc = number(ctx, "gravity GX", f[1], COORD, &gx)) || (rc = number(ctx, "gravity GY", f[2], COORD, &gy)))
+        return rc;
+    *gravity_line = ctx->line;
+    net_set_gravity(net, gx, gy);
+    return NET_OK;
+}
+
+static int parse_line(parse_ctx *ctx, net_network *net, char *buf, const net_limits *lim, size_t *gravity_line)
+{
+    char *f[MAX_FIELDS];
+    size_t nf = split(buf, f);
+    if (nf == 0)
+        return NET_OK;
+    if (nf > MAX_FIELDS)
+        return fail(ctx, "too many values (expected at most %d on a line)", MAX_FIELDS - 1);
+    if (strcmp(f[0], "mass") == 0)
+        return parse_mass(ctx, net, f, nf, lim);
+    if (strcmp(f[0], "spring") == 0)
+        return parse_spring(ctx, net, f, nf, lim);
+    if (strcmp(f[0], "gravity") == 0)
+        return parse_gravity(ctx, net, f, nf, gravity_line);
+    return fail(ctx, "unknown keyword '%.40s' (expected mass, spring, gravity or a # comment)", f[0]);
+}
+
+int net_parse(const char *name, const char *text, size_t len, const net_limits *lim, net_network **out, char *err,
+              size_t errlen)
+{
+    parse_ctx ctx = {.name = name, .line = 1, .err = err, .errlen = errlen};
+    if (len > lim->max_bytes)
+        return fail(&ctx, "the file is larger than %zu bytes (expected a smaller network)", lim->max_bytes);
+    if (len == 0)
+        return fail(&ctx, "the file is empty (expected 'mass X Y M [pinned]' and 'spring I J K [L [C]]' lines)");
+    char *buf = malloc(lim->max_line + 1);
+    net_network *net = net_new();
+    int rc = !buf || !net ? NET_ERR_MEMORY : NET_OK;
+    size_t gravity_line = 0, pos = 0;
+    for (; rc == NET_OK && pos < len; ctx.line++) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        size_t line_len = (nl ? (size_t)(nl - text) : len) - pos;
+        if (line_len > lim->max_line) {
+            rc = fail(&ctx, "the line is longer than %zu bytes (expected shorter lines)", lim->max_line);
+            break;
+        }
+        if ((rc = check_bytes(&ctx, text + pos, line_len)))
+            break;
+        memcpy(buf, text + pos, line_len);
+        buf[line_len] = '\0';
+        rc = parse_line(&ctx, net, buf, lim, &gravity_line);
+        pos += line_len + 1;
+    }
+    if (rc == NET_OK && net->n_masses == 0) {
+        ctx.line--;  /* the last line read */
+        rc = fail(&ctx, "no masses (expected at least one 'mass X Y M [pinned]' line)");
+    }
+    free(buf);
+    if (rc != NET_OK) {
+        net_free(net);
+        if (rc == NET_ERR_MEMORY)
+            snprintf(err, errlen, "%s: out of memory", name);
+        return rc;
+    }
+    *out = net;
+    return NET_OK;
+}
+
+int net_load(const char *path, net_network **out, char *err, size_t errlen)
+{
+    const net_limits lim = net_default_limits();
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NET_ERR_INPUT;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    int rc = text ? NET_OK : NET_ERR_MEMORY;
+    /* read at most max_bytes + 1 bytes: one more than allowed is enough for net_parse to refuse the size */
+    while (rc == NET_OK && len <= lim.max_bytes) {
+        if (len == cap) {
+            size_t want = 2 * cap > lim.max_bytes + 1 ? lim.max_bytes + 1 : 2 * cap;
+            char *bigger = realloc(text, want);
+            if (!bigger) {
+                rc = NET_ERR_MEMORY;
+                break;
+            }
+            text = bigger, cap = want;
+        }
+        size_t got = fread(text + len, 1, cap - len, fp);
+        len += got;
+        if (got == 0) {
+            if (ferror(fp)) {
+                snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+                rc = NET_ERR_INPUT;
+            }
+            break;
+        }
+    }
+    fclose(fp);
+    if (rc == NET_OK)
+        rc = net_parse(path, text, len, &lim, out, err, errlen);
+    else if (rc == NET_ERR_MEMORY)
+        snprintf(err, errlen, "%s: out of memory", path);
+    free(text);
+    return rc;
+}

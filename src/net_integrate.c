@@ -1,0 +1,176 @@
+/* network: the integrators behind one interface (hand-written steppers, the fused step, GSL references) and the
+ * analytic Jacobian GSL's msbdf needs. */
+#include "net_private.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const method_names[NET_METHOD_COUNT] = {
+    "explicit", "semi", "rk4", "gsl-rk4", "gsl-rkf45", "gsl-rk8pd", "gsl-msbdf",
+};
+
+const char *net_method_name(net_method method)
+{
+    return method < NET_METHOD_COUNT ? method_names[method] : "?";
+}
+
+int net_method_parse(const char *name, net_method *out)
+{
+    for (int i = 0; i < NET_METHOD_COUNT; i++)
+        if (strcmp(name, method_names[i]) == 0) {
+            *out = (net_method)i;
+            return 0;
+        }
+    return -1;
+}
+
+const char *net_method_names(void)
+{
+    return "explicit, semi, rk4, gsl-rk4, gsl-rkf45, gsl-rk8pd, gsl-msbdf";
+}
+
+struct net_integrator {
+    net_network *net;
+    net_method method;
+    double h, tol;
+    ode_system sys;
+    ode_stepper stepper;  /* explicit, rk4 */
+    ode_gsl *gsl;         /* gsl-* */
+};
+
+net_integrator *net_integrator_new(net_network *net, net_method method, double h, double tol)
+{
+    if (method >= NET_METHOD_COUNT || !(h > 0.0) || net->n_masses == 0 ||
+        (method == NET_GSL_MSBDF && net->n_masses > NET_MSBDF_MAX_MASSES))
+        return NULL;
+    net_integrator *it = calloc(1, sizeof *it);
+    if (!it)
+        return NULL;
+    *it = (net_integrator){.net = net, .method = method, .h = h, .tol = tol, .sys = net_system(net)};
+    int rc = 0;
+    if (method == NET_EXPLICIT)
+        rc = ode_stepper_init(&it->stepper, ODE_EXPLICIT_EULER, it->sys.dim);
+    else if (method == NET_RK4)
+        rc = ode_stepper_init(&it->stepper, ODE_RK4, it->sys.dim);
+    else if (method >= NET_GSL_RK4)
+        rc = net_integrator_reset(it);
+    /* build the fast kernel's index now rather than in the first step */
+    if (rc || net_runs_build(net) != NET_OK) {
+        net_integrator_free(it);
+        return NULL;
+    }
+    return it;
+}
+
+int net_integrator_reset(net_integrator *it)
+{
+    if (it->method < NET_GSL_RK4)
+        return NET_OK;  /* one-step methods keep nothing between steps */
+    ode_gsl_free(it->gsl);
+    it->gsl = ode_gsl_new((ode_gsl_kind)(ODE_GSL_RK4 + (it->method - NET_GSL_RK4)), &it->sys, it->h, it->tol);
+    return it->gsl ? NET_OK : NET_ERR_MEMORY;
+}
+
+void net_integrator_free(net_integrator *it)
+{
+    if (!it)
+        return;
+    ode_stepper_destroy(&it->stepper);
+    ode_gsl_free(it->gsl);
+    free(it);
+}
+
+int net_integrator_step(net_integrator *it, double *t, double *y)
+{
+    int rc = 0;
+    if (it->method == NET_SEMI)
+        net_step_semi(it->net, it->h, y);
+    else if (it->gsl)
+        return ode_gsl_advance(it->gsl, t, *t + it->h, y);
+    else
+        rc = ode_stepper_apply(&it->stepper, &it->sys, *t, it->h, y);
+    *t += it->h;
+    return rc;
+}
+
+/* --- the Jacobian ------------------------------------------------------------------------------------------
+ * y = [p, v] with p, v in R^{2n}; f = [v, M^-1 F(p, v) + g]. So J = [[0, I], [M^-1 dF/dp, M^-1 dF/dv]].
+ * For one spring, with d = p_j - p_i, l = |d|, u = d/l, P = I - u u^T, dv = v_j - v_i, the force on i is
+ *   Hooke:  F_i = (k (l - L) + c dv.u) u
+ *           dF_i/dd  = k (u u^T + (1 - L/l) P) + c (u dv^T P + (dv.u) P) / l,   dF_i/d(dv) = c u u^T
+ *   seed:   F_i = k e u + c dv, e = sign(l - L):   dF_i/dd = k e P / l,   dF_i/d(dv) = c I
+ * and dd/dp_j = I, dd/dp_i = -I, F_j = -F_i. At l = 0 the force is identically 0 in our convention: the blocks
+ * are taken as 0 there except the L = 0 Hooke spring (F = k d + ..., dF/dd = k I). */
+
+typedef struct {
+    double dfdd[4];   /* 2x2 row-major: d F_i / d d */
+    double dfddv[4];  /* d F_i / d dv */
+} spring_blocks;
+
+static spring_blocks blocks_of(const net_network *net, size_t s, const double d[2], const double dv[2])
+{
+    spring_blocks b = {{0}, {0}};
+    const double k = net->k[s], L = net->rest[s], c = net->damp[s];
+    double l = hypot(d[0], d[1]);
+    if (!(l > 0.0)) {
+        if (net->law == NET_LAW_HOOKE && L == 0.0)
+            b.dfdd[0] = b.dfdd[3] = k;
+        if (net->law == NET_LAW_SEED_ELONGATION)
+            b.dfddv[0] = b.dfddv[3] = c;
+        return b;
+    }
+    const double u[2] = {d[0] / l, d[1] / l};
+    double P[4] = {1.0 - u[0] * u[0], -u[0] * u[1], -u[1] * u[0], 1.0 - u[1] * u[1]};
+    if (net->law == NET_LAW_SEED_ELONGATION) {
+        double e = l > L ? 1.0 : l < L ? -1.0 : 0.0;
+        for (int q = 0; q < 4; q++)
+            b.dfdd[q] = k * e * P[q] / l;
+        b.dfddv[0] = b.dfddv[3] = c;
+        return b;
+    }
+    const double dvu = dv[0] * u[0] + dv[1] * u[1];
+    const double dvP[2] = {dv[0] * P[0] + dv[1] * P[2], dv[0] * P[1] + dv[1] * P[3]};  /* dv^T P */
+    for (int r = 0; r < 2; r++)
+        for (int col = 0; col < 2; col++) {
+            int q = 2 * r + col;
+            b.dfdd[q] = k * (u[r] * u[col] + (1.0 - L / l) * P[q]) + c * (u[r] * dvP[col] + dvu * P[q]) / l;
+            b.dfddv[q] = c * u[r] * u[col];
+        }
+    return b;
+}
+
+/* Adds sign * inv_m * B (2x2) into J at the rows of mass `row` (accelerations) and the columns of mass `col` in
+ * the block starting at column `base` (0: positions, 2n: velocities). */
+static void add_block(double *J, size_t dim, size_t n, size_t row, size_t col, size_t base, double scale,
+                      const double B[4])
+{
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 2; c++)
+            J[(2 * n + r * n + row) * dim + base + c * n + col] += scale * B[2 * r + c];
+}
+
+int net_jacobian(double t, const double *y, double *dfdy, double *dfdt, void *params)
+{
+    (void)t;
+    const net_network *net = params;
+    const size_t n = net->n_masses, dim = 4 * n;
+    memset(dfdy, 0, dim * dim * sizeof *dfdy);
+    memset(dfdt, 0, dim * sizeof *dfdt);
+    for (size_t q = 0; q < 2 * n; q++)
+        dfdy[q * dim + 2 * n + q] = 1.0;  /* dp/dt = v */
+    const double *px = y, *py = y + n, *vx = y + 2 * n, *vy = y + 3 * n;
+    for (size_t s = 0; s < net->n_springs; s++) {
+        size_t i = net->si[s], j = net->sj[s];
+        double d[2] = {px[j] - px[i], py[j] - py[i]}, dv[2] = {vx[j] - vx[i], vy[j] - vy[i]};
+        spring_blocks b = blocks_of(net, s, d, dv);
+        const double wi = net->inv_mass[i], wj = net->inv_mass[j];
+        /* F_i depends on d = p_j - p_i: +B at column j, -B at column i; F_j = -F_i has the opposite signs */
+        for (size_t base = 0; base <= 2 * n; base += 2 * n) {
+            const double *B = base ? b.dfddv : b.dfdd;
+            add_block(dfdy, dim, n, i, j, base, wi, B), add_block(dfdy, dim, n, i, i, base, -wi, B);
+            add_block(dfdy, dim, n, j, i, base, wj, B), add_block(dfdy, dim, n, j, j, base, -wj, B);
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,586 @@
+/* tui: the ncurses shell of every lab. See include/numlab/tui.h.
+ * The screen is a few windows (header, panes, text, parameters, toggles, status), each redrawn only when its
+ * dirty flag is set; one doupdate a frame. Input is blocking while nothing animates. */
+#include "numlab/tui.h"
+#include "tui_internal.h"
+
+#include <curses.h>
+#include <locale.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PARAM_COLS 28
+#define TOGGLE_COLS 17
+#define KEY_ESC 27
+#define KEY_TAB '\t'
+#define CTRL_L 12
+
+enum { WIN_HEADER, WIN_PANE0, WIN_PANE1, WIN_TEXT, WIN_PARAMS, WIN_TOGGLES, WIN_STATUS, WIN_COUNT };
+
+typedef struct {
+    tui_app *app;
+    WINDOW *win[WIN_COUNT];
+    bool dirty[WIN_COUNT];
+    int pane_x[TUI_MAX_PANES], pane_y, pane_w[TUI_MAX_PANES], pane_h;
+    int step;
+    tui_step desc;
+    int selected;          /* parameter index */
+    bool paused, animating, help, too_small, color;
+} tui_state;
+
+static volatile sig_atomic_t quit_signal;
+static bool curses_active;
+
+/* --- terminal restore ------------------------------------------------------------------------------------- */
+
+void tui_restore(void)
+{
+    if (!curses_active)
+        return;
+    curses_active = false;
+    fputs("\033[?1002l", stdout);  /* stop reporting mouse motion */
+    fflush(stdout);
+    endwin();
+}
+
+static void on_quit_signal(int sig)
+{
+    quit_signal = sig;  /* the input loop sees it when getch returns ERR (EINTR) */
+}
+
+static void on_fatal_signal(int sig)
+{
+    /* Not async-signal-safe in theory; what htop and others do in practice, and the process dies right after. */
+    tui_restore();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_signals(void)
+{
+    struct sigaction sa = {0};
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_quit_signal;  /* no SA_RESTART: a blocked getch returns */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    sa.sa_handler = on_fatal_signal;
+    sa.sa_flags = SA_RESETHAND;
+    int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+        sigaction(fatal[i], &sa, NULL);
+}
+
+/* --- pure helpers ----------------------------------------------------------------------------------------- */
+
+double tui_param_stepped(const tui_param *p, int direction, bool big)
+{
+    double step = big ? p->big_step : p->step;
+    double v = *p->value;
+    if (p->log_scale)
+        v = direction > 0 ? v * step : v / step;
+    else
+        v += direction * step;
+    if (!isfinite(v))
+        v = direction > 0 ? p->max : p->min;
+    return v < p->min ? p->min : v > p->max ? p->max : v;
+}
+
+int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg)
+{
+    int lines = 0;
+    if (width < 1)
+        return 0;
+    while (*text) {
+        const char *end = strchr(text, '\n');
+        int para = end ? (int)(end - text) : (int)strlen(text);
+        const char *p = text;
+        int left = para;
+        do {
+            /* take as many whole words as fit; a word longer than the line is cut */
+            int take = 0, last_space = -1, cols = 0;
+            while (take < left && cols < width) {
+                if (p[take] == ' ')
+                    last_space = take;
+                cols += ((unsigned char)p[take] & 0xC0) != 0x80;
+                take++;
+                while (take < left && ((unsigned char)p[take] & 0xC0) == 0x80)
+                    take++;
+            }
+            if (take < left && p[take] != ' ' && last_space > 0)
+                take = last_space;
+            emit(arg, p, take);
+            lines++;
+            p += take;
+            left -= take;
+            while (left > 0 && *p == ' ')
+                p++, left--;
+        } while (left > 0);
+        text += para + (end != NULL);
+    }
+    return lines;
+}
+
+/* --- layout ----------------------------------------------------------------------------------------------- */
+
+static void destroy_windows(tui_state *s)
+{
+    for (int i = 0; i < WIN_COUNT; i++)
+        if (s->win[i]) {
+            delwin(s->win[i]);
+            s->win[i] = NULL;
+        }
+}
+
+static void mark_all_dirty(tui_state *s)
+{
+    for (int i = 0; i < WIN_COUNT; i++)
+        s->dirty[i] = true;
+}
+
+static void layout(tui_state *s)
+{
+    destroy_windows(s);
+    erase();
+    wnoutrefresh(stdscr);
+    s->too_small = COLS < s->app->min_cols || LINES < s->app->min_rows;
+    mark_all_dirty(s);
+    if (s->too_small)
+        return;
+    /* the panes keep 16 rows when they can; the text panel takes the rest, 8 to 14 rows */
+    int panel_h = LINES - 2 - 16;
+    panel_h = panel_h < 8 ? 8 : panel_h > 14 ? 14 : panel_h;
+    s->pane_y = 1;
+    s->pane_h = LINES - 2 - panel_h;
+    int n = s->desc.n_panes < 1 ? 1 : s->desc.n_panes > TUI_MAX_PANES ? TUI_MAX_PANES : s->desc.n_panes;
+    int x = 0;
+    for (int p = 0; p < n; p++) {
+        int w = (COLS - (n - 1)) / n + (p == n - 1 ? (COLS - (n - 1)) % n : 0);
+        s->pane_x[p] = x;
+        s->pane_w[p] = w;
+        s->win[WIN_PANE0 + p] = newwin(s->pane_h, w, s->pane_y, x);
+        x += w + 1;  /* one column for the separator */
+    }
+    for (int p = n; p < TUI_MAX_PANES; p++)
+        s->pane_w[p] = 0;
+    int panel_y = 1 + s->pane_h;
+    int text_w = COLS - PARAM_COLS - TOGGLE_COLS;
+    s->win[WIN_HEADER] = newwin(1, COLS, 0, 0);
+    s->win[WIN_TEXT] = newwin(panel_h, text_w, panel_y, 0);
+    s->win[WIN_PARAMS] = newwin(panel_h, PARAM_COLS, panel_y, text_w);
+    s->win[WIN_TOGGLES] = newwin(panel_h, TOGGLE_COLS, panel_y, text_w + PARAM_COLS);
+    s->win[WIN_STATUS] = newwin(1, COLS, LINES - 1, 0);
+    /* the separators live on stdscr */
+    for (int p = 1; p < n; p++)
+        mvvline_set(s->pane_y, s->pane_x[p] - 1, WACS_VLINE, s->pane_h);
+    wnoutrefresh(stdscr);
+}
+
+/* --- drawing ---------------------------------------------------------------------------------------------- */
+
+static void draw_grid(tui_state *s, WINDOW *w, const plot_grid *g)
+{
+    werase(w);
+    if (!g)
+        return;
+    int rows = g->rows < getmaxy(w) ? g->rows : getmaxy(w);
+    int cols = g->cols < getmaxx(w) ? g->cols : getmaxx(w);
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            const plot_cell *cell = &g->cells[r * g->cols + c];
+            if (cell->ch == ' ')
+                continue;
+            attr_t attr = (cell->attr & PLOT_ATTR_BOLD ? A_BOLD : 0) | (cell->attr & PLOT_ATTR_DIM ? A_DIM : 0);
+            short pair = s->color ? (short)cell->color : 0;
+            wchar_t wc[2] = {(wchar_t)cell->ch, L'\0'};
+            cchar_t cc;
+            setcchar(&cc, wc, attr, pair, NULL);
+            mvwadd_wch(w, r, c, &cc);
+        }
+}
+
+static void draw_header(tui_state *s)
+{
+    WINDOW *w = s->win[WIN_HEADER];
+    werase(w);
+    wbkgd(w, A_REVERSE);
+    mvwprintw(w, 0, 1, "%s  step %d/%d: %s", s->app->name, s->step + 1, s->app->n_steps, s->desc.title);
+    const char *state = s->paused ? "[paused]" : s->animating ? "[running]" : "";
+    mvwprintw(w, 0, COLS - (int)strlen(state) - 1, "%s", state);
+}
+
+typedef struct {
+    WINDOW *w;
+    int row, max_rows;
+    attr_t attr;
+} wrap_target;
+
+static void emit_line(void *arg, const char *line, int len)
+{
+    wrap_target *t = arg;
+    if (t->row < t->max_rows) {
+        wattron(t->w, t->attr);
+        mvwaddnstr(t->w, t->row, 1, line, len);
+        wattroff(t->w, t->attr);
+    }
+    t->row++;
+}
+
+static void draw_text(tui_state *s)
+{
+    WINDOW *w = s->win[WIN_TEXT];
+    werase(w);
+    mvwhline_set(w, 0, 0, WACS_HLINE, getmaxx(w));
+    wattron(w, A_BOLD);
+    mvwprintw(w, 0, 1, " %s ", s->desc.title);
+    wattroff(w, A_BOLD);
+    wrap_target t = {w, 1, getmaxy(w), A_NORMAL};
+    tui_wrap(s->desc.text, getmaxx(w) - 2, emit_line, &t);
+    if (s->app->notes) {
+        char notes[1024] = "";
+        s->app->notes(s->app->ctx, s->step, notes, sizeof notes);
+        t.row++;
+        t.attr = A_BOLD;
+        tui_wrap(notes, getmaxx(w) - 2, emit_line, &t);
+    }
+}
+
+static void draw_params(tui_state *s)
+{
+    WINDOW *w = s->win[WIN_PARAMS];
+    werase(w);
+    mvwhline_set(w, 0, 0, WACS_HLINE, getmaxx(w));
+    mvwaddstr(w, 0, 1, " parameters ");
+    for (int i = 0; i < s->desc.n_params && i + 1 < getmaxy(w); i++) {
+        const tui_param *p = &s->desc.params[i];
+        bool sel = i == s->selected;
+        if (sel)
+            wattron(w, A_REVERSE);
+        mvwprintw(w, i + 1, 1, "%c %-6s %9.4g %-6s", sel ? '>' : ' ', p->name, *p->value, p->unit);
+        if (sel)
+            wattroff(w, A_REVERSE);
+    }
+}
+
+static void draw_toggles(tui_state *s)
+{
+    WINDOW *w = s->win[WIN_TOGGLES];
+    werase(w);
+    mvwhline_set(w, 0, 0, WACS_HLINE, getmaxx(w));
+    mvwaddstr(w, 0, 1, " methods ");
+    for (int i = 0; i < s->desc.n_toggles && i + 1 < getmaxy(w); i++) {
+        const tui_toggle *t = &s->desc.toggles[i];
+        mvwprintw(w, i + 1, 0, "%d[%c] ", i + 1, *t->enabled ? 'x' : ' ');
+        if (s->color)
+            wattron(w, COLOR_PAIR(t->color));
+        else
+            waddch(w, (chtype)plot_ascii_glyph(t->color)), waddch(w, ' ');
+        wprintw(w, "%.*s", getmaxx(w) - 8, t->name);
+        if (s->color)
+            wattroff(w, COLOR_PAIR(t->color));
+    }
+}
+
+static void draw_status(tui_state *s)
+{
+    WINDOW *w = s->win[WIN_STATUS];
+    werase(w);
+    wbkgd(w, A_REVERSE);
+    mvwprintw(w, 0, 1, "tab/arrows param  space pause  n/p step  r reset  1-9 methods  %s  ? help  q quit",
+              s->app->extra_keys ? s->app->extra_keys : "");
+}
+
+static const char *const help_lines[] = {
+    "keys",
+    "",
+    "tab, up/down     select a parameter",
+    "left/right, -/+  change it (shift or PgUp/PgDn: big steps)",
+    "1-9              show or hide a method",
+    "space            pause / resume the animation",
+    "n / p            next / previous step of the walk",
+    "r                reset the animation",
+    "mouse            click a parameter; drag where a lab allows",
+    "Ctrl-L           redraw the screen",
+    "q                quit",
+    "",
+    "any key closes this help",
+};
+
+static void draw_help(void)
+{
+    int n = (int)(sizeof help_lines / sizeof help_lines[0]);
+    int h = n + 2, w = 64;
+    WINDOW *win = newwin(h, w, (LINES - h) / 2, (COLS - w) / 2);
+    if (!win)
+        return;
+    box(win, 0, 0);
+    for (int i = 0; i < n; i++)
+        mvwaddstr(win, i + 1, 2, help_lines[i]);
+    wnoutrefresh(win);
+    delwin(win);
+}
+
+typedef struct {
+    int row, count;
+} centered_lines;
+
+static void emit_centered(void *arg, const char *line, int len)
+{
+    centered_lines *c = arg;
+    int x = (COLS - len) / 2;
+    mvaddnstr(c->row + c->count++, x > 0 ? x : 0, line, len);
+}
+
+static void draw_too_small(tui_state *s)
+{
+    erase();
+    char msg[128];
+    snprintf(msg, sizeof msg, "terminal too small:\nneed %d x %d\n(have %d x %d)", s->app->min_cols,
+             s->app->min_rows, COLS, LINES);
+    /* wrapped and centred: it must be readable in the smallest window */
+    centered_lines c = {LINES / 2 - 1, 0};
+    tui_wrap(msg, COLS, emit_centered, &c);
+    wnoutrefresh(stdscr);
+}
+
+static void redraw(tui_state *s)
+{
+    if (s->too_small) {
+        if (s->dirty[WIN_HEADER])
+            draw_too_small(s);
+        memset(s->dirty, 0, sizeof s->dirty);
+        doupdate();
+        return;
+    }
+    if (s->dirty[WIN_HEADER])
+        draw_header(s);
+    for (int p = 0; p < TUI_MAX_PANES; p++)
+        if (s->dirty[WIN_PANE0 + p] && s->win[WIN_PANE0 + p])
+            draw_grid(s, s->win[WIN_PANE0 + p],
+                      s->app->render(s->app->ctx, s->step, p, s->pane_w[p], s->pane_h));
+    if (s->dirty[WIN_TEXT])
+        draw_text(s);
+    if (s->dirty[WIN_PARAMS])
+        draw_params(s);
+    if (s->dirty[WIN_TOGGLES])
+        draw_toggles(s);
+    if (s->dirty[WIN_STATUS])
+        draw_status(s);
+    for (int i = 0; i < WIN_COUNT; i++)
+        if (s->dirty[i] && s->win[i])
+            wnoutrefresh(s->win[i]);
+    if (s->help)
+        draw_help();
+    memset(s->dirty, 0, sizeof s->dirty);
+    doupdate();
+}
+
+/* --- state changes ---------------------------------------------------------------------------------------- */
+
+static void describe_step(tui_state *s)
+{
+    int old_panes = s->desc.n_panes;
+    memset(&s->desc, 0, sizeof s->desc);
+    s->app->describe(s->app->ctx, s->step, &s->desc);
+    if (s->selected >= s->desc.n_params)
+        s->selected = 0;
+    if (s->desc.n_panes != old_panes)
+        layout(s);
+}
+
+/* Something the model depends on changed: recompute, restart the animation, redraw the lot. */
+static void model_changed(tui_state *s, tui_change what)
+{
+    s->app->changed(s->app->ctx, s->step, what);
+    s->animating = s->app->tick != NULL;
+    mark_all_dirty(s);
+}
+
+static void go_to_step(tui_state *s, int step)
+{
+    if (step < 0 || step >= s->app->n_steps || step == s->step)
+        return;
+    s->step = step;
+    s->selected = 0;
+    describe_step(s);
+    model_changed(s, TUI_ENTER_STEP);
+}
+
+static void change_param(tui_state *s, int direction, bool big)
+{
+    if (s->desc.n_params == 0)
+        return;
+    tui_param *p = &s->desc.params[s->selected];
+    double v = tui_param_stepped(p, direction, big);
+    if (v != *p->value) {
+        *p->value = v;
+        model_changed(s, TUI_EDITED);
+    }
+}
+
+static void handle_mouse(tui_state *s)
+{
+    MEVENT ev;
+    if (getmouse(&ev) != OK || s->too_small)
+        return;
+    tui_mouse_kind kind = ev.bstate & BUTTON1_RELEASED                          ? TUI_MOUSE_RELEASE
+                          : ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED) ? TUI_MOUSE_PRESS
+                                                                                : TUI_MOUSE_DRAG;
+    int py, px;
+    getbegyx(s->win[WIN_PARAMS], py, px);
+    if (kind == TUI_MOUSE_PRESS && ev.x >= px && ev.x < px + PARAM_COLS && ev.y > py &&
+        ev.y - py - 1 < s->desc.n_params) {
+        s->selected = ev.y - py - 1;
+        s->dirty[WIN_PARAMS] = true;
+        return;
+    }
+    if (!s->app->mouse)
+        return;
+    for (int p = 0; p < TUI_MAX_PANES; p++)
+        if (s->pane_w[p] && ev.x >= s->pane_x[p] && ev.x < s->pane_x[p] + s->pane_w[p] && ev.y >= s->pane_y &&
+            ev.y < s->pane_y + s->pane_h &&
+            s->app->mouse(s->app->ctx, s->step, p, ev.x - s->pane_x[p], ev.y - s->pane_y, kind)) {
+            s->animating = s->app->tick != NULL;
+            mark_all_dirty(s);
+        }
+}
+
+/* Returns false when the user asked to quit. */
+static bool handle_key(tui_state *s, int ch)
+{
+    if (s->help) {  /* any key closes the help */
+        s->help = false;
+        layout(s);
+        return true;
+    }
+    switch (ch) {
+    case 'q': case 'Q':                  return false;
+    case KEY_RESIZE:                     layout(s); break;
+    case CTRL_L:                         clearok(curscr, TRUE); layout(s); break;
+    case '?':                            s->help = true; break;
+    case ' ':                            s->paused = !s->paused; s->dirty[WIN_HEADER] = true; break;
+    case 'n':                            go_to_step(s, s->step + 1); break;
+    case 'p':                            go_to_step(s, s->step - 1); break;
+    case 'r':                            model_changed(s, TUI_RESTART); break;
+    case KEY_TAB: case KEY_DOWN:
+        if (s->desc.n_params)
+            s->selected = (s->selected + 1) % s->desc.n_params;
+        s->dirty[WIN_PARAMS] = true;
+        break;
+    case KEY_BTAB: case KEY_UP:
+        if (s->desc.n_params)
+            s->selected = (s->selected + s->desc.n_params - 1) % s->desc.n_params;
+        s->dirty[WIN_PARAMS] = true;
+        break;
+    case KEY_RIGHT: case '+': case '=':  change_param(s, +1, false); break;
+    case KEY_LEFT: case '-': case '_':   change_param(s, -1, false); break;
+    case KEY_SRIGHT: case KEY_PPAGE:     change_param(s, +1, true); break;
+    case KEY_SLEFT: case KEY_NPAGE:      change_param(s, -1, true); break;
+    case KEY_MOUSE:                      handle_mouse(s); break;
+    default:
+        if (ch >= '1' && ch <= '9' && ch - '1' < s->desc.n_toggles) {
+            bool *flag = s->desc.toggles[ch - '1'].enabled;
+            *flag = !*flag;
+            model_changed(s, TUI_EDITED);
+        } else if (s->app->key && s->app->key(s->app->ctx, s->step, ch)) {
+            s->animating = s->app->tick != NULL;
+            mark_all_dirty(s);
+        }
+    }
+    return true;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+bool tui_open(void)
+{
+    quit_signal = 0;
+    install_signals();
+    setlocale(LC_ALL, "");
+    initscr();
+    curses_active = true;
+    static bool registered;
+    if (!registered)
+        atexit(tui_restore);
+    registered = true;
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    const char *no_color = getenv("NO_COLOR");
+    bool color = has_colors() && !(no_color && *no_color);
+    if (color) {
+        start_color();
+        use_default_colors();
+        for (int c = 1; c <= PLOT_COLORS; c++) {
+            int term = plot_color_terminal(c);
+            init_pair((short)c, (short)(COLORS >= 16 ? term : term & 7), -1);
+        }
+    }
+    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | REPORT_MOUSE_POSITION, NULL);
+    mouseinterval(0);
+    fputs("\033[?1002h", stdout);  /* xterm: report motion while a button is held */
+    fflush(stdout);
+    return color;
+}
+
+int tui_run(tui_app *app)
+{
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        return -1;
+    tui_state s = {.app = app};
+    if (app->frame_hz <= 0)
+        app->frame_hz = 30;
+    s.color = tui_open();
+    describe_step(&s);
+    layout(&s);
+    model_changed(&s, TUI_ENTER_STEP);
+
+    const int frame_ms = (int)(1000.0 / app->frame_hz);
+    double last = now_seconds();
+    bool running = true;
+    while (running && !quit_signal) {
+        redraw(&s);
+        bool live = s.animating && !s.paused && !s.too_small && !s.help;
+        timeout(live ? frame_ms : -1);  /* idle: block until a key, a resize or a signal */
+        int ch = getch();
+        if (quit_signal)
+            break;
+        double t = now_seconds();
+        if (ch != ERR)
+            running = handle_key(&s, ch);
+        if (live && t - last >= 0.5 / app->frame_hz) {
+            /* a frame: feed the measured time (at most a second: a suspended process skips, not catches up) */
+            double dt = t - last;
+            s.animating = app->tick(app->ctx, s.step, dt > 1.0 ? 1.0 : dt);
+            for (int p = 0; p < TUI_MAX_PANES; p++)
+                s.dirty[WIN_PANE0 + p] = true;
+            s.dirty[WIN_TEXT] = true;
+            if (!s.animating)
+                s.dirty[WIN_HEADER] = true;
+            last = t;
+        } else if (!live) {
+            last = t;
+        }
+    }
+    destroy_windows(&s);
+    tui_restore();
+    return quit_signal ? 128 + quit_signal : 0;
+}
+
+int tui_signal(void)
+{
+    return quit_signal;
+}

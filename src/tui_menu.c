@@ -1,0 +1,134 @@
+/* tui_menu: the launcher's full-screen list and the text pager, on the same terminal handling as tui_run. */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "numlab/tui.h"
+#include "tui_internal.h"
+
+#define KEY_ESC 27
+
+static bool have_terminal(void)
+{
+    return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+}
+
+
+static void title_bar(int row, const char *text)
+{
+    attron(A_REVERSE);
+    mvhline(row, 0, ' ', COLS);
+    mvaddnstr(row, 1, text, COLS - 2);
+    attroff(A_REVERSE);
+}
+
+int tui_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected)
+{
+    if (!have_terminal())
+        return -2;
+    tui_open();
+    int choice = -1;
+    for (;;) {
+        erase();
+        title_bar(0, title);
+        mvaddnstr(2, 2, subtitle ? subtitle : "", COLS - 4);
+        for (int i = 0; i < n_items && 4 + i < LINES - 2; i++) {
+            if (i == selected)
+                attron(A_REVERSE);
+            mvprintw(4 + i, 2, "%2d  %-16s", i + 1, items[i].label);
+            addnstr(items[i].detail ? items[i].detail : "", COLS - 26 > 0 ? COLS - 26 : 0);
+            if (i == selected)
+                attroff(A_REVERSE);
+        }
+        title_bar(LINES - 1, "up/down choose  Enter open  q quit");
+        refresh();
+        int ch = getch();
+        if (ch == 'q' || ch == KEY_ESC || ch == ERR)
+            break;
+        if ((ch == KEY_UP || ch == 'k') && selected > 0)
+            selected--;
+        else if ((ch == KEY_DOWN || ch == 'j') && selected < n_items - 1)
+            selected++;
+        else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+            choice = selected;
+            break;
+        } else if (ch >= '1' && ch <= '9' && ch - '1' < n_items) {
+            choice = ch - '1';
+            break;
+        }
+    }
+    tui_restore();
+    return tui_signal() ? -1 : choice;
+}
+
+typedef struct {
+    const char **line;
+    int *len;
+    int n, cap;
+} wrapped;
+
+static void keep_line(void *arg, const char *line, int len)
+{
+    wrapped *w = arg;
+    if (w->n == w->cap) {
+        int cap = w->cap ? 2 * w->cap : 256;
+        const char **nl = realloc(w->line, (size_t)cap * sizeof *nl);
+        int *nlen = realloc(w->len, (size_t)cap * sizeof *nlen);
+        if (!nl || !nlen) {
+            free(nl ? (void *)nl : (void *)w->line);
+            free(nlen ? nlen : w->len);
+            *w = (wrapped){0};
+            return;
+        }
+        w->line = nl, w->len = nlen, w->cap = cap;
+    }
+    if (w->line) {
+        w->line[w->n] = line;
+        w->len[w->n++] = len;
+    }
+}
+
+int tui_pager(const char *title, const char *text)
+{
+    if (!have_terminal())
+        return -2;
+    tui_open();
+    int top = 0;
+    wrapped w = {0};
+    int width = -1;
+    for (;;) {
+        if (width != COLS - 2) {  /* (re)wrap on the first draw and after a resize */
+            width = COLS - 2;
+            free(w.line);
+            free(w.len);
+            w = (wrapped){0};
+            tui_wrap(text, width, keep_line, &w);
+        }
+        int page = LINES - 2;
+        int last_top = w.n - page > 0 ? w.n - page : 0;
+        top = top < 0 ? 0 : top > last_top ? last_top : top;
+        erase();
+        title_bar(0, title);
+        for (int i = 0; i < page && top + i < w.n; i++)
+            mvaddnstr(1 + i, 1, w.line[top + i], w.len[top + i]);
+        title_bar(LINES - 1, "up/down PgUp/PgDn scroll  q back");
+        refresh();
+        int ch = getch();
+        if (ch == 'q' || ch == KEY_ESC || ch == ERR)
+            break;
+        switch (ch) {
+        case KEY_UP: case 'k':               top--; break;
+        case KEY_DOWN: case 'j': case '\n':  top++; break;
+        case KEY_PPAGE: case 'b':            top -= page; break;
+        case KEY_NPAGE: case ' ':            top += page; break;
+        case KEY_HOME: case 'g':             top = 0; break;
+        case KEY_END: case 'G':              top = last_top; break;
+        default:                             break;
+        }
+    }
+    free(w.line);
+    free(w.len);
+    tui_restore();
+    return 0;
+}

@@ -1,0 +1,155 @@
+/* bench_network: spring evaluations per second on the 100 x 100 cloth, against GSL's rk4 stepper
+ * (gsl_odeiv2_step_apply) on the same right-hand side (net_rhs) in the same process.
+ *
+ * The cloth is the grid preset with its defaults (gravity, light damping) and a kick of 0.1 m/s, stepped at
+ * dt = 1/240 s: it swings and stretches for the whole run, so no value decays into the subnormal range (the
+ * benchmark counts them at the end and says so). The machines are shared, so every path is measured in ROUNDS
+ * interleaved rounds of at least ROUND_SECONDS each, and its best round is reported. */
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "numlab/network.h"
+
+#define GRID_N 100
+#define DT (1.0 / 240.0)
+#define ROUNDS 7
+#define ROUND_SECONDS 0.06
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+typedef struct {
+    net_network *net;
+    unsigned long evals;
+} counted;
+
+static int counted_rhs(double t, const double y[], double dydt[], void *params)
+{
+    counted *c = params;
+    c->evals++;
+    return net_rhs(t, y, dydt, c->net);
+}
+
+typedef struct {
+    double springs_per_s, steps_per_s;
+} rate;
+
+/* The state every measurement starts from: the kicked cloth after one simulated second. */
+static void start_state(net_network *net, double *y)
+{
+    net_rest_state(net, y);
+    net_kick(net, y, 0.1, 1);
+    for (int s = 0; s < 240; s++)
+        net_step_semi(net, DT, y);
+}
+
+typedef enum { RUN_GSL_RK4, RUN_GENERIC_SEMI, RUN_GENERIC_RK4, RUN_FUSED_SEMI, RUN_FORCES_REF, RUN_FORCES_FAST } run_kind;
+
+static rate measure(net_network *net, run_kind kind, double *y, double *work)
+{
+    const size_t dim = net_dim(net);
+    counted c = {.net = net};
+    ode_system sys = {.dim = dim, .rhs = counted_rhs, .params = &c};
+    ode_stepper st = {0};
+    gsl_odeiv2_system gsys = {counted_rhs, NULL, dim, &c};
+    gsl_odeiv2_step *gstep = NULL;
+    double *yerr = NULL;
+    if (kind == RUN_GSL_RK4) {
+        gstep = gsl_odeiv2_step_alloc(gsl_odeiv2_step_rk4, dim);
+        yerr = malloc(dim * sizeof *yerr);
+    } else if (kind == RUN_GENERIC_SEMI || kind == RUN_GENERIC_RK4) {
+        ode_stepper_init(&st, kind == RUN_GENERIC_SEMI ? ODE_SEMI_IMPLICIT : ODE_RK4, dim);
+    }
+    start_state(net, y);
+    unsigned long steps = 0;
+    double t = 0.0, t0 = now(), elapsed;
+    do {
+        for (int rep = 0; rep < 8; rep++, steps++) {
+            switch (kind) {
+            case RUN_GSL_RK4: gsl_odeiv2_step_apply(gstep, t, DT, y, yerr, NULL, NULL, &gsys); break;
+            case RUN_GENERIC_SEMI:
+            case RUN_GENERIC_RK4: ode_stepper_apply(&st, &sys, t, DT, y); break;
+            case RUN_FUSED_SEMI: net_step_semi(net, DT, y); c.evals++; break;
+            case RUN_FORCES_REF: net_forces_reference(net, y, work); c.evals++; break;
+            case RUN_FORCES_FAST: net_forces(net, y, work); c.evals++; break;
+            }
+            t += DT;
+        }
+        elapsed = now() - t0;
+    } while (elapsed < ROUND_SECONDS);
+    if (gstep)
+        gsl_odeiv2_step_free(gstep);
+    free(yerr);
+    ode_stepper_destroy(&st);
+    return (rate){(double)c.evals * (double)net->n_springs / elapsed, (double)steps / elapsed};
+}
+
+static size_t count_subnormal(const double *v, size_t n)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++)
+        count += fpclassify(v[i]) == FP_SUBNORMAL;
+    return count;
+}
+
+int main(void)
+{
+    gsl_set_error_handler_off();
+    net_preset_params p;
+    net_preset_defaults("grid", &p);
+    p.n = GRID_N;
+    net_network *net = NULL;
+    if (net_preset("grid", &p, &net) != NET_OK)
+        return 1;
+    const size_t dim = net_dim(net);
+    double *y = malloc(dim * sizeof *y), *work = malloc(2 * net->n_masses * sizeof *work);
+    if (!y || !work)
+        return 1;
+    printf("network: grid %d x %d, %zu masses, %zu springs, dt = 1/240 s, k = %g, m = %g, c = %g\n", GRID_N, GRID_N,
+           net->n_masses, net->n_springs, p.k, p.m, p.c);
+
+    static const struct {
+        run_kind kind;
+        const char *name;
+    } runs[] = {
+        {RUN_GSL_RK4, "gsl rk4 step_apply (reference)"},
+        {RUN_FORCES_REF, "forces, plain loop over the spring list"},
+        {RUN_FORCES_FAST, "forces, fast kernel (runs)"},
+        {RUN_GENERIC_SEMI, "semi-implicit through ode.h"},
+        {RUN_GENERIC_RK4, "rk4 through ode.h"},
+        {RUN_FUSED_SEMI, "semi-implicit fused step"},
+    };
+    enum { RUN_COUNT = sizeof runs / sizeof runs[0] };
+    rate best[RUN_COUNT] = {{0}};
+    for (int round = 0; round < ROUNDS; round++)
+        for (size_t r = 0; r < RUN_COUNT; r++) {
+            rate got = measure(net, runs[r].kind, y, work);
+            if (got.springs_per_s > best[r].springs_per_s)
+                best[r] = got;
+        }
+    const double ref = best[0].springs_per_s;
+    for (size_t r = 0; r < RUN_COUNT; r++)
+        printf("%s: %.1f Mspring/s (%.2f x reference)\n", runs[r].name, best[r].springs_per_s / 1e6,
+               best[r].springs_per_s / ref);
+    const rate fused = best[RUN_COUNT - 1];
+    printf("semi-implicit fused step, 100 x 100 cloth: %.1f x real time at 240 Hz, %.0f steps/s "
+           "(%.2f x reference)\n", fused.steps_per_s / 240.0, fused.steps_per_s, fused.springs_per_s / ref);
+
+    net_energy e = net_energies(net, y);
+    net_forces(net, y, work);
+    size_t subnormal = count_subnormal(y, dim) + count_subnormal(work, 2 * net->n_masses);
+    printf("final state: energy %.6g J, %zu subnormal values in the state and forces\n", e.total, subnormal);
+    int ok = isfinite(e.total) && subnormal == 0;
+    free(y), free(work);
+    net_free(net);
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,112 @@
+#!/bin/sh
+# keyframe-lab on the command line: the demos' numbers, glTF fixtures (written by test_gltf) sampled through --csv
+# and listed, and every bad option or file rejected with exit 2 and a message naming it.
+. tests/lib/cli.sh
+KL="$BIN/keyframe-lab"
+FIX="$TMP/fixtures"
+mkdir -p "$FIX"
+"${NUMLAB_BUILD:-build}/tests/test_gltf" --write-fixtures "$FIX" || fail "test_gltf --write-fixtures"
+
+# row FILE KEY: the fields after the first four of the row whose first four fields are KEY
+row() { awk -F, -v k="$2" '$1 "," $2 "," $3 "," $4 == k { sub(/^[^,]*,[^,]*,[^,]*,[^,]*,/, ""); print; exit }' "$1"; }
+
+expect_ok "$KL" --help && grep -q '^usage: keyframe-lab' "$TMP/out" || fail "--help prints the usage"
+
+# --- demos: hand values (see docs/keyframe.md) ---
+expect_ok "$KL" --csv --demo basis
+expect_eq "basis header" "$(head -n 1 "$TMP/out")" "s,h00,h10,h01,h11,dh00,dh10,dh01,dh11"
+expect_eq "basis at s = 1/2" "$(awk -F, '$1 == 0.5' "$TMP/out")" "0.5,0.5,0.125,0.5,-0.125,-1.5,-0.25,1.5,-0.25"
+expect_eq "basis rows" "$(wc -l <"$TMP/out" | tr -d ' ')" 22
+# balls at t = 0.5: step holds 0, linear 1.5, cubic 5/8 + 3/2 = 2.125; cubic leaves the ground at 5 units/s
+expect_ok "$KL" --csv --demo balls
+expect_eq "balls at 0.5" "$(awk -F, '$1 == 0.5 {print $2 "," $3 "," $4}' "$TMP/out")" "0,1.5,2.125"
+expect_eq "cubic ball leaves at 5" "$(awk -F, '$1 == 0 {print $7}' "$TMP/out")" "5"
+# bounce at t = 0.25: t_d = 0.5, s = 1/2: 0.5 (1/8) 8 + 4/2 = 2.5; volume at take-off 1.2 * 0.8 * 1.2
+expect_ok "$KL" --csv --demo bounce --times 0:2:0.25
+expect_eq "bounce at 0.25" "$(awk -F, '$1 == 0.25 {print $2}' "$TMP/out")" "2.5"
+expect_eq "take-off volume" "$(awk -F, '$1 == 0 {print $7}' "$TMP/out")" "1.152"
+expect_num "volume kept" "$(awk -F, '$1 == 1 {print $8 * $8 * $5}' "$TMP/out")" 1 1e-8
+# rotation at t = 1/2, cubic: (0, 1/4 + 0.707/2, 0, 1/2 + 0.707/2) normalized: y = 0.6035 / 1.045305...
+expect_ok "$KL" --csv --demo rotation
+expect_num "cubic rotation y" "$(awk -F, '$1 == "cubic" && $2 == 0.5 {print $4}' "$TMP/out")" 0.5773403 1e-6
+expect_num "slerp angle" "$(awk -F, '$1 == "slerp" && $2 == 0.5 {print $7}' "$TMP/out")" 44.9964 1e-3
+
+# --- glTF: the three containers print the same numbers, the specification's ---
+expect_ok "$KL" --csv --gltf "$FIX/embedded.gltf" --times 0:3:0.125 && cp "$TMP/out" "$TMP/embedded.csv"
+expect_eq "gltf header" "$(head -n 1 "$TMP/embedded.csv")" "animation,node,path,t,v0,v1,v2,v3"
+expect_eq "gltf rows" "$(wc -l <"$TMP/embedded.csv" | tr -d ' ')" 226
+expect_eq "lines translation at 0.625" "$(row "$TMP/embedded.csv" "lines,mover,translation,0.625")" "1.25,0.75,0.5"
+expect_eq "curves translation at 0.625" "$(row "$TMP/embedded.csv" "curves,mover,translation,0.625")" \
+    "0.515625,0.96875,-0.5625"
+expect_eq "steps scale at 1" "$(row "$TMP/embedded.csv" "steps,grower,scale,1")" "0.25,3,1.5"
+expect_eq "before the first cubic key" "$(row "$TMP/embedded.csv" "curves,grower,scale,0.25")" "1,1,1"
+expect_num "slerp at 0.125: sin(pi/8)" "$(row "$TMP/embedded.csv" "lines,spinner,rotation,0.125" | cut -d, -f3)" \
+    0.3826834 1e-6
+grep -qiE 'nan|inf' "$TMP/embedded.csv" && fail "gltf csv printed nan or inf"
+expect_ok "$KL" --csv --gltf "$FIX/external.gltf" --times 0:3:0.125
+cmp -s "$TMP/out" "$TMP/embedded.csv" && pass || fail "external .bin differs from embedded"
+expect_ok "$KL" --csv --gltf "$FIX/binary.glb" --times 0:3:0.125
+cmp -s "$TMP/out" "$TMP/embedded.csv" && pass || fail ".glb differs from embedded"
+# default times: 0 to the longest animation (3 s) at 30 a second: 91 samples x 9 channels
+expect_ok "$KL" --csv --gltf "$FIX/embedded.gltf"
+expect_eq "default times rows" "$(wc -l <"$TMP/out" | tr -d ' ')" 820
+expect_ok "$KL" --csv --gltf "$FIX/embedded.gltf" --animation curves --times 0.625:0.625:1
+expect_eq "one animation" "$(cut -d, -f1 "$TMP/out" | tail -n +2 | sort -u)" "curves"
+expect_ok "$KL" --csv --gltf "$FIX/embedded.gltf" --animation 2 --times 0.625:0.625:1
+expect_eq "animation by index" "$(cut -d, -f1 "$TMP/out" | tail -n +2 | sort -u)" "curves"
+# normalized integers: CUBICSPLINE weights of two targets at t = 1 (hand values in test_gltf.c)
+expect_ok "$KL" --csv --gltf "$FIX/integers.glb" --times 1:1:1
+expect_eq "weights" "$(row "$TMP/out" "0,n,weights,1")" "0.3,0.6"
+
+# a file written by hand: one translation channel, keys at t = 0 and 1e30 (float 0x7149F2CA), unnamed everything
+DATA=$( { printf '\000\000\000\000\312\362\111\161'; head -c 24 /dev/zero; } | base64 -w0)
+cat >"$FIX/long.gltf" <<EOF
+{"asset": {"version": "2.0"}, "nodes": [{}],
+ "buffers": [{"byteLength": 32, "uri": "data:application/octet-stream;base64,$DATA"}],
+ "bufferViews": [{"buffer": 0, "byteLength": 8}, {"buffer": 0, "byteOffset": 8, "byteLength": 24}],
+ "accessors": [{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR"},
+               {"bufferView": 1, "componentType": 5126, "count": 2, "type": "VEC3"}],
+ "animations": [{"channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}],
+                 "samplers": [{"input": 0, "output": 1}]}]}
+EOF
+expect_usage "^keyframe-lab: .*long.gltf: the longest animation lasts 1.00000002e\+30 s, .*give --times" \
+    "$KL" --csv --gltf "$FIX/long.gltf"
+expect_ok "$KL" --csv --gltf "$FIX/long.gltf" --times 0:1:1
+expect_eq "unnamed rows" "$(tail -n +2 "$TMP/out" | tr '\n' ' ')" "0,0,translation,0,0,0,0 0,0,translation,1,0,0,0 "
+
+expect_ok "$KL" --list "$FIX/binary.glb"
+grep -q '^animation 2 "curves": 3 channels, 3 s$' "$TMP/out" && pass || fail "--list animation line"
+grep -q '^  node 1 "spinner" rotation: LINEAR, 4 keys, 4 components, t = 0 .. 2.5$' "$TMP/out" && pass ||
+    fail "--list channel line: $(cat "$TMP/out")"
+
+# --- bad input: exit 2, named, nothing on stdout ---
+expect_usage "^keyframe-lab: unknown option '--frobnicate'" "$KL" --frobnicate
+expect_usage "^keyframe-lab: --times needs a value" "$KL" --csv --demo basis --times
+for bad in abc 1:0:0.1 0:1:0 0:1:-1 -1:1:0.1 0:1 0:1:nan 0:1e9:1e-9; do
+    expect_usage "^keyframe-lab: --times: .*'$bad'" "$KL" --csv --demo basis --times "$bad"
+done
+expect_usage "^keyframe-lab: --csv needs exactly one of --gltf FILE or --demo NAME" "$KL" --csv
+expect_usage "^keyframe-lab: --csv needs exactly one" "$KL" --csv --demo basis --gltf "$FIX/binary.glb"
+expect_usage "^keyframe-lab: --demo: 'wobble' is not a demo \(allowed: basis, balls, bounce, rotation\)" \
+    "$KL" --csv --demo wobble
+expect_usage "^keyframe-lab: .*/nothing.gltf: cannot read: No such file or directory" \
+    "$KL" --csv --gltf "$FIX/nothing.gltf"
+expect_usage "^keyframe-lab: .*/nothing.glb: cannot read" "$KL" --list "$FIX/nothing.glb"
+printf '{"asset": {"version": "2.0"}, "animations": [' >"$FIX/broken.gltf"
+expect_usage "^keyframe-lab: .*/broken.gltf: bad JSON at line 1" "$KL" --csv --gltf "$FIX/broken.gltf"
+printf 'glTF\001\000\000\000' >"$FIX/old.glb"
+expect_usage "^keyframe-lab: .*/old.glb: GLB header: the file has 8 bytes" "$KL" --list "$FIX/old.glb"
+expect_usage "^keyframe-lab: .*/external.gltf: .*buffers\[0\]: cannot read '.*/external data.bin'" \
+    sh -c "rm -f '$FIX/external data.bin' && '$KL' --csv --gltf '$FIX/external.gltf'"
+expect_usage "^keyframe-lab: --animation: 'walk' is not an animation of .*embedded.gltf \(allowed: a name or an \
+index from 0 to 2\)" \
+    "$KL" --csv --gltf "$FIX/embedded.gltf" --animation walk
+expect_usage "^keyframe-lab: --animation goes with --gltf" "$KL" --csv --demo basis --animation 0
+expect_usage "^keyframe-lab: --gltf, --demo, --times and --animation go with --csv" "$KL" --gltf "$FIX/binary.glb"
+expect_usage "^keyframe-lab: --list FILE takes no other options" "$KL" --list "$FIX/binary.glb" --csv
+expect_usage "^keyframe-lab: 'b.gltf': only one file at a time" "$KL" a.gltf b.gltf
+expect_usage "^keyframe-lab: .*binary.glb: the interactive lab needs a terminal; without one use --csv --gltf FILE" \
+    "$KL" "$FIX/binary.glb"
+expect_usage "^keyframe-lab: the interactive lab needs a terminal" "$KL"
+
+finish

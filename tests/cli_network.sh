@@ -1,0 +1,140 @@
+#!/bin/sh
+# network-lab's headless contract: the CSV, the modes, and a clear message with exit status 2 for all bad input.
+set -u
+BIN=${NUMLAB_BIN:-build/bin}/network-lab
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fails=0
+passes=0
+
+pass() { passes=$((passes + 1)); }
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect_usage "what it must say" args...: exit status 2, nothing on stdout, the message on stderr
+expect_usage() {
+    want=$1; shift
+    "$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+    if [ $rc -ne 2 ]; then fail "$*: exit $rc, expected 2"; return; fi
+    if [ -s "$tmp/out" ]; then fail "$*: wrote to stdout"; return; fi
+    if ! grep -qF -- "$want" "$tmp/err"; then fail "$*: message '$(cat "$tmp/err")' lacks '$want'"; return; fi
+    pass
+}
+
+# run_ok args...: exit status 0, output in $tmp/out, no NaN or infinity anywhere
+run_ok() {
+    "$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+    if [ $rc -ne 0 ]; then fail "$*: exit $rc: $(cat "$tmp/err")"; return 1; fi
+    if grep -qiE '(^|[,= ])[-+]?(nan|inf)' "$tmp/out"; then fail "$*: non-finite output"; return 1; fi
+    pass
+}
+
+# --- help and the CSV -----------------------------------------------------------------------------------------
+"$BIN" --help >"$tmp/out" 2>&1 && grep -q '^usage: network-lab --csv' "$tmp/out" && pass || fail "--help has no usage line"
+
+run_ok --csv --preset four --steps 10 && {
+    [ "$(head -n 1 "$tmp/out")" = "step,t,kinetic,potential,total,x0,y0,x1,y1,x2,y2,x3,y3" ] || fail "four: header"
+    [ "$(wc -l <"$tmp/out")" -eq 12 ] || fail "four: expected 11 rows and a header"
+    # at rest with no kick nothing moves: kinetic 0, potential 0, corners exactly where they were
+    [ "$(sed -n 12p "$tmp/out")" = "10,0.041666666666666664,0,0,0,0,0,1,0,1,1,0,1" ] || fail "four at rest moved"
+}
+
+run_ok --csv --preset chain --n 3 --kick 0.2 --steps 100 --every 25 && {
+    [ "$(cut -d, -f1 "$tmp/out" | tr '\n' ' ')" = "step 0 25 50 75 100 " ] || fail "--every 25: steps"
+    [ "$(head -n 1 "$tmp/out" | tr ',' '\n' | wc -l)" -eq 15 ] || fail "chain 3: 5 masses, 15 columns"
+}
+cp "$tmp/out" "$tmp/first"
+run_ok --csv --preset chain --n 3 --kick 0.2 --steps 100 --every 25 && cmp -s "$tmp/out" "$tmp/first" ||
+    fail "the same options gave a different CSV"
+run_ok --csv --preset chain --n 3 --kick 0.2 --seed 2 --steps 100 --every 25 && cmp -s "$tmp/out" "$tmp/first" &&
+    fail "another --seed gave the same CSV"
+
+# semi-implicit keeps the energy of the kicked chain within 1% (h w_max = 0.02); explicit Euler gains (each row's total grows)
+run_ok --csv --preset chain --n 5 --kick 0.3 --method semi --dt 0.01 --steps 20000 --every 100 &&
+    awk -F, 'NR == 2 { e0 = $5 } NR > 2 { d = $5 - e0; if (d < 0) d = -d; if (d > 0.01 * e0) bad = 1 }
+             END { exit bad }' "$tmp/out" || fail "semi: the energy left its band"
+run_ok --csv --preset chain --n 5 --kick 0.3 --method explicit --dt 0.05 --steps 200 --every 20 &&
+    awk -F, 'NR > 2 && $5 <= prev { bad = 1 } NR > 1 { prev = $5 } END { exit bad }' "$tmp/out" ||
+    fail "explicit: the energy did not grow at every printed row"
+
+# the GSL solvers and the pitfall run too; the pitfall's trajectory differs from Hooke's
+for m in rk4 gsl-rk4 gsl-rkf45 gsl-rk8pd gsl-msbdf; do
+    run_ok --csv --preset four --kick 0.5 --method "$m" --steps 20 || true
+done
+run_ok --csv --preset four --kick 0.5 --steps 50 && cp "$tmp/out" "$tmp/hooke"
+run_ok --csv --preset four --kick 0.5 --steps 50 --force seed-elongation && cmp -s "$tmp/out" "$tmp/hooke" &&
+    fail "--force seed-elongation changed nothing"
+
+# a diverging run is a result: it says where, prints no NaN and exits 0
+run_ok --csv --preset chain --n 4 --kick 0.1 --method explicit --dt 1 --steps 100000 && {
+    tail -n 1 "$tmp/out" | grep -q '^# explicit: diverged at step [0-9]* (t = [0-9]*)$' || fail "no divergence line"
+    grep -q 'diverged at step' "$tmp/err" || fail "no divergence note on stderr"
+}
+
+# --- files ----------------------------------------------------------------------------------------------------
+examples=labs/network-lab/examples
+run_ok --csv --file "$examples/bridge.net" --dt 0.001 --steps 10 && [ "$(wc -l <"$tmp/out")" -eq 12 ] ||
+    fail "bridge.net: rows"
+run_ok --modes --file "$examples/four.net" && cp "$tmp/out" "$tmp/four-file"
+run_ok --modes --preset four && cmp -s "$tmp/out" "$tmp/four-file" || fail "four.net's modes differ from the preset's"
+
+printf 'mass 0 0 1\nmass 1 0 1\nspring 0 3 10\n' >"$tmp/bad.net"
+expect_usage "$tmp/bad.net:3: spring J: mass 3 is not defined above (expected 0 to 1)" --csv --file "$tmp/bad.net"
+printf 'mass 0 0 1\nmass 0 0 1\nspring 0 1 10\n' >"$tmp/zero.net"
+expect_usage "$tmp/zero.net:3: spring 0-1: its masses coincide" --modes --file "$tmp/zero.net"
+printf 'mass 0 0 1\n\001\002\n' >"$tmp/junk.net"
+expect_usage "$tmp/junk.net:2: unexpected byte 0x01" --csv --file "$tmp/junk.net"
+: >"$tmp/empty.net"
+expect_usage "$tmp/empty.net:1: the file is empty" --csv --file "$tmp/empty.net"
+expect_usage "$tmp/none.net: cannot open: No such file or directory" --csv --file "$tmp/none.net"
+
+# --- modes ----------------------------------------------------------------------------------------------------
+# chain of 3, k = m = 1: w_j = 2 sin(j pi / 8); semi limit 2 / w_3, RK4 limit 2 sqrt 2 / w_3
+run_ok --modes --preset chain --n 3 && awk -F, '
+    function check(got, want) { d = got - want; if (d < 0) d = -d; if (d > 1e-9 * want) bad = 1 }
+    BEGIN { pi = atan2(0, -1) }
+    NR >= 5 && NR <= 7 { check($3, 2 * sin((NR - 4) * pi / 8)) }
+    $1 == "semi" { check($2, 1 / sin(3 * pi / 8)); seen++ }
+    $1 == "rk4" { check($2, sqrt(2) / sin(3 * pi / 8)); seen++ }
+    END { exit bad || seen != 2 }' "$tmp/out" || fail "chain 3: modes or limits"
+
+# --- bad usage --------------------------------------------------------------------------------------------------
+expect_usage "--k: '0' is out of range" --csv --preset four --k 0
+expect_usage "--k: 'abc' is not a number" --csv --preset four --k abc
+expect_usage "--m: '-1' is out of range" --csv --preset four --m -1
+expect_usage "--c: 'nan' is not a finite number" --csv --preset four --c nan
+expect_usage "--dt: '0' is out of range" --csv --preset four --dt 0
+expect_usage "--steps: '-5' is out of range" --csv --preset four --steps -5
+expect_usage "--steps: '1.5' is not a whole number" --csv --preset four --steps 1.5
+expect_usage "--every: '0' is out of range" --csv --preset four --every 0
+expect_usage "--kick: 'inf' is not a finite number" --csv --preset four --kick inf
+expect_usage "--seed: '99999999999' is out of range" --csv --preset four --seed 99999999999
+expect_usage "--tol: '1' is out of range" --csv --preset four --method gsl-rk8pd --tol 1
+expect_usage "--n: '1' is out of range for the preset 'grid'" --csv --preset grid --n 1
+expect_usage "--n: '100001' is out of range" --csv --preset chain --n 100001
+expect_usage "--n: the preset 'four' has a fixed size" --csv --preset four --n 3
+expect_usage "--n: sizes a preset, not --file" --csv --file "$examples/four.net" --n 3
+expect_usage "--preset: 'rope' is not a preset (allowed: four, chain, grid)" --csv --preset rope
+expect_usage "--method: 'euler' is not a method (allowed: explicit, semi" --csv --preset four --method euler
+expect_usage "--force: 'elongation' is not a force law" --csv --preset four --force elongation
+expect_usage "--preset and --file: choose one" --csv --preset four --file "$examples/four.net"
+expect_usage "a network is needed" --csv
+expect_usage "--csv and --modes: choose one" --csv --modes --preset four
+expect_usage "'--bogus': unknown option" --csv --preset four --bogus
+expect_usage "--dt: needs a value" --csv --preset four --dt
+expect_usage "'stray': unexpected argument" --csv --preset four stray
+expect_usage "--method gsl-msbdf: its dense Jacobian allows at most 400 masses" --csv --preset grid --n 21 --method gsl-msbdf
+expect_usage "--modes: normal modes need Hooke's law" --modes --preset four --force seed-elongation
+expect_usage "--modes: normal modes need 1 to 600 free masses" --modes --preset grid --n 100
+# without --csv or --modes and without a terminal
+"$BIN" --preset four </dev/null >"$tmp/out" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && grep -q 'needs a terminal: use --csv or --modes' "$tmp/err"; then pass; else
+    fail "interactive without a terminal: exit $rc, '$(cat "$tmp/err")'"; fi
+
+# a write error is a runtime failure
+if [ -w /dev/full ]; then
+    "$BIN" --csv --preset four --steps 10 >/dev/full 2>"$tmp/err"; rc=$?
+    if [ $rc -eq 1 ] && grep -q 'cannot write' "$tmp/err"; then pass; else fail "/dev/full: exit $rc"; fi
+fi
+
+echo "$passes passed, $fails failed"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,67 @@
+# Helpers for TUI tests under tmux (source after tests/lib/cli.sh). A lab runs in a detached tmux session on a
+# private socket, inside a shell that records the terminal settings before and after, and the exit status.
+TMUX_SOCK="$TMP/tmux.sock"
+tm() { tmux -S "$TMUX_SOCK" -f /dev/null "$@"; }
+
+# tui_start NAME COLS ROWS ENV... -- CMD...: runs CMD in session NAME. The wrapper shell traps SIGINT (a no-op
+# handler, reset to the default in the lab) so that Ctrl-C reaches the lab but does not kill the recording shell.
+tui_start() {
+    name=$1 cols=$2 rows=$3; shift 3
+    envs=""
+    while [ "$1" != "--" ]; do envs="$envs $1"; shift; done
+    shift
+    rm -f "$TMP/$name.rc" "$TMP/$name.before" "$TMP/$name.after"
+    tm new-session -d -s "$name" -x "$cols" -y "$rows" \
+        "env $envs sh -c 'trap : INT; stty -g > $TMP/$name.before; $*; echo \$? > $TMP/$name.rc; stty -g > $TMP/$name.after; sleep 60'"
+}
+
+tui_screen() { tm capture-pane -p -t "$1"; }
+
+# tui_wait NAME PATTERN [SECONDS]: waits until the screen matches the grep -E pattern.
+tui_wait() {
+    i=0; limit=$(( ${3:-5} * 10 ))
+    while [ $i -lt $limit ]; do
+        tui_screen "$1" | grep -qE -- "$2" && return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    return 1
+}
+
+# tui_expect NAME PATTERN WHAT: passes when the screen shows PATTERN within 5 s.
+tui_expect() {
+    if tui_wait "$1" "$2"; then pass; else fail "$3: screen lacks '$2':"; tui_screen "$1" | sed 's/^/    | /'; fi
+}
+
+# tui_exit_status NAME: waits for the program to end and prints its exit status.
+tui_exit_status() {
+    i=0
+    while [ ! -s "$TMP/$1.rc" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    cat "$TMP/$1.rc" 2>/dev/null
+}
+
+# tui_sane NAME: the terminal settings after the program equal those before it.
+tui_sane() {
+    if [ -s "$TMP/$1.after" ] && cmp -s "$TMP/$1.before" "$TMP/$1.after"; then pass
+    else fail "$1: terminal settings not restored"; fi
+}
+
+# tui_pid NAME PROGRAM: the pid of PROGRAM running in session NAME (a descendant of the pane's process, so that
+# other sessions and other test runs on the machine are never touched).
+tui_pid() {
+    pids=$(tm display-message -p -t "$1" '#{pane_pid}')
+    while [ -n "$pids" ]; do
+        for p in $pids; do
+            [ "$(cat "/proc/$p/comm" 2>/dev/null)" = "$(basename "$2" | cut -c1-15)" ] && { echo "$p"; return 0; }
+        done
+        pids=$(for p in $pids; do pgrep -P "$p"; done)
+    done
+    return 1
+}
+
+# cpu_ticks PID: user + system time in clock ticks.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+# Braille cells U+2801..U+28FF are the bytes E2 A0 81 .. E2 A3 BF in UTF-8.
+has_braille() { LC_ALL=C grep -q "$(printf '\342[\240-\243]')"; }
+
+tui_cleanup() { tm kill-server 2>/dev/null; }

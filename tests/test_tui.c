@@ -1,0 +1,80 @@
+/* tui: the pure parts of the shell (parameter steps, word wrap). The screen itself is tested under tmux
+ * (tests/tui_spring.sh). */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numlab/tui.h"
+#include "helpers/check_main.h"
+
+START_TEST(param_steps_and_clamps)
+{
+    double v = 1.0;
+    tui_param lin = {"c", "", &v, 0.0, 2.0, 0.5, 1.5, false};
+    ck_assert_double_eq(tui_param_stepped(&lin, +1, false), 1.5);
+    ck_assert_double_eq(tui_param_stepped(&lin, -1, true), 0.0);  /* 1 - 1.5 clamps at 0 */
+    ck_assert_double_eq(tui_param_stepped(&lin, +1, true), 2.0);  /* 1 + 1.5 clamps at 2 */
+    double k = 1600.0;
+    tui_param logp = {"k", "N/m", &k, 1.0, 1e4, 1.1, 2.0, true};
+    ck_assert_double_eq_tol(tui_param_stepped(&logp, +1, false), 1760.0, 1e-9);
+    ck_assert_double_eq_tol(tui_param_stepped(&logp, -1, true), 800.0, 1e-9);
+    k = 9000.0;
+    ck_assert_double_eq(tui_param_stepped(&logp, +1, true), 1e4);
+}
+END_TEST
+
+typedef struct {
+    char lines[16][64];
+    int n;
+} collected;
+
+static void collect(void *arg, const char *line, int len)
+{
+    collected *c = arg;
+    ck_assert_int_lt(c->n, 16);
+    memcpy(c->lines[c->n], line, (size_t)len);
+    c->lines[c->n][len] = '\0';
+    c->n++;
+}
+
+START_TEST(wrap_words)
+{
+    collected c = {0};
+    int n = tui_wrap("the quick brown fox jumps\nover", 10, collect, &c);
+    ck_assert_int_eq(n, 4);
+    ck_assert_str_eq(c.lines[0], "the quick");
+    ck_assert_str_eq(c.lines[1], "brown fox");
+    ck_assert_str_eq(c.lines[2], "jumps");
+    ck_assert_str_eq(c.lines[3], "over");
+}
+END_TEST
+
+START_TEST(wrap_long_word_and_utf8)
+{
+    collected c = {0};
+    /* a word longer than the line is cut; "ω₀·dt" is 5 columns though 9 bytes */
+    tui_wrap("abcdefghijkl ω₀·dt", 5, collect, &c);
+    ck_assert_int_eq(c.n, 4);
+    ck_assert_str_eq(c.lines[0], "abcde");
+    ck_assert_str_eq(c.lines[1], "fghij");
+    ck_assert_str_eq(c.lines[2], "kl");
+    ck_assert_str_eq(c.lines[3], "ω₀·dt");
+    memset(&c, 0, sizeof c);
+    tui_wrap("ω₀·dt ab", 5, collect, &c);
+    ck_assert_str_eq(c.lines[0], "ω₀·dt");
+    ck_assert_str_eq(c.lines[1], "ab");
+    ck_assert_int_eq(tui_wrap("anything", 0, collect, &c), 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("tui");
+    TCase *tc = tcase_create("pure");
+    tcase_add_test(tc, param_steps_and_clamps);
+    tcase_add_test(tc, wrap_words);
+    tcase_add_test(tc, wrap_long_word_and_utf8);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
