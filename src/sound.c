@@ -309,10 +309,10 @@ static void finish(snd_synth *s, size_t n, double *out)
     s->stats.limited += limited;
 }
 
-void snd_synth_step(snd_synth *s, const snd_control *c, const snd_hit *hits, size_t n_hits, size_t n, double *out)
+/* One block of n <= SND_MAX_BLOCK frames; the hits' offsets are within it. */
+static void synth_block(snd_synth *s, const snd_control *c, const snd_hit *hits, size_t n_hits, size_t n,
+                        double *out)
 {
-    if (n > SND_MAX_BLOCK)
-        n = SND_MAX_BLOCK;
     for (size_t ch = 0; ch < s->channels; ch++)
         memset(work(s, ch ? W_MIX1 : W_MIX0), 0, n * sizeof(double));
 
@@ -340,4 +340,25 @@ void snd_synth_step(snd_synth *s, const snd_control *c, const snd_hit *hits, siz
     s->stats.frames += n;
     s->stats.mode_samples = s->bowl.mode_samples + s->ball.mode_samples + s->body.mode_samples;
     s->stats.micro_impacts = s->rub[0].events + s->rub[1].events + s->pair.events;
+}
+
+void snd_synth_step(snd_synth *s, const snd_control *c, const snd_hit *hits, size_t n_hits, size_t n, double *out)
+{
+    /* longer requests in blocks of SND_MAX_BLOCK, each with its own hits (offsets made relative, a few at a time) */
+    snd_hit local[32];
+    size_t done = 0, h = 0;
+    while (done < n) {
+        size_t len = n - done < SND_MAX_BLOCK ? n - done : SND_MAX_BLOCK, k = 0;
+        while (h < n_hits && k < 32 && (hits[h].offset < done + len || done + len == n)) {
+            local[k] = hits[h++];
+            local[k].offset = local[k].offset >= done ? local[k].offset - done : 0;
+            if (local[k].offset >= len)
+                local[k].offset = len - 1;
+            k++;
+        }
+        if (k == 32 && h < n_hits && hits[h].offset < done + len)
+            len = local[31].offset + 1;  /* more hits than fit: end this block at the last one taken */
+        synth_block(s, c, local, k, len, out + done * s->channels);
+        done += len;
+    }
 }

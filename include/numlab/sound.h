@@ -292,8 +292,8 @@ int snd_params_check(const snd_params *p);
 int snd_synth_init(snd_synth *s, const snd_params *p, const double ball_radius[2], double rate, size_t channels,
                    unsigned layers, unsigned long seed);
 void snd_synth_destroy(snd_synth *s);
-/* Renders n <= SND_MAX_BLOCK frames (interleaved, channels each) under the controls, with the hits (sorted by
- * offset, offsets < n). */
+/* Renders n frames (interleaved, channels each) under the controls, with the hits (sorted by offset; an offset
+ * past the end counts as the last frame). The engine calls it with one step's 20 frames. */
 void snd_synth_step(snd_synth *s, const snd_control *c, const snd_hit *hits, size_t n_hits, size_t n, double *out);
 
 /* --- the spectrum the lab shows ------------------------------------------------------------------------- */
