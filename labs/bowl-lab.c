@@ -1,7 +1,10 @@
 /* bowl-lab: two spheres in a bowl and their sound (seed 003). Parses and validates the options, then lists or
- * describes presets, or renders headless to WAV / CSV. The interactive lab needs the shared TUI (not built yet). */
+ * describes presets, renders headless to WAV / CSV (a scripted gesture or a recorded one), or runs the interactive
+ * lab (labs/bowl-lab/walk.c). */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bowl-lab/bowl_lab.h"
@@ -11,7 +14,9 @@ static const char usage[] =
     "usage: bowl-lab [options] --wav FILE     render a preset to a WAV file\n"
     "       bowl-lab --list-presets            one preset a line: its name, then what it should sound like\n"
     "       bowl-lab --describe NAME           every parameter of a preset\n"
-    "       bowl-lab                           the interactive lab (needs a terminal)\n"
+    "       bowl-lab [--preset NAME] [--seed N] [--set KEY=VALUE]\n"
+    "                                          the interactive lab (needs a terminal): tilt and stir the bowl,\n"
+    "                                          walk through the six levels of the sound, render your gesture\n"
     "\n"
     "Two spheres ride the inside of an acrylic bowl; a scripted gesture swirls or tilts the bowl. Their sound:\n"
     "micro-impact streams (rubbing, scratching) through the bowl's and the spheres' modal banks, metallic strikes\n"
@@ -33,6 +38,7 @@ static const char usage[] =
     "                     (FILE - writes a CSV to stdout; the summary line then goes to stderr)\n"
     "  --layers LIST      comma-separated: rub, pair, impact, body, force (the bare contact force), or\n"
     "                     default (rub,pair,impact,body) or all\n"
+    "  --set KEY=VALUE    change one parameter of the preset (the keys --describe lists); repeatable\n"
     "  --quiet            no summary line\n"
     "\n"
     "The gesture (defaults from the preset; see --describe):\n"
@@ -41,13 +47,18 @@ static const char usage[] =
     "  --reverse S        the stir changes direction every S seconds, 0..600 (0: never)\n"
     "  --tilt DEG         a steady tilt of the bowl, -60..60 degrees\n"
     "  --stop S           the gesture stops at S seconds and the bowl rings out, 0..600 (0: never)\n"
+    "  --gesture FILE.csv a recorded gesture instead (what the interactive lab's w key writes next to its WAV):\n"
+    "                     '#' comments, the header " BOWL_LAB_GESTURE_HEADER ",\n"
+    "                     then rows: from t on the bowl is tilted and stirred so (degrees, Hz, m), and struck\n"
+    "                     with that strength at t (0: not); the render lasts until the last row's t unless\n"
+    "                     --seconds is given\n"
     "\n"
     "Exit status: 0 ok, 1 runtime failure (nothing is left behind), 2 bad usage.\n";
 
 enum {
     OPT_PRESET = 256, OPT_SECONDS, OPT_SEED, OPT_WAV, OPT_FORCE, OPT_MONO, OPT_STEREO, OPT_PCM16, OPT_FLOAT,
     OPT_EVENTS, OPT_TRACE, OPT_LAYERS, OPT_QUIET, OPT_STIR, OPT_STIR_RADIUS, OPT_REVERSE, OPT_TILT, OPT_STOP,
-    OPT_LIST, OPT_DESCRIBE, OPT_SPECTRUM, OPT_HELP,
+    OPT_LIST, OPT_DESCRIBE, OPT_SPECTRUM, OPT_SET, OPT_GESTURE, OPT_HELP,
 };
 
 static const struct option long_options[] = {
@@ -62,6 +73,7 @@ static const struct option long_options[] = {
     {"reverse", required_argument, 0, OPT_REVERSE}, {"tilt", required_argument, 0, OPT_TILT},
     {"stop", required_argument, 0, OPT_STOP},       {"list-presets", no_argument, 0, OPT_LIST},
     {"describe", required_argument, 0, OPT_DESCRIBE}, {"spectrum", required_argument, 0, OPT_SPECTRUM},
+    {"set", required_argument, 0, OPT_SET},         {"gesture", required_argument, 0, OPT_GESTURE},
     {"help", no_argument, 0, OPT_HELP},
     {0, 0, 0, 0},
 };
@@ -74,30 +86,43 @@ static int parse_preset(const char *opt, const char *text, const snd_preset **ou
     return CLI_OK;
 }
 
+#define MAX_SETS 64
+
 static int parse_layers(const char *text, unsigned *layers)
 {
-    static const struct {
-        const char *name;
-        unsigned bits;
-    } names[] = {{"rub", SND_LAYER_RUB}, {"pair", SND_LAYER_PAIR}, {"impact", SND_LAYER_IMPACT},
-                 {"body", SND_LAYER_BODY}, {"force", SND_LAYER_FORCE}, {"default", SND_LAYERS_DEFAULT},
-                 {"all", SND_LAYERS_ALL}};
-    const char *allowed = "a comma-separated list of rub, pair, impact, body, force, or default, or all";
-    char buf[256];
-    if (!*text || strlen(text) >= sizeof buf)
-        return cli_error("--layers: '%s' is not a layer list (allowed: %s)", text, allowed);
-    strcpy(buf, text);
-    *layers = 0;
-    for (char *name = buf, *comma; name; name = comma ? comma + 1 : NULL) {
-        if ((comma = strchr(name, ',')))
-            *comma = '\0';
-        size_t i = 0;
-        while (i < sizeof names / sizeof names[0] && strcmp(name, names[i].name) != 0)
-            i++;
-        if (i == sizeof names / sizeof names[0])
-            return cli_error("--layers: '%s' is not a layer in '%s' (allowed: %s)", name, text, allowed);
-        *layers |= names[i].bits;
-    }
+    char msg[512];
+    return bowl_lab_parse_layers(text, layers, msg, sizeof msg) ? cli_error("%s", msg) : CLI_OK;
+}
+
+/* --gesture FILE: read and validated whole before anything is rendered. */
+static int read_gesture(const char *path, bowl_lab_gesture *g)
+{
+    if (!*path)
+        return cli_error("--gesture: an empty file name (allowed: a gesture CSV file)");
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return cli_error("--gesture: cannot read '%s': %s", path, strerror(errno));
+    char msg[1024];
+    int rc = bowl_lab_gesture_read(f, path, g, msg, sizeof msg);
+    fclose(f);
+    return rc == 0 ? CLI_OK : rc == 2 ? cli_error("--gesture: %s", msg) : cli_fail("--gesture: %s", msg);
+}
+
+/* Each "KEY=VALUE" into p, then the whole preset checked (a mechanics or sound parameter that does not fit the
+ * others, e.g. spheres too large for the bowl, is named when the module can name it). */
+static int apply_sets(snd_preset *p, const char *const *sets, int n)
+{
+    char msg[512];
+    for (int i = 0; i < n; i++)
+        if (bowl_lab_set(p, sets[i], msg, sizeof msg))
+            return cli_error("%s", msg);
+    const char *what = NULL;
+    if (n > 0 && bowl_params_check(&p->bowl, &what))
+        return cli_error("--set: the mechanics do not fit together: '%s' is out of range for the others (see "
+                         "--describe %s)", what, p->name);
+    if (n > 0 && snd_params_check(&p->sound))
+        return cli_error("--set: the sound parameters do not fit together (e.g. bright_hi below bright_lo; see "
+                         "--describe %s)", p->name);
     return CLI_OK;
 }
 
@@ -109,8 +134,10 @@ int main(int argc, char **argv)
         .layers = SND_LAYERS_DEFAULT,
     };
     const snd_preset *describe = NULL;
-    bool list = false;
+    bool list = false, have_seconds = false;
     long long seed = 1;
+    const char *sets[MAX_SETS], *gesture_path = NULL;
+    int n_sets = 0;
     /* gesture options apply to the chosen preset's gesture after parsing, whatever the order */
     double stir = -1.0, stir_radius = -1.0, reverse = -1.0, tilt_deg = 1e9, stop = -1.0;
 
@@ -124,6 +151,7 @@ int main(int argc, char **argv)
             if (rc == CLI_OK && !(o.seconds >= 1.0 / 2400.0))
                 rc = cli_error("--seconds: '%s' is shorter than one step of 1/2400 s (allowed: 0 < S <= 600)",
                                optarg);
+            have_seconds = true;
             break;
         case OPT_SEED:    rc = cli_count("--seed", optarg, 0, 4294967295LL, &seed); break;
         case OPT_WAV:
@@ -162,6 +190,13 @@ int main(int argc, char **argv)
         case OPT_STOP:    rc = cli_range("--stop", optarg, 0.0, 600.0, &stop); break;
         case OPT_LIST:    list = true; break;
         case OPT_DESCRIBE: rc = parse_preset("--describe", optarg, &describe); break;
+        case OPT_SET:
+            if (n_sets == MAX_SETS)
+                rc = cli_error("--set: more than %d of them (allowed: at most %d)", MAX_SETS, MAX_SETS);
+            else
+                sets[n_sets++] = optarg;
+            break;
+        case OPT_GESTURE: gesture_path = optarg; break;
         case OPT_HELP:    fputs(usage, stdout); return CLI_OK;
         case ':':         rc = cli_error("%s needs a value (see --help)", argv[optind - 1]); break;
         default:          rc = cli_error("unknown option '%s' (see --help)", argv[optind - 1]); break;
@@ -177,11 +212,16 @@ int main(int argc, char **argv)
         bowl_lab_list_presets();
         return CLI_OK;
     }
+    /* --set applies to the preset described, rendered or played, after parsing, whatever the order */
+    snd_preset chosen = describe ? *describe : *o.preset;
+    if ((rc = apply_sets(&chosen, sets, n_sets)) != CLI_OK)
+        return rc;
     if (describe) {
-        bowl_lab_describe(describe);
+        bowl_lab_describe(&chosen);
         return CLI_OK;
     }
 
+    o.preset = &chosen;
     o.seed = (unsigned long)seed;
     o.gesture = o.preset->gesture;
     if (stir >= 0.0)
@@ -206,11 +246,33 @@ int main(int argc, char **argv)
                            : cli_error("%s: '%s' is also the %s file (allowed: different files)", names[i],
                                        paths[i], names[j]);
 
-    if (o.wav || o.events || o.trace || o.spectrum)
+    bool outputs = o.wav || o.events || o.trace || o.spectrum;
+    if (gesture_path) {
+        if (stir >= 0.0 || stir_radius >= 0.0 || reverse >= 0.0 || tilt_deg < 1e9 || stop >= 0.0)
+            return cli_error("--gesture: a recorded gesture replaces --stir, --stir-radius, --reverse, --tilt and "
+                             "--stop (allowed: one or the other)");
+        if (!outputs)
+            return cli_error("--gesture: nothing to render it to (allowed: with --wav FILE, --events, --trace or "
+                             "--spectrum)");
+        bowl_lab_gesture g;
+        if ((rc = read_gesture(gesture_path, &g)) != CLI_OK)
+            return rc;
+        const double end = g.rows[g.n - 1].t;
+        if (!have_seconds)
+            o.seconds = end;
+        o.replay = &g;
+        if (!(o.seconds >= 0.5 * o.preset->bowl.step))
+            rc = cli_error("--gesture: '%s' ends at t = %g s: nothing to render (allowed: a last row after t = 0, "
+                           "or --seconds)", gesture_path, end);
+        else
+            rc = bowl_lab_render(&o);
+        bowl_lab_gesture_free(&g);
+        return rc;
+    }
+    if (outputs)
         return bowl_lab_render(&o);
     if (!cli_have_terminal())
         return cli_error("no --wav FILE and no terminal for the interactive lab: to render headless use "
                          "--wav FILE (or --events/--trace FILE.csv); see --help");
-    return cli_error("the interactive lab is not built yet (it waits for the shared TUI): render with --wav FILE; "
-                     "see --help");
+    return bowl_lab_interactive(&chosen, o.seed);
 }

@@ -292,7 +292,7 @@ static void draw_toggles(tui_state *s)
     WINDOW *w = s->win[WIN_TOGGLES];
     werase(w);
     mvwhline_set(w, 0, 0, WACS_HLINE, getmaxx(w));
-    mvwaddstr(w, 0, 1, " methods ");
+    mvwprintw(w, 0, 1, " %s ", s->app->toggles_name ? s->app->toggles_name : "methods");
     for (int i = 0; i < s->desc.n_toggles && i + 1 < getmaxy(w); i++) {
         const tui_toggle *t = &s->desc.toggles[i];
         mvwprintw(w, i + 1, 0, "%d[%c] ", i + 1, *t->enabled ? 'x' : ' ');
@@ -311,8 +311,13 @@ static void draw_status(tui_state *s)
     WINDOW *w = s->win[WIN_STATUS];
     werase(w);
     wbkgd(w, A_REVERSE);
-    mvwprintw(w, 0, 1, "tab/arrows param  space pause  n/p step  r reset  1-9 methods  %s  ? help  q quit",
-              s->app->extra_keys ? s->app->extra_keys : "");
+    /* the lab's keys are cut where the line would hide "? help  q quit": the help lists them whole */
+    char head[96];
+    snprintf(head, sizeof head, "tab/arrows param  space pause  n/p step  r reset  1-9 %s  ",
+             s->app->toggles_name ? s->app->toggles_name : "methods");
+    const char *tail = "  ? help  q quit";
+    int room = COLS - 2 - (int)strlen(head) - (int)strlen(tail);
+    mvwprintw(w, 0, 1, "%s%.*s%s", head, room > 0 ? room : 0, s->app->extra_keys ? s->app->extra_keys : "", tail);
 }
 
 static const char *const help_lines[] = {

@@ -73,7 +73,8 @@ typedef struct {
     int n_steps;
     int min_cols, min_rows;
     double frame_hz;       /* display rate while animating (default 30) */
-    const char *extra_keys;  /* the lab's own keys for the status line, e.g. "g gap  c cap" */
+    const char *extra_keys;  /* the lab's own keys for the status line (cut to fit) and the help, e.g. "g gap" */
+    const char *toggles_name;/* what the toggles are, for their panel and the status line (NULL: "methods") */
 
     /* Fills *out for step i (0-based). Called when the step changes and after every change. */
     void (*describe)(void *ctx, int step, tui_step *out);

@@ -1,14 +1,110 @@
-/* bowl-lab's parts: the options main() parsed, the headless render, the preset listings. */
+/* bowl-lab's parts: the options main() parsed, the headless render (render.c), the preset's parameters by name
+ * (describe.c), the player's gesture, its recording and its replay (gesture.c), the event timeline (timeline.c), the
+ * live session the interactive lab steps (session.c), its charts (view.c) and the guided walk (walk.c). */
 #ifndef BOWL_LAB_H
 #define BOWL_LAB_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
+#include "numlab/plot.h"
 #include "numlab/sound.h"
 #include "numlab/wav.h"
 
+#define BOWL_LAB_FRAME_HZ 60.0      /* the frames offline renders feed the accumulator (the trace's rows) */
+#define BOWL_LAB_SPECTRUM_N 8192    /* the last window the spectrum shows: 0.17 s, bins of 5.9 Hz */
+#define BOWL_LAB_MAX_GESTURE_S 3600 /* the longest gesture file or session a render takes, s */
+
+/* --- the player's gesture (gesture.c) ----------------------------------------------------------------------- */
+
+/* What the player holds: the bowl's tilt and its stir. */
 typedef struct {
-    const snd_preset *preset;
+    double tilt_x_deg, tilt_y_deg;  /* the bowl turned by tilt_y about y, then by tilt_x about x (bowl.h), degrees */
+    double stir_hz;                 /* the bowl circles at this rate, counter-clockwise from above (< 0: clockwise) */
+    double stir_radius;             /* m: the radius of that circle */
+} bowl_lab_controls;
+
+#define BOWL_LAB_TILT_MAX 60.0      /* degrees */
+#define BOWL_LAB_STIR_MAX 10.0      /* Hz */
+#define BOWL_LAB_STIR_RADIUS_MAX 0.05  /* m */
+#define BOWL_LAB_STRIKE_MAX 10.0
+
+/* A gesture file's row: from time t on, the controls; and a strike of that strength at t (0: none). */
+typedef struct {
+    double t;
+    bowl_lab_controls c;
+    double strike;
+} bowl_lab_gesture_row;
+
+/* A recorded gesture: rows in time order. The last row's time is where the recording ends. */
+typedef struct {
+    bowl_lab_gesture_row *rows;
+    size_t n, cap;
+} bowl_lab_gesture;
+
+#define BOWL_LAB_GESTURE_HEADER "t,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike"
+
+/* Appends a row. 0, or -1 when out of memory (g unchanged). */
+int bowl_lab_gesture_add(bowl_lab_gesture *g, const bowl_lab_gesture_row *row);
+void bowl_lab_gesture_free(bowl_lab_gesture *g);
+/* Reads a gesture file: '#' comment lines and blank lines anywhere, then the header line, then rows of six numbers
+ * (t nondecreasing in [0, BOWL_LAB_MAX_GESTURE_S], tilts within +-60 degrees, stir within +-10 Hz, radius
+ * 0..0.05 m, strike 0..10). Returns 0, or 2 with msg "NAME:LINE: what is wrong (allowed: ...)" (g emptied), or 1
+ * when reading failed or memory ran out. */
+int bowl_lab_gesture_read(FILE *f, const char *name, bowl_lab_gesture *g, char *msg, size_t len);
+/* Writes the header and every row, exact to the bit (%.17g); a comment line first unless NULL. 0, or -1. */
+int bowl_lab_gesture_write(FILE *f, const bowl_lab_gesture *g, const char *comment);
+
+/* The player's state while stepping: the controls, the stir's angle, a strike waiting for the next step. */
+typedef struct {
+    bowl_lab_controls c;
+    double phase;           /* rad: the bowl's centre is at A (cos phase, sin phase) on its stir circle */
+    double strike;
+} bowl_lab_player;
+
+/* The gesture of one step of h seconds: the tilt in radians and the stir's acceleration -A w^2 (cos phase,
+ * sin phase) at the step's start, w = 2 pi stir_hz; then the phase advances by w h. */
+bowl_gesture bowl_lab_player_gesture(bowl_lab_player *p, double h);
+/* One engine step under the player: its gesture, its pending strike (then cleared), snd_engine_step into out. */
+void bowl_lab_player_step(bowl_lab_player *p, snd_engine *e, double *out);
+
+/* The tilt that puts the bowl's lowest point at (dx, dy) R seen from above (R the bowl's radius; |(dx, dy)| is
+ * the sine of the tilt, clamped to sin(max_deg)): effective gravity then points along (dx, dy, -...). */
+void bowl_lab_tilt_toward(double dx, double dy, double max_deg, double *tilt_x_deg, double *tilt_y_deg);
+
+/* Playing a recorded gesture back: before each step, the rows due at the engine's current step (the step nearest
+ * to their t) set the controls (the last one wins) and add their strikes. */
+typedef struct {
+    const bowl_lab_gesture *g;
+    size_t next;
+    bowl_lab_player player;
+} bowl_lab_replay;
+
+void bowl_lab_replay_init(bowl_lab_replay *r, const bowl_lab_gesture *g);
+void bowl_lab_replay_step(bowl_lab_replay *r, snd_engine *e, double *out);
+
+/* --- the preset's parameters by name (describe.c) ---------------------------------------------------------- */
+
+/* One line a preset: its name, then what it should sound like. */
+void bowl_lab_list_presets(void);
+/* Every parameter of a preset, one "key value  # meaning" a line (the keys --set takes). */
+void bowl_lab_describe(const snd_preset *p);
+/* Sets one parameter of p from "KEY=VALUE" (a key of --describe, a finite number in its range). Returns 0, or 2
+ * with msg naming the assignment and what is allowed. */
+int bowl_lab_set(snd_preset *p, const char *assignment, char *msg, size_t len);
+/* " --set key=value" for each parameter in which p differs from base (exact: %.17g), like snprintf. */
+size_t bowl_lab_set_args(const snd_preset *base, const snd_preset *p, char *buf, size_t size);
+/* True when no settable parameter differs. */
+bool bowl_lab_same_params(const snd_preset *a, const snd_preset *b);
+/* Layer lists: "rub,pair,impact", "default", "all", "none". Returns 0, or 2 with msg. */
+int bowl_lab_parse_layers(const char *text, unsigned *layers, char *msg, size_t len);
+/* The shortest list naming the layers ("none" for 0), like snprintf. */
+size_t bowl_lab_layers_text(unsigned layers, char *buf, size_t size);
+
+/* --- headless render (render.c) ------------------------------------------------------------------------------ */
+
+typedef struct {
+    const snd_preset *preset; /* with --set applied */
     double seconds;
     unsigned long seed;
     const char *wav;          /* NULL: no WAV */
@@ -20,19 +116,116 @@ typedef struct {
     wav_format format;
     unsigned layers;
     bowl_script gesture;      /* the preset's, changed by --stir, --tilt, ... */
+    const bowl_lab_gesture *replay; /* --gesture: played instead of the scripted gesture */
     bool quiet;
 } bowl_lab_options;
 
-/* Renders o->seconds of the preset to the outputs asked for. Returns 0, 1 (runtime failure; nothing left behind)
- * or 2 (an output cannot be created: exists without --force, no such directory, not writable). */
+/* Renders o->seconds (whole steps) to the outputs asked for. Returns 0 with the summary line in msg, or 1 (runtime
+ * failure) or 2 (an output cannot be created: exists without replace, no such directory, not writable) with the
+ * error in msg; nothing is left behind on failure. Prints only CSV asked for on stdout ("-"). */
+int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len);
+/* bowl_lab_run for the command line: the error on stderr, the summary on stdout (stderr when a CSV goes to
+ * stdout) unless quiet. Returns the exit status. */
 int bowl_lab_render(const bowl_lab_options *o);
-
-/* One line a preset: its name, then what it should sound like. */
-void bowl_lab_list_presets(void);
-/* Every parameter of a preset, one "key value  # meaning" a line. */
-void bowl_lab_describe(const snd_preset *p);
 
 /* Interrupted by SIGINT/SIGTERM (set by the handler the render installs). */
 extern volatile int bowl_lab_interrupted;
+
+/* --- the event timeline (timeline.c) ------------------------------------------------------------------------- */
+
+enum { BOWL_LAB_LANE_HIT, BOWL_LAB_LANE_WALL, BOWL_LAB_LANE_GATE0, BOWL_LAB_LANE_GATE1, BOWL_LAB_LANE_LATCH,
+       BOWL_LAB_LANES };
+#define BOWL_LAB_TIMELINE_CAP 1024
+
+typedef struct {
+    double t;
+    int lane;
+    bool on;                /* a state lane's new state; true for the instants (hits) */
+    double value;
+} bowl_lab_mark;
+
+/* The last BOWL_LAB_TIMELINE_CAP events; the states (gates, latch) before the oldest one kept. */
+typedef struct {
+    bowl_lab_mark ring[BOWL_LAB_TIMELINE_CAP];
+    size_t start, n;
+    bool base[BOWL_LAB_LANES];
+    unsigned long count[BOWL_LAB_LANES]; /* every mark ever added, per lane */
+} bowl_lab_timeline;
+
+/* Empty, with the gates' and the latch's states taken from b. */
+void bowl_lab_timeline_init(bowl_lab_timeline *tl, const bowl *b);
+void bowl_lab_timeline_add(bowl_lab_timeline *tl, const bowl_event *ev);
+const char *bowl_lab_lane_name(int lane);
+/* What the timeline shows over [from, to]: span(lane, a, b) for each stretch a state lane was on (clipped to the
+ * window), point(lane, t) for each instant inside it; in time order per lane. */
+void bowl_lab_timeline_walk(const bowl_lab_timeline *tl, double from, double to,
+                            void (*span)(void *arg, int lane, double a, double b),
+                            void (*point)(void *arg, int lane, double t), void *arg);
+
+/* --- the live session (session.c): what the interactive lab steps, records and renders ------------------------ */
+
+#define BOWL_LAB_TRAIL 48           /* trail points a sphere (one every BOWL_LAB_TRAIL_EVERY steps: 0.5 s) */
+#define BOWL_LAB_TRAIL_EVERY 25
+
+typedef struct {
+    snd_preset preset;
+    unsigned long seed;
+    unsigned layers;
+    snd_engine *e;
+    bowl_lab_player player;   /* the controls the next steps use (the lab changes them between frames) */
+    bowl_lab_gesture rec;     /* every change of the controls, and every strike, at its step's time */
+    bool rec_failed;          /* out of memory while recording: the session cannot be rendered */
+    bowl_lab_timeline timeline;
+    double *buf;              /* the last step's samples (mono) */
+    double *ring;             /* the last BOWL_LAB_SPECTRUM_N samples, oldest at ring_at */
+    size_t ring_at;
+    unsigned long ring_version; /* changes whenever the ring does */
+    double peak;              /* largest |sample| since the last frame */
+    double trail[2][BOWL_LAB_TRAIL][2]; /* x, y of each sphere, oldest at trail_at */
+    size_t trail_at, trail_n;
+} bowl_lab_session;
+
+/* A mono session of the preset (copied) from t = 0 under controls c. SND_OK or the engine's error. */
+int bowl_lab_session_init(bowl_lab_session *s, const snd_preset *preset, unsigned long seed, unsigned layers,
+                          const bowl_lab_controls *c);
+void bowl_lab_session_destroy(bowl_lab_session *s);
+/* Takes n steps under s->player, recording each change of the controls and each strike. */
+void bowl_lab_session_steps(bowl_lab_session *s, unsigned n);
+/* One display frame of frame_dt seconds: the accumulator's steps. Returns how many. */
+unsigned bowl_lab_session_frame(bowl_lab_session *s, double frame_dt);
+/* Still something to show: a sphere moving, the bowl stirred, or sound ringing. */
+bool bowl_lab_session_active(const bowl_lab_session *s);
+/* The recording so far with its end row (the session's time, the controls now). 0, or -1 (out of memory). */
+int bowl_lab_session_gesture(const bowl_lab_session *s, bowl_lab_gesture *out);
+/* The command line that replays the recording as FILE.csv (with the preset's changes from its named preset). */
+size_t bowl_lab_session_command(const bowl_lab_session *s, const char *csv, char *buf, size_t size);
+/* Writes the recording and its render as DIR/bowl-session-N.csv and .wav, N the first number for which neither
+ * exists (never replacing a file), through the headless render. Returns 0 with msg naming the files, or 1/2 with
+ * the error; *wav_name gets the WAV's name (without DIR). */
+int bowl_lab_session_save(const bowl_lab_session *s, const char *dir, char *msg, size_t len, char *wav_name,
+                          size_t name_len);
+
+/* --- charts (view.c) ------------------------------------------------------------------------------------------ */
+
+enum { BOWL_LAB_COLOR_SPHERE0 = 1, BOWL_LAB_COLOR_SPHERE1 = 2, BOWL_LAB_COLOR_LOW = 3, BOWL_LAB_COLOR_RIM = 7 };
+
+/* The bowl from above (mm, equal aspect): rim, trails, spheres, the low point of effective gravity. */
+void bowl_lab_chart_bowl(plot_chart *ch, const bowl_lab_session *s, plot_mode mode);
+/* The bowl point (m) under a cell of that chart after a render, the cell clamped into the plot area first.
+ * 0, or -1 when the chart was too small. */
+int bowl_lab_cell_to_bowl(const plot_chart *ch, int col, int row, double *x, double *y);
+/* The spectrum of db[0..BOWL_LAB_SPECTRUM_N/2] (dB against Hz, log frequency). */
+void bowl_lab_chart_spectrum(plot_chart *ch, const double *freq, const double *db);
+/* Draws the timeline's last `window` seconds up to `now` into rows [row, row + 7) of grid: a title, five lanes
+ * (labels, then a canvas), a time axis. The canvas must have been sized to (grid->cols - 8) x 5. */
+void bowl_lab_draw_timeline(plot_grid *grid, int row, plot_canvas *lanes, const bowl_lab_timeline *tl,
+                            double now, double window);
+/* A meter: width cells, the first round(value * width) full ('#' or a block), the rest light ('.' or a dot). */
+size_t bowl_lab_bar(char *buf, size_t size, double value, int width, bool unicode);
+
+/* --- the interactive walk (walk.c) ----------------------------------------------------------------------------- */
+
+/* The guided walk through the six levels of seed 003's synthesis chain, then free play. Returns the exit status. */
+int bowl_lab_interactive(const snd_preset *preset, unsigned long seed);
 
 #endif

@@ -1,5 +1,11 @@
-/* bowl-lab: the preset listing and every parameter of one preset. */
+/* bowl-lab: the preset listing, every parameter of a preset by name (--describe prints them, --set changes them,
+ * the interactive lab writes its changes as --set arguments), and the names of the sound layers. */
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "bowl_lab.h"
 
@@ -11,85 +17,219 @@ void bowl_lab_list_presets(void)
     }
 }
 
-static void row(const char *key, double value, const char *meaning)
+/* A parameter: a double (or, for a mode count, a size_t) at `offset` in snd_preset, settable within [lo, hi]. */
+typedef struct {
+    const char *section;     /* printed as a comment before the first key of a section */
+    const char *key;
+    size_t offset;
+    bool count;
+    double lo, hi;
+    const char *meaning;
+} field;
+
+#define B(member) offsetof(snd_preset, bowl.member)
+#define S(member) offsetof(snd_preset, sound.member)
+#define G(member) offsetof(snd_preset, gesture.member)
+#define FAMILY(name, member, max)                                                                               \
+    {NULL, name ".f1", S(member.f1), false, 1.0, 20000.0, "Hz, lowest mode"},                                  \
+    {NULL, name ".count", S(member.count), true, 1, max, "modes (in doublets)"},                                 \
+    {NULL, name ".split", S(member.split), false, 0.0, 0.1, "relative split of a doublet"},                     \
+    {NULL, name ".d0", S(member.d0), false, 0.0, 1e4, "1/s: decay a = d0 + d1 f + d2 (f/kHz)^2"},              \
+    {NULL, name ".d1", S(member.d1), false, 0.0, 10.0, "1/s per Hz (pi x loss factor)"},                       \
+    {NULL, name ".d2", S(member.d2), false, 0.0, 1e4, "1/s per kHz^2"},                                        \
+    {NULL, name ".tilt", S(member.tilt), false, 0.0, 4.0, "gain_k = (f1/f_k)^tilt"}
+
+static const field fields[] = {
+    {"mechanics (bowl.h)", "bowl_radius", B(bowl_radius), false, 0.02, 2.0, "m, R"},
+    {NULL, "sphere0.radius", B(sphere[0].radius), false, 5e-4, 0.1, "m"},
+    {NULL, "sphere0.mass", B(sphere[0].mass), false, 1e-4, 10.0, "kg"},
+    {NULL, "sphere1.radius", B(sphere[1].radius), false, 5e-4, 0.1, "m"},
+    {NULL, "sphere1.mass", B(sphere[1].mass), false, 1e-4, 10.0, "kg"},
+    {NULL, "gravity", B(gravity), false, 0.0, 100.0, "m/s^2"},
+    {NULL, "surface_drag", B(surface_drag), false, 0.0, 100.0, "gamma_s, 1/s"},
+    {NULL, "contact_loss", B(contact_loss), false, 0.0, 100.0, "gamma_c, m/s^2"},
+    {NULL, "contact_eps", B(contact_eps), false, 1e-6, 1.0, "eps, m/s"},
+    {NULL, "restitution", B(restitution), false, 0.0, 1.0, "e between the spheres"},
+    {NULL, "pair_friction", B(pair_friction), false, 0.0, 1.0, "e_eff = e (1 - pair_friction)(1 - latch)"},
+    {NULL, "magnet", B(magnet), false, 0.0, 1.0, "mu, 0..1"},
+    {NULL, "magnet_force", B(magnet_force), false, 0.0, 100.0, "N at contact for mu = 1, ~ (contact/r)^4"},
+    {NULL, "latch_range", B(latch_range), false, 1e-4, 0.1, "dr, m"},
+    {NULL, "gate_lo", B(gate_lo), false, 0.0, 10.0, "a: gate = smoothstep(a, b, L/L_ref)"},
+    {NULL, "gate_hi", B(gate_hi), false, 0.0, 10.0, "b"},
+    {NULL, "load_ref", B(load_ref), false, 1e-6, 1000.0, "L_ref, N"},
+    {"gesture (scripted; --stir, --stir-radius, --reverse, --tilt and --stop set these too)", "stir_hz",
+     G(stir_hz), false, 0.0, BOWL_LAB_STIR_MAX, "Hz, the bowl circles horizontally"},
+    {NULL, "stir_radius", G(stir_radius), false, 0.0, BOWL_LAB_STIR_RADIUS_MAX, "m"},
+    {NULL, "reverse", G(reverse), false, 0.0, 600.0, "s between changes of direction (0: never)"},
+    {NULL, "tilt", G(tilt), false, -1.0471975511965976, 1.0471975511965976, "rad about x (60 degrees at most)"},
+    {NULL, "ramp", G(ramp), false, 0.0, 600.0, "s, fade in"},
+    {NULL, "stop", G(stop), false, 0.0, 600.0, "s, the gesture stops (0: never)"},
+    {"sound (sound.h)", "rub_density", S(rub_density), false, 0.0, 1e6, "micro-impacts per metre slid on the bowl"},
+    {NULL, "rub_amp", S(rub_amp), false, 0.0, 10.0, "mean micro-impact amplitude"},
+    {NULL, "rub_width", S(rub_grain.width), false, 1e-6, 0.01, "s, contact window"},
+    {NULL, "rub_shape", S(rub_grain.shape), false, 0.01, 100.0, "Gamma shape of the amplitudes (small: spiky)"},
+    {NULL, "pair_density", S(pair_density), false, 0.0, 1e6, "per metre of sliding between the spheres"},
+    {NULL, "pair_magnet", S(pair_magnet), false, 0.0, 100.0, "pair rate x (1 + pair_magnet smoothstep(mu))"},
+    {NULL, "pair_amp", S(pair_amp), false, 0.0, 10.0, "mean amplitude"},
+    {NULL, "pair_width", S(pair_grain.width), false, 1e-6, 0.01, "s"},
+    {NULL, "pair_shape", S(pair_grain.shape), false, 0.01, 100.0, "Gamma shape"},
+    {NULL, "rate_max", S(rate_max), false, 1.0, 1e6, "events/s, cap"},
+    {NULL, "bright_lo", S(bright_lo), false, 1.0, 1e6, "Hz, gesture filter cutoff at rest"},
+    {NULL, "bright_hi", S(bright_hi), false, 1.0, 1e6, "Hz, at high speed (1e6: the filter is open)"},
+    {NULL, "bright_speed", S(bright_speed), false, 1e-4, 100.0, "m/s, halfway"},
+    FAMILY("bowl_modes", bowl, SND_MAX_BOWL_MODES),
+    FAMILY("ball_modes", ball, SND_MAX_BALL_MODES),
+    {NULL, "ball_radius", S(ball_radius), false, 5e-4, 0.1, "m, the ball the ball modes are given for (f ~ 1/r)"},
+    {NULL, "impact_ref", S(impact_ref), false, 1e-6, 10.0, "N s, a strength-1 collision"},
+    {NULL, "relax_depth", S(relax_depth), false, 0.0, 0.049, "relative frequency excess at impact"},
+    {NULL, "relax_time", S(relax_time), false, 1e-5, 1.0, "s"},
+    {NULL, "body_alpha", S(body_alpha), false, 0.0, 1e6, "alpha of alpha c_m tanh(beta s)"},
+    {NULL, "body_beta", S(body_beta), false, 1e-3, 1e6, "beta"},
+    {NULL, "body_ref", S(body_ref), false, 1e-6, 10.0, "N s into the wall for a unit kick"},
+    {NULL, "body_from_spheres", S(body_from_spheres), false, 0.0, 10.0, "share of a collision the body feels"},
+    {NULL, "gain_bowl", S(gain_bowl), false, 0.0, 100.0, "mix"},
+    {NULL, "gain_ball", S(gain_ball), false, 0.0, 100.0, "mix"},
+    {NULL, "gain_body", S(gain_body), false, 0.0, 100.0, "mix"},
+    {NULL, "gain_force", S(gain_force), false, 0.0, 100.0, "mix (force layer)"},
+    {NULL, "limit", S(limit), false, 0.01, 0.99, "limiter ceiling, full scale"},
+};
+
+#define N_FIELDS (sizeof fields / sizeof fields[0])
+
+static double get(const snd_preset *p, const field *f)
 {
-    printf("%-22s %-12.6g # %s\n", key, value, meaning);
+    const char *at = (const char *)p + f->offset;
+    return f->count ? (double)*(const size_t *)at : *(const double *)at;
 }
 
-static void family(const char *what, const snd_family *f)
+static void put(snd_preset *p, const field *f, double v)
 {
-    printf("%-22s %-12s # %s\n", what, f->kind == SND_SHELL ? "shell" : "ball",
-           f->kind == SND_SHELL ? "hemispherical shell bending modes (Rayleigh)" : "steel ball's audible stand-in");
-    row("  f1", f->f1, "Hz, lowest mode");
-    row("  count", (double)f->count, "modes (in doublets)");
-    row("  split", f->split, "relative split of a doublet");
-    row("  d0", f->d0, "1/s: decay a = d0 + d1 f + d2 (f/kHz)^2");
-    row("  d1", f->d1, "1/s per Hz (pi x loss factor)");
-    row("  d2", f->d2, "1/s per kHz^2");
-    row("  tilt", f->tilt, "gain_k = (f1/f_k)^tilt");
+    char *at = (char *)p + f->offset;
+    if (f->count)
+        *(size_t *)at = (size_t)v;
+    else
+        *(double *)at = v;
 }
 
 void bowl_lab_describe(const snd_preset *p)
 {
-    const bowl_params *b = &p->bowl;
-    const snd_params *s = &p->sound;
     printf("# %s: %s\n", p->name, p->summary);
-    puts("# mechanics (bowl.h)");
-    row("bowl_radius", b->bowl_radius, "m, R");
-    for (int i = 0; i < 2; i++) {
-        row(i ? "sphere1.radius" : "sphere0.radius", b->sphere[i].radius, "m");
-        row(i ? "sphere1.mass" : "sphere0.mass", b->sphere[i].mass, "kg");
+    printf("# every key below can be changed with --set KEY=VALUE\n");
+    for (size_t i = 0; i < N_FIELDS; i++) {
+        const field *f = &fields[i];
+        if (f->section)
+            printf("# %s\n", f->section);
+        printf("%-22s %-12.6g # %s\n", f->key, get(p, f), f->meaning);
     }
-    row("gravity", b->gravity, "m/s^2");
-    row("surface_drag", b->surface_drag, "gamma_s, 1/s");
-    row("contact_loss", b->contact_loss, "gamma_c, m/s^2");
-    row("contact_eps", b->contact_eps, "eps, m/s");
-    row("restitution", b->restitution, "e between the spheres");
-    row("pair_friction", b->pair_friction, "e_eff = e (1 - pair_friction)(1 - latch)");
-    row("magnet", b->magnet, "mu, 0..1");
-    row("magnet_force", b->magnet_force, "N at contact for mu = 1, ~ (contact/r)^4");
-    row("latch_range", b->latch_range, "dr, m");
-    row("gate_lo", b->gate_lo, "a: gate = smoothstep(a, b, L/L_ref)");
-    row("gate_hi", b->gate_hi, "b");
-    row("load_ref", b->load_ref, "L_ref, N");
-    row("step", b->step, "s, fixed step");
-    puts("# gesture (scripted)");
-    row("stir_hz", p->gesture.stir_hz, "Hz, the bowl circles horizontally");
-    row("stir_radius", p->gesture.stir_radius, "m");
-    row("reverse", p->gesture.reverse, "s between changes of direction (0: never)");
-    row("tilt", p->gesture.tilt, "rad about x");
-    row("ramp", p->gesture.ramp, "s, fade in");
-    puts("# sound (sound.h)");
-    row("rub_density", s->rub_density, "micro-impacts per metre slid on the bowl");
-    row("rub_amp", s->rub_amp, "mean micro-impact amplitude");
-    row("rub_width", s->rub_grain.width, "s, contact window");
-    row("rub_shape", s->rub_grain.shape, "Gamma shape of the amplitudes (small: spiky)");
-    row("pair_density", s->pair_density, "per metre of sliding between the spheres");
-    row("pair_magnet", s->pair_magnet, "pair rate x (1 + pair_magnet smoothstep(mu))");
-    row("pair_amp", s->pair_amp, "mean amplitude");
-    row("pair_width", s->pair_grain.width, "s");
-    row("pair_shape", s->pair_grain.shape, "Gamma shape");
-    row("rate_max", s->rate_max, "events/s, cap");
-    row("bright_lo", s->bright_lo, "Hz, gesture filter cutoff at rest");
-    row("bright_hi", s->bright_hi, "Hz, at high speed");
-    row("bright_speed", s->bright_speed, "m/s, halfway");
-    family("bowl_modes", &s->bowl);
-    family("ball_modes", &s->ball);
-    row("ball_radius", s->ball_radius, "m, the ball the ball modes are given for (f ~ 1/radius)");
-    row("impact_ref", s->impact_ref, "N s, a strength-1 collision");
-    row("relax_depth", s->relax_depth, "relative frequency excess at impact");
-    row("relax_time", s->relax_time, "s");
-    for (size_t m = 0; m < s->n_body; m++) {
-        printf("body_mode%zu              %g Hz, sigma %g/s, c %g, drive %g, gain %g\n", m, s->body[m].freq,
+    printf("# fixed: step %.6g s (20 samples at 48 kHz); bowl_modes: a hemispherical shell's bending series "
+           "(Rayleigh); ball_modes: a steel ball's audible stand-in\n", p->bowl.step);
+    const snd_params *s = &p->sound;
+    for (size_t m = 0; m < s->n_body; m++)
+        printf("# fixed: body_mode%zu %g Hz, sigma %g/s, c %g, drive %g, gain %g\n", m, s->body[m].freq,
                s->body[m].decay, s->body[m].couple, s->body[m].drive, s->body[m].gain);
+}
+
+int bowl_lab_set(snd_preset *p, const char *assignment, char *msg, size_t len)
+{
+    const char *eq = strchr(assignment, '=');
+    size_t klen = eq ? (size_t)(eq - assignment) : strlen(assignment);
+    const field *f = NULL;
+    for (size_t i = 0; i < N_FIELDS && !f; i++)
+        if (strlen(fields[i].key) == klen && strncmp(fields[i].key, assignment, klen) == 0)
+            f = &fields[i];
+    if (!eq || !f) {
+        snprintf(msg, len, "--set: '%s' is not KEY=VALUE with a key of --describe (e.g. magnet=0.5)", assignment);
+        return 2;
     }
-    row("body_alpha", s->body_alpha, "alpha of alpha c_m tanh(beta s)");
-    row("body_beta", s->body_beta, "beta");
-    row("body_ref", s->body_ref, "N s into the wall for a unit kick");
-    row("body_from_spheres", s->body_from_spheres, "share of a collision the body feels");
-    row("gain_bowl", s->gain_bowl, "mix");
-    row("gain_ball", s->gain_ball, "mix");
-    row("gain_body", s->gain_body, "mix");
-    row("gain_force", s->gain_force, "mix (force layer)");
-    row("limit", s->limit, "limiter ceiling, full scale");
+    const char *text = eq + 1;
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (!*text || *end || !isfinite(v) || errno == ERANGE) {
+        snprintf(msg, len, "--set: '%s' is not a number in '%s' (allowed: %g..%g)", text, assignment, f->lo, f->hi);
+        return 2;
+    }
+    if (v < f->lo || v > f->hi || (f->count && v != floor(v))) {
+        snprintf(msg, len, "--set: '%s' is out of range for %s (allowed: %s%g..%g)", text, f->key,
+                 f->count ? "a whole number " : "", f->lo, f->hi);
+        return 2;
+    }
+    put(p, f, v);
+    return 0;
+}
+
+size_t bowl_lab_set_args(const snd_preset *base, const snd_preset *p, char *buf, size_t size)
+{
+    size_t used = 0;
+    if (size)
+        buf[0] = '\0';
+    for (size_t i = 0; i < N_FIELDS; i++) {
+        double a = get(base, &fields[i]), b = get(p, &fields[i]);
+        if (a == b)
+            continue;
+        int n = snprintf(used < size ? buf + used : NULL, used < size ? size - used : 0, " --set %s=%.17g",
+                         fields[i].key, b);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    return used;
+}
+
+bool bowl_lab_same_params(const snd_preset *a, const snd_preset *b)
+{
+    for (size_t i = 0; i < N_FIELDS; i++)
+        if (get(a, &fields[i]) != get(b, &fields[i]))
+            return false;
+    return true;
+}
+
+/* --- layers ------------------------------------------------------------------------------------------------------ */
+
+static const struct {
+    const char *name;
+    unsigned bits;
+} layer_names[] = {{"default", SND_LAYERS_DEFAULT}, {"all", SND_LAYERS_ALL}, {"none", 0},
+                   {"rub", SND_LAYER_RUB}, {"pair", SND_LAYER_PAIR}, {"impact", SND_LAYER_IMPACT},
+                   {"body", SND_LAYER_BODY}, {"force", SND_LAYER_FORCE}};
+#define N_LAYER_NAMES (sizeof layer_names / sizeof layer_names[0])
+
+int bowl_lab_parse_layers(const char *text, unsigned *layers, char *msg, size_t len)
+{
+    const char *allowed = "a comma-separated list of rub, pair, impact, body, force, or default, all, none";
+    char buf[256];
+    if (!*text || strlen(text) >= sizeof buf) {
+        snprintf(msg, len, "--layers: '%s' is not a layer list (allowed: %s)", text, allowed);
+        return 2;
+    }
+    strcpy(buf, text);
+    *layers = 0;
+    for (char *name = buf, *comma; name; name = comma ? comma + 1 : NULL) {
+        if ((comma = strchr(name, ',')))
+            *comma = '\0';
+        size_t i = 0;
+        while (i < N_LAYER_NAMES && strcmp(name, layer_names[i].name) != 0)
+            i++;
+        if (i == N_LAYER_NAMES) {
+            snprintf(msg, len, "--layers: '%s' is not a layer in '%s' (allowed: %s)", name, text, allowed);
+            return 2;
+        }
+        *layers |= layer_names[i].bits;
+    }
+    return 0;
+}
+
+size_t bowl_lab_layers_text(unsigned layers, char *buf, size_t size)
+{
+    for (size_t i = 0; i < 3; i++)  /* default, all, none */
+        if (layers == layer_names[i].bits)
+            return (size_t)snprintf(buf, size, "%s", layer_names[i].name);
+    size_t used = 0;
+    if (size)
+        buf[0] = '\0';
+    for (size_t i = 3; i < N_LAYER_NAMES; i++)
+        if (layers & layer_names[i].bits) {
+            int n = snprintf(used < size ? buf + used : NULL, used < size ? size - used : 0, "%s%s",
+                             used ? "," : "", layer_names[i].name);
+            used += n > 0 ? (size_t)n : 0;
+        }
+    return used;
 }

@@ -1,7 +1,10 @@
-/* bowl-lab, headless: render a preset to WAV, with the event log and the per-frame trace the interactive lab shows.
- * Every output is written atomically (wav.h): a bad path or an interrupted render leaves nothing behind. */
+/* bowl-lab, headless: render a preset to WAV, with the event log and the per-frame trace the interactive lab shows,
+ * under the preset's scripted gesture or a recorded one (--gesture). Every output is written atomically (wav.h): a
+ * bad path or an interrupted render leaves nothing behind. Errors come back as text, so that the interactive lab
+ * can render too (its `w` key) and say what happened in its notes. */
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +13,7 @@
 #include "bowl_lab.h"
 #include "numlab/cli.h"
 
-#define FRAME_HZ 60.0   /* the UI's frame rate: offline renders feed the accumulator the same frames */
-#define SPECTRUM_N 8192 /* the last window the UI's spectrum shows: 0.17 s, bins of 5.9 Hz */
+#define SPECTRUM_N BOWL_LAB_SPECTRUM_N
 
 volatile int bowl_lab_interrupted;
 
@@ -19,6 +21,23 @@ static void on_signal(int sig)
 {
     (void)sig;
     bowl_lab_interrupted = 1;
+}
+
+/* Where errors go: the message buffer of bowl_lab_run. */
+typedef struct {
+    char *msg;
+    size_t len;
+} report;
+
+static int say(const report *r, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int say(const report *r, int rc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->msg, r->len, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 /* A CSV output: an atomic file, or stdout for "-". */
@@ -29,17 +48,17 @@ typedef struct {
     bool is_stdout;
 } csv_out;
 
-static int open_error(const char *option, const char *path, wav_error code, const char *err)
+static int open_error(const report *r, const char *option, const char *path, wav_error code, const char *err)
 {
     if (code == WAV_ERR_EXISTS)
-        return cli_error("%s: '%s' already exists (allowed: a new file, or add --force to replace it)", option,
-                         path);
+        return say(r, CLI_USAGE, "%s: '%s' already exists (allowed: a new file, or add --force to replace it)",
+                   option, path);
     if (code == WAV_ERR_PATH || code == WAV_ERR_FORMAT)
-        return cli_error("%s: %s", option, err);
-    return cli_fail("%s: %s", option, err);
+        return say(r, CLI_USAGE, "%s: %s", option, err);
+    return say(r, CLI_FAILURE, "%s: %s", option, err);
 }
 
-static int csv_open(csv_out *c, const char *option, const char *path, bool replace)
+static int csv_open(const report *r, csv_out *c, const char *option, const char *path, bool replace)
 {
     *c = (csv_out){.option = option, .target = {.fd = -1}};
     if (!path)
@@ -52,11 +71,11 @@ static int csv_open(csv_out *c, const char *option, const char *path, bool repla
     char err[512];
     wav_error code = wav_target_open(&c->target, path, replace, err, sizeof err);
     if (code != WAV_OK)
-        return open_error(option, path, code, err);
+        return open_error(r, option, path, code, err);
     c->f = wav_target_stream(&c->target);
     if (!c->f) {
         wav_target_abort(&c->target);
-        return cli_fail("%s: '%s': out of memory", option, path);
+        return say(r, CLI_FAILURE, "%s: '%s': out of memory", option, path);
     }
     return CLI_OK;
 }
@@ -69,24 +88,23 @@ static void csv_abort(csv_out *c)
     wav_target_abort(&c->target);
 }
 
-static int csv_commit(csv_out *c)
+static int csv_commit(const report *r, csv_out *c)
 {
     if (!c->f)
         return CLI_OK;
     if (c->is_stdout)
-        return fflush(stdout) == 0 ? CLI_OK : cli_fail("%s: cannot write to stdout", c->option);
+        return fflush(stdout) == 0 ? CLI_OK : say(r, CLI_FAILURE, "%s: cannot write to stdout", c->option);
     bool ok = !ferror(c->f);
     ok = fclose(c->f) == 0 && ok;
     c->f = NULL;
     if (!ok) {
         wav_target_abort(&c->target);
-        return cli_fail("%s: cannot write the file", c->option);
+        return say(r, CLI_FAILURE, "%s: cannot write the file", c->option);
     }
     char err[512];
     wav_error code = wav_target_commit(&c->target, err, sizeof err);
-    return code == WAV_OK ? CLI_OK : cli_fail("%s: %s", c->option, err);
+    return code == WAV_OK ? CLI_OK : say(r, CLI_FAILURE, "%s: %s", c->option, err);
 }
-
 static void write_events(FILE *f, const bowl *b)
 {
     for (size_t k = 0; k < b->n_events; k++) {
@@ -142,26 +160,87 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void summary(FILE *f, const bowl_lab_options *o, const snd_engine *e, double seconds, double elapsed)
+static void summary(const report *r, const bowl_lab_options *o, const snd_engine *e, double seconds,
+                    double elapsed)
 {
     const snd_stats *st = snd_engine_stats(e);
-    double peak_db = st->peak > 0.0 ? 20.0 * log10(st->peak) : -INFINITY;
-    fprintf(f, "%s%s%s%.3f s of %s, seed %lu, %d Hz %s %s: peak %.1f dBFS; collisions %lu, bowl impacts %lu, "
-               "micro-impacts %llu (%.0fx real time)\n",
+    char peak[32] = "silent";
+    if (st->peak > 0.0)
+        snprintf(peak, sizeof peak, "peak %.1f dBFS", 20.0 * log10(st->peak));
+    say(r, CLI_OK, "%s%s%s%.3f s of %s, seed %lu, %d Hz %s %s: %s; collisions %lu, bowl impacts %lu, "
+                   "micro-impacts %llu (%.0fx real time)",
             o->wav ? "wrote " : "rendered ", o->wav ? o->wav : "", o->wav ? ": " : "", seconds, o->preset->name,
             o->seed, (int)SND_RATE, o->channels == 2 ? "stereo" : "mono",
-            o->wav ? wav_format_name(o->format) : "(no WAV)", peak_db, st->hits_spheres, st->hits_bowl,
+            o->wav ? wav_format_name(o->format) : "(no WAV)", peak, st->hits_spheres, st->hits_bowl,
             st->micro_impacts, elapsed > 0.0 ? seconds / elapsed : 0.0);
 }
 
-int bowl_lab_render(const bowl_lab_options *o)
+/* The outputs of one render, opened before the first sample and committed (or dropped) together. */
+typedef struct {
+    wav_file *wav;
+    csv_out events, trace, spectrum;
+} outputs;
+
+static int open_outputs(const report *r, const bowl_lab_options *o, outputs *out)
 {
+    int rc = CLI_OK;
+    if (o->wav) {
+        char err[512];
+        wav_error code;
+        out->wav = wav_open(o->wav, (int)o->channels, (int)SND_RATE, o->format, o->replace, &code, err, sizeof err);
+        if (!out->wav)
+            rc = open_error(r, "--wav", o->wav, code, err);
+    }
+    if (rc == CLI_OK)
+        rc = csv_open(r, &out->events, "--events", o->events, o->replace);
+    if (rc == CLI_OK)
+        rc = csv_open(r, &out->trace, "--trace", o->trace, o->replace);
+    if (rc == CLI_OK)
+        rc = csv_open(r, &out->spectrum, "--spectrum", o->spectrum, o->replace);
+    return rc;
+}
+
+static void abort_outputs(outputs *out)
+{
+    wav_abort(out->wav);
+    out->wav = NULL;
+    csv_abort(&out->events);
+    csv_abort(&out->trace);
+    csv_abort(&out->spectrum);
+}
+
+static int commit_outputs(const report *r, outputs *out, const double *ring, size_t ring_at)
+{
+    int rc = CLI_OK;
+    if (out->wav) {
+        char err[512];
+        wav_error code = wav_commit(out->wav, err, sizeof err);
+        out->wav = NULL;
+        if (code != WAV_OK)
+            rc = say(r, CLI_FAILURE, "--wav: %s", err);
+    }
+    if (rc == CLI_OK)
+        rc = csv_commit(r, &out->events);
+    if (rc == CLI_OK)
+        rc = csv_commit(r, &out->trace);
+    if (rc == CLI_OK && out->spectrum.f && write_spectrum(out->spectrum.f, ring, ring_at))
+        rc = say(r, CLI_FAILURE, "--spectrum: out of memory");
+    if (rc == CLI_OK)
+        rc = csv_commit(r, &out->spectrum);
+    return rc;
+}
+
+int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
+{
+    const report r = {msg, len};
     snd_options so = {.seed = o->seed, .rate = SND_RATE, .channels = o->channels, .layers = o->layers,
                       .gesture = &o->gesture};
     snd_error serr;
     snd_engine *e = snd_engine_new(o->preset, &so, &serr);
     if (!e)
-        return serr == SND_ERR_NOMEM ? cli_fail("out of memory") : cli_fail("preset '%s' is invalid", o->preset->name);
+        return serr == SND_ERR_NOMEM ? say(&r, CLI_FAILURE, "out of memory")
+                                     : say(&r, CLI_USAGE, "preset '%s': its parameters are invalid together (see "
+                                           "--describe)", o->preset->name);
 
     const double step = o->preset->bowl.step;
     const size_t frames_per_step = snd_engine_step_frames(e);
@@ -169,115 +248,93 @@ int bowl_lab_render(const bowl_lab_options *o)
     /* a frame feeds at most the accumulator's cap (0.1 s) worth of steps */
     const size_t max_steps = (size_t)ceil(TS_DEFAULT_CAP / step) + 2;
     double *buf = malloc(max_steps * frames_per_step * o->channels * sizeof *buf);
-    if (!buf) {
-        snd_engine_free(e);
-        return cli_fail("out of memory");
-    }
-
     double *ring = calloc(SPECTRUM_N, sizeof *ring);
     size_t ring_at = 0;
-    if (!ring) {
-        free(buf);
-        snd_engine_free(e);
-        return cli_fail("out of memory");
-    }
-    int rc = CLI_OK;
-    wav_file *wav = NULL;
-    csv_out events, trace, spectrum;
-    char err[512];
-    if (o->wav) {
-        wav_error code;
-        wav = wav_open(o->wav, (int)o->channels, (int)SND_RATE, o->format, o->replace, &code, err, sizeof err);
-        if (!wav)
-            rc = open_error("--wav", o->wav, code, err);
-    }
-    if (rc == CLI_OK)
-        rc = csv_open(&events, "--events", o->events, o->replace);
-    else
-        events = (csv_out){.target = {.fd = -1}};
-    if (rc == CLI_OK)
-        rc = csv_open(&trace, "--trace", o->trace, o->replace);
-    else
-        trace = (csv_out){.target = {.fd = -1}};
-    if (rc == CLI_OK)
-        rc = csv_open(&spectrum, "--spectrum", o->spectrum, o->replace);
-    else
-        spectrum = (csv_out){.target = {.fd = -1}};
+    outputs out = {.events = {.target = {.fd = -1}}, .trace = {.target = {.fd = -1}},
+                   .spectrum = {.target = {.fd = -1}}};
+    int rc = buf && ring ? open_outputs(&r, o, &out) : say(&r, CLI_FAILURE, "out of memory");
+    bowl_lab_replay replay;
+    if (o->replay)
+        bowl_lab_replay_init(&replay, o->replay);
 
+    bowl_lab_interrupted = 0;
     struct sigaction sa = {.sa_handler = on_signal}, old_int, old_term;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
 
-    if (rc == CLI_OK && events.f)
-        fputs("t,event,sphere,value,impulse,x,y,z\n", events.f);
-    if (rc == CLI_OK && trace.f) {
+    if (rc == CLI_OK && out.events.f)
+        fputs("t,event,sphere,value,impulse,x,y,z\n", out.events.f);
+    if (rc == CLI_OK && out.trace.f) {
         fputs("frame,t,x0,y0,z0,x1,y1,z1,speed0,speed1,gate0,gate1,load0,load1,rate0,rate1,pair_rate,latch,"
-              "distance,energy,tilt_x,tilt_y,acc_x,acc_y,peak\n", trace.f);
-        write_trace(trace.f, 0, e, 0.0);
+              "distance,energy,tilt_x,tilt_y,acc_x,acc_y,peak\n", out.trace.f);
+        write_trace(out.trace.f, 0, e, 0.0);
     }
     double start = now();
     long long done = 0;
     for (long frame = 1; rc == CLI_OK && done < total; frame++) {
-        double dt = fmin(1.0 / FRAME_HZ, (double)(total - done) * step);
+        double dt = fmin(1.0 / BOWL_LAB_FRAME_HZ, (double)(total - done) * step);
         long long due = snd_engine_due(e, dt);
         if (due > total - done)
             due = total - done;
-        if (due == 0 && (double)(total - done) * step <= 1.0 / FRAME_HZ)
+        if (due == 0 && (double)(total - done) * step <= 1.0 / BOWL_LAB_FRAME_HZ)
             due = 1;  /* the last sliver: never stall on the accumulator's rounding */
         double peak = 0.0;
         for (long long k = 0; k < due; k++) {
-            double *out = buf + (size_t)k * frames_per_step * o->channels;
-            snd_engine_step(e, out);
-            if (events.f)
-                write_events(events.f, snd_engine_bowl(e));
+            double *at = buf + (size_t)k * frames_per_step * o->channels;
+            if (o->replay)
+                bowl_lab_replay_step(&replay, e, at);
+            else
+                snd_engine_step(e, at);
+            if (out.events.f)
+                write_events(out.events.f, snd_engine_bowl(e));
             for (size_t i = 0; i < frames_per_step; i++) {
                 double mono = 0.0;
                 for (size_t c = 0; c < o->channels; c++) {
-                    peak = fmax(peak, fabs(out[i * o->channels + c]));
-                    mono += out[i * o->channels + c] / (double)o->channels;
+                    peak = fmax(peak, fabs(at[i * o->channels + c]));
+                    mono += at[i * o->channels + c] / (double)o->channels;
                 }
                 ring[ring_at] = mono;
                 ring_at = (ring_at + 1) % SPECTRUM_N;
             }
         }
         done += due;
-        if (wav && wav_write(wav, buf, (size_t)due * frames_per_step, err, sizeof err) != WAV_OK)
-            rc = cli_fail("--wav: %s", err);
-        if (trace.f)
-            write_trace(trace.f, frame, e, peak);
+        char err[512];
+        if (out.wav && wav_write(out.wav, buf, (size_t)due * frames_per_step, err, sizeof err) != WAV_OK)
+            rc = say(&r, CLI_FAILURE, "--wav: %s", err);
+        if (out.trace.f)
+            write_trace(out.trace.f, frame, e, peak);
         if (bowl_lab_interrupted)
-            rc = cli_fail("interrupted at %.3f s: nothing written", (double)done * step);
+            rc = say(&r, CLI_FAILURE, "interrupted at %.3f s: nothing written", (double)done * step);
     }
     double elapsed = now() - start;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
 
-    if (rc == CLI_OK && wav) {
-        wav_error code = wav_commit(wav, err, sizeof err);
-        wav = NULL;
-        if (code != WAV_OK)
-            rc = cli_fail("--wav: %s", err);
-    }
     if (rc == CLI_OK)
-        rc = csv_commit(&events);
-    if (rc == CLI_OK)
-        rc = csv_commit(&trace);
-    if (rc == CLI_OK && spectrum.f && write_spectrum(spectrum.f, ring, ring_at))
-        rc = cli_fail("--spectrum: out of memory");
-    if (rc == CLI_OK)
-        rc = csv_commit(&spectrum);
-    if (rc != CLI_OK) {
-        wav_abort(wav);
-        csv_abort(&events);
-        csv_abort(&trace);
-        csv_abort(&spectrum);
-    } else if (!o->quiet) {
-        bool stdout_busy = events.is_stdout || trace.is_stdout || spectrum.is_stdout;
-        summary(stdout_busy ? stderr : stdout, o, e, (double)total * step, elapsed);
-    }
+        rc = commit_outputs(&r, &out, ring, ring_at);
+    if (rc != CLI_OK)
+        abort_outputs(&out);
+    else
+        summary(&r, o, e, (double)total * step, elapsed);
     free(ring);
     free(buf);
     snd_engine_free(e);
     return rc;
+}
+
+int bowl_lab_render(const bowl_lab_options *o)
+{
+    char msg[1024];
+    int rc = bowl_lab_run(o, msg, sizeof msg);
+    if (rc != CLI_OK)
+        return rc == CLI_USAGE ? cli_error("%s", msg) : cli_fail("%s", msg);
+    if (!o->quiet) {
+        const char *paths[] = {o->events, o->trace, o->spectrum};
+        bool stdout_busy = false;
+        for (int i = 0; i < 3; i++)
+            stdout_busy = stdout_busy || (paths[i] && strcmp(paths[i], "-") == 0);
+        fprintf(stdout_busy ? stderr : stdout, "%s\n", msg);
+    }
+    return CLI_OK;
 }

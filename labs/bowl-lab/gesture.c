@@ -1,0 +1,224 @@
+/* bowl-lab: the player's gesture (tilt and stir), how one step feels it, its recording as a CSV file and its replay.
+ * The interactive lab and `--gesture FILE` step the engine through the same bowl_lab_player_step, so a recording
+ * played back gives the same samples, bit for bit. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bowl_lab.h"
+
+#define PI 3.14159265358979323846
+#define DEG (PI / 180.0)
+#define LINE_MAX_CHARS 1024
+
+int bowl_lab_gesture_add(bowl_lab_gesture *g, const bowl_lab_gesture_row *row)
+{
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 64;
+        bowl_lab_gesture_row *rows = realloc(g->rows, cap * sizeof *rows);
+        if (!rows)
+            return -1;
+        g->rows = rows;
+        g->cap = cap;
+    }
+    g->rows[g->n++] = *row;
+    return 0;
+}
+
+void bowl_lab_gesture_free(bowl_lab_gesture *g)
+{
+    free(g->rows);
+    *g = (bowl_lab_gesture){0};
+}
+
+/* --- the file ------------------------------------------------------------------------------------------------- */
+
+typedef struct {
+    const char *column;
+    double lo, hi;
+    const char *allowed;
+} column_rule;
+
+static const column_rule columns[6] = {
+    {"t", 0.0, BOWL_LAB_MAX_GESTURE_S, "seconds, 0..3600, in time order"},
+    {"tilt_x_deg", -BOWL_LAB_TILT_MAX, BOWL_LAB_TILT_MAX, "degrees, -60..60"},
+    {"tilt_y_deg", -BOWL_LAB_TILT_MAX, BOWL_LAB_TILT_MAX, "degrees, -60..60"},
+    {"stir_hz", -BOWL_LAB_STIR_MAX, BOWL_LAB_STIR_MAX, "Hz, -10..10 (negative: clockwise)"},
+    {"stir_radius_m", 0.0, BOWL_LAB_STIR_RADIUS_MAX, "metres, 0..0.05"},
+    {"strike", 0.0, BOWL_LAB_STRIKE_MAX, "0..10 (0: no strike)"},
+};
+
+static int bad_line(char *msg, size_t len, const char *name, long line, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static int bad_line(char *msg, size_t len, const char *name, long line, const char *fmt, ...)
+{
+    int n = snprintf(msg, len, "%s:%ld: ", name, line);
+    if (n >= 0 && (size_t)n < len) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg + n, len - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return 2;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+        s[--n] = '\0';
+    return s;
+}
+
+/* One row's six fields into v[]; 0 or 2 (msg). */
+static int parse_row(char *text, const char *name, long line, double v[6], char *msg, size_t len)
+{
+    char *field = text;
+    for (int k = 0; k < 6; k++) {
+        char *comma = strchr(field, ',');
+        if (comma)
+            *comma = '\0';
+        if (!comma && k < 5)
+            return bad_line(msg, len, name, line, "%d fields, expected 6 (%s)", k + 1, BOWL_LAB_GESTURE_HEADER);
+        if (comma && k == 5)
+            return bad_line(msg, len, name, line, "more than 6 fields (%s)", BOWL_LAB_GESTURE_HEADER);
+        const column_rule *c = &columns[k];
+        char *s = trim(field), *end;
+        errno = 0;
+        v[k] = strtod(s, &end);
+        if (!*s || end == s || *end)
+            return bad_line(msg, len, name, line, "%s '%s' is not a number (allowed: %s)", c->column, s,
+                            c->allowed);
+        if (!isfinite(v[k]) || errno == ERANGE || v[k] < c->lo || v[k] > c->hi)
+            return bad_line(msg, len, name, line, "%s '%s' is out of range (allowed: %s)", c->column, s,
+                            c->allowed);
+        field = comma + 1;
+    }
+    return 0;
+}
+
+int bowl_lab_gesture_read(FILE *f, const char *name, bowl_lab_gesture *g, char *msg, size_t len)
+{
+    *g = (bowl_lab_gesture){0};
+    char text[LINE_MAX_CHARS + 1];
+    bool header = false;
+    int rc = 0;
+    long line = 0;
+    while (rc == 0 && fgets(text, sizeof text, f)) {
+        line++;
+        size_t n = strlen(text);
+        if (n == LINE_MAX_CHARS && text[n - 1] != '\n' && !feof(f)) {
+            rc = bad_line(msg, len, name, line, "a line longer than %d characters (allowed: %s rows)",
+                          LINE_MAX_CHARS - 1, BOWL_LAB_GESTURE_HEADER);
+            break;
+        }
+        char *s = trim(text);
+        if (!*s || *s == '#')
+            continue;
+        if (!header) {
+            if (strcmp(s, BOWL_LAB_GESTURE_HEADER) != 0)
+                rc = bad_line(msg, len, name, line, "the header is '%.80s' (allowed: %s)", s,
+                              BOWL_LAB_GESTURE_HEADER);
+            header = true;
+            continue;
+        }
+        double v[6];
+        rc = parse_row(s, name, line, v, msg, len);
+        if (rc)
+            break;
+        if (g->n > 0 && v[0] < g->rows[g->n - 1].t) {
+            rc = bad_line(msg, len, name, line, "t %.17g comes before the previous row's %.17g (allowed: rows in "
+                          "time order)", v[0], g->rows[g->n - 1].t);
+            break;
+        }
+        bowl_lab_gesture_row row = {v[0], {v[1], v[2], v[3], v[4]}, v[5]};
+        if (bowl_lab_gesture_add(g, &row)) {
+            snprintf(msg, len, "%s: out of memory at line %ld", name, line);
+            rc = 1;
+        }
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(msg, len, "%s: %s", name, strerror(errno));
+        rc = 1;
+    }
+    if (rc == 0 && g->n == 0)
+        rc = bad_line(msg, len, name, line, "no rows (allowed: the header %s, then rows)", BOWL_LAB_GESTURE_HEADER);
+    if (rc)
+        bowl_lab_gesture_free(g);
+    return rc;
+}
+
+int bowl_lab_gesture_write(FILE *f, const bowl_lab_gesture *g, const char *comment)
+{
+    if (comment)
+        fprintf(f, "# %s\n", comment);
+    fputs(BOWL_LAB_GESTURE_HEADER "\n", f);
+    for (size_t i = 0; i < g->n; i++) {
+        const bowl_lab_gesture_row *r = &g->rows[i];
+        fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", r->t, r->c.tilt_x_deg, r->c.tilt_y_deg, r->c.stir_hz,
+                r->c.stir_radius, r->strike);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+/* --- the player --------------------------------------------------------------------------------------------- */
+
+bowl_gesture bowl_lab_player_gesture(bowl_lab_player *p, double h)
+{
+    /* the bowl's centre runs on A (cos phi, sin phi): its acceleration is -A w^2 (cos phi, sin phi) */
+    const double w = 2.0 * PI * p->c.stir_hz, a = p->c.stir_radius * w * w;
+    bowl_gesture g = {
+        .tilt_x = p->c.tilt_x_deg * DEG, .tilt_y = p->c.tilt_y_deg * DEG,
+        .acc_x = -a * cos(p->phase), .acc_y = -a * sin(p->phase), .acc_z = 0.0,
+    };
+    p->phase = fmod(p->phase + w * h, 2.0 * PI);
+    return g;
+}
+
+void bowl_lab_player_step(bowl_lab_player *p, snd_engine *e, double *out)
+{
+    bowl_gesture g = bowl_lab_player_gesture(p, snd_engine_bowl(e)->p.step);
+    snd_engine_set_gesture(e, &g);
+    if (p->strike > 0.0)
+        snd_engine_strike(e, p->strike);
+    p->strike = 0.0;
+    snd_engine_step(e, out);
+}
+
+void bowl_lab_tilt_toward(double dx, double dy, double max_deg, double *tilt_x_deg, double *tilt_y_deg)
+{
+    /* bowl_effective_gravity: with R = Rx(tx) Ry(ty), g_b = R^T (0, 0, -g) = g (cos tx sin ty, -sin tx,
+     * -cos tx cos ty). Its horizontal part is g (dx, dy) when sin tx = -dy and sin ty = dx / cos tx. */
+    double r = hypot(dx, dy), cap = sin(max_deg * DEG);
+    if (r > cap)
+        dx *= cap / r, dy *= cap / r;
+    double tx = -asin(dy), ty = asin(fmax(-1.0, fmin(1.0, dx / cos(tx))));
+    *tilt_x_deg = tx / DEG;
+    *tilt_y_deg = ty / DEG;
+}
+
+/* --- replay ---------------------------------------------------------------------------------------------------- */
+
+void bowl_lab_replay_init(bowl_lab_replay *r, const bowl_lab_gesture *g)
+{
+    *r = (bowl_lab_replay){.g = g};
+}
+
+void bowl_lab_replay_step(bowl_lab_replay *r, snd_engine *e, double *out)
+{
+    const bowl *b = snd_engine_bowl(e);
+    while (r->next < r->g->n) {
+        const bowl_lab_gesture_row *row = &r->g->rows[r->next];
+        if (llround(row->t / b->p.step) > (long long)b->steps)
+            break;
+        r->player.c = row->c;
+        r->player.strike += row->strike;
+        r->next++;
+    }
+    bowl_lab_player_step(&r->player, e, out);
+}

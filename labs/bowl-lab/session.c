@@ -1,0 +1,209 @@
+/* bowl-lab: the live session of the interactive lab. The engine steps in real time through the bowl's fixed-step
+ * accumulator under the player's controls; every change of the controls and every strike is recorded at its step's
+ * time, so the session can be rendered again, offline and bit for bit, by the headless replay (render.c). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "bowl_lab.h"
+#include "numlab/cli.h"
+
+#define MOVING_SPEED 1e-4   /* m/s: slower spheres count as still */
+#define RINGING_PEAK 1e-6   /* -120 dBFS: quieter output counts as silence */
+#define MAX_SESSION_FILES 9999
+
+int bowl_lab_session_init(bowl_lab_session *s, const snd_preset *preset, unsigned long seed, unsigned layers,
+                          const bowl_lab_controls *c)
+{
+    *s = (bowl_lab_session){.preset = *preset, .seed = seed, .layers = layers, .player = {.c = *c}};
+    snd_options o = {.seed = seed, .rate = SND_RATE, .channels = 1, .layers = layers};
+    snd_error err;
+    s->e = snd_engine_new(&s->preset, &o, &err);
+    if (!s->e)
+        return err;
+    s->buf = malloc(snd_engine_step_frames(s->e) * sizeof *s->buf);
+    s->ring = calloc(BOWL_LAB_SPECTRUM_N, sizeof *s->ring);
+    if (!s->buf || !s->ring) {
+        bowl_lab_session_destroy(s);
+        return SND_ERR_NOMEM;
+    }
+    bowl_lab_timeline_init(&s->timeline, snd_engine_bowl(s->e));
+    return SND_OK;
+}
+
+void bowl_lab_session_destroy(bowl_lab_session *s)
+{
+    snd_engine_free(s->e);
+    free(s->buf);
+    free(s->ring);
+    bowl_lab_gesture_free(&s->rec);
+    *s = (bowl_lab_session){0};
+}
+
+static bool same_controls(const bowl_lab_controls *a, const bowl_lab_controls *b)
+{
+    return a->tilt_x_deg == b->tilt_x_deg && a->tilt_y_deg == b->tilt_y_deg && a->stir_hz == b->stir_hz &&
+           a->stir_radius == b->stir_radius;
+}
+
+/* Before a step: a row when the controls differ from the last row's, or a strike waits. */
+static void record(bowl_lab_session *s)
+{
+    const bowl_lab_gesture_row *last = s->rec.n ? &s->rec.rows[s->rec.n - 1] : NULL;
+    if (last && same_controls(&last->c, &s->player.c) && !(s->player.strike > 0.0))
+        return;
+    bowl_lab_gesture_row row = {snd_engine_bowl(s->e)->t, s->player.c, s->player.strike};
+    if (bowl_lab_gesture_add(&s->rec, &row))
+        s->rec_failed = true;
+}
+
+void bowl_lab_session_steps(bowl_lab_session *s, unsigned n)
+{
+    const size_t frames = snd_engine_step_frames(s->e);
+    for (unsigned k = 0; k < n; k++) {
+        record(s);
+        bowl_lab_player_step(&s->player, s->e, s->buf);
+        const bowl *b = snd_engine_bowl(s->e);
+        for (size_t i = 0; i < b->n_events; i++)
+            bowl_lab_timeline_add(&s->timeline, &b->events[i]);
+        for (size_t i = 0; i < frames; i++) {
+            s->peak = fmax(s->peak, fabs(s->buf[i]));
+            s->ring[s->ring_at] = s->buf[i];
+            s->ring_at = (s->ring_at + 1) % BOWL_LAB_SPECTRUM_N;
+        }
+        s->ring_version++;
+        if (b->steps % BOWL_LAB_TRAIL_EVERY == 0) {
+            for (int i = 0; i < 2; i++) {
+                s->trail[i][s->trail_at][0] = b->s[i].p.x;
+                s->trail[i][s->trail_at][1] = b->s[i].p.y;
+            }
+            s->trail_at = (s->trail_at + 1) % BOWL_LAB_TRAIL;
+            s->trail_n += s->trail_n < BOWL_LAB_TRAIL;
+        }
+    }
+}
+
+unsigned bowl_lab_session_frame(bowl_lab_session *s, double frame_dt)
+{
+    s->peak = 0.0;
+    unsigned n = snd_engine_due(s->e, frame_dt);
+    bowl_lab_session_steps(s, n);
+    return n;
+}
+
+bool bowl_lab_session_active(const bowl_lab_session *s)
+{
+    const bowl *b = snd_engine_bowl(s->e);
+    bool moving = false;
+    for (int i = 0; i < 2; i++) {
+        const bowl_vec v = b->s[i].v;
+        moving = moving || sqrt(v.x * v.x + v.y * v.y + v.z * v.z) > MOVING_SPEED;
+    }
+    return moving || (s->player.c.stir_hz != 0.0 && s->player.c.stir_radius > 0.0) || s->player.strike > 0.0 ||
+           s->peak > RINGING_PEAK;
+}
+
+int bowl_lab_session_gesture(const bowl_lab_session *s, bowl_lab_gesture *out)
+{
+    *out = (bowl_lab_gesture){0};
+    if (s->rec_failed)
+        return -1;
+    bowl_lab_gesture_row end = {snd_engine_bowl(s->e)->t, s->player.c, 0.0};
+    for (size_t i = 0; i < s->rec.n; i++)
+        if (bowl_lab_gesture_add(out, &s->rec.rows[i]))
+            return bowl_lab_gesture_free(out), -1;
+    if (bowl_lab_gesture_add(out, &end))
+        return bowl_lab_gesture_free(out), -1;
+    return 0;
+}
+
+size_t bowl_lab_session_command(const bowl_lab_session *s, const char *csv, char *buf, size_t size)
+{
+    const snd_preset *base = snd_preset_find(s->preset.name);
+    char sets[4096] = "", layers[128];
+    if (base)
+        bowl_lab_set_args(base, &s->preset, sets, sizeof sets);
+    bowl_lab_layers_text(s->layers, layers, sizeof layers);
+    return (size_t)snprintf(buf, size, "bowl-lab --preset %s --seed %lu --layers %s%s --gesture %s", s->preset.name,
+                            s->seed, layers, sets, csv);
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+/* The gesture file, atomically and without replacing anything. */
+static int write_gesture(const bowl_lab_gesture *g, const char *path, const char *comment, char *msg, size_t len)
+{
+    wav_target t;
+    char err[512];
+    wav_error code = wav_target_open(&t, path, false, err, sizeof err);
+    if (code != WAV_OK) {
+        snprintf(msg, len, "%s", err);
+        return code == WAV_ERR_EXISTS || code == WAV_ERR_PATH ? CLI_USAGE : CLI_FAILURE;
+    }
+    FILE *f = wav_target_stream(&t);
+    bool ok = f && bowl_lab_gesture_write(f, g, comment) == 0;
+    ok = f && fclose(f) == 0 && ok;
+    if (!ok) {
+        wav_target_abort(&t);
+        snprintf(msg, len, "cannot write '%s'", path);
+        return CLI_FAILURE;
+    }
+    code = wav_target_commit(&t, err, sizeof err);
+    if (code != WAV_OK)
+        snprintf(msg, len, "%s", err);
+    return code == WAV_OK ? CLI_OK : CLI_FAILURE;
+}
+
+int bowl_lab_session_save(const bowl_lab_session *s, const char *dir, char *msg, size_t len, char *wav_name,
+                          size_t name_len)
+{
+    bowl_lab_gesture g;
+    if (bowl_lab_session_gesture(s, &g))
+        return snprintf(msg, len, "out of memory: the session cannot be rendered"), CLI_FAILURE;
+    const double seconds = g.rows[g.n - 1].t;
+    if (!(seconds > 0.0) || seconds > BOWL_LAB_MAX_GESTURE_S) {
+        bowl_lab_gesture_free(&g);
+        snprintf(msg, len, seconds > 0.0 ? "the session is longer than %d s: press r for a new one"
+                                         : "the session has not started: nothing to render", BOWL_LAB_MAX_GESTURE_S);
+        return CLI_USAGE;
+    }
+    char csv[4096], wav[4096], base[64];
+    int n = 1;
+    for (; n <= MAX_SESSION_FILES; n++) {
+        snprintf(base, sizeof base, "bowl-session-%d", n);
+        snprintf(csv, sizeof csv, "%s/%s.csv", dir, base);
+        snprintf(wav, sizeof wav, "%s/%s.wav", dir, base);
+        if (!exists(csv) && !exists(wav))
+            break;
+    }
+    if (n > MAX_SESSION_FILES) {
+        bowl_lab_gesture_free(&g);
+        snprintf(msg, len, "%s already holds bowl-session-1 .. %d: move them away", dir, MAX_SESSION_FILES);
+        return CLI_USAGE;
+    }
+    char command[8192], comment[8400];
+    bowl_lab_session_command(s, strrchr(csv, '/') + 1, command, sizeof command);
+    snprintf(comment, sizeof comment, "bowl-lab gesture (%.3f s); replay: %s --wav %s-replay.wav", seconds, command,
+             base);
+    int rc = write_gesture(&g, csv, comment, msg, len);
+    if (rc == CLI_OK) {
+        bowl_lab_options o = {.preset = &s->preset, .seconds = seconds, .seed = s->seed, .wav = wav, .channels = 1,
+                              .format = WAV_PCM16, .layers = s->layers, .gesture = s->preset.gesture,
+                              .replay = &g, .quiet = true};
+        char summary[1024];
+        rc = bowl_lab_run(&o, summary, sizeof summary);
+        if (rc == CLI_OK)
+            snprintf(msg, len, "wrote %s.wav + .csv (%.1f s)", base, seconds);
+        else
+            snprintf(msg, len, "%s (the gesture is in %s.csv)", summary, base);
+    }
+    snprintf(wav_name, name_len, "%s.wav", base);
+    bowl_lab_gesture_free(&g);
+    return rc;
+}

@@ -1,0 +1,175 @@
+/* bowl-lab's charts for the interactive lab: the bowl from above (rim, trails, spheres, where effective gravity
+ * pulls), the event timeline as lanes, the spectrum of the last window, and the meters' bars. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bowl_lab.h"
+
+#define PI 3.14159265358979323846
+#define RIM_POINTS 97
+#define MARGIN 1.06          /* the view reaches this far past the rim */
+#define LABEL_COLS 8         /* the timeline's lane labels */
+
+/* --- the bowl ------------------------------------------------------------------------------------------------- */
+
+/* Equal-aspect ranges that show [-half, half] both ways on the chart's plot area (learned from a render): one mm
+ * spans as much screen across as up. Braille dots are square; an ASCII cell is twice as tall as wide. */
+static void fit_square(plot_chart *ch, double half, plot_mode mode)
+{
+    plot_chart_set_range(ch, PLOT_X, -half, half);
+    plot_chart_set_range(ch, PLOT_Y, -half, half);
+    for (int pass = 0; pass < 2; pass++) {  /* twice: the new ranges' tick labels may move the area */
+        plot_chart_render(ch);
+        int col, row, cols, rows;
+        if (plot_chart_area(ch, &col, &row, &cols, &rows))
+            return;
+        const bool braille = mode == PLOT_BRAILLE;
+        const double aspect = braille ? 1.0 : 2.0;
+        const int gaps_x = (braille ? 2 * cols : cols) - 1, gaps_y = (braille ? 4 * rows : rows) - 1;
+        if (gaps_x < 1 || gaps_y < 1)
+            return;
+        const double u = fmax(2.0 * half / gaps_x, 2.0 * half / (gaps_y * aspect));  /* mm per dot across */
+        plot_chart_set_range(ch, PLOT_X, -0.5 * u * gaps_x, 0.5 * u * gaps_x);
+        plot_chart_set_range(ch, PLOT_Y, -0.5 * u * aspect * gaps_y, 0.5 * u * aspect * gaps_y);
+    }
+}
+
+void bowl_lab_chart_bowl(plot_chart *ch, const bowl_lab_session *s, plot_mode mode)
+{
+    /* plot_chart borrows the arrays until its render: they live here, and the lab renders right after */
+    static double rim[RIM_POINTS][2], trail[2][BOWL_LAB_TRAIL][2], cross[5][2];
+    const bowl *b = snd_engine_bowl(s->e);
+    const double R = 1000.0 * b->p.bowl_radius;
+    char title[PLOT_TITLE_MAX];
+    snprintf(title, sizeof title, "bowl from above (mm), t = %.1f s", b->t);
+    plot_chart_clear(ch);
+    plot_chart_set_title(ch, title);
+    plot_chart_set_labels(ch, NULL, NULL);
+    plot_chart_set_legend(ch, PLOT_LEGEND_NONE);
+    fit_square(ch, MARGIN * R, mode);
+    for (int k = 0; k < RIM_POINTS; k++) {
+        double a = 2.0 * PI * k / (RIM_POINTS - 1);
+        rim[k][0] = R * cos(a), rim[k][1] = R * sin(a);
+    }
+    plot_chart_add_series(ch, &(plot_series){.x = &rim[0][0], .y = &rim[0][1], .n = RIM_POINTS, .stride = 2,
+                                             .color = BOWL_LAB_COLOR_RIM});
+    /* where effective gravity pulls: the lowest point of the tilted, stirred bowl, as a small cross */
+    bowl_lab_player p = s->player;
+    bowl_gesture g = bowl_lab_player_gesture(&p, b->p.step);
+    bowl_vec ge = bowl_effective_gravity(&b->p, &g);
+    double gn = sqrt(ge.x * ge.x + ge.y * ge.y + ge.z * ge.z);
+    if (gn > 0.0) {
+        double lx = R * ge.x / gn, ly = R * ge.y / gn, d = 0.07 * R;
+        double pts[5][2] = {{lx - d, ly}, {lx + d, ly}, {NAN, NAN}, {lx, ly - d}, {lx, ly + d}};
+        memcpy(cross, pts, sizeof cross);
+        plot_chart_add_series(ch, &(plot_series){.x = &cross[0][0], .y = &cross[0][1], .n = 5, .stride = 2,
+                                                 .color = BOWL_LAB_COLOR_LOW});
+    }
+    for (int i = 0; i < 2; i++) {
+        const size_t n = s->trail_n;
+        for (size_t k = 0; k < n; k++) {  /* oldest first */
+            size_t at = (s->trail_at + BOWL_LAB_TRAIL - n + k) % BOWL_LAB_TRAIL;
+            trail[i][k][0] = 1000.0 * s->trail[i][at][0];
+            trail[i][k][1] = 1000.0 * s->trail[i][at][1];
+        }
+        const int color = i ? BOWL_LAB_COLOR_SPHERE1 : BOWL_LAB_COLOR_SPHERE0;
+        plot_chart_add_series(ch, &(plot_series){.x = &trail[i][0][0], .y = &trail[i][0][1], .n = n, .stride = 2,
+                                                 .color = color});
+        plot_chart_add_marker(ch, 1000.0 * b->s[i].p.x, 1000.0 * b->s[i].p.y, color, NULL);
+    }
+}
+
+int bowl_lab_cell_to_bowl(const plot_chart *ch, int col, int row, double *x, double *y)
+{
+    int c0, r0, cols, rows;
+    if (plot_chart_area(ch, &c0, &r0, &cols, &rows))
+        return -1;
+    col = col < c0 ? c0 : col >= c0 + cols ? c0 + cols - 1 : col;
+    row = row < r0 ? r0 : row >= r0 + rows ? r0 + rows - 1 : row;
+    if (plot_chart_cell_to_data(ch, col, row, x, y))
+        return -1;
+    *x /= 1000.0, *y /= 1000.0;
+    return 0;
+}
+
+/* --- the spectrum --------------------------------------------------------------------------------------------- */
+
+void bowl_lab_chart_spectrum(plot_chart *ch, const double *freq, const double *db)
+{
+    plot_chart_clear(ch);
+    plot_chart_set_title(ch, "spectrum of the last 0.17 s: dB against Hz");
+    plot_chart_set_labels(ch, NULL, NULL);
+    plot_chart_set_legend(ch, PLOT_LEGEND_NONE);
+    plot_chart_set_log(ch, PLOT_X, true);
+    plot_chart_set_range(ch, PLOT_X, 20.0, 24000.0);
+    plot_chart_set_range(ch, PLOT_Y, -120.0, 0.0);
+    /* bin 0 (DC) has no place on a log axis */
+    plot_chart_add_series(ch, &(plot_series){.x = freq + 1, .y = db + 1, .n = BOWL_LAB_SPECTRUM_N / 2,
+                                             .color = BOWL_LAB_COLOR_SPHERE0});
+}
+
+/* --- the timeline ---------------------------------------------------------------------------------------------- */
+
+static const int lane_colors[BOWL_LAB_LANES] = {3, 4, BOWL_LAB_COLOR_SPHERE0, BOWL_LAB_COLOR_SPHERE1, 5};
+
+/* Lane k (0 at the top) is centred on y = BOWL_LAB_LANES - k; the view is set so that each lane is one cell row. */
+static void lane_span(void *arg, int lane, double a, double b)
+{
+    plot_canvas_line(arg, a, BOWL_LAB_LANES - lane, b, BOWL_LAB_LANES - lane, lane_colors[lane]);
+}
+
+static void lane_point(void *arg, int lane, double t)
+{
+    const double y = BOWL_LAB_LANES - lane;
+    plot_canvas_line(arg, t, y - 0.4, t, y + 0.4, lane_colors[lane]);
+}
+
+static void put_text(plot_grid *grid, int row, int col, const char *text, int color)
+{
+    for (int k = 0; text[k] && col + k < grid->cols; k++)
+        grid->cells[row * grid->cols + col + k] = (plot_cell){(unsigned char)text[k], (uint8_t)color, 0};
+}
+
+void bowl_lab_draw_timeline(plot_grid *grid, int row, plot_canvas *lanes, const bowl_lab_timeline *tl,
+                            double now, double window)
+{
+    char title[128];
+    snprintf(title, sizeof title, "events, last %g s (in all: %lu hits, %lu wall)", window,
+             tl->count[BOWL_LAB_LANE_HIT], tl->count[BOWL_LAB_LANE_WALL]);
+    put_text(grid, row, 1, title, 0);
+    /* D dot rows a lane: lane k's centre on dot row D k + (D - 1)/2, so y = 5 - k maps there when the view spans
+     * (5 D - 1)/D with its top at 5 + (D - 1)/(2 D) */
+    const double d = plot_canvas_dot_height(lanes) / (double)BOWL_LAB_LANES;
+    const double top = BOWL_LAB_LANES + (d - 1.0) / (2.0 * d);
+    plot_canvas_clear(lanes);
+    plot_canvas_set_view(lanes, now - window, now, top - (BOWL_LAB_LANES * d - 1.0) / d, top);
+    bowl_lab_timeline_walk(tl, now - window, now, lane_span, lane_point, lanes);
+    const plot_grid *g = plot_canvas_grid(lanes);
+    for (int k = 0; k < BOWL_LAB_LANES && k < g->rows; k++) {
+        put_text(grid, row + 1 + k, 1, bowl_lab_lane_name(k), lane_colors[k]);
+        for (int c = 0; c < g->cols && LABEL_COLS + c < grid->cols; c++)
+            grid->cells[(row + 1 + k) * grid->cols + LABEL_COLS + c] = g->cells[k * g->cols + c];
+    }
+    char left[32];
+    snprintf(left, sizeof left, "-%g s", window);
+    put_text(grid, row + 1 + BOWL_LAB_LANES, LABEL_COLS, left, 0);
+    put_text(grid, row + 1 + BOWL_LAB_LANES, grid->cols - 4, "now", 0);
+}
+
+/* --- meters ----------------------------------------------------------------------------------------------------- */
+
+size_t bowl_lab_bar(char *buf, size_t size, double value, int width, bool unicode)
+{
+    value = isfinite(value) ? fmax(0.0, fmin(1.0, value)) : 0.0;
+    const int full = (int)lround(value * width);
+    const char *on = unicode ? "\u2588" : "#", *off = unicode ? "\u00b7" : ".";
+    size_t used = 0;
+    if (size)
+        buf[0] = '\0';
+    for (int k = 0; k < width; k++) {
+        int n = snprintf(used < size ? buf + used : NULL, used < size ? size - used : 0, "%s", k < full ? on : off);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    return used;
+}

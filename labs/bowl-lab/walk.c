@@ -1,0 +1,421 @@
+/* bowl-lab's interactive guided walk on the shared tui shell: the six levels of seed 003's synthesis chain, one a
+ * step (each adds its sound layer to the ones before), then free play with the presets. The bowl runs in real time
+ * (session.c); the player tilts it (h/j/k/l, or a mouse drag: its lowest point goes under the pointer), stirs it
+ * (s, and the stir parameters) and strikes the spheres (x); w renders the session so far to a WAV and its gesture
+ * to a CSV that `bowl-lab --gesture` plays back to the same bytes. */
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bowl_lab.h"
+#include "numlab/cli.h"
+#include "numlab/tui.h"
+
+enum { STEP_MECHANICS, STEP_GATE, STEP_FORCE, STEP_FILTER, STEP_BANKS, STEP_EVENTS, STEP_PLAY, N_STEPS };
+enum { N_LAYERS = 5 };
+
+#define TILT_STEP 2.0         /* degrees a key press */
+#define TIMELINE_ROWS 7
+#define TIMELINE_WINDOW 5.0   /* s */
+#define OPEN_FILTER 1e6       /* Hz: a one-pole low-pass this high passes every sample unchanged (coef 1) */
+
+static const struct {
+    const char *name;
+    unsigned bit;
+    int color;
+} layers[N_LAYERS] = {{"rub", SND_LAYER_RUB, 1}, {"pair", SND_LAYER_PAIR, 2}, {"impact", SND_LAYER_IMPACT, 3},
+                      {"body", SND_LAYER_BODY, 4}, {"force", SND_LAYER_FORCE, 6}};
+
+/* What each step sounds like: the layers up to its level. */
+static const unsigned step_layers[N_STEPS] = {
+    0, 0, SND_LAYER_FORCE, SND_LAYER_FORCE, SND_LAYER_RUB | SND_LAYER_PAIR, SND_LAYERS_DEFAULT, SND_LAYERS_DEFAULT,
+};
+
+static const char *const step_titles[N_STEPS] = {
+    "Level 1: the reduced mechanics",
+    "Level 2: load and the contact gate",
+    "Level 3: micro-impacts, the contact force",
+    "Level 4: the gesture filter",
+    "Level 5: modal banks, the material",
+    "Level 6: hard hits, metal and acrylic",
+    "Play: the five presets",
+};
+
+/* Each at most four lines of the text panel at 100 columns (about 200 characters), leaving six for the notes. */
+static const char *const step_texts[N_STEPS] = {
+    "Two spheres slide on the bowl's inner surface: a = P_T(g) - gamma_s v - gamma_c v/(|v|+eps), in steps of "
+    "1/2400 s. Tilt with h/j/k/l or a mouse drag (the + goes under the pointer), stir with s. No sound yet.",
+    "The load L = m (v^2/R + g.n) is how hard a sphere presses; the gate c = smoothstep(a, b, L/L_ref) lets it "
+    "rub audibly only then. Stir fast or tilt steeply: a sphere riding high lifts off, its gate shuts.",
+    "Contact as a Poisson stream of micro-impacts f(t) = sum A_n phi(t - t_n), rate c D v sqrt(L/L_ref): dense "
+    "rubs, sparse scratches. Heard raw (layer force): no filter, no resonance.",
+    "The gesture filter: a low-pass whose cutoff climbs from lo to hi as the sliding speeds up (halfway at v half): "
+    "faster rubbing sounds brighter. Watch the spectrum's upper edge follow the stir.",
+    "The force drives modal banks of two-pole resonators: the acrylic bowl's modes from bowl f1, the steel "
+    "spheres' from ball f1. Their peaks stand in the spectrum; more loss d1, wider and shorter.",
+    "A collision strikes the spheres' modes, sum A_k e^(-a_k t) sin(2 pi f_k t), and knocks the acrylic body, a "
+    "few tanh-coupled modes. x strikes by hand; with a magnet they clack, latch, spin.",
+    "Every layer of every preset. A change other than the gesture starts a new session; w renders the session to "
+    "bowl-session-N.wav and its gesture to a .csv for bowl-lab --gesture.",
+};
+
+typedef struct {
+    plot_mode mode;
+    plot_chart *bowl_chart, *spec_chart;
+    plot_canvas *lanes;
+    plot_grid pane;                     /* the right pane: timeline over spectrum */
+    size_t pane_cap;
+    double freq[BOWL_LAB_SPECTRUM_N / 2 + 1], db[BOWL_LAB_SPECTRUM_N / 2 + 1], window[BOWL_LAB_SPECTRUM_N];
+    unsigned long spectrum_of;          /* the ring_version the spectrum was computed for */
+    const snd_preset *start;            /* the command line's preset (with its --set changes) */
+    /* the parameters */
+    snd_preset preset;                  /* the step's instrument */
+    double preset_no, seed;
+    bool layer_on[N_LAYERS];
+    bowl_lab_controls c;                /* tilt and stir; the radius comes from stir_mm */
+    double stir_mm, last_stir;
+    /* what the session was built from */
+    bool have_session;
+    bowl_lab_session s;
+    snd_preset built;
+    double built_no, built_seed;
+    unsigned built_layers;
+    char problem[256], saved[512];
+} walk;
+
+/* --- the model ------------------------------------------------------------------------------------------------ */
+
+static unsigned layer_bits(const walk *w)
+{
+    unsigned bits = 0;
+    for (int k = 0; k < N_LAYERS; k++)
+        bits |= w->layer_on[k] ? layers[k].bit : 0;
+    return bits;
+}
+
+static const snd_preset *base_preset(const walk *w)
+{
+    size_t i = (size_t)w->preset_no - 1;
+    const snd_preset *p = snd_preset_at(i < snd_preset_count() ? i : 0);
+    return strcmp(p->name, w->start->name) == 0 ? w->start : p;
+}
+
+/* The step's instrument: the preset, and at level 3 the gesture filter wide open (it comes at level 4). */
+static void load_preset(walk *w, int step)
+{
+    w->preset = *base_preset(w);
+    if (step == STEP_FORCE)
+        w->preset.sound.bright_lo = w->preset.sound.bright_hi = OPEN_FILTER;
+}
+
+static void sync_controls(walk *w)
+{
+    w->c.stir_radius = w->stir_mm / 1000.0;
+    if (w->have_session)
+        w->s.player.c = w->c;
+}
+
+static void rebuild(walk *w)
+{
+    if (w->have_session)
+        bowl_lab_session_destroy(&w->s);
+    w->have_session = false;
+    w->problem[0] = '\0';
+    sync_controls(w);
+    const unsigned bits = layer_bits(w);
+    int rc = bowl_lab_session_init(&w->s, &w->preset, (unsigned long)w->seed, bits, &w->c);
+    w->built = w->preset, w->built_no = w->preset_no, w->built_seed = w->seed, w->built_layers = bits;
+    w->spectrum_of = (unsigned long)-1;
+    if (rc == SND_OK) {
+        w->have_session = true;
+        return;
+    }
+    const char *what = NULL;
+    if (rc == SND_ERR_NOMEM)
+        snprintf(w->problem, sizeof w->problem, "out of memory");
+    else
+        snprintf(w->problem, sizeof w->problem, "these parameters do not fit together (%s): change one back",
+                 bowl_params_check(&w->preset.bowl, &what) ? what : "the sound's");
+}
+
+static void walk_changed(void *ctx, int step, tui_change what)
+{
+    walk *w = ctx;
+    if (what == TUI_ENTER_STEP) {
+        for (int k = 0; k < N_LAYERS; k++)
+            w->layer_on[k] = step_layers[step] & layers[k].bit;
+        load_preset(w, step);
+    } else if (what == TUI_EDITED && w->preset_no != w->built_no) {
+        load_preset(w, step);
+    }
+    if (what != TUI_EDITED || !w->have_session || w->preset_no != w->built_no || w->seed != w->built_seed ||
+        layer_bits(w) != w->built_layers || !bowl_lab_same_params(&w->preset, &w->built))
+        rebuild(w);
+    else
+        sync_controls(w);  /* the gesture plays on */
+}
+
+static bool walk_tick(void *ctx, int step, double frame_dt)
+{
+    (void)step;
+    walk *w = ctx;
+    if (!w->have_session)
+        return false;
+    sync_controls(w);
+    bowl_lab_session_frame(&w->s, frame_dt);
+    return bowl_lab_session_active(&w->s);
+}
+
+/* --- the player ------------------------------------------------------------------------------------------------- */
+
+static double clamp_tilt(double deg)
+{
+    return fmax(-BOWL_LAB_TILT_MAX, fmin(BOWL_LAB_TILT_MAX, deg));
+}
+
+static bool walk_key(void *ctx, int step, int key)
+{
+    (void)step;
+    walk *w = ctx;
+    switch (key) {
+    /* effective gravity leans along (cos tx sin ty, -sin tx): l/h move the low point right/left, k/j up/down */
+    case 'h': w->c.tilt_y_deg = clamp_tilt(w->c.tilt_y_deg - TILT_STEP); break;
+    case 'l': w->c.tilt_y_deg = clamp_tilt(w->c.tilt_y_deg + TILT_STEP); break;
+    case 'k': w->c.tilt_x_deg = clamp_tilt(w->c.tilt_x_deg - TILT_STEP); break;
+    case 'j': w->c.tilt_x_deg = clamp_tilt(w->c.tilt_x_deg + TILT_STEP); break;
+    case 'c': w->c.tilt_x_deg = w->c.tilt_y_deg = 0.0; break;
+    case 's':
+        if (w->c.stir_hz != 0.0)
+            w->last_stir = w->c.stir_hz, w->c.stir_hz = 0.0;
+        else
+            w->c.stir_hz = w->last_stir != 0.0 ? w->last_stir : 1.5;
+        break;
+    case 'x':
+        if (w->have_session)
+            w->s.player.strike += 1.0;
+        break;
+    case 'w': {
+        if (!w->have_session)
+            return false;
+        char name[128];
+        bowl_lab_session_save(&w->s, ".", w->saved, sizeof w->saved, name, sizeof name);
+        break;
+    }
+    default:
+        return false;
+    }
+    sync_controls(w);
+    return true;
+}
+
+static bool walk_mouse(void *ctx, int step, int pane, int col, int row, tui_mouse_kind kind)
+{
+    (void)step;
+    walk *w = ctx;
+    double x, y;
+    if (pane != 0 || !w->have_session || kind == TUI_MOUSE_RELEASE ||
+        bowl_lab_cell_to_bowl(w->bowl_chart, col, row, &x, &y))
+        return false;
+    /* the bowl's lowest point goes under the pointer */
+    const double R = w->preset.bowl.bowl_radius;
+    bowl_lab_tilt_toward(x / R, y / R, BOWL_LAB_TILT_MAX, &w->c.tilt_x_deg, &w->c.tilt_y_deg);
+    sync_controls(w);
+    return true;
+}
+
+/* --- the view ----------------------------------------------------------------------------------------------------- */
+
+static void update_spectrum(walk *w)
+{
+    const bowl_lab_session *s = &w->s;
+    if (w->spectrum_of == s->ring_version)
+        return;
+    for (size_t i = 0; i < BOWL_LAB_SPECTRUM_N; i++)
+        w->window[i] = s->ring[(s->ring_at + i) % BOWL_LAB_SPECTRUM_N];
+    if (snd_spectrum(w->window, BOWL_LAB_SPECTRUM_N, w->db) == 0)
+        w->spectrum_of = s->ring_version;
+}
+
+static const plot_grid *right_pane(walk *w, int cols, int rows)
+{
+    const size_t need = (size_t)cols * (size_t)rows;
+    if (need > w->pane_cap) {
+        plot_cell *cells = realloc(w->pane.cells, need * sizeof *cells);
+        if (!cells)
+            return NULL;
+        w->pane.cells = cells, w->pane_cap = need;
+    }
+    w->pane.cols = cols, w->pane.rows = rows;
+    for (size_t i = 0; i < need; i++)
+        w->pane.cells[i] = (plot_cell){' ', 0, 0};
+    if (!w->have_session || cols < 20 || rows < TIMELINE_ROWS)
+        return &w->pane;
+    if (plot_canvas_resize(w->lanes, cols - 9, BOWL_LAB_LANES) == 0)
+        bowl_lab_draw_timeline(&w->pane, 0, w->lanes, &w->s.timeline, snd_engine_bowl(w->s.e)->t, TIMELINE_WINDOW);
+    const int spec_rows = rows - TIMELINE_ROWS;
+    if (spec_rows < 5 || plot_chart_resize(w->spec_chart, cols, spec_rows))
+        return &w->pane;
+    update_spectrum(w);
+    bowl_lab_chart_spectrum(w->spec_chart, w->freq, w->db);
+    const plot_grid *g = plot_chart_render(w->spec_chart);
+    memcpy(w->pane.cells + (size_t)TIMELINE_ROWS * (size_t)cols, g->cells,
+           (size_t)g->cols * (size_t)g->rows * sizeof *g->cells);
+    return &w->pane;
+}
+
+static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int rows)
+{
+    (void)step;
+    walk *w = ctx;
+    if (pane == 1)
+        return right_pane(w, cols, rows);
+    if (plot_chart_resize(w->bowl_chart, cols, rows))
+        return NULL;
+    plot_chart_clear(w->bowl_chart);
+    if (!w->have_session) {
+        plot_chart_set_title(w->bowl_chart, "");
+        return plot_chart_render(w->bowl_chart);
+    }
+    bowl_lab_chart_bowl(w->bowl_chart, &w->s, w->mode);
+    return plot_chart_render(w->bowl_chart);
+}
+
+static size_t meter(const walk *w, char *buf, size_t size, size_t used, const char *label, double value,
+                    const char *rest)
+{
+    char bar[64];
+    bowl_lab_bar(bar, sizeof bar, value, 10, w->mode == PLOT_BRAILLE);
+    return tui_append(buf, size, used, "\n%-7s%s %4.2f %s", label, bar, value, rest);
+}
+
+/* Six lines: time and level; the gesture; each sphere's gate and micro-impact rate (and what the step studies:
+ * the load, the filter's cutoff); the latch and the pair's rate; the last render. */
+static void walk_notes(void *ctx, int step, char *buf, size_t size)
+{
+    walk *w = ctx;
+    size_t used = 0;
+    buf[0] = '\0';
+    if (w->problem[0])
+        used = tui_append(buf, size, used, "%s\n", w->problem);
+    if (!w->have_session)
+        return;
+    const bowl *b = snd_engine_bowl(w->s.e);
+    const snd_meters *m = snd_engine_meters(w->s.e);
+    used = tui_append(buf, size, used, "t %.1f s, ", b->t);
+    if (w->s.peak > 0.0)
+        used = tui_append(buf, size, used, "peak %.1f dBFS", 20.0 * log10(w->s.peak));
+    else
+        used = tui_append(buf, size, used, "silent");
+    used = tui_append(buf, size, used, ", %s seed %lu\ntilt %.1f %.1f deg, stir %.2f Hz on %.0f mm",
+                      w->s.preset.name, w->s.seed, w->c.tilt_x_deg, w->c.tilt_y_deg, w->c.stir_hz, w->stir_mm);
+    char rest[64];
+    for (int i = 0; i < 2; i++) {
+        int n = snprintf(rest, sizeof rest, "%6.0f/s", m->rate[i]);
+        if (step == STEP_GATE)
+            snprintf(rest + n, sizeof rest - (size_t)n, "  L %.2f L_ref", b->s[i].load / b->p.load_ref);
+        else if (step == STEP_FILTER)
+            snprintf(rest + n, sizeof rest - (size_t)n, "  cutoff %.0f Hz", m->cutoff[i]);
+        used = meter(w, buf, size, used, i ? "gate 1" : "gate 0", b->s[i].gate, rest);
+    }
+    snprintf(rest, sizeof rest, "%6.0f/s pair", m->pair_rate);
+    used = meter(w, buf, size, used, "latch", b->latch, rest);
+    if (w->saved[0])
+        tui_append(buf, size, used, "\nw: %s", w->saved);
+}
+
+static void walk_describe(void *ctx, int step, tui_step *d)
+{
+    walk *w = ctx;
+    bowl_params *b = &w->preset.bowl;
+    snd_params *s = &w->preset.sound;
+    d->title = step_titles[step];
+    d->text = step_texts[step];
+    d->n_panes = 2;
+    for (int k = 0; k < N_LAYERS; k++)
+        d->toggles[d->n_toggles++] = (tui_toggle){layers[k].name, layers[k].color, &w->layer_on[k]};
+    switch (step) {
+    case STEP_MECHANICS:
+        tui_add_param(d, "drag", "1/s", &b->surface_drag, 0.0, 20.0, 0.05, 0.5, false);
+        tui_add_param(d, "e", "", &b->restitution, 0.0, 1.0, 0.05, 0.2, false);
+        tui_add_param(d, "magnet", "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
+        break;
+    case STEP_GATE:
+        tui_add_param(d, "gate a", "L_ref", &b->gate_lo, 0.0, 2.0, 0.05, 0.2, false);
+        tui_add_param(d, "gate b", "L_ref", &b->gate_hi, 0.0, 2.0, 0.05, 0.2, false);
+        tui_add_param(d, "L_ref", "N", &b->load_ref, 1e-4, 10.0, 1.25, 2.0, true);
+        break;
+    case STEP_FORCE:
+        tui_add_param(d, "D", "/m", &s->rub_density, 10.0, 1e6, 1.25, 4.0, true);
+        tui_add_param(d, "width", "s", &s->rub_grain.width, 1e-5, 0.005, 1.25, 2.0, true);
+        tui_add_param(d, "shape", "k", &s->rub_grain.shape, 0.05, 50.0, 1.25, 2.0, true);
+        break;
+    case STEP_FILTER:
+        tui_add_param(d, "lo", "Hz", &s->bright_lo, 20.0, 24000.0, 1.25, 2.0, true);
+        tui_add_param(d, "hi", "Hz", &s->bright_hi, 20.0, 24000.0, 1.25, 2.0, true);
+        tui_add_param(d, "v half", "m/s", &s->bright_speed, 0.01, 10.0, 1.25, 2.0, true);
+        break;
+    case STEP_BANKS:
+        tui_add_param(d, "bowl f1", "Hz", &s->bowl.f1, 20.0, 5000.0, 1.0594630943592953, 1.5, true);
+        tui_add_param(d, "bowl d1", "1/s/Hz", &s->bowl.d1, 1e-4, 1.0, 1.25, 2.0, true);
+        tui_add_param(d, "ball f1", "Hz", &s->ball.f1, 200.0, 20000.0, 1.0594630943592953, 1.5, true);
+        break;
+    case STEP_EVENTS:
+        tui_add_param(d, "e", "", &b->restitution, 0.0, 1.0, 0.05, 0.2, false);
+        tui_add_param(d, "magnet", "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
+        tui_add_param(d, "body a", "alpha", &s->body_alpha, 1.0, 1e5, 1.5, 4.0, true);
+        break;
+    default:
+        tui_add_param(d, "seed", "", &w->seed, 0.0, 1e6, 1.0, 10.0, false);
+        tui_add_param(d, "magnet", "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
+        break;
+    }
+    tui_add_param(d, "tilt x", "deg", &w->c.tilt_x_deg, -BOWL_LAB_TILT_MAX, BOWL_LAB_TILT_MAX, 1.0, 5.0, false);
+    tui_add_param(d, "tilt y", "deg", &w->c.tilt_y_deg, -BOWL_LAB_TILT_MAX, BOWL_LAB_TILT_MAX, 1.0, 5.0, false);
+    tui_add_param(d, "stir", "Hz", &w->c.stir_hz, -BOWL_LAB_STIR_MAX, BOWL_LAB_STIR_MAX, 0.1, 0.5, false);
+    tui_add_param(d, "stir r", "mm", &w->stir_mm, 0.0, 1000.0 * BOWL_LAB_STIR_RADIUS_MAX, 1.0, 5.0, false);
+    tui_add_param(d, "preset", "1-5", &w->preset_no, 1.0, (double)snd_preset_count(), 1.0, 1.0, false);
+}
+
+int bowl_lab_interactive(const snd_preset *preset, unsigned long seed)
+{
+    static walk w;  /* the spectrum's buffers are large: not on the stack */
+    w = (walk){.start = preset, .seed = (double)seed, .preset_no = 1};
+    for (size_t i = 0; i < snd_preset_count(); i++)
+        if (strcmp(snd_preset_at(i)->name, preset->name) == 0)
+            w.preset_no = (double)(i + 1);
+    w.c = (bowl_lab_controls){.tilt_x_deg = preset->gesture.tilt * 180.0 / 3.14159265358979323846,
+                              .stir_hz = preset->gesture.stir_hz};
+    w.stir_mm = 1000.0 * preset->gesture.stir_radius;
+    w.last_stir = w.c.stir_hz;
+    for (size_t k = 0; k <= BOWL_LAB_SPECTRUM_N / 2; k++)
+        w.freq[k] = (double)k * SND_RATE / BOWL_LAB_SPECTRUM_N;
+    setlocale(LC_ALL, "");       /* braille needs a UTF-8 LC_CTYPE ... */
+    setlocale(LC_NUMERIC, "C");  /* ... but numbers always print with a '.' */
+    w.mode = plot_mode_from_locale();
+    w.bowl_chart = plot_chart_new(40, 12, w.mode);
+    w.spec_chart = plot_chart_new(40, 8, w.mode);
+    w.lanes = plot_canvas_new(32, BOWL_LAB_LANES, w.mode);
+    int rc = CLI_OK;
+    if (!w.bowl_chart || !w.spec_chart || !w.lanes) {
+        rc = cli_fail("out of memory");
+    } else {
+        tui_app app = {
+            .name = "bowl-lab", .ctx = &w, .n_steps = N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
+            .extra_keys = "hjkl tilt  c level  s stir  x strike  w write WAV", .toggles_name = "layers",
+            .describe = walk_describe, .changed = walk_changed, .render = walk_render, .notes = walk_notes,
+            .tick = walk_tick, .key = walk_key, .mouse = walk_mouse,
+        };
+        rc = tui_run(&app);
+        if (rc < 0)
+            rc = cli_error("the interactive lab needs a terminal: render with --wav FILE (see --help)");
+    }
+    if (w.have_session)
+        bowl_lab_session_destroy(&w.s);
+    free(w.pane.cells);
+    plot_chart_free(w.bowl_chart);
+    plot_chart_free(w.spec_chart);
+    plot_canvas_free(w.lanes);
+    return rc;
+}
