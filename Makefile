@@ -111,6 +111,7 @@ $(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(call lab_objs,$$*) $(LIB)
 
 # A lab's internals are tested by linking its objects (labs/NAME/*.c, without its main) into a test.
 $(BUILD)/tests/test_network_lab: $(call lab_objs,network-lab)
+$(BUILD)/tests/test_bowl_lab: $(call lab_objs,bowl-lab)
 
 # A test is tests/test_NAME.c plus tests/helpers/*.c (shared fixtures).
 TEST_HELPERS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/helpers/*.c))

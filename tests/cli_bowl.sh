@@ -1,7 +1,8 @@
 #!/bin/sh
 # bowl-lab on the command line: the presets, renders checked independently with sox/soxi (header, format, length,
-# level), byte-identical renders per seed, the event log and trace, no clobbering, and every bad option or path
-# rejected with exit 2, a message naming it, and no file left behind.
+# level), byte-identical renders per seed, the event log and trace, no clobbering, --set and --describe, recorded
+# gestures (--gesture), and every bad option, path or gesture line rejected with exit 2, a message naming it, and
+# no file left behind.
 . tests/lib/cli.sh
 BL="$BIN/bowl-lab"
 OUT="$TMP/out.d"
@@ -137,5 +138,78 @@ wait $pid
 expect_eq "interrupted exit" "$?" 1
 grep -q "interrupted" "$TMP/err" && pass || fail "no message on interrupt"
 expect_files "after an interrupt" ""
+
+# --describe lists every key --set takes; --set changes the preset (described or rendered), checked whole
+expect_ok "$BL" --describe steel-pair
+grep -qE '^bowl_modes\.f1 +190 ' "$TMP/out" && pass || fail "--describe lists bowl_modes.f1"
+expect_ok "$BL" --describe steel-pair --set magnet=0.25 --set bowl_modes.count=8
+grep -qE '^magnet +0\.25 ' "$TMP/out" && grep -qE '^bowl_modes\.count +8 ' "$TMP/out" && pass ||
+    fail "--set shows in --describe"
+expect_usage "--set: '2' is out of range for magnet \(allowed: 0\.\.1\)" "$BL" --set magnet=2 --wav "$OUT/b.wav"
+expect_usage "--set: 'volume=3' is not KEY=VALUE with a key of --describe" "$BL" --set volume=3 --wav "$OUT/b.wav"
+expect_usage "--set: 'x' is not a number in 'magnet=x'" "$BL" --set magnet=x --wav "$OUT/b.wav"
+expect_usage "--set: 'magnet' is not KEY=VALUE" "$BL" --set magnet --wav "$OUT/b.wav"
+expect_usage "--set: '2.5' is out of range for ball_modes.count \(allowed: a whole number" \
+    "$BL" --set ball_modes.count=2.5 --wav "$OUT/b.wav"
+expect_usage "--set: the mechanics do not fit together: 'gate_lo/gate_hi'" "$BL" --set gate_lo=0.9 --wav "$OUT/b.wav"
+expect_usage "--set: the sound parameters do not fit together" "$BL" --set bright_lo=20000 --wav "$OUT/b.wav"
+expect_usage "--set: the mechanics do not fit together: 'bowl_radius'" "$BL" --set bowl_radius=0.02 --wav "$OUT/b.wav"
+expect_files "after bad --set" ""
+# a change of sound only keeps the mechanics: the same events, other samples
+expect_ok "$BL" --seconds 1 --events "$OUT/e1.csv" --wav "$OUT/s1.wav" --quiet
+expect_ok "$BL" --seconds 1 --events "$OUT/e2.csv" --wav "$OUT/s2.wav" --quiet --set ball_modes.f1=3000
+cmp -s "$OUT/e1.csv" "$OUT/e2.csv" && pass || fail "a sound parameter changed the mechanics"
+cmp -s "$OUT/s1.wav" "$OUT/s2.wav" && fail "ball_modes.f1 changed nothing" || pass
+# --layers none: silence (exactly zero samples)
+expect_ok "$BL" --seconds 0.5 --layers none --wav "$OUT/none.wav" --quiet
+expect_eq "no layer, no sound" "$(sox "$OUT/none.wav" -n stat 2>&1 | awk '/^Maximum amplitude/ {print $3}')" \
+    "0.000000"
+rm -f "$OUT"/*
+
+# --gesture: a recorded gesture; the render lasts until its last row
+cat >"$OUT/g.csv" <<'CSV'
+# tilt, then stir, then a strike, then level and still
+t,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike
+0,10,0,0,0,0
+0.5,0,0,1.5,0.014,0
+1.0,0,0,1.5,0.014,2
+1.5,0,0,0,0,0
+2.0,0,0,0,0,0
+CSV
+expect_ok "$BL" --gesture "$OUT/g.csv" --wav "$OUT/g1.wav" --events "$OUT/ge.csv"
+expect_eq "gesture length" "$(soxi -s "$OUT/g1.wav")" 96000
+grep -q "wrote $OUT/g1.wav: 2.000 s of steel-pair" "$TMP/out" && pass || fail "gesture summary: $(cat "$TMP/out")"
+expect_ok "$BL" --gesture "$OUT/g.csv" --wav "$OUT/g2.wav" --quiet
+cmp -s "$OUT/g1.wav" "$OUT/g2.wav" && pass || fail "a gesture replayed twice differs"
+expect_ok "$BL" --gesture "$OUT/g.csv" --wav "$OUT/g3.wav" --seconds 1.25 --quiet
+expect_eq "--seconds overrides the gesture's end" "$(soxi -s "$OUT/g3.wav")" 60000
+# the strike at t = 1 strikes the spheres' modes there (a sound event, not a mechanical one): the 50 ms after it are
+# more than twice as loud as in the same gesture without it
+sed 's/^1.0,0,0,1.5,0.014,2$/1.0,0,0,1.5,0.014,0/' "$OUT/g.csv" >"$OUT/g0.csv"
+expect_ok "$BL" --gesture "$OUT/g0.csv" --wav "$OUT/g0.wav" --quiet
+a=$(sox "$OUT/g1.wav" -n trim 1.0 0.05 stat 2>&1 | awk '/^Maximum amplitude/ {print $3}')
+b=$(sox "$OUT/g0.wav" -n trim 1.0 0.05 stat 2>&1 | awk '/^Maximum amplitude/ {print $3}')
+awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > 2 * b) }' && pass || fail "the strike: peak $a vs $b without"
+rm -f "$OUT"/*
+# bad gesture files: file:line, exit 2, nothing written
+G="$TMP/bad.csv"
+printf 't,tilt\n0,0\n' >"$G"
+expect_usage "--gesture: .*bad.csv:1: the header is 't,tilt' \(allowed: t,tilt_x_deg," "$BL" --gesture "$G" --wav "$OUT/b.wav"
+printf '# c\nt,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike\n0,0,0,0,0,0\n1,0,0,12,0,0\n' >"$G"
+expect_usage "bad.csv:4: stir_hz '12' is out of range \(allowed: Hz, -10..10" "$BL" --gesture "$G" --wav "$OUT/b.wav"
+printf 't,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike\n1,0,0,0,0,0\n0.5,0,0,0,0,0\n' >"$G"
+expect_usage "bad.csv:3: t 0.5 comes before the previous row's 1" "$BL" --gesture "$G" --wav "$OUT/b.wav"
+printf 't,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike\n0,0,0,0,0\n' >"$G"
+expect_usage "bad.csv:2: 5 fields, expected 6" "$BL" --gesture "$G" --wav "$OUT/b.wav"
+printf 't,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike\n0,0,x,0,0,0\n' >"$G"
+expect_usage "bad.csv:2: tilt_y_deg 'x' is not a number" "$BL" --gesture "$G" --wav "$OUT/b.wav"
+printf 't,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike\n' >"$G"
+expect_usage "bad.csv:1: no rows" "$BL" --gesture "$G" --wav "$OUT/b.wav"
+printf 't,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike\n0,0,0,1,0.01,0\n' >"$G"
+expect_usage "--gesture: '.*bad.csv' ends at t = 0 s: nothing to render" "$BL" --gesture "$G" --wav "$OUT/b.wav"
+expect_usage "--gesture: cannot read '.*nofile.csv': No such file" "$BL" --gesture "$TMP/nofile.csv" --wav "$OUT/b.wav"
+expect_usage "--gesture: a recorded gesture replaces --stir" "$BL" --gesture "$G" --stir 2 --wav "$OUT/b.wav"
+expect_usage "--gesture: nothing to render it to" "$BL" --gesture "$G"
+expect_files "after bad gestures" ""
 
 finish

@@ -1,0 +1,97 @@
+#!/bin/sh
+# bowl-lab as a person uses it, under tmux: the first level with the bowl in braille, the timeline and the spectrum,
+# n through the levels, the tilt keys and a mouse drag changing the tilt in the notes, a strike, w writing a WAV
+# (checked by soxi) and its gesture, whose replay on the command line gives the same bytes, a resize to too small
+# and back, no CPU while paused, q (exit 0, terminal restored), and ASCII under LANG=C.
+. tests/lib/cli.sh
+. tests/lib/tui.sh
+trap 'tui_cleanup; rm -rf "$TMP"' EXIT
+command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; exit 1; }
+command -v soxi >/dev/null || { echo "sox is missing: make deps installs it"; exit 1; }
+BL="$(cd "$BIN" && pwd)/bowl-lab"
+RUN="$TMP/run"
+mkdir -p "$RUN"
+
+tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "cd $RUN && $BL"
+tui_expect lab "step 1/7: Level 1: the reduced mechanics" "first step"
+tui_wait lab "running" && tui_screen lab | has_braille && pass || fail "no braille on screen"
+tui_expect lab "bowl from above \(mm\)" "the bowl pane"
+tui_expect lab "events, last 5 s" "the timeline"
+tui_expect lab "spectrum of the last 0.17 s" "the spectrum"
+tui_expect lab "gate 0 [█·]+ [01]\.[0-9]+ +[0-9]+/s" "sphere 0's gate meter and rate"
+tui_expect lab "latch +[█·]+ 0\.[0-9]+ " "the latch meter"
+tui_expect lab "silent, steel-pair seed 1" "level 1 has no sound"
+
+tm send-keys -t lab n
+tui_expect lab "step 2/7: Level 2: load and the contact gate" "n goes to level 2"
+tui_expect lab "L [0-9.]+ L_ref" "the loads in the notes"
+
+# h/j/k/l tilt the bowl by 2 degrees a press; c levels it
+tui_expect lab "tilt 0\.0 0\.0 deg" "level at the start"
+tm send-keys -t lab l l l
+tui_expect lab "tilt 0\.0 6\.0 deg" "l l l: tilt y 6 degrees"
+tm send-keys -t lab k
+tui_expect lab "tilt -2\.0 6\.0 deg" "k: tilt x -2 degrees"
+tm send-keys -t lab c
+tui_expect lab "tilt 0\.0 0\.0 deg" "c levels the bowl"
+
+# A press in the bowl pane, up and to the right of the centre, puts the lowest point there (SGR mouse reports,
+# 1-based cells): tilt x negative (toward +y), tilt y positive (toward +x).
+tm send-keys -t lab -l "$(printf '\033[<0;32;6M')"
+tui_expect lab "tilt -[0-9]+\.[0-9] [1-9][0-9]*\.[0-9] deg" "a press tilts toward the pointer"
+tm send-keys -t lab -l "$(printf '\033[<0;32;6m')" c
+
+# Level 6 sounds; strike once, then w writes the session and its gesture
+tm send-keys -t lab n n n n
+tui_expect lab "step 6/7: Level 6: hard hits, metal and acrylic" "level 6"
+tui_expect lab "peak -[0-9.]+ dBFS" "level 6 sounds"
+sleep 1
+tm send-keys -t lab x
+sleep 1
+tm send-keys -t lab w
+tui_expect lab "w: wrote bowl-session-1\.wav \+ \.csv \([0-9.]+ s\)" "w names the files"
+expect_eq "rate" "$(soxi -r "$RUN/bowl-session-1.wav")" 48000
+expect_eq "channels" "$(soxi -c "$RUN/bowl-session-1.wav")" 1
+expect_eq "encoding" "$(soxi -e "$RUN/bowl-session-1.wav")" "Signed Integer PCM"
+seconds=$(soxi -D "$RUN/bowl-session-1.wav")
+awk -v s="$seconds" 'BEGIN { exit !(s >= 2) }' && pass || fail "the session's WAV lasts $seconds s"
+end=$(tail -n 1 "$RUN/bowl-session-1.csv" | cut -d, -f1)
+expect_num "the WAV lasts until the gesture's last row" "$seconds" "$end" 0.0001
+awk -F, 'NR > 2 && $6 > 0' "$RUN/bowl-session-1.csv" | grep -q . && pass || fail "the strike is not in the gesture"
+# the replay command the CSV carries, run as written: the same bytes
+replay=$(sed -n '1s/^# .*replay: bowl-lab //p' "$RUN/bowl-session-1.csv")
+expect_eq "replay command" "$(echo "$replay" | cut -d' ' -f1-6)" "--preset steel-pair --seed 1 --layers default"
+(cd "$RUN" && "$BL" $replay --quiet) >"$TMP/replay.out" 2>&1 || fail "replay: $(cat "$TMP/replay.out")"
+cmp -s "$RUN/bowl-session-1.wav" "$RUN/bowl-session-1-replay.wav" && pass || fail "the replay differs from the UI's WAV"
+# a second w never replaces the first: a new name
+tm send-keys -t lab w
+tui_expect lab "w: wrote bowl-session-2\.wav" "a second w takes the next name"
+
+tm resize-window -t lab -x 30 -y 8
+tui_expect lab "terminal too small:" "too-small message"
+tui_expect lab "need 80 x 24" "too-small message names the size"
+tm resize-window -t lab -x 100 -y 30
+tui_expect lab "step 6/7: Level 6" "recovers after the resize"
+
+# Paused, it blocks on input: no CPU over 3 s.
+tm send-keys -t lab ' '
+tui_expect lab "\[paused\]" "space pauses"
+pid=$(tui_pid lab bowl-lab)
+before=$(cpu_ticks "$pid"); sleep 3; after=$(cpu_ticks "$pid")
+[ $((after - before)) -le 1 ] && pass || fail "paused lab used $((after - before)) ticks of CPU in 3 s"
+
+tm send-keys -t lab '?'
+tui_expect lab "this lab: hjkl tilt  c level  s stir  x strike  w write WAV" "the help lists the lab's keys"
+tm send-keys -t lab x
+tm send-keys -t lab q
+expect_eq "exit status after q" "$(tui_exit_status lab)" 0
+tui_sane lab
+
+tui_start ascii 100 30 LANG=C TERM=xterm-256color -- "cd $RUN && $BL --preset neodymium-spin-lock"
+tui_expect ascii "step 1/7" "LANG=C"
+tui_expect ascii "neodymium-spin-lock seed 1" "the preset from the command line"
+tui_screen ascii | has_braille && fail "braille under LANG=C" || pass
+tm send-keys -t ascii q
+expect_eq "ascii exit" "$(tui_exit_status ascii)" 0
+
+finish
