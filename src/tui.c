@@ -251,22 +251,37 @@ static void emit_line(void *arg, const char *line, int len)
     t->row++;
 }
 
+static void count_line(void *arg, const char *line, int len)
+{
+    (void)arg, (void)line, (void)len;
+}
+
+/* The step's text, then the notes. When both do not fit, the text is cut (its first line stays) so that the
+ * notes, the live numbers, stay in view. */
 static void draw_text(tui_state *s)
 {
     WINDOW *w = s->win[WIN_TEXT];
+    const int width = getmaxx(w) - 2, rows = getmaxy(w);
     werase(w);
     mvwhline_set(w, 0, 0, WACS_HLINE, getmaxx(w));
     wattron(w, A_BOLD);
-    mvwprintw(w, 0, 1, " %s ", s->desc.title);
+    mvwprintw(w, 0, 1, " %.*s ", width - 2 > 0 ? width - 2 : 0, s->desc.title);  /* never wraps */
     wattroff(w, A_BOLD);
-    wrap_target t = {w, 1, getmaxy(w), A_NORMAL};
-    tui_wrap(s->desc.text, getmaxx(w) - 2, emit_line, &t);
+    char notes[1024] = "";
+    int note_rows = 0;
     if (s->app->notes) {
-        char notes[1024] = "";
         s->app->notes(s->app->ctx, s->step, notes, sizeof notes);
-        t.row++;
+        note_rows = notes[0] ? tui_wrap(notes, width, count_line, NULL) : 0;
+    }
+    int text_rows = rows - 1 - (note_rows ? note_rows + 1 : 0);
+    text_rows = text_rows < 1 ? 1 : text_rows;
+    wrap_target t = {w, 1, 1 + text_rows < rows ? 1 + text_rows : rows, A_NORMAL};
+    tui_wrap(s->desc.text, width, emit_line, &t);
+    if (note_rows) {
+        t.row = (t.row < t.max_rows ? t.row : t.max_rows) + 1;
+        t.max_rows = rows;
         t.attr = A_BOLD;
-        tui_wrap(notes, getmaxx(w) - 2, emit_line, &t);
+        tui_wrap(notes, width, emit_line, &t);
     }
 }
 

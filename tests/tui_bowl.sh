@@ -15,19 +15,19 @@ mkdir -p "$RUN"
 tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "cd $RUN && $BL"
 tui_expect lab "step 1/7: Level 1: the reduced mechanics" "first step"
 tui_wait lab "running" && tui_screen lab | has_braille && pass || fail "no braille on screen"
-tui_expect lab "bowl from above \(mm\)" "the bowl pane"
+tui_expect lab "steel-pair seed 1, from above \(mm\)" "the bowl pane"
 tui_expect lab "events, last 5 s" "the timeline"
-tui_expect lab "spectrum of the last 0.17 s" "the spectrum"
+tui_expect lab "spectrum, last 0.17 s \(dB, Hz\)" "the spectrum"
 tui_expect lab "gate 0 [█·]+ [01]\.[0-9]+ +[0-9]+/s" "sphere 0's gate meter and rate"
 tui_expect lab "latch +[█·]+ 0\.[0-9]+ " "the latch meter"
-tui_expect lab "silent, steel-pair seed 1" "level 1 has no sound"
+tui_expect lab "t [0-9.]+ s, silent" "level 1 has no sound"
 
 tm send-keys -t lab n
 tui_expect lab "step 2/7: Level 2: load and the contact gate" "n goes to level 2"
 tui_expect lab "L [0-9.]+ L_ref" "the loads in the notes"
 
 # h/j/k/l tilt the bowl by 2 degrees a press; c levels it
-tui_expect lab "tilt 0\.0 0\.0 deg" "level at the start"
+tui_expect lab "tilt 0\.0 0\.0 deg, stir 1\.5 Hz" "level at the start"
 tm send-keys -t lab l l l
 tui_expect lab "tilt 0\.0 6\.0 deg" "l l l: tilt y 6 degrees"
 tm send-keys -t lab k
@@ -70,6 +70,10 @@ tui_expect lab "w: wrote bowl-session-2\.wav" "a second w takes the next name"
 tm resize-window -t lab -x 30 -y 8
 tui_expect lab "terminal too small:" "too-small message"
 tui_expect lab "need 80 x 24" "too-small message names the size"
+tm resize-window -t lab -x 80 -y 24
+# at the smallest size the text gives way to the notes (the live numbers), and the status keeps "? help  q quit"
+tui_expect lab "^ gate 0 [█·]+ " "the meters at 80 x 24"
+tui_expect lab "1-9 layers .*  \? help  q quit$" "the status line at 80 x 24"
 tm resize-window -t lab -x 100 -y 30
 tui_expect lab "step 6/7: Level 6" "recovers after the resize"
 
@@ -89,7 +93,7 @@ tui_sane lab
 
 tui_start ascii 100 30 LANG=C TERM=xterm-256color -- "cd $RUN && $BL --preset neodymium-spin-lock"
 tui_expect ascii "step 1/7" "LANG=C"
-tui_expect ascii "neodymium-spin-lock seed 1" "the preset from the command line"
+tui_expect ascii "neodymium-spin-lock seed 1, from above" "the preset from the command line"
 tui_screen ascii | has_braille && fail "braille under LANG=C" || pass
 tm send-keys -t ascii q
 expect_eq "ascii exit" "$(tui_exit_status ascii)" 0

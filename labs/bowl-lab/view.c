@@ -8,6 +8,7 @@
 
 #define PI 3.14159265358979323846
 #define RIM_POINTS 97
+#define SPHERE_POINTS 25
 #define MARGIN 1.06          /* the view reaches this far past the rim */
 #define LABEL_COLS 8         /* the timeline's lane labels */
 
@@ -38,11 +39,11 @@ static void fit_square(plot_chart *ch, double half, plot_mode mode)
 void bowl_lab_chart_bowl(plot_chart *ch, const bowl_lab_session *s, plot_mode mode)
 {
     /* plot_chart borrows the arrays until its render: they live here, and the lab renders right after */
-    static double rim[RIM_POINTS][2], trail[2][BOWL_LAB_TRAIL][2], cross[5][2];
+    static double rim[RIM_POINTS][2], trail[2][BOWL_LAB_TRAIL][2], cross[5][2], ball[2][SPHERE_POINTS][2];
     const bowl *b = snd_engine_bowl(s->e);
     const double R = 1000.0 * b->p.bowl_radius;
     char title[PLOT_TITLE_MAX];
-    snprintf(title, sizeof title, "bowl from above (mm), t = %.1f s", b->t);
+    snprintf(title, sizeof title, "%s seed %lu, from above (mm)", s->preset.name, s->seed);
     plot_chart_clear(ch);
     plot_chart_set_title(ch, title);
     plot_chart_set_labels(ch, NULL, NULL);
@@ -76,7 +77,15 @@ void bowl_lab_chart_bowl(plot_chart *ch, const bowl_lab_session *s, plot_mode mo
         const int color = i ? BOWL_LAB_COLOR_SPHERE1 : BOWL_LAB_COLOR_SPHERE0;
         plot_chart_add_series(ch, &(plot_series){.x = &trail[i][0][0], .y = &trail[i][0][1], .n = n, .stride = 2,
                                                  .color = color});
-        plot_chart_add_marker(ch, 1000.0 * b->s[i].p.x, 1000.0 * b->s[i].p.y, color, NULL);
+        /* the sphere's outline to scale (seen from above), and a marker at its centre */
+        const double r = 1000.0 * b->p.sphere[i].radius, cx = 1000.0 * b->s[i].p.x, cy = 1000.0 * b->s[i].p.y;
+        for (int k = 0; k < SPHERE_POINTS; k++) {
+            double a = 2.0 * PI * k / (SPHERE_POINTS - 1);
+            ball[i][k][0] = cx + r * cos(a), ball[i][k][1] = cy + r * sin(a);
+        }
+        plot_chart_add_series(ch, &(plot_series){.x = &ball[i][0][0], .y = &ball[i][0][1], .n = SPHERE_POINTS,
+                                                 .stride = 2, .color = color});
+        plot_chart_add_marker(ch, cx, cy, color, NULL);
     }
 }
 
@@ -98,7 +107,7 @@ int bowl_lab_cell_to_bowl(const plot_chart *ch, int col, int row, double *x, dou
 void bowl_lab_chart_spectrum(plot_chart *ch, const double *freq, const double *db)
 {
     plot_chart_clear(ch);
-    plot_chart_set_title(ch, "spectrum of the last 0.17 s: dB against Hz");
+    plot_chart_set_title(ch, "spectrum, last 0.17 s (dB, Hz)");
     plot_chart_set_labels(ch, NULL, NULL);
     plot_chart_set_legend(ch, PLOT_LEGEND_NONE);
     plot_chart_set_log(ch, PLOT_X, true);
@@ -134,10 +143,13 @@ static void put_text(plot_grid *grid, int row, int col, const char *text, int co
 void bowl_lab_draw_timeline(plot_grid *grid, int row, plot_canvas *lanes, const bowl_lab_timeline *tl,
                             double now, double window)
 {
-    char title[128];
-    snprintf(title, sizeof title, "events, last %g s (in all: %lu hits, %lu wall)", window,
-             tl->count[BOWL_LAB_LANE_HIT], tl->count[BOWL_LAB_LANE_WALL]);
+    char title[128], total[64];
+    int n = snprintf(title, sizeof title, "events, last %g s", window);
+    int m = snprintf(total, sizeof total, "so far %lu hits, %lu wall", tl->count[BOWL_LAB_LANE_HIT],
+                     tl->count[BOWL_LAB_LANE_WALL]);
     put_text(grid, row, 1, title, 0);
+    if (n + m + 4 <= grid->cols)  /* the session's totals, right-aligned when there is room */
+        put_text(grid, row, grid->cols - m - 1, total, 0);
     /* D dot rows a lane: lane k's centre on dot row D k + (D - 1)/2, so y = 5 - k maps there when the view spans
      * (5 D - 1)/D with its top at 5 + (D - 1)/(2 D) */
     const double d = plot_canvas_dot_height(lanes) / (double)BOWL_LAB_LANES;

@@ -290,8 +290,8 @@ static size_t meter(const walk *w, char *buf, size_t size, size_t used, const ch
     return tui_append(buf, size, used, "\n%-7s%s %4.2f %s", label, bar, value, rest);
 }
 
-/* Six lines: time and level; the gesture; each sphere's gate and micro-impact rate (and what the step studies:
- * the load, the filter's cutoff); the latch and the pair's rate; the last render. */
+/* Six short lines (they fit 80 columns): time and level; the gesture; each sphere's gate and micro-impact rate
+ * (and what the step studies: the load, the filter's cutoff); the latch and the pair's rate; the last render. */
 static void walk_notes(void *ctx, int step, char *buf, size_t size)
 {
     walk *w = ctx;
@@ -308,8 +308,8 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
         used = tui_append(buf, size, used, "peak %.1f dBFS", 20.0 * log10(w->s.peak));
     else
         used = tui_append(buf, size, used, "silent");
-    used = tui_append(buf, size, used, ", %s seed %lu\ntilt %.1f %.1f deg, stir %.2f Hz on %.0f mm",
-                      w->s.preset.name, w->s.seed, w->c.tilt_x_deg, w->c.tilt_y_deg, w->c.stir_hz, w->stir_mm);
+    used = tui_append(buf, size, used, "\ntilt %.1f %.1f deg, stir %.1f Hz", w->c.tilt_x_deg, w->c.tilt_y_deg,
+                      w->c.stir_hz);
     char rest[64];
     for (int i = 0; i < 2; i++) {
         int n = snprintf(rest, sizeof rest, "%6.0f/s", m->rate[i]);
@@ -319,7 +319,7 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
             snprintf(rest + n, sizeof rest - (size_t)n, "  cutoff %.0f Hz", m->cutoff[i]);
         used = meter(w, buf, size, used, i ? "gate 1" : "gate 0", b->s[i].gate, rest);
     }
-    snprintf(rest, sizeof rest, "%6.0f/s pair", m->pair_rate);
+    snprintf(rest, sizeof rest, "pair %.0f/s", m->pair_rate);
     used = meter(w, buf, size, used, "latch", b->latch, rest);
     if (w->saved[0])
         tui_append(buf, size, used, "\nw: %s", w->saved);
