@@ -288,12 +288,13 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
                 snd_engine_step(e, at);
             if (out.events.f)
                 write_events(out.events.f, snd_engine_bowl(e));
-            for (size_t i = 0; i < frames_per_step; i++) {
+            /* the trace's peak and the spectrum's window only when asked: per-sample work a plain render skips */
+            for (size_t i = 0; out.trace.f && i < frames_per_step * o->channels; i++)
+                peak = fmax(peak, fabs(at[i]));
+            for (size_t i = 0; out.spectrum.f && i < frames_per_step; i++) {
                 double mono = 0.0;
-                for (size_t c = 0; c < o->channels; c++) {
-                    peak = fmax(peak, fabs(at[i * o->channels + c]));
+                for (size_t c = 0; c < o->channels; c++)
                     mono += at[i * o->channels + c] / (double)o->channels;
-                }
                 ring[ring_at] = mono;
                 ring_at = (ring_at + 1) % SPECTRUM_N;
             }
