@@ -48,7 +48,7 @@ static const char *const step_texts[N_STEPS] = {
     "Two spheres slide on the bowl's inner surface: a = P_T(g) - gamma_s v - gamma_c v/(|v|+eps), in steps of "
     "1/2400 s. Tilt with h/j/k/l or a mouse drag (the + goes under the pointer), stir with s. No sound yet.",
     "The load L = m (v^2/R + g.n) is how hard a sphere presses; the gate c = smoothstep(a, b, L/L_ref) lets it "
-    "rub audibly only then. Stir fast or tilt steeply: a sphere riding high lifts off, its gate shuts.",
+    "rub audibly only then. Drag the tilt across the bowl: a sphere thrown high lifts off, its gate shuts.",
     "Contact as a Poisson stream of micro-impacts f(t) = sum A_n phi(t - t_n), rate c D v sqrt(L/L_ref): dense "
     "rubs, sparse scratches. Heard raw (layer force): no filter, no resonance.",
     "The gesture filter: a low-pass whose cutoff climbs from lo to hi as the sliding speeds up (halfway at v half): "
