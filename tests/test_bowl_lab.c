@@ -290,7 +290,8 @@ START_TEST(session_files_and_their_replay)
     snprintf(path, sizeof path, "%s/bowl-session-1.csv", dir);
     text = slurp(path, &size);
     const char *want = "# bowl-lab gesture (0.300 s); replay: bowl-lab --preset rubbing --seed 9 --layers rub,body "
-                       "--set magnet=0.30000000000000004 --gesture bowl-session-1.csv --wav bowl-session-1-replay.wav\n";
+                       "--set magnet=0.30000000000000004 --gesture bowl-session-1.csv "
+                       "--wav bowl-session-1-replay.wav\n";
     ck_assert_msg(strncmp(text, want, strlen(want)) == 0, "first line: %.300s", text);
     bowl_lab_gesture g;
     ck_assert_int_eq(read_text(text, &g, msg, sizeof msg), 0);

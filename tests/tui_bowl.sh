@@ -34,6 +34,12 @@ tm send-keys -t lab k
 tui_expect lab "tilt -2\.0 6\.0 deg" "k: tilt x -2 degrees"
 tm send-keys -t lab c
 tui_expect lab "tilt 0\.0 0\.0 deg" "c levels the bowl"
+tm send-keys -t lab v
+tui_expect lab "stir -1\.5 Hz" "v reverses the stir"
+tm send-keys -t lab s
+tui_expect lab "stir 0\.0 Hz" "s stops it"
+tm send-keys -t lab s v
+tui_expect lab "stir 1\.5 Hz" "s starts it again, v reverses it back"
 
 # A press in the bowl pane, up and to the right of the centre, puts the lowest point there (SGR mouse reports,
 # 1-based cells): tilt x negative (toward +y), tilt y positive (toward +x).
@@ -85,7 +91,7 @@ before=$(cpu_ticks "$pid"); sleep 3; after=$(cpu_ticks "$pid")
 [ $((after - before)) -le 1 ] && pass || fail "paused lab used $((after - before)) ticks of CPU in 3 s"
 
 tm send-keys -t lab '?'
-tui_expect lab "this lab: hjkl tilt  c level  s stir  x strike  w write WAV" "the help lists the lab's keys"
+tui_expect lab "this lab: hjkl tilt c level s stir v reverse x strike w WAV" "the help lists the lab's keys"
 tm send-keys -t lab x
 tm send-keys -t lab q
 expect_eq "exit status after q" "$(tui_exit_status lab)" 0

@@ -64,6 +64,11 @@ void bowl_lab_session_steps(bowl_lab_session *s, unsigned n)
     const size_t frames = snd_engine_step_frames(s->e);
     for (unsigned k = 0; k < n; k++) {
         record(s);
+        if (s->player.strike > 0.0) {  /* a strike by hand shows on the timeline as a hit */
+            bowl_event hit = {.kind = BOWL_EV_COLLISION, .t = snd_engine_bowl(s->e)->t, .sphere = -1,
+                              .value = s->player.strike};
+            bowl_lab_timeline_add(&s->timeline, &hit);
+        }
         bowl_lab_player_step(&s->player, s->e, s->buf);
         const bowl *b = snd_engine_bowl(s->e);
         for (size_t i = 0; i < b->n_events; i++)

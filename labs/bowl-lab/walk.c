@@ -1,8 +1,8 @@
 /* bowl-lab's interactive guided walk on the shared tui shell: the six levels of seed 003's synthesis chain, one a
  * step (each adds its sound layer to the ones before), then free play with the presets. The bowl runs in real time
  * (session.c); the player tilts it (h/j/k/l, or a mouse drag: its lowest point goes under the pointer), stirs it
- * (s, and the stir parameters) and strikes the spheres (x); w renders the session so far to a WAV and its gesture
- * to a CSV that `bowl-lab --gesture` plays back to the same bytes. */
+ * (s starts and stops, v reverses, the stir parameters) and strikes the spheres (x); w renders the session so far to
+ * a WAV and its gesture to a CSV that `bowl-lab --gesture` plays back to the same bytes. */
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
@@ -56,7 +56,7 @@ static const char *const step_texts[N_STEPS] = {
     "The force drives modal banks of two-pole resonators: the acrylic bowl's modes from bowl f1, the steel "
     "spheres' from ball f1. Their peaks stand in the spectrum; more loss d1, wider and shorter.",
     "A collision strikes the spheres' modes, sum A_k e^(-a_k t) sin(2 pi f_k t), and knocks the acrylic body, a "
-    "few tanh-coupled modes. x strikes by hand; with a magnet they clack, latch, spin.",
+    "few tanh-coupled modes. v reverses the stir (they meet), x strikes; a magnet latches them.",
     "Every layer of every preset. A change other than the gesture starts a new session; w renders the session to "
     "bowl-session-N.wav and its gesture to a .csv for bowl-lab --gesture.",
 };
@@ -191,6 +191,9 @@ static bool walk_key(void *ctx, int step, int key)
             w->last_stir = w->c.stir_hz, w->c.stir_hz = 0.0;
         else
             w->c.stir_hz = w->last_stir != 0.0 ? w->last_stir : 1.5;
+        break;
+    case 'v':
+        w->c.stir_hz = -w->c.stir_hz, w->last_stir = -w->last_stir;
         break;
     case 'x':
         if (w->have_session)
@@ -403,7 +406,7 @@ int bowl_lab_interactive(const snd_preset *preset, unsigned long seed)
     } else {
         tui_app app = {
             .name = "bowl-lab", .ctx = &w, .n_steps = N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
-            .extra_keys = "hjkl tilt  c level  s stir  x strike  w write WAV", .toggles_name = "layers",
+            .extra_keys = "hjkl tilt c level s stir v reverse x strike w WAV", .toggles_name = "layers",
             .describe = walk_describe, .changed = walk_changed, .render = walk_render, .notes = walk_notes,
             .tick = walk_tick, .key = walk_key, .mouse = walk_mouse,
         };
