@@ -662,6 +662,16 @@ int plot_chart_cell_to_data(const plot_chart *ch, int col, int row, double *x, d
     return 0;
 }
 
+int plot_chart_cell_to_data_clamped(const plot_chart *ch, int col, int row, double *x, double *y)
+{
+    if (!ch->rendered || ch->area_cols < 1 || ch->area_rows < 1)
+        return -1;
+    const int c0 = ch->area_col, r0 = ch->area_row;
+    col = col < c0 ? c0 : col >= c0 + ch->area_cols ? c0 + ch->area_cols - 1 : col;
+    row = row < r0 ? r0 : row >= r0 + ch->area_rows ? r0 + ch->area_rows - 1 : row;
+    return plot_chart_cell_to_data(ch, col, row, x, y);
+}
+
 int plot_chart_data_to_cell(const plot_chart *ch, double x, double y, int *col, int *row)
 {
     int c, r;

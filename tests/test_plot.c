@@ -655,6 +655,13 @@ START_TEST(test_marker_cell_and_mouse_mapping)
     ck_assert_int_eq(plot_chart_cell_to_data(ch, col0, row0, &x, &y), 0);  /* top left: near (0, 10) */
     ck_assert_double_lt(x, 0.5);
     ck_assert_double_gt(y, 9.0);
+    /* clamped: a cell past the area maps like the nearest cell inside it */
+    double xc, yc, xe, ye;
+    ck_assert_int_eq(plot_chart_cell_to_data_clamped(ch, col0 - 9, row0 - 3, &xc, &yc), 0);
+    ck_assert(xc == x && yc == y);
+    ck_assert_int_eq(plot_chart_cell_to_data_clamped(ch, col0 + cols + 40, row0 + 2, &xc, &yc), 0);
+    ck_assert_int_eq(plot_chart_cell_to_data(ch, col0 + cols - 1, row0 + 2, &xe, &ye), 0);
+    ck_assert(xc == xe && yc == ye);
     plot_chart_free(ch);
 }
 END_TEST

@@ -240,6 +240,9 @@ int plot_chart_range(const plot_chart *ch, plot_axis axis, double *min, double *
 /* After a render: the data point at the centre of a grid cell, for mouse clicks. 0 when the cell is inside the
  * plot area, -1 otherwise. */
 int plot_chart_cell_to_data(const plot_chart *ch, int col, int row, double *x, double *y);
+/* The same for any cell, clamped into the plot area first (a pointer dragged past the edge maps to the edge). 0, or
+ * -1 before a render or when the chart was too small. */
+int plot_chart_cell_to_data_clamped(const plot_chart *ch, int col, int row, double *x, double *y);
 /* After a render: the grid cell of a data point (where its dot is). 0, or -1 when it is outside the plot area. */
 int plot_chart_data_to_cell(const plot_chart *ch, double x, double y, int *col, int *row);
 

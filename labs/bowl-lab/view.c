@@ -91,14 +91,9 @@ void bowl_lab_chart_bowl(plot_chart *ch, const bowl_lab_session *s, plot_mode mo
 
 int bowl_lab_cell_to_bowl(const plot_chart *ch, int col, int row, double *x, double *y)
 {
-    int c0, r0, cols, rows;
-    if (plot_chart_area(ch, &c0, &r0, &cols, &rows))
+    if (plot_chart_cell_to_data_clamped(ch, col, row, x, y))
         return -1;
-    col = col < c0 ? c0 : col >= c0 + cols ? c0 + cols - 1 : col;
-    row = row < r0 ? r0 : row >= r0 + rows ? r0 + rows - 1 : row;
-    if (plot_chart_cell_to_data(ch, col, row, x, y))
-        return -1;
-    *x /= 1000.0, *y /= 1000.0;
+    *x /= 1000.0, *y /= 1000.0;  /* the chart is in mm */
     return 0;
 }
 

@@ -236,11 +236,6 @@ int lab_gauge(char *buf, size_t size, double dt, double omega_max)
 
 int lab_cell_to_world(const plot_chart *ch, int col, int row, double *x, double *y)
 {
-    int c0, r0, cols, rows;
-    if (plot_chart_area(ch, &c0, &r0, &cols, &rows))
-        return -1;
     /* a pointer dragged past the plot area pulls the mass to its edge */
-    col = col < c0 ? c0 : col >= c0 + cols ? c0 + cols - 1 : col;
-    row = row < r0 ? r0 : row >= r0 + rows ? r0 + rows - 1 : row;
-    return plot_chart_cell_to_data(ch, col, row, x, y);
+    return plot_chart_cell_to_data_clamped(ch, col, row, x, y);
 }
