@@ -35,6 +35,7 @@ typedef struct {
 
 static volatile sig_atomic_t quit_signal;
 static bool curses_active;
+static int requested_step = -1;  /* tui_go_to_step from a callback */
 
 /* --- terminal restore ------------------------------------------------------------------------------------- */
 
@@ -411,6 +412,22 @@ static void go_to_step(tui_state *s, int step)
     model_changed(s, TUI_ENTER_STEP);
 }
 
+void tui_go_to_step(int step)
+{
+    requested_step = step;
+}
+
+/* A callback used an event: redraw, animate again, and make the step jump it may have asked for. */
+static void callback_used(tui_state *s)
+{
+    s->animating = s->app->tick != NULL;
+    mark_all_dirty(s);
+    int step = requested_step;
+    requested_step = -1;
+    if (step >= 0)
+        go_to_step(s, step);
+}
+
 static void change_param(tui_state *s, int direction, bool big)
 {
     if (s->desc.n_params == 0)
@@ -445,8 +462,8 @@ static void handle_mouse(tui_state *s)
         if (s->pane_w[p] && ev.x >= s->pane_x[p] && ev.x < s->pane_x[p] + s->pane_w[p] && ev.y >= s->pane_y &&
             ev.y < s->pane_y + s->pane_h &&
             s->app->mouse(s->app->ctx, s->step, p, ev.x - s->pane_x[p], ev.y - s->pane_y, kind)) {
-            s->animating = s->app->tick != NULL;
-            mark_all_dirty(s);
+            callback_used(s);
+            return;
         }
 }
 
@@ -488,8 +505,7 @@ static bool handle_key(tui_state *s, int ch)
             *flag = !*flag;
             model_changed(s, TUI_EDITED);
         } else if (s->app->key && s->app->key(s->app->ctx, s->step, ch)) {
-            s->animating = s->app->tick != NULL;
-            mark_all_dirty(s);
+            callback_used(s);
         }
     }
     return true;
@@ -541,6 +557,7 @@ int tui_run(tui_app *app)
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return -1;
     tui_state s = {.app = app};
+    requested_step = -1;
     if (app->frame_hz <= 0)
         app->frame_hz = 30;
     s.color = tui_open();

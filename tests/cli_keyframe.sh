@@ -108,5 +108,7 @@ expect_usage "^keyframe-lab: 'b.gltf': only one file at a time" "$KL" a.gltf b.g
 expect_usage "^keyframe-lab: .*binary.glb: the interactive lab needs a terminal; without one use --csv --gltf FILE" \
     "$KL" "$FIX/binary.glb"
 expect_usage "^keyframe-lab: the interactive lab needs a terminal" "$KL"
+expect_usage "^keyframe-lab: .*nothing.gltf: " "$KL" "$FIX/nothing.gltf"
+expect_usage "^keyframe-lab: --ascii goes with the interactive lab" "$KL" --ascii --csv --demo basis
 
 finish
