@@ -97,6 +97,24 @@ START_TEST(clock_degenerate)
 }
 END_TEST
 
+START_TEST(clock_seek)
+{
+    scene_clock c;
+    scene_clock_start(&c, 2.0, 1.0, false);
+    scene_clock_tick(&c, 0.5 * STEP);  /* half a step in the accumulator: seeking drops it */
+    scene_clock_seek(&c, 0.75);
+    ck_assert_double_eq(c.time, 0.75);
+    ck_assert_double_eq(scene_clock_now(&c), 0.75);
+    ck_assert(!c.done);
+    scene_clock_seek(&c, 5.0);
+    ck_assert_double_eq(scene_clock_now(&c), 2.0);
+    ck_assert(c.done);
+    scene_clock_seek(&c, NAN);
+    ck_assert_double_eq(scene_clock_now(&c), 0.0);
+    ck_assert(!c.done);
+}
+END_TEST
+
 START_TEST(fit_makes_units_equal)
 {
     /* 10 x 1 units on 50 x 10 cells (50 x 20 widths): 0.2 a width across, 0.05 up, so y widens to 4 units */
@@ -265,6 +283,7 @@ static Suite *scene_suite(void)
     tcase_add_test(clock, clock_stops_at_the_end);
     tcase_add_test(clock, clock_speed_loop_and_cap);
     tcase_add_test(clock, clock_degenerate);
+    tcase_add_test(clock, clock_seek);
     suite_add_tcase(s, clock);
     TCase *geometry = tcase_create("geometry");
     tcase_add_test(geometry, fit_makes_units_equal);

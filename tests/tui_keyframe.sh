@@ -36,12 +36,35 @@ tui_expect lab " key +1( |$)" "k selects key 1"
 tui_expect lab "> value +4( |$)" "key 1's value edited"
 tui_expect lab "y\(0.5\) = 3, y'\(0.5\) = 4 units/s" "edited value in the notes"
 
+# The mouse, as xterm's SGR reports (tmux passes them on): p n re-enters step 3 with the seed's keys. At 100 x 30
+# key 1 (t = 1, y = 3) is drawn at column 27, row 3 (1-based): press there, drag 5 rows down, release. Then
+# y(0.5) = h10 5 + h01 v = 5/8 + v/2 for whatever value v the drag left (the panel shows it to 4 digits).
+mouse() { tm send-keys -t lab -l "$(printf '\033[<%s;%s;%s%s' "$1" "$2" "$3" "$4")"; }
+panel() { tui_screen lab | sed -n "s/.*[> ] $1  *\(-*[0-9.e+-]*\).*/\1/p" | head -n 1; }
+tm send-keys -t lab p n
+tui_expect lab "y\(0.5\) = 2.125," "step 3 again with the seed's keys"
+mouse 0 27 3 M; mouse 32 27 8 M; mouse 0 27 8 m
+tui_expect lab " key +1( |$)" "a click selects key 1"
+tui_wait lab "value +[0-9.]+( |$)" && v=$(panel value)
+y=$(tui_screen lab | sed -n 's/.*y(0.5) = \([0-9.e+-]*\),.*/\1/p')
+awk -v v="$v" 'BEGIN { exit !(v > -10 && v < 2.5) }' && pass || fail "dragged value '$v' is not below 3"
+expect_num "y(0.5) after the drag" "$y" "$(awk -v v="$v" 'BEGIN { print 0.625 + v / 2 }')" 3e-4
+# the probe to t = 1 (tab 4 times, 10 x 0.05), then drag key 1's out-tangent in the velocity pane (the key's
+# column there is 78; press just right of it): y'(1) is the right derivative, the out-tangent itself
+tm send-keys -t lab Tab Tab Tab Tab Right Right Right Right Right Right Right Right Right Right
+tui_expect lab "> t +1 s" "probe at t = 1"
+mouse 0 79 8 M; mouse 32 79 14 M; mouse 0 79 14 m
+tui_wait lab "out +-[0-9.]+ /s" && out=$(panel out)
+slope=$(tui_screen lab | sed -n "s/.*y'(1) = \([0-9.e+-]*\) units.*/\1/p")
+awk -v o="$out" 'BEGIN { exit !(o < -1) }' && pass || fail "dragged out-tangent '$out' is not negative"
+expect_num "y'(1) = the out-tangent" "$slope" "$out" 5e-3
+
 tm resize-window -t lab -x 30 -y 8
 tui_expect lab "terminal too small:" "too-small message"
 tui_expect lab "need 80 x 24" "too-small message names the size"
 tm resize-window -t lab -x 100 -y 30
 tui_expect lab "step 3/6: Edit a key" "recovers after the resize"
-tui_expect lab "y\(0.5\) = 3," "edits survive the resize"
+tui_expect lab "> t +1 s" "the parameters survive the resize"
 
 # the rotation steps: the triads labelled, the angle difference in the notes (the seed's cubic at t = 1/2 is
 # 70.5 degrees from the start where slerp is at 45, see docs/keyframe.md; the largest gap is reached later)

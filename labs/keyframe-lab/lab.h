@@ -44,6 +44,10 @@ const char *lab_label(const char *name, size_t index, char *buf, size_t size);
  * checked first). ascii: no braille. */
 int lab_walk(bool ascii);
 int lab_play(const char *path, bool ascii);
+/* --plot: the two panes of the walk's step (0-based), each width x height, and its notes, at clip time `at` (< 0:
+ * half way through the clip), printed as text. Returns the exit status. */
+#define LAB_WALK_STEPS 6
+int lab_walk_plot(int step, double at, int width, int height, bool ascii);
 /* "[FILE: ]the interactive lab needs a terminal; without one use ...": returns 2. */
 int lab_no_terminal(const char *file);
 

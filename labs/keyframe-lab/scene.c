@@ -36,6 +36,13 @@ bool scene_clock_tick(scene_clock *c, double frame_dt)
     return !c->done;
 }
 
+void scene_clock_seek(scene_clock *c, double t)
+{
+    c->acc.acc = 0.0;
+    c->time = t > 0.0 ? (t < c->duration ? t : c->duration) : 0.0;  /* NaN -> 0 */
+    c->done = !c->loop && c->time >= c->duration;
+}
+
 double scene_clock_now(const scene_clock *c)
 {
     if (c->done)

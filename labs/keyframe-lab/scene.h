@@ -31,6 +31,8 @@ typedef struct {
 void scene_clock_start(scene_clock *c, double duration, double speed, bool loop);
 /* Feeds one frame's real time; returns true while there is more to play (false once done). */
 bool scene_clock_tick(scene_clock *c, double frame_dt);
+/* Jumps to clip time t (clamped to [0, duration]; done when a clip that does not loop is at its end). */
+void scene_clock_seek(scene_clock *c, double t);
 /* The time to show: time + alpha (one step of clip time), wrapped or clamped to [0, duration]. */
 double scene_clock_now(const scene_clock *c);
 

@@ -2,7 +2,6 @@
  * its parameters on arrival; clips play once through the fixed-step accumulator (scene_clock), r replays them,
  * l loops them. The panes are drawn by walk_panes.c. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -308,6 +307,8 @@ static bool walk_mouse(void *ctx, int step, int pane, int col, int row, tui_mous
         size_t last = w->balls[BALL_CUBIC].count - 1;
         double tk = w->balls[BALL_CUBIC].times[k];
         w->drag = pane == 0 ? DRAG_VALUE : ((k > 0 && t < tk) || (size_t)k == last) ? DRAG_IN : DRAG_OUT;
+        /* the pane keeps its y range while the button is held, so the pointer and the value stay together */
+        plot_chart_range(w->chart[pane], PLOT_Y, &w->drag_range[0], &w->drag_range[1]);
     } else if (w->drag == DRAG_NONE) {
         return false;
     }
@@ -322,19 +323,6 @@ static bool walk_mouse(void *ctx, int step, int pane, int col, int row, tui_mous
 }
 
 /* --- notes ---------------------------------------------------------------------------------------------------- */
-
-static size_t append(char *buf, size_t size, size_t used, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static size_t append(char *buf, size_t size, size_t used, const char *fmt, ...)
-{
-    if (used >= size)
-        return used;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + used, size - used, fmt, ap);
-    va_end(ap);
-    return n < 0 ? used : used + (size_t)n;
-}
 
 /* The largest value of a sampled curve and where it is. */
 static double curve_max(const double *v, const double *t, double *where)
@@ -359,15 +347,15 @@ static void notes_basis(const walk *w, char *buf, size_t size)
 
 static void notes_balls(const walk *w, char *buf, size_t size)
 {
-    static const char *const names[BALLS] = {"step", "linear", "cubic"};
-    double t = walk_now(w), v[3];
-    size_t used = append(buf, size, 0, "t = %.2f s:", t);
+    double t = walk_now(w), y[BALLS], v[BALLS], tmp[3];
     for (int b = 0; b < BALLS; b++) {
-        kf_track_sample(&w->balls[b], t, v);
-        double y = v[1];
-        kf_track_velocity(&w->balls[b], t, v);
-        used = append(buf, size, used, " %s y %.3f v %+.3f%s", names[b], y, v[1], b + 1 < BALLS ? "," : ".");
+        kf_track_sample(&w->balls[b], t, tmp);
+        y[b] = tmp[1];
+        kf_track_velocity(&w->balls[b], t, tmp);
+        v[b] = tmp[1];
     }
+    snprintf(buf, size, "t = %.2f s: step y %.3f v %+.3f, linear y %.3f v %+.3f, cubic y %.3f v %+.3f.", t, y[0],
+             v[0], y[1], v[1], y[2], v[2]);
 }
 
 static void notes_edit(const walk *w, char *buf, size_t size)
@@ -377,10 +365,10 @@ static void notes_edit(const walk *w, char *buf, size_t size)
     double y[3], v[3];
     kf_track_sample(t, w->probe, y);
     kf_track_velocity(t, w->probe, v);
-    size_t used = append(buf, size, 0, "y(%g) = %.6g, y'(%g) = %.6g units/s. ", w->probe, y[1], w->probe, v[1]);
-    append(buf, size, used, "Key %zu at t = %g: value %g, in %g, out %g%s.", k, t->times[k], w->value, w->in, w->out,
-           k == 0 ? " (in unused: the first key holds before it)"
-                  : k == last ? " (out unused: the last key holds after it)" : "");
+    snprintf(buf, size, "y(%g) = %.6g, y'(%g) = %.6g units/s. Key %zu at t = %g: value %g, in %g, out %g%s.",
+             w->probe, y[1], w->probe, v[1], k, t->times[k], w->value, w->in, w->out,
+             k == 0 ? " (in unused: the first key holds before it)"
+                    : k == last ? " (out unused: the last key holds after it)" : "");
 }
 
 static void notes_bounce(const walk *w, char *buf, size_t size)
@@ -535,6 +523,33 @@ static void walk_destroy(walk *w)
     kf_track_destroy(&w->squash);
     for (int r = 0; r < ROTS; r++)
         kf_track_destroy(&w->rot[r]);
+}
+
+int lab_walk_plot(int step, double at, int width, int height, bool ascii)
+{
+    static walk w;
+    int st = CLI_OK;
+    if (walk_init(&w, ascii)) {
+        st = cli_fail("out of memory");
+        goto done;
+    }
+    walk_changed(&w, step, TUI_ENTER_STEP);
+    scene_clock_seek(&w.clock, at >= 0.0 ? at : 0.5 * w.clock.duration);
+    printf("keyframe-lab step %d/%d: %s\n", step + 1, WALK_STEPS, step_titles[step]);
+    for (int pane = 0; pane < 2; pane++) {
+        const plot_grid *g = walk_render(&w, step, pane, width, height);
+        if (!g) {
+            st = cli_fail("out of memory");
+            goto done;
+        }
+        plot_grid_write(g, stdout, 0);
+    }
+    char notes[1024];
+    walk_notes(&w, step, notes, sizeof notes);
+    puts(notes);
+done:
+    walk_destroy(&w);
+    return st;
 }
 
 int lab_walk(bool ascii)

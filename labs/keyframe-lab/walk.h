@@ -6,11 +6,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "lab.h"
 #include "numlab/keyframe.h"
 #include "numlab/plot.h"
 #include "scene.h"
 
 enum { STEP_BASIS, STEP_BALLS, STEP_EDIT, STEP_BOUNCE, STEP_ROTATION, STEP_GLTF, WALK_STEPS };
+_Static_assert(WALK_STEPS == LAB_WALK_STEPS, "lab.h and walk.h count the same steps");
 enum { BALL_STEP, BALL_LINEAR, BALL_CUBIC, BALLS };
 enum { ROT_SLERP, ROT_NLERP, ROT_CUBIC, ROTS };
 enum { DRAG_NONE, DRAG_VALUE, DRAG_IN, DRAG_OUT };
@@ -44,6 +46,7 @@ typedef struct {
     double key, value, in, out, probe;               /* step 3's parameters: key index, its numbers, a probe time */
     size_t loaded_key;                               /* the key whose numbers the parameters hold */
     int drag;                                        /* DRAG_* while the mouse button is held */
+    double drag_range[2];                            /* the dragged pane's y range, held still during the drag */
     double handles[2 * 3 * 3 * 2];                   /* tangent handles: per key in and out, (x, y) with pen lifts */
 
     /* step 4: the bouncing ball */

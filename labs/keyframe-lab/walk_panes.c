@@ -191,7 +191,10 @@ static void edit_pane(walk *w, plot_chart *ch, int pane)
                                pane == 0 ? w->ball_y[BALL_LINEAR] : w->ball_v[BALL_LINEAR]};
     chart_start(ch, pane == 0 ? "cubic ball y(t): drag a key" : "velocity y'(t): drag a tangent", "t [s]",
                 pane == 0 ? "y" : "y'");
-    fix_y_range(ch, curves, 2);
+    if (w->drag != DRAG_NONE && (w->drag == DRAG_VALUE) == (pane == 0))
+        plot_chart_set_range(ch, PLOT_Y, w->drag_range[0], w->drag_range[1]);
+    else
+        fix_y_range(ch, curves, 2);
     plot_chart_add_vline(ch, w->probe, 0, NULL);
     add_curve(ch, "linear", w->grid_t, curves[1], COLOR_LINEAR);
     add_curve(ch, "cubic", w->grid_t, curves[0], COLOR_CUBIC);
