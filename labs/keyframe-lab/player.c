@@ -43,6 +43,7 @@ typedef struct {
     double keys_xy[2 * MAX_KEY_POINTS * MAX_SHOWN];
     size_t key_points;
     double triad_xy[3][2 * TRIAD_POINTS];
+    double *sample;              /* 2 x components numbers for kf_track_sample and _velocity (NULL: out of memory) */
     char title[160], text[1024];
 } player;
 
@@ -68,7 +69,8 @@ static void select_channel(player *pl, int step)
         pl->shown[i] = i < pl->shown_count;
 
     double length = pl->clip->duration > 0.0 ? pl->clip->duration : 1.0;
-    double *v = malloc(t->components * 2 * sizeof *v);
+    free(pl->sample);  /* sized for this channel once, so that drawing a frame allocates nothing */
+    double *v = pl->sample = malloc(t->components * 2 * sizeof *v);
     kf_cursor cursor = KF_CURSOR_INIT;
     for (int i = 0; i < PLAYER_SAMPLES; i++) {
         double time = length * i / (PLAYER_SAMPLES - 1);
@@ -82,7 +84,6 @@ static void select_channel(player *pl, int step)
             pl->velocity[c][i] = v ? v[t->components + c] : NAN;
         }
     }
-    free(v);
     /* the keys as points: (t_k, v_k[c]) for every shown component */
     pl->key_points = 0;
     if (t->count <= MAX_KEY_POINTS)
@@ -159,8 +160,7 @@ static const plot_grid *player_render(void *ctx, int step, int pane, int cols, i
     if (plot_chart_resize(ch, cols, rows))
         return NULL;
     const kf_track *t = &pl->channel->track;
-    double now = scene_clock_now(&pl->clock);
-    double *v = malloc(t->components * sizeof *v);
+    double now = scene_clock_now(&pl->clock), *v = pl->sample;
     plot_chart_clear(ch);
     plot_chart_set_legend(ch, PLOT_LEGEND_AUTO);
     plot_chart_set_autoscale(ch, PLOT_X, 0.0);
@@ -171,7 +171,6 @@ static const plot_grid *player_render(void *ctx, int step, int pane, int cols, i
         kf_quat q = {v[0], v[1], v[2], v[3]};
         const double centre = 0.0;
         const char *label = "the node's axes";
-        free(v);
         plot_chart_set_labels(ch, "axes: x red, y green, z blue", "");
         walk_add_triads(ch, pl->view, &q, &centre, 1, 1.0, pl->triad_xy);
         return walk_render_scene(ch, -1.3, 1.3, -1.2, 1.2, &label, &centre, 1);
@@ -200,7 +199,6 @@ static const plot_grid *player_render(void *ctx, int step, int pane, int cols, i
                             .stride = 2, .color = COLOR_PLAIN, .style = PLOT_POINTS};
         plot_chart_add_series(ch, &keys);
     }
-    free(v);
     return plot_chart_render(ch);
 }
 
@@ -209,8 +207,7 @@ static void player_notes(void *ctx, int step, char *buf, size_t size)
     (void)step;
     player *pl = ctx;
     const kf_track *t = &pl->channel->track;
-    double now = scene_clock_now(&pl->clock);
-    double *v = malloc(t->components * sizeof *v);
+    double now = scene_clock_now(&pl->clock), *v = pl->sample;
     if (!v) {
         snprintf(buf, size, "out of memory");
         return;
@@ -225,7 +222,6 @@ static void player_notes(void *ctx, int step, char *buf, size_t size)
     if (pl->channel->path == KF_PATH_ROTATION && used > 0 && (size_t)used < size)
         snprintf(buf + used, size - (size_t)used, " (turned %.2f deg)",
                  kf_quat_angle(kf_quat_normalize((kf_quat){v[0], v[1], v[2], v[3]})) * 180.0 / M_PI);
-    free(v);
 }
 
 static void player_describe(void *ctx, int step, tui_step *d)
@@ -310,6 +306,7 @@ done:
     for (int p = 0; p < 2; p++)
         plot_chart_free(pl.chart[p]);
     free(pl.steps);
+    free(pl.sample);
     gltf_doc_destroy(&pl.doc);
     return st;
 }

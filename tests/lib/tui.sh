@@ -39,8 +39,11 @@ tui_exit_status() {
     cat "$TMP/$1.rc" 2>/dev/null
 }
 
-# tui_sane NAME: the terminal settings after the program equal those before it.
+# tui_sane NAME: the terminal settings after the program equal those before it. (The wrapper writes them just after
+# the exit status: wait for them as tui_exit_status waits for the status.)
 tui_sane() {
+    i=0
+    while [ ! -s "$TMP/$1.after" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
     if [ -s "$TMP/$1.after" ] && cmp -s "$TMP/$1.before" "$TMP/$1.after"; then pass
     else fail "$1: terminal settings not restored"; fi
 }
