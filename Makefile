@@ -62,6 +62,10 @@ help:
 	@echo "make fuzz-gltf  fuzz the glTF loader for FUZZ_SECONDS (60) under ASan+UBSan (clang, libFuzzer)"
 	@echo "make deps       install the Debian packages numlab needs (as root)"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=..."
+	@echo "make exercise EX=NN          the visible tests of an exercise (docs/exercises.md)"
+	@echo "make grade EXERCISE=exercises/NN-topic SUBMISSION=F.c RESULTS=results.json"
+	@echo "make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv"
+	@echo "make student-dist            the students' tarball: no solutions, no hidden tests"
 
 # --- dependencies -----------------------------------------------------------------------------------------
 # The missing pkg-config modules are looked up at run time, so that after `make deps` a recursive make sees them.
@@ -104,6 +108,9 @@ lab_objs = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard labs/$(1)/*.c))
 $(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(call lab_objs,$$*) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
+
+# A lab's internals are tested by linking its objects (labs/NAME/*.c, without its main) into a test.
+$(BUILD)/tests/test_network_lab: $(call lab_objs,network-lab)
 
 # A test is tests/test_NAME.c plus tests/helpers/*.c (shared fixtures).
 TEST_HELPERS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/helpers/*.c))
@@ -158,6 +165,107 @@ install: all
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/numlab/*.h $(DESTDIR)$(PREFIX)/include/numlab/
+
+# --- exercises and the grader (issue 7; tools/grader/, docs/exercises.md) ------------------------------------
+# exercises/NN-topic/ holds exercise.h, student.c, solution.c, tests.c (visible) and hidden/tests.c. Each tests.c is
+# compiled three ways (tools/grader/grader.h): into the judge (references only), into the probe objects a submission
+# is linked with (probes only, no sanitizers, libc and libm only), and into the Check runner of `make exercise`.
+EXERCISE_NAMES := $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard exercises/*/exercise.h)))))
+GRADER_OUT   := $(BUILD)/grader
+GRADER_OBJ   := $(BUILD)/obj/grader
+GRADER_CORE  := $(patsubst %,$(GRADER_OBJ)/core/%.o,judge sandbox seccomp build report values)
+PROBE_CFLAGS := -std=c17 -O2 -g $(WARN) -MMD -MP
+ex_flags      = -Itools/grader -Iexercises/$(1)
+ex_named      = $(notdir $(patsubst %/,%,$(dir $(firstword \
+                $(wildcard exercises/$(1)-*/exercise.h exercises/$(1)/exercise.h)))))
+ex_hidden     = $(firstword $(wildcard exercises/$(1)/hidden/tests.c) tools/grader/no_hidden.c)
+ex_checks     = $(BUILD)/exercises/$(1)/check-student $(if $(wildcard exercises/$(1)/solution.c),\
+                $(BUILD)/exercises/$(1)/check-solution)
+GRADE_OPTS    = $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS))\
+                $(if $(HIDDEN_VISIBILITY),--hidden-visibility $(HIDDEN_VISIBILITY))
+
+.PHONY: grader grade grade-all student-dist exercise
+grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a)
+check-build: grader $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e)))
+
+$(GRADER_OBJ)/core/%.o: tools/grader/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Itools/grader -c $< -o $@
+$(GRADER_OBJ)/probe/%.o: tools/grader/%.c
+	@mkdir -p $(@D)
+	$(CC) $(PROBE_CFLAGS) -Itools/grader -c $< -o $@
+$(GRADER_OBJ)/ex/%/judge-visible.o: exercises/%/tests.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -DGR_SIDE_JUDGE $(call ex_flags,$*) -c $< -o $@
+$(GRADER_OBJ)/ex/%/judge-hidden.o: $$(call ex_hidden,$$*)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -DGR_SIDE_JUDGE $(call ex_flags,$*) -c $< -o $@
+$(GRADER_OBJ)/ex/%/probe-visible.o: exercises/%/tests.c
+	@mkdir -p $(@D)
+	$(CC) $(PROBE_CFLAGS) -DGR_SIDE_PROBE $(call ex_flags,$*) -c $< -o $@
+$(GRADER_OBJ)/ex/%/probe-hidden.o: $$(call ex_hidden,$$*)
+	@mkdir -p $(@D)
+	$(CC) $(PROBE_CFLAGS) -DGR_SIDE_PROBE $(call ex_flags,$*) -c $< -o $@
+$(GRADER_OBJ)/ex/%/check-visible.o: exercises/%/tests.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -DGR_SIDE_BOTH $(call ex_flags,$*) -c $< -o $@
+$(GRADER_OBJ)/ex/%/student.o: exercises/%/student.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -D_DEFAULT_SOURCE -Dmain=numlab_student_main -Iexercises/$* -c $< -o $@
+$(GRADER_OBJ)/ex/%/solution.o: exercises/%/solution.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -D_DEFAULT_SOURCE -Iexercises/$* -c $< -o $@
+
+$(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADER_OBJ)/ex/%/judge-hidden.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson gsl 2>/dev/null) -lm
+$(GRADER_OUT)/%/probe.a: $(GRADER_OBJ)/probe/probe.o $(GRADER_OBJ)/probe/values.o \
+                         $(GRADER_OBJ)/ex/%/probe-visible.o $(GRADER_OBJ)/ex/%/probe-hidden.o
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(AR) rcs $@ $^
+CHECK_RUNNER := $(GRADER_OBJ)/core/check_runner.o $(GRADER_OBJ)/core/values.o
+$(BUILD)/exercises/%/check-student: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-visible.o $(GRADER_OBJ)/ex/%/student.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs check 2>/dev/null) -lm
+$(BUILD)/exercises/%/check-solution: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-visible.o $(GRADER_OBJ)/ex/%/solution.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs check 2>/dev/null) -lm
+
+# make exercise EX=NN: the visible tests of exercises/NN-*/student.c, with friendly output.
+exercise: need-deps
+	@ex=$(call ex_named,$(EX)); \
+	if [ -z "$(EX)" ] || [ -z "$$ex" ]; then \
+	    echo "make exercise: EX='$(EX)' is not an exercise; allowed (EX=01 ...):" >&2; \
+	    for e in $(EXERCISE_NAMES); do \
+	        printf '  %-24s %s\n' "$$e" "$$(sed -n '1s/^# *//p' exercises/$$e/README.md)" >&2; done; \
+	    exit 2; fi; \
+	$(MAKE) --no-print-directory -s $(BUILD)/exercises/$$ex/check-student && \
+	$(BUILD)/exercises/$$ex/check-student $$ex exercises/$$ex/student.c
+
+# make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json [TIMEOUT=S JOBS=N]
+grade: need-deps
+	@ex=$(notdir $(patsubst %/,%,$(EXERCISE))); \
+	if [ -z "$(SUBMISSION)" ] || [ -z "$(RESULTS)" ] || [ ! -f "exercises/$$ex/exercise.h" ]; then \
+	    echo "usage: make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json" >&2; \
+	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \
+	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a && \
+	$(GRADER_OUT)/$$ex/judge --exercise exercises/$$ex --submission "$(SUBMISSION)" --results "$(RESULTS)" \
+	    --probe-lib $(GRADER_OUT)/$$ex/probe.a --cc "$(CC)" $(GRADE_OPTS)
+
+# make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv: every DIR/*.c, in parallel.
+grade-all: need-deps
+	@ex=$(notdir $(patsubst %/,%,$(EXERCISE))); \
+	if [ -z "$(SUBMISSIONS)" ] || [ -z "$(RESULTS)" ] || [ ! -f "exercises/$$ex/exercise.h" ]; then \
+	    echo "usage: make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv" >&2; \
+	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \
+	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a && \
+	sh tools/grader/grade-all.sh "$(GRADER_OUT)/$$ex/judge" "$(GRADER_OUT)/$$ex/probe.a" "exercises/$$ex" \
+	    "$(SUBMISSIONS)" "$(RESULTS)" --cc "$(CC)" $(GRADE_OPTS)
+
+# make student-dist: build/numlab-student.tar.gz, the project without solutions, hidden tests or grader fixtures.
+student-dist:
+	@sh tools/grader/student-dist.sh $(BUILD)/numlab-student.tar.gz
 
 clean:
 	rm -rf build

@@ -1,6 +1,7 @@
-/* network-lab: 2-D networks of masses, springs and dampers (seed 004). Options, then the headless outputs in
- * labs/network-lab/headless.c. */
+/* network-lab: 2-D networks of masses, springs and dampers (seed 004). Options here; the runs side by side in
+ * labs/network-lab/sim.c, the charts in view.c, the headless outputs in headless.c, the guided walk in walk.c. */
 #include <getopt.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -8,14 +9,20 @@
 #include "numlab/cli.h"
 
 static const char usage[] =
-    "usage: network-lab --csv (--preset NAME [--n N] | --file FILE) [--k K --m M --c C] [--method M] [--dt H]\n"
-    "                   [--steps S] [--every K] [--kick V] [--seed N] [--force LAW] [--tol T]\n"
+    "usage: network-lab                 the guided walk (needs a terminal)\n"
+    "       network-lab (--preset NAME [--n N] | --file FILE) [...]   your network, interactive\n"
+    "       network-lab --csv (--preset NAME [--n N] | --file FILE) [--k K --m M --c C] [--method M] [--dt H]\n"
+    "                   [--steps S] [--every K] [--kick V] [--seed N] [--pull I,DX,DY] [--force LAW] [--tol T]\n"
+    "       network-lab --plot network|energy (--preset NAME | --file FILE) [--method LIST] [...]\n"
+    "                   [--width W] [--height H] [--ascii]\n"
     "       network-lab --modes (--preset NAME [--n N] | --file FILE) [--k K --m M]\n"
     "       network-lab --help\n"
     "\n"
     "Masses joined by springs and dampers in the plane, integrated by the methods the lab compares.\n"
     "\n"
     "  --csv           print step,t,kinetic,potential,total,x0,y0,x1,y1,... for steps 0..S\n"
+    "  --plot KIND     after S steps, print a chart as text: network (the masses and springs of every\n"
+    "                  method, to scale) or energy (each method's total energy against time)\n"
     "  --modes         print the normal-mode angular frequencies (ascending) about the rest configuration\n"
     "                  and the largest stable steps: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max\n"
     "  --preset NAME   four (the seed's braced square), chain (N masses between two anchors),\n"
@@ -26,22 +33,27 @@ static const char usage[] =
     "                  (0 <= C <= 1e12) of every spring and mass\n"
     "                  (defaults: four 10 1 0, chain 1 1 0, grid 20 0.01 0.0894; with --file they override it)\n"
     "  --method M      explicit, semi (default), rk4, gsl-rk4 (two half steps a step), gsl-rkf45,\n"
-    "                  gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses)\n"
+    "                  gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses);\n"
+    "                  --plot takes a comma-separated list (default explicit,semi,rk4)\n"
     "  --dt H          the step in seconds (default 1/240)\n"
     "  --steps S       the number of steps, 0..1000000000 (default 240)\n"
-    "  --every K       print only every K-th step (default 1)\n"
+    "  --every K       print only every K-th step, and the last (default 1)\n"
     "  --kick V        give every free mass a reproducible velocity, each component uniform in [-V, V]\n"
     "  --seed N        the kick's random seed, 0..4294967295 (default 1)\n"
+    "  --pull I,DX,DY  start with mass I moved by (DX, DY) m from rest (as if dragged there and let go)\n"
     "  --force LAW     hooke (default) or seed-elongation: the seed's PITFALL, a unit 'elongation' vector\n"
     "                  whose force does not grow with the stretch\n"
     "  --tol T         absolute and relative tolerance of gsl-rkf45/rk8pd/msbdf, 1e-14..1e-2 (default 1e-10)\n"
+    "  --width W --height H   --plot's size in characters (default 100 x 30)\n"
+    "  --ascii         --plot in 7-bit ASCII instead of braille\n"
     "\n"
     "A diverging run ends with the line '# METHOD: diverged at step N (t = T)'; no NaN is ever printed.\n"
-    "Without --csv or --modes network-lab is interactive, which needs a terminal.\n"
+    "Without --csv, --plot or --modes network-lab is interactive, which needs a terminal.\n"
     "Exit status: 0 ok, 1 runtime failure, 2 bad usage or a bad network file.\n";
 
 enum { OPT_CSV = 256, OPT_MODES, OPT_PRESET, OPT_FILE, OPT_N, OPT_K, OPT_M, OPT_C, OPT_METHOD, OPT_DT,
-       OPT_STEPS, OPT_EVERY, OPT_KICK, OPT_SEED, OPT_FORCE, OPT_TOL };
+       OPT_STEPS, OPT_EVERY, OPT_KICK, OPT_SEED, OPT_FORCE, OPT_TOL, OPT_PLOT, OPT_PULL, OPT_WIDTH, OPT_HEIGHT,
+       OPT_ASCII };
 
 static const struct option long_options[] = {
     {"help", no_argument, NULL, 'h'},       {"csv", no_argument, NULL, OPT_CSV},
@@ -52,7 +64,9 @@ static const struct option long_options[] = {
     {"dt", required_argument, NULL, OPT_DT}, {"steps", required_argument, NULL, OPT_STEPS},
     {"every", required_argument, NULL, OPT_EVERY}, {"kick", required_argument, NULL, OPT_KICK},
     {"seed", required_argument, NULL, OPT_SEED}, {"force", required_argument, NULL, OPT_FORCE},
-    {"tol", required_argument, NULL, OPT_TOL}, {NULL, 0, NULL, 0},
+    {"tol", required_argument, NULL, OPT_TOL}, {"plot", required_argument, NULL, OPT_PLOT},
+    {"pull", required_argument, NULL, OPT_PULL}, {"width", required_argument, NULL, OPT_WIDTH},
+    {"height", required_argument, NULL, OPT_HEIGHT}, {"ascii", no_argument, NULL, OPT_ASCII}, {NULL, 0, NULL, 0},
 };
 
 /* A value in (0, hi] (hi: the file format's bound too, docs/network.md). */
@@ -64,6 +78,50 @@ static int positive_at_most(const char *opt, const char *arg, double hi, double 
     if (v > hi)
         return cli_error("%s: '%s' is out of range (allowed: a number > 0 and <= %g)", opt, arg, hi);
     *out = v;
+    return CLI_OK;
+}
+
+/* --method LIST: comma-separated names, each once. */
+static int parse_methods(const char *arg, lab_options *o)
+{
+    memset(o->methods, 0, sizeof o->methods);
+    o->n_methods = 0;
+    const char *p = arg;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        char name[32];
+        net_method m;
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1), p);
+        if (len >= sizeof name || net_method_parse(name, &m))
+            return cli_error("--method: '%.*s' is not a method (allowed: %s)", (int)len, p, net_method_names());
+        if (o->methods[m])
+            return cli_error("--method: '%s' is listed twice in '%s'", name, arg);
+        if (o->n_methods == 0)
+            o->method = m;
+        o->methods[m] = true, o->n_methods++;
+        if (p[len] == '\0')
+            return CLI_OK;
+        p += len + 1;
+    }
+}
+
+/* --pull I,DX,DY: a mass index and a displacement in metres (the index is checked against the network later). */
+static int parse_pull(const char *arg, lab_options *o)
+{
+    char buf[3][64];
+    const char *p = arg;
+    for (int f = 0; f < 3; f++) {
+        size_t len = strcspn(p, ",");
+        if (len >= sizeof buf[f] || (f < 2 && p[len] != ',') || (f == 2 && p[len] != '\0'))
+            return cli_error("--pull: '%s' is not I,DX,DY (a mass index and a displacement in m, e.g. 2,0.3,0.1)",
+                             arg);
+        memcpy(buf[f], p, len), buf[f][len] = '\0';
+        p += len + 1;
+    }
+    o->have_pull = true;
+    if (cli_count("--pull", buf[0], 0, NET_MAX_MASSES - 1, &o->pull_mass) ||
+        cli_range("--pull", buf[1], -1e6, 1e6, &o->pull_dx) || cli_range("--pull", buf[2], -1e6, 1e6, &o->pull_dy))
+        return CLI_USAGE;
     return CLI_OK;
 }
 
@@ -90,10 +148,16 @@ static int take_option(int opt, const char *arg, lab_options *o)
     case OPT_KICK:   return cli_range("--kick", arg, 0.0, 1e6, &o->kick);
     case OPT_SEED:   return cli_count("--seed", arg, 0, 4294967295LL, &o->seed);
     case OPT_TOL:    return cli_range("--tol", arg, 1e-14, 1e-2, &o->tol);
-    case OPT_METHOD:
-        if (net_method_parse(arg, &o->method))
-            return cli_error("--method: '%s' is not a method (allowed: %s)", arg, net_method_names());
+    case OPT_METHOD: return parse_methods(arg, o);
+    case OPT_PULL:   return parse_pull(arg, o);
+    case OPT_PLOT:
+        if (strcmp(arg, "network") != 0 && strcmp(arg, "energy") != 0)
+            return cli_error("--plot: '%s' is not a chart (allowed: network, energy)", arg);
+        o->plot = arg;
         return CLI_OK;
+    case OPT_WIDTH:  return cli_count("--width", arg, 20, 1000, &n) ? CLI_USAGE : (o->width = (int)n, CLI_OK);
+    case OPT_HEIGHT: return cli_count("--height", arg, 8, 500, &n) ? CLI_USAGE : (o->height = (int)n, CLI_OK);
+    case OPT_ASCII:  o->ascii = true; return CLI_OK;
     case OPT_FORCE:
         if (net_law_parse(arg, &o->law))
             return cli_error("--force: '%s' is not a force law (allowed: hooke, seed-elongation)", arg);
@@ -106,13 +170,22 @@ static int take_option(int opt, const char *arg, lab_options *o)
 /* Checks the combination of options; CLI_OK or CLI_USAGE. */
 static int check_options(lab_options *o)
 {
-    if (o->csv && o->modes)
-        return cli_error("--csv and --modes: choose one");
-    if (!o->csv && !o->modes) {
-        if (!cli_have_terminal())
-            return cli_error("the interactive lab needs a terminal: use --csv or --modes (see --help)");
-        return cli_error("the interactive lab is not built yet: use --csv or --modes (see --help)");
+    if (o->csv + o->modes + (o->plot != NULL) > 1)
+        return cli_error("--csv, --plot and --modes are separate modes: give one (see --help)");
+    const bool interactive = !o->csv && !o->modes && !o->plot;
+    if (interactive && !cli_have_terminal())
+        return cli_error("the interactive lab needs a terminal: use --csv, --plot or --modes (see --help)");
+    if (o->csv && o->n_methods > 1)
+        return cli_error("--method: --csv runs one method (a list goes with --plot)");
+    if (o->n_methods == 0) {  /* the defaults: semi for --csv, the walk's three for the charts */
+        o->methods[NET_SEMI] = true, o->n_methods = 1, o->method = NET_SEMI;
+        if (!o->csv) {
+            o->methods[NET_EXPLICIT] = o->methods[NET_RK4] = true, o->n_methods = 3;
+            o->method = NET_EXPLICIT;
+        }
     }
+    if (interactive && !o->preset && !o->file)
+        return CLI_OK;  /* the guided walk picks its own networks */
     if (!o->preset == !o->file)
         return cli_error("%s", o->file ? "--preset and --file: choose one" : "a network is needed: --preset NAME "
                                                                               "(four, chain, grid) or --file FILE");
@@ -160,20 +233,26 @@ static int build_network(const lab_options *o, net_network **out)
             net_set_all_damping(net, o->params.c);
     }
     net->law = o->law;
-    if (o->csv && o->method == NET_GSL_MSBDF && net->n_masses > NET_MSBDF_MAX_MASSES) {
+    rc = CLI_OK;
+    if (o->methods[NET_GSL_MSBDF] && net->n_masses > NET_MSBDF_MAX_MASSES)
         rc = cli_error("--method gsl-msbdf: its dense Jacobian allows at most %u masses (this network has %zu)",
                        NET_MSBDF_MAX_MASSES, net->n_masses);
+    else if (o->have_pull && (size_t)o->pull_mass >= net->n_masses)
+        rc = cli_error("--pull: mass %lld does not exist (allowed: 0 to %zu)", o->pull_mass, net->n_masses - 1);
+    if (rc) {
         net_free(net);
-        return rc;
+        *out = NULL;
     }
-    return CLI_OK;
+    return rc;
 }
 
 int main(int argc, char **argv)
 {
     cli_set_program(argv[0]);
+    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
+    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
     lab_options o = {.method = NET_SEMI, .law = NET_LAW_HOOKE, .dt = 1.0 / 240.0, .tol = 1e-10, .steps = 240,
-                     .every = 1, .seed = 1};
+                     .every = 1, .seed = 1, .width = 100, .height = 30};
     opterr = 0;  /* our own messages */
     int opt;
     while ((opt = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
@@ -193,10 +272,12 @@ int main(int argc, char **argv)
     if (check_options(&o))
         return CLI_USAGE;
     net_network *net = NULL;
+    if (!o.csv && !o.modes && !o.plot && !o.preset && !o.file)
+        return lab_interactive(NULL, &o);
     int rc = build_network(&o, &net);
     if (rc)
         return rc;
-    rc = o.csv ? lab_csv(net, &o) : lab_modes(net);
+    rc = o.csv ? lab_csv(net, &o) : o.modes ? lab_modes(net) : o.plot ? lab_plot(net, &o) : lab_interactive(net, &o);
     net_free(net);
     return rc;
 }

@@ -224,8 +224,8 @@ static gltf_status load_sampler(gltf_ctx *c, const gltf_array *samplers, size_t 
         components = s->output.count / elements;
     } else if (s->output.count != elements) {
         return gltf_fail(c, GLTF_ERR_FORMAT,
-                         "accessors[%zu]: count %zu, but the input has %zu keys (%s needs %zu x %zu = %zu elements)", output_id, s->output.count, in.count, kf_interp_name(interp), per_key,
-                         in.count, elements);
+                         "accessors[%zu]: count %zu, but the input has %zu keys (%s needs %zu x %zu = %zu elements)",
+                         output_id, s->output.count, in.count, kf_interp_name(interp), per_key, in.count, elements);
     }
     gltf_pop(c, inner);
 

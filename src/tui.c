@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@ typedef struct {
     int step;
     tui_step desc;
     int selected;          /* parameter index */
+    int mouse_pane;        /* the pane a button press captured until its release, or -1 */
     bool paused, animating, help, too_small, color;
 } tui_state;
 
@@ -90,6 +92,24 @@ double tui_param_stepped(const tui_param *p, int direction, bool big)
     if (!isfinite(v))
         v = direction > 0 ? p->max : p->min;
     return v < p->min ? p->min : v > p->max ? p->max : v;
+}
+
+void tui_add_param(tui_step *d, const char *name, const char *unit, double *value, double min, double max,
+                   double step, double big_step, bool log_scale)
+{
+    if (d->n_params < TUI_MAX_PARAMS)
+        d->params[d->n_params++] = (tui_param){name, unit, value, min, max, step, big_step, log_scale};
+}
+
+size_t tui_append(char *buf, size_t size, size_t used, const char *fmt, ...)
+{
+    if (used >= size)
+        return used;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + used, size - used, fmt, ap);
+    va_end(ap);
+    return n < 0 ? used : used + (size_t)n;
 }
 
 int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg)
@@ -312,16 +332,24 @@ static const char *const help_lines[] = {
     "any key closes this help",
 };
 
-static void draw_help(void)
+static void draw_help(const tui_state *s)
 {
     int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-    int h = n + 2, w = 64;
+    const char *lab_keys = s->app->extra_keys && *s->app->extra_keys ? s->app->extra_keys : NULL;
+    int h = n + 2 + (lab_keys ? 2 : 0), w = 64;
     WINDOW *win = newwin(h, w, (LINES - h) / 2, (COLS - w) / 2);
     if (!win)
         return;
     box(win, 0, 0);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n - 2; i++)
         mvwaddstr(win, i + 1, 2, help_lines[i]);
+    int row = n - 1;
+    if (lab_keys) {  /* the lab's own keys, before the closing lines */
+        mvwprintw(win, row++, 2, "this lab: %.*s", w - 14, lab_keys);
+        row++;
+    }
+    for (int i = n - 2; i < n; i++)
+        mvwaddstr(win, row++, 2, help_lines[i]);
     wnoutrefresh(win);
     delwin(win);
 }
@@ -376,7 +404,7 @@ static void redraw(tui_state *s)
         if (s->dirty[i] && s->win[i])
             wnoutrefresh(s->win[i]);
     if (s->help)
-        draw_help();
+        draw_help(s);
     memset(s->dirty, 0, sizeof s->dirty);
     doupdate();
 }
@@ -458,13 +486,19 @@ static void handle_mouse(tui_state *s)
     }
     if (!s->app->mouse)
         return;
-    for (int p = 0; p < TUI_MAX_PANES; p++)
-        if (s->pane_w[p] && ev.x >= s->pane_x[p] && ev.x < s->pane_x[p] + s->pane_w[p] && ev.y >= s->pane_y &&
-            ev.y < s->pane_y + s->pane_h &&
-            s->app->mouse(s->app->ctx, s->step, p, ev.x - s->pane_x[p], ev.y - s->pane_y, kind)) {
-            callback_used(s);
-            return;
-        }
+    /* The pane under a press captures the pointer: its drags and its release go to it wherever they happen
+     * (a mass dragged past the pane's edge is still let go), with coordinates relative to it. */
+    int pane = s->mouse_pane;
+    if (kind == TUI_MOUSE_PRESS || pane < 0 || s->pane_w[pane] == 0) {
+        pane = -1;
+        for (int p = 0; p < TUI_MAX_PANES; p++)
+            if (s->pane_w[p] && ev.x >= s->pane_x[p] && ev.x < s->pane_x[p] + s->pane_w[p] && ev.y >= s->pane_y &&
+                ev.y < s->pane_y + s->pane_h)
+                pane = p;
+    }
+    s->mouse_pane = kind == TUI_MOUSE_RELEASE ? -1 : kind == TUI_MOUSE_PRESS ? pane : s->mouse_pane;
+    if (pane >= 0 && s->app->mouse(s->app->ctx, s->step, pane, ev.x - s->pane_x[pane], ev.y - s->pane_y, kind))
+        callback_used(s);
 }
 
 /* Returns false when the user asked to quit. */
@@ -556,7 +590,7 @@ int tui_run(tui_app *app)
 {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return -1;
-    tui_state s = {.app = app};
+    tui_state s = {.app = app, .mouse_pane = -1};
     requested_step = -1;
     if (app->frame_hz <= 0)
         app->frame_hz = 30;

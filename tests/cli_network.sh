@@ -29,7 +29,8 @@ run_ok() {
 }
 
 # --- help and the CSV -----------------------------------------------------------------------------------------
-"$BIN" --help >"$tmp/out" 2>&1 && grep -q '^usage: network-lab --csv' "$tmp/out" && pass || fail "--help has no usage line"
+"$BIN" --help >"$tmp/out" 2>&1 && grep -q '^usage: network-lab ' "$tmp/out" && grep -q '^  *network-lab --csv' "$tmp/out" &&
+    pass || fail "--help has no usage lines"
 
 run_ok --csv --preset four --steps 10 && {
     [ "$(head -n 1 "$tmp/out")" = "step,t,kinetic,potential,total,x0,y0,x1,y1,x2,y2,x3,y3" ] || fail "four: header"
@@ -43,6 +44,11 @@ run_ok --csv --preset chain --n 3 --kick 0.2 --steps 100 --every 25 && {
     [ "$(head -n 1 "$tmp/out" | tr ',' '\n' | wc -l)" -eq 15 ] || fail "chain 3: 5 masses, 15 columns"
 }
 cp "$tmp/out" "$tmp/first"
+# S not a multiple of K: the last step is printed too, once
+run_ok --csv --preset chain --n 3 --kick 0.2 --steps 10 --every 4 &&
+    [ "$(cut -d, -f1 "$tmp/out" | tr '\n' ' ')" = "step 0 4 8 10 " ] || fail "--every 4 --steps 10: steps"
+run_ok --csv --preset chain --n 3 --kick 0.2 --steps 10 --every 20 &&
+    [ "$(cut -d, -f1 "$tmp/out" | tr '\n' ' ')" = "step 0 10 " ] || fail "--every 20 --steps 10: steps"
 run_ok --csv --preset chain --n 3 --kick 0.2 --steps 100 --every 25 && cmp -s "$tmp/out" "$tmp/first" ||
     fail "the same options gave a different CSV"
 run_ok --csv --preset chain --n 3 --kick 0.2 --seed 2 --steps 100 --every 25 && cmp -s "$tmp/out" "$tmp/first" &&
@@ -68,6 +74,28 @@ run_ok --csv --preset four --kick 0.5 --steps 50 --force seed-elongation && cmp 
 run_ok --csv --preset chain --n 4 --kick 0.1 --method explicit --dt 1 --steps 100000 && {
     tail -n 1 "$tmp/out" | grep -q '^# explicit: diverged at step [0-9]* (t = [0-9]*)$' || fail "no divergence line"
     grep -q 'diverged at step' "$tmp/err" || fail "no divergence note on stderr"
+}
+
+# --pull: the mass starts displaced, at rest; the spring energy is the stretch's (mass 2 of the four at (1.3, 1.1):
+# sides 1-2 and 2-3 stretch to sqrt(0.09 + 1.21) and sqrt(1.69 + 0.01), the diagonal 0-2 to sqrt(1.69 + 1.21))
+run_ok --csv --preset four --pull 2,0.3,0.1 --steps 0 && awk -F, 'NR == 2 {
+    e = 5 * ((sqrt(1.30) - 1)^2 + (sqrt(1.70) - 1)^2 + (sqrt(2.90) - sqrt(2))^2)
+    d = $4 - e; if (d < 0) d = -d
+    exit !($10 == 1.3 && $11 == 1.1 && $3 == 0 && d < 1e-12) }' "$tmp/out" || fail "--pull: start row"
+
+# --plot: the walk's charts as text; a divergence line identical to the CSV's
+run_ok --plot network --preset four --pull 2,0.3,0.1 --dt 0.016667 --steps 60 --width 80 --height 24 && {
+    [ "$(wc -l <"$tmp/out")" -eq 24 ] || fail "--plot network: 24 lines"
+    grep -q 't = 1 s, dt = 16.7 ms' "$tmp/out" || fail "--plot network: title"
+    for m in explicit semi rk4; do grep -q "── $m" "$tmp/out" || fail "--plot network: no legend for $m"; done
+    LC_ALL=C grep -q "$(printf '\342[\240-\243]')" "$tmp/out" || fail "--plot network: no braille"
+}
+run_ok --plot network --preset grid --n 4 --steps 10 --ascii --width 40 --height 12 &&
+    LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/out" && fail "--ascii: non-ASCII bytes"
+run_ok --csv --preset chain --n 4 --kick 0.1 --method explicit --dt 1 --steps 100000 && tail -n 1 "$tmp/out" >"$tmp/csv-div"
+run_ok --plot energy --preset chain --n 4 --kick 0.1 --method explicit,semi --dt 1 --steps 100000 --height 12 && {
+    tail -n 1 "$tmp/out" | cmp -s - "$tmp/csv-div" || fail "--plot's divergence line differs from the CSV's"
+    grep -q '── semi' "$tmp/out" || fail "--plot energy: semi goes on"
 }
 
 # --- files ----------------------------------------------------------------------------------------------------
@@ -118,7 +146,17 @@ expect_usage "--method: 'euler' is not a method (allowed: explicit, semi" --csv 
 expect_usage "--force: 'elongation' is not a force law" --csv --preset four --force elongation
 expect_usage "--preset and --file: choose one" --csv --preset four --file "$examples/four.net"
 expect_usage "a network is needed" --csv
-expect_usage "--csv and --modes: choose one" --csv --modes --preset four
+expect_usage "--csv, --plot and --modes are separate modes" --csv --modes --preset four
+expect_usage "--csv, --plot and --modes are separate modes" --csv --plot network --preset four
+expect_usage "--plot: 'phase' is not a chart (allowed: network, energy)" --plot phase --preset four
+expect_usage "--method: --csv runs one method" --csv --preset four --method explicit,semi
+expect_usage "--method: 'bogus' is not a method" --plot energy --preset four --method semi,bogus
+expect_usage "--method: 'semi' is listed twice" --plot energy --preset four --method semi,rk4,semi
+expect_usage "--pull: mass 4 does not exist (allowed: 0 to 3)" --csv --preset four --pull 4,0.1,0
+expect_usage "--pull: '1,0.1' is not I,DX,DY" --csv --preset four --pull 1,0.1
+expect_usage "--pull: 'x' is not a number" --csv --preset four --pull 1,x,0
+expect_usage "--pull: '-1' is out of range" --csv --preset four --pull -1,0,0
+expect_usage "--width: '5' is out of range" --plot network --preset four --width 5
 expect_usage "'--bogus': unknown option" --csv --preset four --bogus
 expect_usage "--dt: needs a value" --csv --preset four --dt
 expect_usage "'stray': unexpected argument" --csv --preset four stray
@@ -127,7 +165,7 @@ expect_usage "--modes: normal modes need Hooke's law" --modes --preset four --fo
 expect_usage "--modes: normal modes need 1 to 600 free masses" --modes --preset grid --n 100
 # without --csv or --modes and without a terminal
 "$BIN" --preset four </dev/null >"$tmp/out" 2>"$tmp/err"; rc=$?
-if [ $rc -eq 2 ] && grep -q 'needs a terminal: use --csv or --modes' "$tmp/err"; then pass; else
+if [ $rc -eq 2 ] && grep -q 'needs a terminal: use --csv, --plot or --modes' "$tmp/err"; then pass; else
     fail "interactive without a terminal: exit $rc, '$(cat "$tmp/err")'"; fi
 
 # a write error is a runtime failure

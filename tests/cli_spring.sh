@@ -71,6 +71,7 @@ for kind in phase time energy error stability; do
         fail "--plot $kind under LANG=C is not ASCII" || pass
 done
 expect_usage "^spring-lab: --plot: 'bode'" "$SL" --plot bode
+expect_usage "^spring-lab: --steps: '5000000' is too many for --plot" "$SL" --plot phase --steps 5000000
 expect_usage "^spring-lab: --width: '5'" "$SL" --plot phase --width 5
 expect_usage "^spring-lab: --height: 'tall'" "$SL" --plot phase --height tall
 expect_usage "^spring-lab: --csv, --plot and --stability are separate" "$SL" --csv --plot phase

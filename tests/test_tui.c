@@ -68,6 +68,25 @@ START_TEST(wrap_long_word_and_utf8)
 }
 END_TEST
 
+START_TEST(append_cuts_like_snprintf)
+{
+    char buf[12];
+    size_t used = tui_append(buf, sizeof buf, 0, "E = %d J", 12);
+    ck_assert_uint_eq(used, 8);
+    used = tui_append(buf, sizeof buf, used, "; t = %.1f", 2.5);  /* "; t = 2.5" needs 9 more: cut at 11 chars */
+    ck_assert_uint_eq(used, 17);
+    ck_assert_str_eq(buf, "E = 12 J; t");
+    ck_assert_uint_eq(tui_append(buf, sizeof buf, used, "more"), 17);  /* past the end: nothing added */
+    ck_assert_str_eq(buf, "E = 12 J; t");
+    tui_step d = {0};
+    double v = 1.0;
+    for (int i = 0; i < TUI_MAX_PARAMS + 2; i++)
+        tui_add_param(&d, "k", "N/m", &v, 0.0, 2.0, 0.1, 1.0, false);
+    ck_assert_int_eq(d.n_params, TUI_MAX_PARAMS);  /* the rest are dropped, never written past the array */
+    ck_assert_ptr_eq(d.params[TUI_MAX_PARAMS - 1].value, &v);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("tui");
@@ -75,6 +94,7 @@ int main(void)
     tcase_add_test(tc, param_steps_and_clamps);
     tcase_add_test(tc, wrap_words);
     tcase_add_test(tc, wrap_long_word_and_utf8);
+    tcase_add_test(tc, append_cuts_like_snprintf);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

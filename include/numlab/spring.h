@@ -98,7 +98,8 @@ void spring_runner_destroy(spring_runner *r);
 /* The current sample (step 0 right after init). */
 spring_sample spring_runner_sample(const spring_runner *r);
 /* Takes one step of dt (t_n = n dt, on the same grid for every method). Returns 0, or 1 when the run has stopped:
- * it diverged (status.diverged, the state stays at the last good one) or a GSL solver gave up (status.solver_failed). */
+ * it diverged (status.diverged, the state stays at the last good one) or a GSL solver gave up
+ * (status.solver_failed). */
 int spring_runner_step(spring_runner *r);
 
 /* Simulates `steps` steps of dt from s0 at t = 0 and writes samples for steps 0..steps into out (steps + 1 of them)

@@ -87,7 +87,9 @@ typedef struct {
     bool (*tick)(void *ctx, int step, double frame_dt);
     /* The lab's own keys; returns true when it used the key (then the screen is redrawn). May be NULL. */
     bool (*key)(void *ctx, int step, int key);
-    /* Mouse in pane p, at cell (col, row) of the pane; returns true when used. May be NULL. */
+    /* Mouse in pane p, at cell (col, row) of the pane; returns true when used. May be NULL. The pane a press
+     * lands in captures the pointer: the drags and the release that follow go to it even outside it, with
+     * (col, row) then outside 0..cols-1 x 0..rows-1 (even negative). */
     bool (*mouse)(void *ctx, int step, int pane, int col, int row, tui_mouse_kind kind);
 } tui_app;
 
@@ -119,6 +121,13 @@ int tui_signal(void);
 
 /* Restores the terminal if tui_run left it in curses mode (idempotent; safe to call from atexit). */
 void tui_restore(void);
+
+/* Helpers for the callbacks. tui_add_param appends a parameter to a step's description (none past
+ * TUI_MAX_PARAMS). tui_append writes printf-style text at buf + used (the notes) and returns the new length, like
+ * snprintf: past size the text is cut, and later calls add nothing. */
+void tui_add_param(tui_step *d, const char *name, const char *unit, double *value, double min, double max,
+                   double step, double big_step, bool log_scale);
+size_t tui_append(char *buf, size_t size, size_t used, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* The value after one step of a parameter, clamped to [min, max]; direction +-1, big selects big_step.
  * (Pure arithmetic, exported for the tests.) */

@@ -250,7 +250,7 @@ static void player_describe(void *ctx, int step, tui_step *d)
     d->title = pl->title;
     d->text = pl->text;
     d->n_panes = 2;
-    d->params[d->n_params++] = (tui_param){"speed", "x", &pl->speed, 0.05, 10.0, 1.25, 2.0, true};
+    tui_add_param(d, "speed", "x", &pl->speed, 0.05, 10.0, 1.25, 2.0, true);
     /* the toggles point at the shown flags; select_channel sets them when the step is entered */
     size_t n = c->track.components < MAX_SHOWN ? c->track.components : MAX_SHOWN;
     static char names[MAX_SHOWN][16];

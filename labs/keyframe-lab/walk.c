@@ -296,6 +296,12 @@ static bool walk_mouse(void *ctx, int step, int pane, int col, int row, tui_mous
         w->drag = DRAG_NONE;
         return was;
     }
+    int area_col, area_row, cols, rows;
+    if (kind == TUI_MOUSE_DRAG && plot_chart_area(w->chart[pane], &area_col, &area_row, &cols, &rows) == 0) {
+        /* the pane holds the pointer while the button is down: past its plot area, drag along the edge */
+        col = col < area_col ? area_col : col >= area_col + cols ? area_col + cols - 1 : col;
+        row = row < area_row ? area_row : row >= area_row + rows ? area_row + rows - 1 : row;
+    }
     if (plot_chart_cell_to_data(w->chart[pane], col, row, &t, &y))
         return false;
     if (kind == TUI_MOUSE_PRESS) {
@@ -438,12 +444,6 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
 
 /* --- the steps' parameters ------------------------------------------------------------------------------------ */
 
-static void add_param(tui_step *d, const char *name, const char *unit, double *v, double lo, double hi, double step,
-                      double big, bool log_scale)
-{
-    d->params[d->n_params++] = (tui_param){name, unit, v, lo, hi, step, big, log_scale};
-}
-
 static void add_toggle(tui_step *d, const char *name, int color, bool *flag)
 {
     d->toggles[d->n_toggles++] = (tui_toggle){name, color, flag};
@@ -457,38 +457,38 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     d->n_panes = 2;
     switch (step) {
     case STEP_BASIS:
-        add_param(d, "s", "", &w->s, 0.0, 1.0, 0.05, 0.25, false);
-        add_param(d, "p0", "", &w->p0, -20.0, 20.0, 0.5, 5.0, false);
-        add_param(d, "m0", "", &w->m0, -20.0, 20.0, 0.5, 5.0, false);
-        add_param(d, "p1", "", &w->p1, -20.0, 20.0, 0.5, 5.0, false);
-        add_param(d, "m1", "", &w->m1, -20.0, 20.0, 0.5, 5.0, false);
+        tui_add_param(d, "s", "", &w->s, 0.0, 1.0, 0.05, 0.25, false);
+        tui_add_param(d, "p0", "", &w->p0, -20.0, 20.0, 0.5, 5.0, false);
+        tui_add_param(d, "m0", "", &w->m0, -20.0, 20.0, 0.5, 5.0, false);
+        tui_add_param(d, "p1", "", &w->p1, -20.0, 20.0, 0.5, 5.0, false);
+        tui_add_param(d, "m1", "", &w->m1, -20.0, 20.0, 0.5, 5.0, false);
         return;
     case STEP_EDIT:
-        add_param(d, "key", "", &w->key, 0.0, (double)(w->balls[BALL_CUBIC].count - 1), 1.0, 1.0, false);
-        add_param(d, "value", "", &w->value, -VALUE_LIMIT, VALUE_LIMIT, 0.25, 1.0, false);
-        add_param(d, "in", "/s", &w->in, -TANGENT_LIMIT, TANGENT_LIMIT, 1.0, 5.0, false);
-        add_param(d, "out", "/s", &w->out, -TANGENT_LIMIT, TANGENT_LIMIT, 1.0, 5.0, false);
-        add_param(d, "t", "s", &w->probe, 0.0, 2.0, 0.05, 0.25, false);
+        tui_add_param(d, "key", "", &w->key, 0.0, (double)(w->balls[BALL_CUBIC].count - 1), 1.0, 1.0, false);
+        tui_add_param(d, "value", "", &w->value, -VALUE_LIMIT, VALUE_LIMIT, 0.25, 1.0, false);
+        tui_add_param(d, "in", "/s", &w->in, -TANGENT_LIMIT, TANGENT_LIMIT, 1.0, 5.0, false);
+        tui_add_param(d, "out", "/s", &w->out, -TANGENT_LIMIT, TANGENT_LIMIT, 1.0, 5.0, false);
+        tui_add_param(d, "t", "s", &w->probe, 0.0, 2.0, 0.05, 0.25, false);
         break;
     case STEP_BOUNCE:
         add_toggle(d, "keep vol", COLOR_CUBIC, &w->keep_volume);
         add_toggle(d, "on floor", COLOR_STEP, &w->pivot_floor);
         break;
     case STEP_ROTATION:
-        add_param(d, "angle", "deg", &w->angle, 1.0, 179.0, 5.0, 30.0, false);
-        add_param(d, "m", "/s", &w->tangent, 0.0, 5.0, 0.25, 1.0, false);
+        tui_add_param(d, "angle", "deg", &w->angle, 1.0, 179.0, 5.0, 30.0, false);
+        tui_add_param(d, "m", "/s", &w->tangent, 0.0, 5.0, 0.25, 1.0, false);
         add_toggle(d, "slerp", COLOR_STEP, &w->rot_shown[ROT_SLERP]);
         add_toggle(d, "nlerp", COLOR_LINEAR, &w->rot_shown[ROT_NLERP]);
         add_toggle(d, "cubic", COLOR_CUBIC, &w->rot_shown[ROT_CUBIC]);
         break;
     case STEP_GLTF:
-        add_param(d, "m", "/s", &w->tangent, 0.0, 5.0, 0.25, 1.0, false);
-        add_param(d, "T", "s", &w->interval, 0.1, 10.0, 1.25, 2.0, true);
+        tui_add_param(d, "m", "/s", &w->tangent, 0.0, 5.0, 0.25, 1.0, false);
+        tui_add_param(d, "T", "s", &w->interval, 0.1, 10.0, 1.25, 2.0, true);
         break;
     default:
         break;
     }
-    add_param(d, "speed", "x", &w->speed, 0.05, 10.0, 1.25, 2.0, true);
+    tui_add_param(d, "speed", "x", &w->speed, 0.05, 10.0, 1.25, 2.0, true);
 }
 
 /* --- the app -------------------------------------------------------------------------------------------------- */

@@ -1,9 +1,10 @@
-/* network-lab without a terminal UI: the CSV of a run and the normal modes. */
+/* network-lab without a terminal UI: the CSV of a run, the normal modes, and the walk's charts as text. */
 #include "lab.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "numlab/cli.h"
 
@@ -38,8 +39,8 @@ int lab_csv(net_network *net, const lab_options *o)
     double *y = malloc(dim * sizeof *y);
     if (!y)
         return cli_fail("out of memory for %zu masses", net->n_masses);
-    net_rest_state(net, y);
-    if (o->kick > 0.0 && net_kick(net, y, o->kick, (unsigned long)o->seed) != NET_OK) {
+    const lab_start start = lab_start_from_options(net, o);
+    if (lab_start_state(net, &start, y) != NET_OK) {
         free(y);
         return cli_fail("out of memory");
     }
@@ -69,7 +70,7 @@ int lab_csv(net_network *net, const lab_options *o)
                               net_method_name(o->method), step, t);
             break;
         }
-        if (step % o->every == 0)
+        if (step % o->every == 0 || step == o->steps)  /* the last step too: where the run ended */
             print_row(net, step, t, y);
     }
     net_integrator_free(it);
@@ -97,4 +98,69 @@ int lab_modes(const net_network *net)
     printf("rk4,%.12g\n", m.rk4_limit);
     net_modes_destroy(&m);
     return finish_output(CLI_OK);
+}
+
+lab_start lab_start_from_options(const net_network *net, const lab_options *o)
+{
+    return (lab_start){
+        .pull_mass = o->have_pull ? (size_t)o->pull_mass : net->n_masses,
+        .pull_dx = o->pull_dx, .pull_dy = o->pull_dy, .kick = o->kick, .seed = (unsigned long)o->seed,
+    };
+}
+
+/* --plot network|energy: the walk's charts after S steps of every --method, printed once. */
+int lab_plot(net_network *net, const lab_options *o)
+{
+    const bool energy = strcmp(o->plot, "energy") == 0;
+    net_method methods[LAB_MAX_RUNS];
+    bool shown[LAB_MAX_RUNS];
+    int n = 0;
+    for (int m = 0; m < NET_METHOD_COUNT; m++)
+        if (o->methods[m])
+            shown[n] = true, methods[n++] = (net_method)m;
+    const plot_mode mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
+    plot_chart *ch = plot_chart_new(o->width, o->height, mode);
+    double *y0 = malloc(net_dim(net) * sizeof *y0);
+    const lab_start start = lab_start_from_options(net, o);
+    lab_sim sim;
+    int rc = !ch || !y0 || lab_start_state(net, &start, y0) ? NET_ERR_MEMORY
+                                                            : lab_sim_init(&sim, net, methods, n, o->dt, o->tol, y0);
+    if (rc) {
+        plot_chart_free(ch);
+        free(y0);
+        return cli_fail("out of memory for %zu masses", net->n_masses);
+    }
+    for (long long step = 0; step < o->steps && lab_sim_first_live(&sim); step++) {
+        lab_sim_steps(&sim, 1);
+        lab_sim_record(&sim);
+    }
+    char title[PLOT_TITLE_MAX], h[32];
+    lab_format_seconds(h, sizeof h, o->dt);
+    snprintf(title, sizeof title, "t = %.4g s, dt = %s", lab_sim_time(&sim), h);
+    double box[4];
+    net_rest_state(net, y0);
+    lab_world_box(net, y0, box);
+    lab_network_view view = {.sim = &sim, .shown = shown, .alpha = 0.0, .selected = net->n_masses, .box = box,
+                             .title = title};
+    if (energy)
+        lab_chart_energy(ch, &sim, shown);
+    else
+        rc = lab_chart_network(ch, &view, mode);
+    int status = CLI_OK;
+    if (rc)
+        status = cli_fail("out of memory for the drawing");
+    else if (plot_grid_write(plot_chart_render(ch), stdout, 0))
+        status = cli_fail("cannot write the output");
+    for (int k = 0; k < sim.n_runs && status == CLI_OK; k++) {
+        const lab_run *r = &sim.run[k];
+        if (r->stopped)  /* the same line as the CSV's */
+            printf("# %s: %s at step %lld (t = %g)\n", net_method_name(r->method), r->gave_up ? "gave up" : "diverged",
+                   r->stop_step, r->stop_t);
+    }
+    for (int k = 0; k < LAB_MAX_RUNS; k++)  /* the chart borrowed them until its render */
+        lab_strokes_free(&view.strokes[k]);
+    lab_sim_destroy(&sim);
+    plot_chart_free(ch);
+    free(y0);
+    return status ? status : finish_output(CLI_OK);
 }

@@ -1,25 +1,163 @@
-/* network-lab's private interface: the options and the headless outputs. */
+/* network-lab's private interface: the options, the runs side by side (sim.c), the charts (view.c), the headless
+ * outputs (headless.c) and the interactive walk (walk.c). */
 #ifndef NETWORK_LAB_H
 #define NETWORK_LAB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "numlab/network.h"
+#include "numlab/plot.h"
+#include "numlab/timestep.h"
 
 typedef struct {
     bool csv, modes;
+    const char *plot;                  /* --plot network|energy, or NULL */
     const char *preset, *file;
     net_preset_params params;
     bool have_n, have_k, have_m, have_c;
-    net_method method;
+    bool methods[NET_METHOD_COUNT];    /* --method LIST */
+    int n_methods;
+    net_method method;                 /* the first of the list: the CSV's one method */
     net_force_law law;
     double dt, kick, tol;
     long long steps, every, seed;
+    bool have_pull;                    /* --pull I,DX,DY */
+    long long pull_mass;
+    double pull_dx, pull_dy;
+    int width, height;                 /* --plot's size */
+    bool ascii;
 } lab_options;
+
+/* --- the start of a run ------------------------------------------------------------------------------------ */
+
+typedef struct {
+    size_t pull_mass;                  /* n_masses: no pull */
+    double pull_dx, pull_dy;           /* that mass starts displaced by this much from rest, at rest */
+    double kick;                       /* then net_kick(kick, seed) */
+    unsigned long seed;
+} lab_start;
+
+/* y = the rest state, the pull, then the kick: the start every view shares (CSV, plots, the walk).
+ * NET_OK or NET_ERR_MEMORY. */
+int lab_start_state(const net_network *net, const lab_start *start, double *y);
+
+/* --- several integrators side by side (sim.c) -------------------------------------------------------------- */
+
+#define LAB_MAX_RUNS NET_METHOD_COUNT
+#define LAB_HISTORY 1024               /* energy samples kept a run: halved (every other one) when full */
+
+typedef struct {
+    net_method method;
+    net_integrator *it;
+    double *y, *prev;                  /* the state after the last step and before it (for render interpolation) */
+    bool stopped;                      /* diverged or gave up: no longer stepped, drawn or recorded */
+    bool gave_up;                      /* a GSL solver gave up (else: diverged) */
+    long long stop_step;
+    double stop_t;
+    double *energy;                    /* total energy at the history's times, n_energy of them */
+    size_t n_energy;
+    double energy0;                    /* at the start */
+} lab_run;
+
+typedef struct {
+    net_network *net;                  /* borrowed: the runs share it (and its held flags) */
+    size_t dim;
+    double h, tol;
+    double *y0;                        /* the start state */
+    double limit;                      /* divergence: |y_i| past it, or non-finite */
+    ts_accumulator acc;
+    long long step;                    /* steps taken since the start */
+    int n_runs;
+    lab_run run[LAB_MAX_RUNS];
+    double *hist_t;                    /* the times of the energy samples, n_hist of them */
+    size_t n_hist;
+    long long hist_every, hist_tick;   /* a sample every hist_every record calls */
+    long long recorded_step;           /* the step of the last sample */
+    size_t held;                       /* the mass held, or net->n_masses */
+    bool moving;                       /* the last step changed a live state */
+} lab_sim;
+
+/* Runs methods[0..n-1] from y0 (copied) with step h on net. NET_OK, NET_ERR_INPUT (bad n or h) or NET_ERR_MEMORY
+ * (then lab_sim_destroy is still safe). Records the first energy sample. */
+int lab_sim_init(lab_sim *s, net_network *net, const net_method *methods, int n, double h, double tol,
+                 const double *y0);
+void lab_sim_destroy(lab_sim *s);
+/* Back to the start: releases a held mass, forgets the history. NET_OK or NET_ERR_MEMORY. */
+int lab_sim_restart(lab_sim *s);
+/* Takes `count` fixed steps with every live run, stopping a run where it diverges. */
+void lab_sim_steps(lab_sim *s, unsigned count);
+/* One display frame of frame_dt seconds: the accumulator's steps, then an energy sample. Returns the steps. */
+unsigned lab_sim_frame(lab_sim *s, double frame_dt);
+/* Appends the live runs' total energies at the current time to the history (once a step at most). */
+void lab_sim_record(lab_sim *s);
+/* Holds mass i at (x, y) in every live run (velocity 0) until lab_sim_release; call again to move it. */
+void lab_sim_hold(lab_sim *s, size_t i, double x, double y);
+void lab_sim_release(lab_sim *s);
+/* The current time, step * h. */
+double lab_sim_time(const lab_sim *s);
+/* True while a live run moves or a mass is held: false lets the display idle. */
+bool lab_sim_active(const lab_sim *s);
+/* The first live run, or NULL. */
+const lab_run *lab_sim_first_live(const lab_sim *s);
+
+/* --- charts (view.c), shared by --plot and the walk --------------------------------------------------------- */
+
+/* The plot color of a method: its index + 1 (the same as spring-lab's). */
+int lab_method_color(net_method m);
+
+/* The world box [xmin, xmax, ymin, ymax] to show a network: the box of state y widened by a quarter of its
+ * larger side all round, and by half of it more in the direction gravity pulls (the cloth sags). */
+void lab_world_box(const net_network *net, const double *y, double box[4]);
+/* Widens box (about its centre) into ranges that keep the world's aspect on a plot area of dot_cols x dot_rows
+ * dots whose dots are dot_aspect times as tall as wide on screen (braille 1, ASCII 2): the view maps the first and
+ * last dot centres to the range's ends, so one world unit spans as many screen widths across as up. */
+void lab_fit_aspect(const double box[4], int dot_cols, int dot_rows, double dot_aspect, double range[4]);
+
+typedef struct {
+    double *x, *y;                     /* polyline points with NaN breaks: springs, then the masses' glyphs */
+    size_t cap;
+} lab_strokes;
+
+void lab_strokes_free(lab_strokes *st);
+
+typedef struct {
+    const lab_sim *sim;
+    const bool *shown;                 /* per run */
+    double alpha;                      /* render interpolation between prev and y, [0, 1) */
+    size_t selected;                   /* a mass to mark, or n_masses */
+    const double *box;                 /* the world box */
+    const char *title;
+    lab_strokes strokes[LAB_MAX_RUNS];
+} lab_network_view;
+
+/* The network pane: springs as braille lines, masses as small crosses (pinned ones as squares), one color per
+ * shown live run, the selected mass as a marker. Renders twice (the second time with equal-aspect ranges).
+ * Returns 0, or -1 when out of memory for the strokes. */
+int lab_chart_network(plot_chart *ch, lab_network_view *v, plot_mode mode);
+/* The world point under a cell of the network chart (after a render), the cell clamped into the plot area first.
+ * 0, or -1 before a render or when the chart was too small. */
+int lab_cell_to_world(const plot_chart *ch, int col, int row, double *x, double *y);
+/* The energy pane: each shown run's total energy against time. */
+void lab_chart_energy(plot_chart *ch, const lab_sim *s, const bool *shown);
+
+/* "dt = 16.7 ms: semi-implicit limit 2/w_max = 9.49 ms UNSTABLE (1.76x); RK4 limit 2.83/w_max = 13.4 ms
+ * UNSTABLE (1.24x)" into buf (like snprintf). omega_max <= 0 (no stiffness) has no limit. */
+int lab_gauge(char *buf, size_t size, double dt, double omega_max);
+/* A duration for people: "16.7 ms", "2.5 s", "40 us". */
+void lab_format_seconds(char *buf, size_t size, double seconds);
+
+/* --- the views --------------------------------------------------------------------------------------------- */
 
 /* Prints the CSV of one run (lab_options.method) to stdout; returns the exit status (0, 1). */
 int lab_csv(net_network *net, const lab_options *o);
 /* Prints the normal modes and the step limits to stdout; returns the exit status (0, 1, 2). */
 int lab_modes(const net_network *net);
+/* Prints the --plot chart after the run; returns the exit status (0, 1). */
+int lab_plot(net_network *net, const lab_options *o);
+/* The guided walk (net NULL), or a free run of the given network. Returns the exit status. */
+int lab_interactive(net_network *net, const lab_options *o);
+/* The start the options describe (pull, kick, seed). */
+lab_start lab_start_from_options(const net_network *net, const lab_options *o);
 
 #endif

@@ -94,6 +94,9 @@ int spring_lab_plot(const spring_lab_options *o)
     spring_chart_kind kind;
     if (spring_chart_parse(o->plot, &kind))
         return cli_error("--plot: '%s' is not a plot (allowed: phase, time, energy, error, stability)", o->plot);
+    /* a chart keeps every sample in memory (about 100 bytes a step and method) and cannot show more dots anyway */
+    if (o->steps > 1000000)
+        return cli_error("--steps: '%lld' is too many for --plot (allowed: at most 1000000)", o->steps);
     bool shown[SPRING_METHOD_COUNT] = {0};
     if (o->method_given)
         memcpy(shown, o->methods, sizeof shown);

@@ -2,7 +2,6 @@
  * Steps 1-4 show the methods' trajectories (charts.c), revealed over a few seconds through a fixed-step
  * accumulator; steps 5-6 play the seed's frame loop (model.c) in real time. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -283,7 +282,8 @@ static void build_rest_chart(walk *w, plot_chart *ch, int pane)
     plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
     plot_chart_set_log(ch, PLOT_Y, pane == 1);
     if (pane == 0) {
-        plot_chart_set_title(ch, w->opacity ? "opacity 0 -> 1, where each rule stops" : "x: 0 -> 300 px, where each rule stops");
+        plot_chart_set_title(ch, w->opacity ? "opacity 0 -> 1, where each rule stops"
+                                            : "x: 0 -> 300 px, where each rule stops");
         plot_chart_set_labels(ch, "t [s]", "x");
         add_frames(ch, r, r->x, n, "x", 7);
         plot_chart_add_hline(ch, w->o.params.target, 0, NULL);
@@ -329,25 +329,13 @@ static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int
 
 /* --- text ---------------------------------------------------------------------------------------------------- */
 
-static size_t append(char *buf, size_t size, size_t used, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static size_t append(char *buf, size_t size, size_t used, const char *fmt, ...)
-{
-    if (used >= size)
-        return used;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + used, size - used, fmt, ap);
-    va_end(ap);
-    return n < 0 ? used : used + (size_t)n;
-}
-
 static size_t divergence_notes(const walk *w, char *buf, size_t size, size_t used)
 {
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)
         if (w->shown[m] && w->runs.status[m].diverged)
-            used = append(buf, size, used, "%s: diverged at step %zu (t = %.3g). ", spring_method_name((spring_method)m),
-                          w->runs.status[m].diverged_step, w->runs.status[m].diverged_t);
+            used = tui_append(buf, size, used, "%s: diverged at step %zu (t = %.3g). ",
+                              spring_method_name((spring_method)m), w->runs.status[m].diverged_step,
+                              w->runs.status[m].diverged_t);
     return used;
 }
 
@@ -363,11 +351,11 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
     const spring_lab_runs *r = &w->runs;
     switch (step) {
     case STEP_EXPLICIT:
-        used = append(buf, size, used, "w0 dt = %.3g: explicit grows x%.4g a step (%+.0f%%). ", y, sqrt(1 + y * y),
-                      100.0 * (sqrt(1 + y * y) - 1));
+        used = tui_append(buf, size, used, "w0 dt = %.3g: explicit grows x%.4g a step (%+.0f%%). ", y, sqrt(1 + y * y),
+                          100.0 * (sqrt(1 + y * y) - 1));
         if (r->count[SPRING_EXPLICIT])
-            used = append(buf, size, used, "After %zu steps x = %.7g. ", r->count[SPRING_EXPLICIT] - 1,
-                          r->samples[SPRING_EXPLICIT][r->count[SPRING_EXPLICIT] - 1].x);
+            used = tui_append(buf, size, used, "After %zu steps x = %.7g. ", r->count[SPRING_EXPLICIT] - 1,
+                              r->samples[SPRING_EXPLICIT][r->count[SPRING_EXPLICIT] - 1].x);
         break;
     case STEP_SEMI:
         for (int m = SPRING_EXPLICIT; m <= SPRING_SEMI; m++)
@@ -375,26 +363,27 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
                 double e0 = r->samples[m][0].energy, lo = e0, hi = e0;
                 for (size_t i = 0; i < r->count[m]; i++)
                     lo = fmin(lo, r->samples[m][i].energy), hi = fmax(hi, r->samples[m][i].energy);
-                used = append(buf, size, used, "%s: energy %.3g..%.3g x E0. ", spring_method_name((spring_method)m),
-                              lo / e0, hi / e0);
+                used = tui_append(buf, size, used, "%s: energy %.3g..%.3g x E0. ", spring_method_name((spring_method)m),
+                                  lo / e0, hi / e0);
             }
         break;
     case STEP_RK4:
-        used = append(buf, size, used, "Final error, force evaluations a step:");
+        used = tui_append(buf, size, used, "Final error, force evaluations a step:");
         for (int m = 0; m < SPRING_METHOD_COUNT; m++)
             if (w->shown[m] && r->count[m] > 1 && m != SPRING_EXACT)
-                used = append(buf, size, used, " %s %.2g, %.3g;", spring_method_name((spring_method)m),
-                              r->error[m][2 * r->count[m] - 1], (double)r->rhs_evals[m] / (double)(r->count[m] - 1));
+                used = tui_append(buf, size, used, " %s %.2g, %.3g;", spring_method_name((spring_method)m),
+                                  r->error[m][2 * r->count[m] - 1],
+                                  (double)r->rhs_evals[m] / (double)(r->count[m] - 1));
         break;
     case STEP_STABILITY:
-        used = append(buf, size, used, "w0 dt = %.3g, zeta = %.3g: ", y, spring_zeta(&w->o.params));
+        used = tui_append(buf, size, used, "w0 dt = %.3g, zeta = %.3g: ", y, spring_zeta(&w->o.params));
         for (int m = 0; m <= SPRING_RK4; m++) {
             double M[4];
             spring_amplification(&w->o.params, (spring_method)m, w->o.dt, M);
             double rho = spring_spectral_radius(M);
-            used = append(buf, size, used, "%s |A| = %.4f (%s, bound %.3g). ", spring_method_name((spring_method)m),
-                          rho, spring_radius_stable(rho) ? "stable" : "UNSTABLE",
-                          spring_stability_limit((spring_method)m, spring_zeta(&w->o.params)));
+            used = tui_append(buf, size, used, "%s |A| = %.4f (%s, bound %.3g). ", spring_method_name((spring_method)m),
+                              rho, spring_radius_stable(rho) ? "stable" : "UNSTABLE",
+                              spring_stability_limit((spring_method)m, spring_zeta(&w->o.params)));
         }
         break;
     case STEP_ACCUMULATOR: {
@@ -404,9 +393,9 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
             most_cap = cap->substeps[i] > most_cap ? cap->substeps[i] : most_cap;
         for (int i = 0; i < nocap->n; i++)
             most_nocap = nocap->substeps[i] > most_nocap ? nocap->substeps[i] : most_nocap;
-        used = append(buf, size, used, "At rest after %d, %d and %d frames (30/60/144 Hz). The gap frame runs %u "
-                      "substeps with the cap, %u without.", w->loops[0].n - 1, w->loops[1].n - 1,
-                      w->loops[2].n - 1, most_cap, most_nocap);
+        used = tui_append(buf, size, used, "At rest after %d, %d and %d frames (30/60/144 Hz). The gap frame runs %u "
+                          "substeps with the cap, %u without.", w->loops[0].n - 1, w->loops[1].n - 1,
+                          w->loops[2].n - 1, most_cap, most_nocap);
         break;
     }
     default: {
@@ -414,12 +403,12 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
         for (int rule = 0; rule < N_RULES; rule++) {
             int f = w->stop_frame[rule];
             if (f < 0)
-                used = append(buf, size, used, "%s: never within 4 s. ", names[rule]);
+                used = tui_append(buf, size, used, "%s: never within 4 s. ", names[rule]);
             else
-                used = append(buf, size, used, "%s: frame %d, x = %.4g, v = %.3g. ", names[rule], f,
-                              w->rest_run.x[f], w->rest_run.v[f]);
+                used = tui_append(buf, size, used, "%s: frame %d, x = %.4g, v = %.3g. ", names[rule], f,
+                                  w->rest_run.x[f], w->rest_run.v[f]);
         }
-        used = append(buf, size, used, "Then snap: x = %g exactly.", w->o.params.target);
+        used = tui_append(buf, size, used, "Then snap: x = %g exactly.", w->o.params.target);
         break;
     }
     }
@@ -427,12 +416,6 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
 }
 
 /* --- description of each step --------------------------------------------------------------------------------- */
-
-static void add_param(tui_step *d, const char *name, const char *unit, double *v, double lo, double hi, double step,
-                      double big, bool log_scale)
-{
-    d->params[d->n_params++] = (tui_param){name, unit, v, lo, hi, step, big, log_scale};
-}
 
 static void walk_describe(void *ctx, int step, tui_step *d)
 {
@@ -442,29 +425,29 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     d->n_panes = 2;
     spring_lab_options *o = &w->o;
     if (step <= STEP_STABILITY) {
-        add_param(d, "k", "N/m", &o->params.k, 1e-3, 1e7, 1.1, 2.0, true);
+        tui_add_param(d, "k", "N/m", &o->params.k, 1e-3, 1e7, 1.1, 2.0, true);
         if (step == STEP_STABILITY)
-            add_param(d, "m", "kg", &o->params.m, 1e-3, 1e3, 1.1, 2.0, true);
-        add_param(d, "c", "N s/m", &o->params.c, 0.0, 1e4, 0.5, 5.0, false);
-        add_param(d, "dt", "s", &o->dt, 1e-5, 1.0, 1.1, 2.0, true);
-        add_param(d, "steps", "", &w->steps, 1, 20000, 10, 100, false);
+            tui_add_param(d, "m", "kg", &o->params.m, 1e-3, 1e3, 1.1, 2.0, true);
+        tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 1e4, 0.5, 5.0, false);
+        tui_add_param(d, "dt", "s", &o->dt, 1e-5, 1.0, 1.1, 2.0, true);
+        tui_add_param(d, "steps", "", &w->steps, 1, 20000, 10, 100, false);
         for (int m = 0; m < SPRING_METHOD_COUNT; m++)
             d->toggles[d->n_toggles++] = (tui_toggle){spring_method_name((spring_method)m),
                                                       spring_method_color((spring_method)m), &w->shown[m]};
     } else if (step == STEP_ACCUMULATOR) {
         static const char *const names[N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", "gap capped", "gap uncapped"};
-        add_param(d, "jitter", "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
-        add_param(d, "gap", "s", &w->gap, 0.0, 60.0, 0.5, 5.0, false);
-        add_param(d, "cap", "s", &w->cap, 0.01, 1.0, 0.01, 0.1, false);
-        add_param(d, "c", "N s/m", &o->params.c, 0.0, 100.0, 1.0, 10.0, false);
+        tui_add_param(d, "jitter", "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
+        tui_add_param(d, "gap", "s", &w->gap, 0.0, 60.0, 0.5, 5.0, false);
+        tui_add_param(d, "cap", "s", &w->cap, 0.01, 1.0, 0.01, 0.1, false);
+        tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 100.0, 1.0, 10.0, false);
         for (int i = 0; i < N_LOOP_RUNS; i++)
             d->toggles[d->n_toggles++] = (tui_toggle){names[i], i + 1, &w->loop_shown[i]};
     } else {
         static const char *const names[N_RULES] = {"distance only", "speed only", "both"};
-        add_param(d, "c", "N s/m", &o->params.c, 0.5, 100.0, 1.0, 10.0, false);
-        add_param(d, "eps_x", "px", &w->eps_x, 1e-4, 100.0, 1.25, 4.0, true);
-        add_param(d, "eps_v", "px/s", &w->eps_v, 1e-4, 100.0, 1.25, 4.0, true);
-        add_param(d, "scale", "", &w->rest_scale, 1e-4, 1.0, 1.25, 10.0, true);
+        tui_add_param(d, "c", "N s/m", &o->params.c, 0.5, 100.0, 1.0, 10.0, false);
+        tui_add_param(d, "eps_x", "px", &w->eps_x, 1e-4, 100.0, 1.25, 4.0, true);
+        tui_add_param(d, "eps_v", "px/s", &w->eps_v, 1e-4, 100.0, 1.25, 4.0, true);
+        tui_add_param(d, "scale", "", &w->rest_scale, 1e-4, 1.0, 1.25, 10.0, true);
         for (int i = 0; i < N_RULES; i++)
             d->toggles[d->n_toggles++] = (tui_toggle){names[i], i + 1, &w->rule_shown[i]};
     }

@@ -27,6 +27,21 @@ tui_wait() {
     return 1
 }
 
+# tui_text NAME: the screen as one line (each row's trailing spaces dropped): text word-wrapped over several rows
+# reads as written, e.g. a note "... = 31.6 ms,| stable" as "... = 31.6 ms, stable".
+tui_text() { tui_screen "$1" | sed 's/ *$//' | tr -d '\n'; }
+
+# tui_expect_text NAME PATTERN WHAT [SECONDS]: passes when tui_text matches PATTERN within SECONDS (5).
+tui_expect_text() {
+    i=0; limit=$(( ${4:-5} * 10 ))
+    while [ $i -lt $limit ]; do
+        tui_text "$1" | grep -qE -- "$2" && { pass; return 0; }
+        sleep 0.1; i=$((i + 1))
+    done
+    fail "$3: screen lacks '$2':"; tui_screen "$1" | sed 's/^/    | /'
+    return 1
+}
+
 # tui_expect NAME PATTERN WHAT: passes when the screen shows PATTERN within 5 s.
 tui_expect() {
     if tui_wait "$1" "$2"; then pass; else fail "$3: screen lacks '$2':"; tui_screen "$1" | sed 's/^/    | /'; fi
@@ -35,15 +50,13 @@ tui_expect() {
 # tui_exit_status NAME: waits for the program to end and prints its exit status.
 tui_exit_status() {
     i=0
-    while [ ! -s "$TMP/$1.rc" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    # .after is written right after .rc: wait for both, so that tui_sane never reads a file still missing
+    while { [ ! -s "$TMP/$1.rc" ] || [ ! -s "$TMP/$1.after" ]; } && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
     cat "$TMP/$1.rc" 2>/dev/null
 }
 
-# tui_sane NAME: the terminal settings after the program equal those before it. (The wrapper writes them just after
-# the exit status: wait for them as tui_exit_status waits for the status.)
+# tui_sane NAME: the terminal settings after the program equal those before it.
 tui_sane() {
-    i=0
-    while [ ! -s "$TMP/$1.after" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
     if [ -s "$TMP/$1.after" ] && cmp -s "$TMP/$1.before" "$TMP/$1.after"; then pass
     else fail "$1: terminal settings not restored"; fi
 }

@@ -1,0 +1,16 @@
+/* Exercise 02: one step of the classical fourth-order Runge-Kutta method for any system y' = f(t, y). */
+#ifndef EXERCISE_02_H
+#define EXERCISE_02_H
+
+#include <stddef.h>
+
+#define RK4_MAX_DIM 64   /* the largest n a test uses: work arrays of this size may live on the stack */
+
+/* Writes the n derivatives dy/dt = f(t, y) into dydt; params is passed through untouched. */
+typedef void (*rhs_fn)(double t, const double *y, double *dydt, size_t n, void *params);
+
+/* One RK4 step of size h from time t: replaces y[0..n) by the approximation of y(t + h). Touches nothing past
+ * y[n - 1]. 1 <= n <= RK4_MAX_DIM. */
+void rk4_step(rhs_fn f, void *params, double t, double h, double *y, size_t n);
+
+#endif

@@ -1,0 +1,8 @@
+/* Exercise 02: write one RK4 step. Read README.md first; `make exercise EX=02` runs the visible tests. */
+#include "exercise.h"
+
+void rk4_step(rhs_fn f, void *params, double t, double h, double *y, size_t n)
+{
+    (void)f, (void)params, (void)t, (void)h, (void)y, (void)n;
+    /* TODO: the four slopes k1..k4 (at t, t + h/2, t + h/2, t + h), then y += h (k1 + 2 k2 + 2 k3 + k4) / 6. */
+}

@@ -1,0 +1,101 @@
+/* Exercise 03, the hidden tests: irregular frames, a ten-minute gap, alpha, and a cap that is not a whole number
+ * of steps. */
+#include "grader.h"
+#include "reference.h"
+
+/* Frames of irregular length (in 1/1024 s), eight times over: the counts follow the integer counter, and the
+ * spring ends where that many steps take it. */
+static const long jitter[10] = {17, 15, 16, 40, 3, 16, 16, 9, 33, 12};
+
+GR_PROBE(jittered_frames)
+{
+    accumulator a = {0};
+    accumulator_init(&a, 4.0 / 1024, 128.0 / 1024);
+    state y = {0, 0};
+    for (int i = 0; i < 80; i++) {
+        accumulator copy = a;
+        gr_put(out, accumulator_feed(&copy, jitter[i % 10] / 1024.0));
+        y = spring_frame(seed_spring, y, &a, jitter[i % 10] / 1024.0);
+    }
+    gr_put(out, y.x);
+    gr_put(out, y.v);
+}
+GR_REFERENCE(jittered_frames)
+{
+    ticks a = {4, 128, 0};
+    long total = 0;
+    for (int i = 0; i < 80; i++) {
+        int steps = ticks_feed(&a, jitter[i % 10]);
+        total += steps;
+        gr_want(ref, steps, GR_EXACT, "steps in frame %d", i + 1);
+    }
+    state y = semi_power(seed_spring, (state){0, 0}, 4.0 / 1024, total);
+    gr_want(ref, y.x, GR_REL(1e-9), "x after %ld steps", total);
+    gr_want(ref, y.v, GR_TOL(1e-9, 1e-9), "v after %ld steps", total);
+}
+
+/* Ten minutes in the background: still only cap / step = 32 steps. */
+GR_PROBE(ten_minute_gap)
+{
+    accumulator a = {0};
+    accumulator_init(&a, 1.0 / 256, 1.0 / 8);
+    state y = {0, 0};
+    const double frames[3] = {1.0 / 64, 600.0, 1.0 / 64};
+    for (int i = 0; i < 3; i++) {
+        accumulator probe = a;
+        gr_put(out, accumulator_feed(&probe, frames[i]));
+        y = spring_frame(seed_spring, y, &a, frames[i]);
+    }
+    gr_put(out, y.x);
+    gr_put(out, y.v);
+}
+GR_REFERENCE(ten_minute_gap)
+{
+    gr_want(ref, 4, GR_EXACT, "steps before the gap");
+    gr_want(ref, 32, GR_EXACT, "steps in the ten-minute frame");
+    gr_want(ref, 4, GR_EXACT, "steps after the gap");
+    state y = semi_power(seed_spring, (state){0, 0}, 1.0 / 256, 40);
+    gr_want(ref, y.x, GR_REL(1e-9), "x after the three frames (40 steps)");
+    gr_want(ref, y.v, GR_REL(1e-9), "v after the three frames");
+}
+
+/* Frames of 3/512 s, steps of 1/256 s = 2/512: 1 step (1/512 left, alpha 0.5), 2 steps (alpha 0), and again. */
+GR_PROBE(alpha_sequence)
+{
+    accumulator a = {0};
+    accumulator_init(&a, 1.0 / 256, 1.0 / 8);
+    for (int i = 0; i < 6; i++) {
+        gr_put(out, accumulator_feed(&a, 3.0 / 512));
+        gr_put(out, accumulator_alpha(&a));
+    }
+}
+GR_REFERENCE(alpha_sequence)
+{
+    ticks a = {4, 128, 0};
+    for (int i = 0; i < 6; i++) {
+        gr_want(ref, ticks_feed(&a, 6), GR_EXACT, "steps in frame %d", i + 1);
+        gr_want(ref, (double)a.acc / a.step, GR_EXACT, "alpha after frame %d", i + 1);
+    }
+}
+
+/* A cap of 2.5 steps: a long frame gives 2 steps and leaves half a step. */
+GR_PROBE(cap_between_steps)
+{
+    accumulator a = {0};
+    accumulator_init(&a, 1.0 / 256, 5.0 / 512);
+    gr_put(out, accumulator_feed(&a, 1.0));
+    gr_put(out, accumulator_alpha(&a));
+}
+GR_REFERENCE(cap_between_steps)
+{
+    gr_want(ref, 2, GR_EXACT, "steps in a 1 s frame with a cap of 2.5 steps");
+    gr_want(ref, 0.5, GR_EXACT, "alpha after it");
+}
+
+const gr_case gr_hidden[] = {
+    GR_CASE(jittered_frames, 2, "irregular frames: step counts and the spring's state"),
+    GR_CASE(ten_minute_gap, 1, "a ten-minute gap costs 32 steps"),
+    GR_CASE(alpha_sequence, 1, "alpha between steps: 0.5, 0, 0.5, ..."),
+    GR_CASE(cap_between_steps, 1, "a cap of 2.5 steps: 2 steps and alpha 0.5"),
+};
+GR_COUNT_OF(gr_hidden);

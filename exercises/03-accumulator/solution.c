@@ -1,0 +1,38 @@
+/* Exercise 03, the reference solution (instructors only). */
+#include "exercise.h"
+
+state semi_implicit_step(spring s, state y, double dt)
+{
+    double v = y.v + (-s.k * (y.x - s.target) - s.c * y.v) / s.m * dt;
+    return (state){y.x + v * dt, v};
+}
+
+void accumulator_init(accumulator *a, double step, double cap)
+{
+    *a = (accumulator){step, cap, 0.0};
+}
+
+int accumulator_feed(accumulator *a, double frame_dt)
+{
+    a->acc += frame_dt > 0 ? frame_dt : 0.0;
+    if (a->acc > a->cap)
+        a->acc = a->cap;   /* after a long gap, simulate at most cap: the rest of the gap is skipped */
+    int steps = 0;
+    while (a->acc >= a->step) {
+        a->acc -= a->step;
+        steps++;
+    }
+    return steps;
+}
+
+double accumulator_alpha(const accumulator *a)
+{
+    return a->acc / a->step;
+}
+
+state spring_frame(spring s, state y, accumulator *a, double frame_dt)
+{
+    for (int n = accumulator_feed(a, frame_dt); n > 0; n--)
+        y = semi_implicit_step(s, y, a->step);
+    return y;
+}

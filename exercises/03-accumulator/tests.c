@@ -1,0 +1,115 @@
+/* Exercise 03, the visible tests: step counts and remainders in exact binary time, the cap, and the same motion at
+ * any frame rate. */
+#include "grader.h"
+#include "reference.h"
+
+/* 60 Hz-like frames of 1/64 s with steps of 1/256 s: four steps a frame, nothing left over. */
+GR_PROBE(exact_frames)
+{
+    accumulator a = {0};
+    accumulator_init(&a, 1.0 / 256, 1.0 / 8);
+    for (int i = 0; i < 10; i++)
+        gr_put(out, accumulator_feed(&a, 1.0 / 64));
+    gr_put(out, accumulator_alpha(&a));
+}
+GR_REFERENCE(exact_frames)
+{
+    for (int i = 0; i < 10; i++)
+        gr_want(ref, 4, GR_EXACT, "steps in frame %d", i + 1);
+    gr_want(ref, 0, GR_EXACT, "alpha after 10 frames");
+}
+
+/* Frames of 0.625 s, steps of 1 s: the remainder carries over. In eighths: 5, 10 -> 1 step (2 left), 7, 12 -> 1 (4),
+ * 9 -> 1 (1), 6, 11 -> 1 (3), 8 -> 1 (0): counts 0 1 0 1 1 0 1 1, alpha = the eighths left / 8. */
+GR_PROBE(remainder_carried)
+{
+    accumulator a = {0};
+    accumulator_init(&a, 1.0, 8.0);
+    for (int i = 0; i < 8; i++) {
+        gr_put(out, accumulator_feed(&a, 0.625));
+        gr_put(out, accumulator_alpha(&a));
+    }
+}
+GR_REFERENCE(remainder_carried)
+{
+    ticks a = {1024, 8 * 1024, 0};
+    for (int i = 0; i < 8; i++) {
+        gr_want(ref, ticks_feed(&a, 640), GR_EXACT, "steps in frame %d", i + 1);
+        gr_want(ref, a.acc / 1024.0, GR_EXACT, "alpha after frame %d", i + 1);
+    }
+}
+
+/* A 4 s gap (a tab in the background) with a cap of 1/8 s and steps of 1/256 s: 32 steps, not 1024; the rest of the
+ * gap is skipped, and the next frame is ordinary again. */
+GR_PROBE(cap_after_gap)
+{
+    accumulator a = {0};
+    accumulator_init(&a, 1.0 / 256, 1.0 / 8);
+    gr_put(out, accumulator_feed(&a, 1.0 / 64));
+    gr_put(out, accumulator_feed(&a, 4.0));
+    gr_put(out, accumulator_alpha(&a));
+    gr_put(out, accumulator_feed(&a, 1.0 / 64));
+}
+GR_REFERENCE(cap_after_gap)
+{
+    gr_want(ref, 4, GR_EXACT, "steps in the frame before the gap");
+    gr_want(ref, 32, GR_EXACT, "steps in the 4 s frame (cap 1/8 s = 32 steps)");
+    gr_want(ref, 0, GR_EXACT, "alpha after the gap");
+    gr_want(ref, 4, GR_EXACT, "steps in the frame after the gap");
+}
+
+/* A clock that goes back gives a negative frame time: it counts as nothing. Steps of 1/256 s:
+ * 3/128 s -> 6 steps; 1/512 s -> 0 steps, alpha 0.5; -0.5 s -> 0 steps, alpha still 0.5; 1/512 s -> 1 step. */
+GR_PROBE(negative_frame)
+{
+    accumulator a = {0};
+    accumulator_init(&a, 1.0 / 256, 1.0 / 8);
+    const double frames[4] = {3.0 / 128, 1.0 / 512, -0.5, 1.0 / 512};
+    for (int i = 0; i < 4; i++) {
+        gr_put(out, accumulator_feed(&a, frames[i]));
+        gr_put(out, accumulator_alpha(&a));
+    }
+}
+GR_REFERENCE(negative_frame)
+{
+    ticks a = {4, 128, 0};
+    const long frames[4] = {24, 2, -512, 2};
+    for (int i = 0; i < 4; i++) {
+        gr_want(ref, ticks_feed(&a, frames[i]), GR_EXACT, "steps in frame %d", i + 1);
+        gr_want(ref, (double)a.acc / a.step, GR_EXACT, "alpha after frame %d", i + 1);
+    }
+}
+
+/* The point of it all: one second of the seed's spring at 32, 64 and 128 frames a second is the same 256 steps of
+ * 1/256 s, so the same state. */
+GR_PROBE(frame_rate_independence)
+{
+    const int rates[3] = {32, 64, 128};
+    for (int r = 0; r < 3; r++) {
+        accumulator a = {0};
+        accumulator_init(&a, 1.0 / 256, 1.0 / 8);
+        state y = {0, 0};
+        for (int f = 0; f < rates[r]; f++)
+            y = spring_frame(seed_spring, y, &a, 1.0 / rates[r]);
+        gr_put(out, y.x);
+        gr_put(out, y.v);
+    }
+}
+GR_REFERENCE(frame_rate_independence)
+{
+    state y = semi_power(seed_spring, (state){0, 0}, 1.0 / 256, 256);
+    const int rates[3] = {32, 64, 128};
+    for (int r = 0; r < 3; r++) {
+        gr_want(ref, y.x, GR_REL(1e-9), "x after 1 s at %d Hz", rates[r]);
+        gr_want(ref, y.v, GR_TOL(1e-9, 1e-9), "v after 1 s at %d Hz", rates[r]);
+    }
+}
+
+const gr_case gr_visible[] = {
+    GR_CASE(exact_frames, 1, "frames of 1/64 s, steps of 1/256 s: four steps a frame"),
+    GR_CASE(remainder_carried, 2, "frames of 0.625 s, steps of 1 s: the remainder carries over"),
+    GR_CASE(cap_after_gap, 2, "a 4 s gap with a cap of 1/8 s: 32 steps, not 1024"),
+    GR_CASE(negative_frame, 1, "a negative frame time counts as nothing"),
+    GR_CASE(frame_rate_independence, 2, "the seed's spring at 32, 64 and 128 Hz: the same state after 1 s"),
+};
+GR_COUNT_OF(gr_visible);

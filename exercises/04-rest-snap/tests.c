@@ -1,0 +1,64 @@
+/* Exercise 04, the visible tests: the rest test's truth table, the thresholds in other units, and the seed's loop. */
+#include "grader.h"
+#include "reference.h"
+
+/* Half a pixel and a pixel per second, target 300. Close but fast (crossing the target) is not rest; far but still
+ * (the top of a bounce) is not rest; both inequalities are strict. */
+static const state cases[] = {{300.4, 0.5}, {300.1, 50}, {320, 0}, {300.5, 0}, {299.51, -0.99}, {300, 1.0},
+                              {299.6, -1.2}, {299.9, 0.0}};
+static const bool resting[] = {true, false, false, false, true, false, false, true};
+#define N_CASES (int)(sizeof cases / sizeof cases[0])
+
+GR_PROBE(truth_table)
+{
+    for (int i = 0; i < N_CASES; i++)
+        gr_put(out, at_rest((rest_rule){0.5, 1.0}, cases[i], 300));
+}
+GR_REFERENCE(truth_table)
+{
+    for (int i = 0; i < N_CASES; i++)
+        gr_want(ref, resting[i], GR_EXACT, "at_rest(x = %g, v = %g)", cases[i].x, cases[i].v);
+}
+
+/* An opacity (range 1) drawn over 100 px: 0.005 and 0.01. Pixels (300 over 300 px): 0.5 and 1. An angle of 360
+ * degrees over 720 px: 0.25 and 0.5. */
+GR_PROBE(scaled_thresholds)
+{
+    const double range[3] = {1, 300, 360}, pixels[3] = {100, 300, 720};
+    for (int i = 0; i < 3; i++) {
+        rest_rule r = rest_rule_scaled(range[i], pixels[i]);
+        gr_put(out, r.eps_x);
+        gr_put(out, r.eps_v);
+    }
+}
+GR_REFERENCE(scaled_thresholds)
+{
+    const double eps_x[3] = {0.005, 0.5, 0.25}, eps_v[3] = {0.01, 1, 0.5};
+    for (int i = 0; i < 3; i++) {
+        gr_want(ref, eps_x[i], GR_REL(1e-12), "eps_x, case %d", i + 1);
+        gr_want(ref, eps_v[i], GR_REL(1e-12), "eps_v, case %d", i + 1);
+    }
+}
+
+/* The seed's example: k = 200, c = 20, m = 1 from 0 to 300, 60 Hz frames of four substeps. The same spring
+ * animating an opacity from 0 to 1 with thresholds for 100 px must not stop at once (half a pixel would be half the
+ * range). An undamped spring never rests: after 50 frames, -1 and no snap. */
+static const scenario seed = {{200, 20, 1, 300}, {0, 0}, {0.5, 1}, 1.0 / 60, 4, 1000};
+static const scenario opacity = {{200, 20, 1, 1}, {0, 0}, {0.005, 0.01}, 1.0 / 60, 4, 1000};
+static const scenario undamped = {{100, 0, 1, 1}, {0, 0}, {0.5, 1}, 1.0 / 60, 4, 50};
+
+GR_PROBE(seed_animation) { put_animation(out, &seed); }
+GR_REFERENCE(seed_animation) { want_animation(ref, &seed); }
+GR_PROBE(opacity_animation) { put_animation(out, &opacity); }
+GR_REFERENCE(opacity_animation) { want_animation(ref, &opacity); }
+GR_PROBE(gives_up) { put_animation(out, &undamped); }
+GR_REFERENCE(gives_up) { want_animation(ref, &undamped); }
+
+const gr_case gr_visible[] = {
+    GR_CASE(truth_table, 2, "the rest test: close and slow, both, strictly"),
+    GR_CASE(scaled_thresholds, 1, "thresholds for an opacity, pixels and an angle"),
+    GR_CASE(seed_animation, 3, "the seed's spring, 0 to 300 at 60 Hz: frames until rest, then the exact snap"),
+    GR_CASE(opacity_animation, 1, "an opacity from 0 to 1 with thresholds scaled to 100 px"),
+    GR_CASE(gives_up, 1, "an undamped spring: gives up after max_frames, without a snap"),
+};
+GR_COUNT_OF(gr_visible);

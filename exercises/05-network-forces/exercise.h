@@ -1,0 +1,27 @@
+/* Exercise 05: the forces of a network of masses joined by springs and dampers, in 2-D (seed 004).
+ *
+ * For a link between masses i and j, with d = pos[j] - pos[i], L = |d| and u = d / L:
+ *   f = ( k (L - rest) + c ((vel[j] - vel[i]) . u) ) u     acts on mass i, and -f on mass j.
+ * Hooke's law pulls a stretched spring together and pushes a compressed one apart; the damper resists only the
+ * part of the relative velocity along the link. Two masses at the same place (L = 0) exert no force on each other. */
+#ifndef EXERCISE_05_H
+#define EXERCISE_05_H
+
+#include <stddef.h>
+
+typedef struct {
+    double x, y;
+} vec2;
+
+typedef struct {
+    int i, j;       /* the masses it joins, 0 <= i, j < n_masses, i != j */
+    double k;       /* stiffness, >= 0 */
+    double rest;    /* rest length, > 0 */
+    double c;       /* damping along the link, >= 0 */
+} link;
+
+/* Sets force[0 .. n_masses) to the total force of all links on each mass (whatever force held before). */
+void network_forces(size_t n_masses, const vec2 *pos, const vec2 *vel, size_t n_links, const link *links,
+                    vec2 *force);
+
+#endif

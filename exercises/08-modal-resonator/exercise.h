@@ -1,0 +1,26 @@
+/* Exercise 08: a modal resonator, the building block of physical sound (seed 003): one mode of frequency f (Hz),
+ * decay rate a (1/s) and gain g, as an impulse-invariant two-pole filter at sample rate fs:
+ *   r = exp(-a / fs),  theta = 2 pi f / fs,
+ *   y[n] = 2 r cos(theta) y[n-1] - r^2 y[n-2] + g sin(theta) x[n].
+ * Struck by a unit impulse it rings as g r^n sin(theta (n + 1)): a sine decaying by e^-a a second. */
+#ifndef EXERCISE_08_H
+#define EXERCISE_08_H
+
+#include <stddef.h>
+
+typedef struct {
+    double a1, a2, b0;   /* y[n] = a1 y[n-1] + a2 y[n-2] + b0 x[n] */
+    double y1, y2;       /* y[n-1] and y[n-2] */
+} resonator;
+
+/* Sets the coefficients (a1 = 2 r cos(theta), a2 = -r^2, b0 = g sin(theta)) and a silent state (y1 = y2 = 0).
+ * Returns 0; or -1, with every field 0 (a resonator that stays silent), unless 0 < freq < rate / 2. */
+int resonator_init(resonator *r, double freq, double decay, double gain, double rate);
+/* Feeds one input sample and returns the output sample. */
+double resonator_tick(resonator *r, double x);
+/* A bank of n modes struck by one unit impulse at sample 0: out[0 .. len) = the sum of the modes' outputs. Modes
+ * outside (0, rate / 2) stay silent. */
+void modal_impulse(const double *freq, const double *decay, const double *gain, size_t n, double rate, double *out,
+                   size_t len);
+
+#endif

@@ -1,0 +1,216 @@
+/* bowl-lab: two spheres in a bowl and their sound (seed 003). Parses and validates the options, then lists or
+ * describes presets, or renders headless to WAV / CSV. The interactive lab needs the shared TUI (not built yet). */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bowl-lab/bowl_lab.h"
+#include "numlab/cli.h"
+
+static const char usage[] =
+    "usage: bowl-lab [options] --wav FILE     render a preset to a WAV file\n"
+    "       bowl-lab --list-presets            one preset a line: its name, then what it should sound like\n"
+    "       bowl-lab --describe NAME           every parameter of a preset\n"
+    "       bowl-lab                           the interactive lab (needs a terminal)\n"
+    "\n"
+    "Two spheres ride the inside of an acrylic bowl; a scripted gesture swirls or tilts the bowl. Their sound:\n"
+    "micro-impact streams (rubbing, scratching) through the bowl's and the spheres' modal banks, metallic strikes\n"
+    "and an acrylic body knock at each collision, mixed, DC-blocked and limited (never clipped), 48 kHz.\n"
+    "\n"
+    "  --preset NAME      steel-pair, rubbing, scratching, heavy-light, neodymium-spin-lock (default steel-pair)\n"
+    "  --seconds S        length, 0 < S <= 600 (default 5); whole mechanics steps of 1/2400 s\n"
+    "  --seed N           0..4294967295 (default 1): the start and every random stream; same seed, same bytes\n"
+    "  --wav FILE         write the render (an existing FILE is an error and stays untouched ...)\n"
+    "  --force            (... unless --force: the finished render then replaces it in one rename)\n"
+    "  --mono | --stereo  channels (default mono); stereo pans each sound by its position in the bowl\n"
+    "  --pcm16 | --float  16-bit PCM (default) or 32-bit float samples\n"
+    "  --events FILE.csv  t,event,sphere,value,impulse,x,y,z: collision (value: approach speed, m/s),\n"
+    "                     bowl_impact (normal speed), gate_open/gate_close (gate), latch_on/latch_off (lambda)\n"
+    "  --trace FILE.csv   one row per 1/60 s frame, what the interactive lab shows: positions, speeds, gates,\n"
+    "                     loads, micro-impact rates, latch, distance, energy, gesture, output peak\n"
+    "  --spectrum FILE.csv  freq,db of the last 8192 samples (Hann, GSL FFT; 0 dB = a full-scale sine), the\n"
+    "                     spectrum the interactive lab shows\n"
+    "                     (FILE - writes a CSV to stdout; the summary line then goes to stderr)\n"
+    "  --layers LIST      comma-separated: rub, pair, impact, body, force (the bare contact force), or\n"
+    "                     default (rub,pair,impact,body) or all\n"
+    "  --quiet            no summary line\n"
+    "\n"
+    "The gesture (defaults from the preset; see --describe):\n"
+    "  --stir HZ          the bowl circles horizontally at HZ, 0..10 (0: no stir)\n"
+    "  --stir-radius M    radius of that circle, 0..0.05 m\n"
+    "  --reverse S        the stir changes direction every S seconds, 0..600 (0: never)\n"
+    "  --tilt DEG         a steady tilt of the bowl, -60..60 degrees\n"
+    "  --stop S           the gesture stops at S seconds and the bowl rings out, 0..600 (0: never)\n"
+    "\n"
+    "Exit status: 0 ok, 1 runtime failure (nothing is left behind), 2 bad usage.\n";
+
+enum {
+    OPT_PRESET = 256, OPT_SECONDS, OPT_SEED, OPT_WAV, OPT_FORCE, OPT_MONO, OPT_STEREO, OPT_PCM16, OPT_FLOAT,
+    OPT_EVENTS, OPT_TRACE, OPT_LAYERS, OPT_QUIET, OPT_STIR, OPT_STIR_RADIUS, OPT_REVERSE, OPT_TILT, OPT_STOP,
+    OPT_LIST, OPT_DESCRIBE, OPT_SPECTRUM, OPT_HELP,
+};
+
+static const struct option long_options[] = {
+    {"preset", required_argument, 0, OPT_PRESET},   {"seconds", required_argument, 0, OPT_SECONDS},
+    {"seed", required_argument, 0, OPT_SEED},       {"wav", required_argument, 0, OPT_WAV},
+    {"force", no_argument, 0, OPT_FORCE},           {"mono", no_argument, 0, OPT_MONO},
+    {"stereo", no_argument, 0, OPT_STEREO},         {"pcm16", no_argument, 0, OPT_PCM16},
+    {"float", no_argument, 0, OPT_FLOAT},           {"events", required_argument, 0, OPT_EVENTS},
+    {"trace", required_argument, 0, OPT_TRACE},     {"layers", required_argument, 0, OPT_LAYERS},
+    {"quiet", no_argument, 0, OPT_QUIET},           {"stir", required_argument, 0, OPT_STIR},
+    {"stir-radius", required_argument, 0, OPT_STIR_RADIUS},
+    {"reverse", required_argument, 0, OPT_REVERSE}, {"tilt", required_argument, 0, OPT_TILT},
+    {"stop", required_argument, 0, OPT_STOP},       {"list-presets", no_argument, 0, OPT_LIST},
+    {"describe", required_argument, 0, OPT_DESCRIBE}, {"spectrum", required_argument, 0, OPT_SPECTRUM},
+    {"help", no_argument, 0, OPT_HELP},
+    {0, 0, 0, 0},
+};
+
+static int parse_preset(const char *opt, const char *text, const snd_preset **out)
+{
+    *out = snd_preset_find(text);
+    if (!*out)
+        return cli_error("%s: '%s' is not a preset (allowed: %s)", opt, text, snd_preset_names());
+    return CLI_OK;
+}
+
+static int parse_layers(const char *text, unsigned *layers)
+{
+    static const struct {
+        const char *name;
+        unsigned bits;
+    } names[] = {{"rub", SND_LAYER_RUB}, {"pair", SND_LAYER_PAIR}, {"impact", SND_LAYER_IMPACT},
+                 {"body", SND_LAYER_BODY}, {"force", SND_LAYER_FORCE}, {"default", SND_LAYERS_DEFAULT},
+                 {"all", SND_LAYERS_ALL}};
+    const char *allowed = "a comma-separated list of rub, pair, impact, body, force, or default, or all";
+    char buf[256];
+    if (!*text || strlen(text) >= sizeof buf)
+        return cli_error("--layers: '%s' is not a layer list (allowed: %s)", text, allowed);
+    strcpy(buf, text);
+    *layers = 0;
+    for (char *name = buf, *comma; name; name = comma ? comma + 1 : NULL) {
+        if ((comma = strchr(name, ',')))
+            *comma = '\0';
+        size_t i = 0;
+        while (i < sizeof names / sizeof names[0] && strcmp(name, names[i].name) != 0)
+            i++;
+        if (i == sizeof names / sizeof names[0])
+            return cli_error("--layers: '%s' is not a layer in '%s' (allowed: %s)", name, text, allowed);
+        *layers |= names[i].bits;
+    }
+    return CLI_OK;
+}
+
+int main(int argc, char **argv)
+{
+    cli_set_program("bowl-lab");
+    bowl_lab_options o = {
+        .preset = snd_preset_default(), .seconds = 5.0, .seed = 1, .channels = 1, .format = WAV_PCM16,
+        .layers = SND_LAYERS_DEFAULT,
+    };
+    const snd_preset *describe = NULL;
+    bool list = false;
+    long long seed = 1;
+    /* gesture options apply to the chosen preset's gesture after parsing, whatever the order */
+    double stir = -1.0, stir_radius = -1.0, reverse = -1.0, tilt_deg = 1e9, stop = -1.0;
+
+    opterr = 0;
+    int opt, rc = CLI_OK;
+    while (rc == CLI_OK && (opt = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
+        switch (opt) {
+        case OPT_PRESET:  rc = parse_preset("--preset", optarg, &o.preset); break;
+        case OPT_SECONDS:
+            rc = cli_range("--seconds", optarg, 0.0, 600.0, &o.seconds);
+            if (rc == CLI_OK && !(o.seconds >= 1.0 / 2400.0))
+                rc = cli_error("--seconds: '%s' is shorter than one step of 1/2400 s (allowed: 0 < S <= 600)",
+                               optarg);
+            break;
+        case OPT_SEED:    rc = cli_count("--seed", optarg, 0, 4294967295LL, &seed); break;
+        case OPT_WAV:
+            o.wav = optarg;
+            if (strcmp(optarg, "-") == 0)
+                rc = cli_error("--wav: '-' is not a file (allowed: a file name; a WAV cannot be streamed to a pipe)");
+            else if (!*optarg)
+                rc = cli_error("--wav: an empty file name (allowed: a file name)");
+            break;
+        case OPT_FORCE:   o.replace = true; break;
+        case OPT_MONO:    o.channels = 1; break;
+        case OPT_STEREO:  o.channels = 2; break;
+        case OPT_PCM16:   o.format = WAV_PCM16; break;
+        case OPT_FLOAT:   o.format = WAV_FLOAT; break;
+        case OPT_EVENTS:
+            o.events = optarg;
+            if (!*optarg)
+                rc = cli_error("--events: an empty file name (allowed: a file name, or - for stdout)");
+            break;
+        case OPT_TRACE:
+            o.trace = optarg;
+            if (!*optarg)
+                rc = cli_error("--trace: an empty file name (allowed: a file name, or - for stdout)");
+            break;
+        case OPT_SPECTRUM:
+            o.spectrum = optarg;
+            if (!*optarg)
+                rc = cli_error("--spectrum: an empty file name (allowed: a file name, or - for stdout)");
+            break;
+        case OPT_LAYERS:  rc = parse_layers(optarg, &o.layers); break;
+        case OPT_QUIET:   o.quiet = true; break;
+        case OPT_STIR:    rc = cli_range("--stir", optarg, 0.0, 10.0, &stir); break;
+        case OPT_STIR_RADIUS: rc = cli_range("--stir-radius", optarg, 0.0, 0.05, &stir_radius); break;
+        case OPT_REVERSE: rc = cli_range("--reverse", optarg, 0.0, 600.0, &reverse); break;
+        case OPT_TILT:    rc = cli_range("--tilt", optarg, -60.0, 60.0, &tilt_deg); break;
+        case OPT_STOP:    rc = cli_range("--stop", optarg, 0.0, 600.0, &stop); break;
+        case OPT_LIST:    list = true; break;
+        case OPT_DESCRIBE: rc = parse_preset("--describe", optarg, &describe); break;
+        case OPT_HELP:    fputs(usage, stdout); return CLI_OK;
+        case ':':         rc = cli_error("%s needs a value (see --help)", argv[optind - 1]); break;
+        default:          rc = cli_error("unknown option '%s' (see --help)", argv[optind - 1]); break;
+        }
+    }
+    if (rc != CLI_OK)
+        return rc;
+    if (optind < argc)
+        return cli_error("unexpected argument '%s' (see --help)", argv[optind]);
+    if (list && describe)
+        return cli_error("--list-presets and --describe are separate: give one (see --help)");
+    if (list) {
+        bowl_lab_list_presets();
+        return CLI_OK;
+    }
+    if (describe) {
+        bowl_lab_describe(describe);
+        return CLI_OK;
+    }
+
+    o.seed = (unsigned long)seed;
+    o.gesture = o.preset->gesture;
+    if (stir >= 0.0)
+        o.gesture.stir_hz = stir;
+    if (stir_radius >= 0.0)
+        o.gesture.stir_radius = stir_radius;
+    if (reverse >= 0.0)
+        o.gesture.reverse = reverse;
+    if (tilt_deg < 1e9)
+        o.gesture.tilt = tilt_deg * 3.14159265358979323846 / 180.0;
+    if (stop >= 0.0)
+        o.gesture.stop = stop;
+    /* every output a different file, and at most one on stdout */
+    const char *names[] = {"--wav", "--events", "--trace", "--spectrum"};
+    const char *paths[] = {o.wav, o.events, o.trace, o.spectrum};
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++)
+            if (paths[i] && paths[j] && strcmp(paths[i], paths[j]) == 0)
+                return strcmp(paths[i], "-") == 0
+                           ? cli_error("%s and %s cannot both go to stdout (allowed: at most one '-')", names[i],
+                                       names[j])
+                           : cli_error("%s: '%s' is also the %s file (allowed: different files)", names[i],
+                                       paths[i], names[j]);
+
+    if (o.wav || o.events || o.trace || o.spectrum)
+        return bowl_lab_render(&o);
+    if (!cli_have_terminal())
+        return cli_error("no --wav FILE and no terminal for the interactive lab: to render headless use "
+                         "--wav FILE (or --events/--trace FILE.csv); see --help");
+    return cli_error("the interactive lab is not built yet (it waits for the shared TUI): render with --wav FILE; "
+                     "see --help");
+}

@@ -1,0 +1,226 @@
+/* network-lab: one network under several integrators side by side, in fixed steps through the accumulator (seed
+ * 000), with the energy history the charts draw and the drag of the seed. Every run starts from the same state and
+ * steps on the same time grid as the CSV (t = step h), so the walk shows the numbers `--csv` prints. */
+#include "lab.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int lab_start_state(const net_network *net, const lab_start *start, double *y)
+{
+    const size_t n = net->n_masses;
+    net_rest_state(net, y);
+    if (start->pull_mass < n) {
+        y[start->pull_mass] += start->pull_dx;
+        y[n + start->pull_mass] += start->pull_dy;
+    }
+    return start->kick > 0.0 ? net_kick(net, y, start->kick, start->seed) : NET_OK;
+}
+
+static void free_run(lab_run *r)
+{
+    net_integrator_free(r->it);
+    free(r->y);
+    free(r->prev);
+    free(r->energy);
+    memset(r, 0, sizeof *r);
+}
+
+void lab_sim_destroy(lab_sim *s)
+{
+    for (int i = 0; i < s->n_runs; i++)
+        free_run(&s->run[i]);
+    if (s->net && s->held < s->net->n_masses)
+        net_release(s->net, s->held);
+    free(s->y0);
+    free(s->hist_t);
+    memset(s, 0, sizeof *s);
+}
+
+int lab_sim_init(lab_sim *s, net_network *net, const net_method *methods, int n, double h, double tol,
+                 const double *y0)
+{
+    memset(s, 0, sizeof *s);
+    if (n < 1 || n > LAB_MAX_RUNS || !(h > 0.0) || net->n_masses == 0)
+        return NET_ERR_INPUT;
+    s->net = net;
+    s->dim = net_dim(net);
+    s->h = h, s->tol = tol;
+    s->held = net->n_masses;
+    s->n_runs = n;
+    const size_t bytes = s->dim * sizeof(double);
+    s->y0 = malloc(bytes);
+    s->hist_t = malloc(LAB_HISTORY * sizeof *s->hist_t);
+    bool ok = s->y0 && s->hist_t;
+    for (int i = 0; i < n && ok; i++) {
+        lab_run *r = &s->run[i];
+        r->method = methods[i];
+        r->y = malloc(bytes);
+        r->prev = malloc(bytes);
+        r->energy = malloc(LAB_HISTORY * sizeof *r->energy);
+        r->it = net_integrator_new(net, methods[i], h, tol);
+        ok = r->y && r->prev && r->energy && r->it;
+    }
+    if (!ok) {
+        lab_sim_destroy(s);
+        return NET_ERR_MEMORY;
+    }
+    memcpy(s->y0, y0, bytes);
+    s->limit = net_divergence_limit(y0, s->dim);
+    return lab_sim_restart(s);
+}
+
+int lab_sim_restart(lab_sim *s)
+{
+    if (s->held < s->net->n_masses)
+        net_release(s->net, s->held);
+    s->held = s->net->n_masses;
+    ts_accumulator_init(&s->acc, s->h, fmax(TS_DEFAULT_CAP, s->h));
+    s->step = 0;
+    s->n_hist = 0;
+    s->hist_every = 1, s->hist_tick = 0;
+    s->recorded_step = -1;
+    s->moving = true;
+    int rc = NET_OK;
+    for (int i = 0; i < s->n_runs; i++) {
+        lab_run *r = &s->run[i];
+        memcpy(r->y, s->y0, s->dim * sizeof *r->y);
+        memcpy(r->prev, s->y0, s->dim * sizeof *r->prev);
+        r->stopped = r->gave_up = false;
+        r->n_energy = 0;
+        r->energy0 = net_energies(s->net, s->y0).total;
+        if (net_integrator_reset(r->it) != NET_OK)
+            rc = NET_ERR_MEMORY;
+    }
+    lab_sim_record(s);
+    return rc;
+}
+
+double lab_sim_time(const lab_sim *s)
+{
+    return (double)s->step * s->h;
+}
+
+void lab_sim_steps(lab_sim *s, unsigned count)
+{
+    bool moving = false;
+    for (unsigned k = 0; k < count; k++) {
+        s->step++;
+        const double t_end = lab_sim_time(s);
+        bool live = false;
+        for (int i = 0; i < s->n_runs; i++) {
+            lab_run *r = &s->run[i];
+            if (r->stopped)
+                continue;
+            memcpy(r->prev, r->y, s->dim * sizeof *r->y);
+            double t = (double)(s->step - 1) * s->h;
+            int rc = net_integrator_step(r->it, &t, r->y);
+            if (ode_state_diverged(r->y, s->dim, s->limit) || rc) {
+                /* a lesson, not an error: stop this run where it happened; the others go on */
+                r->stopped = true;
+                r->gave_up = rc != 0 && !ode_state_diverged(r->y, s->dim, s->limit);
+                r->stop_step = s->step, r->stop_t = t_end;
+                memcpy(r->y, r->prev, s->dim * sizeof *r->y);  /* keep the last finite state */
+                continue;
+            }
+            live = true;
+            if (k + 1 == count)
+                moving = moving || memcmp(r->prev, r->y, s->dim * sizeof *r->y) != 0;
+        }
+        if (!live)
+            break;
+    }
+    if (count > 0)
+        s->moving = moving;
+}
+
+/* Keeps every other sample (0, 2, 4, ...) and halves the sampling rate: the history always reaches back to t = 0
+ * in at most LAB_HISTORY points, and nothing is allocated while running. */
+static void halve_history(lab_sim *s)
+{
+    for (size_t i = 0; 2 * i < s->n_hist; i++)
+        s->hist_t[i] = s->hist_t[2 * i];
+    for (int r = 0; r < s->n_runs; r++) {
+        lab_run *run = &s->run[r];
+        for (size_t i = 0; 2 * i < run->n_energy; i++)
+            run->energy[i] = run->energy[2 * i];
+        run->n_energy = (run->n_energy + 1) / 2;
+    }
+    s->n_hist = (s->n_hist + 1) / 2;
+    s->hist_every *= 2;
+}
+
+void lab_sim_record(lab_sim *s)
+{
+    if (s->step == s->recorded_step)
+        return;
+    if (s->hist_tick++ % s->hist_every != 0)
+        return;
+    if (s->n_hist == LAB_HISTORY)
+        halve_history(s);
+    s->recorded_step = s->step;
+    s->hist_t[s->n_hist] = lab_sim_time(s);
+    for (int i = 0; i < s->n_runs; i++) {
+        lab_run *r = &s->run[i];
+        /* a stopped run's samples end where it stopped: its count stays behind the shared times */
+        if (!r->stopped && r->n_energy == s->n_hist)
+            r->energy[r->n_energy++] = net_energies(s->net, r->y).total;
+    }
+    s->n_hist++;
+}
+
+unsigned lab_sim_frame(lab_sim *s, double frame_dt)
+{
+    unsigned steps = ts_accumulator_feed(&s->acc, frame_dt);
+    lab_sim_steps(s, steps);
+    if (steps > 0)
+        lab_sim_record(s);
+    return steps;
+}
+
+void lab_sim_hold(lab_sim *s, size_t i, double x, double y)
+{
+    const size_t n = s->net->n_masses;
+    if (i >= n || !isfinite(x) || !isfinite(y))
+        return;
+    if (s->held < n && s->held != i)
+        lab_sim_release(s);
+    s->held = i;
+    for (int k = 0; k < s->n_runs; k++) {
+        lab_run *r = &s->run[k];
+        if (r->stopped)
+            continue;
+        net_hold(s->net, r->y, i, x, y);
+        net_hold(s->net, r->prev, i, x, y);  /* no interpolation from where it was */
+        net_integrator_reset(r->it);          /* GSL forgets the trajectory (a no-op for the one-step methods) */
+    }
+    s->moving = true;
+}
+
+void lab_sim_release(lab_sim *s)
+{
+    if (s->held >= s->net->n_masses)
+        return;
+    net_release(s->net, s->held);
+    s->held = s->net->n_masses;
+    for (int k = 0; k < s->n_runs; k++)
+        if (!s->run[k].stopped)
+            net_integrator_reset(s->run[k].it);
+    s->moving = true;
+}
+
+bool lab_sim_active(const lab_sim *s)
+{
+    if (!lab_sim_first_live(s))
+        return false;
+    return s->moving || s->held < s->net->n_masses;
+}
+
+const lab_run *lab_sim_first_live(const lab_sim *s)
+{
+    for (int i = 0; i < s->n_runs; i++)
+        if (!s->run[i].stopped)
+            return &s->run[i];
+    return NULL;
+}

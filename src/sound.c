@@ -1,0 +1,364 @@
+/* sound: the synthesizer, controls and hits in, samples out (levels 3 to 6 and the mix). See sound.h. */
+#include "numlab/sound.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SND_PI 3.14159265358979323846
+#define DC_CUTOFF 10.0          /* Hz: the DC blocker's corner */
+#define LIMIT_RELEASE 0.05      /* s: the limiter lets go with this time constant */
+#define RELAX_FLOOR 1e-6        /* below this detuning the spheres' bank plays its own frequencies again */
+#define MAX_LOAD 4.0            /* L / L_ref beyond this adds nothing to the rates */
+
+/* Work buffers, each SND_MAX_BLOCK long. */
+enum { W_GRAIN, W_BOWL_IN0, W_BOWL_IN1, W_BALL_IN0, W_BALL_IN1, W_BODY, W_MIX0, W_MIX1, W_COUNT };
+
+static double *work(const snd_synth *s, int which)
+{
+    return s->work + (size_t)which * SND_MAX_BLOCK;
+}
+
+/* Constant-power pan; a mono synth takes everything at gain 1. */
+static double pan_gain(const snd_synth *s, double pan, size_t ch)
+{
+    if (s->channels == 1)
+        return 1.0;
+    pan = pan < -1.0 ? -1.0 : pan > 1.0 ? 1.0 : pan;
+    double angle = (pan + 1.0) * SND_PI / 4.0;
+    return ch == 0 ? cos(angle) : sin(angle);
+}
+
+static bool grain_ok(const snd_grain *g)
+{
+    return g->width > 0.0 && g->width <= 0.01 && g->shape > 0.0 && isfinite(g->shape);
+}
+
+int snd_params_check(const snd_params *p)
+{
+    bool ok = p->rub_density >= 0.0 && p->rub_amp >= 0.0 && grain_ok(&p->rub_grain) && p->pair_density >= 0.0 &&
+              p->pair_magnet >= 0.0 && p->pair_amp >= 0.0 && grain_ok(&p->pair_grain) && p->rate_max > 0.0 &&
+              p->bright_lo > 0.0 && p->bright_hi >= p->bright_lo && p->bright_speed > 0.0 &&
+              p->bowl.f1 > 0.0 && p->ball.f1 > 0.0 && p->ball_radius > 0.0 && p->impact_ref > 0.0 &&
+              p->relax_depth >= 0.0 && p->relax_depth < 0.05 && p->relax_time > 0.0 &&
+              p->n_body >= 1 && p->n_body <= SND_MAX_BODY_MODES && p->body_ref > 0.0 &&
+              p->body_from_spheres >= 0.0 && p->limit > 0.0 && p->limit < 1.0;
+    const double finite[] = {p->rub_density, p->rub_amp, p->pair_density, p->pair_amp, p->rate_max,
+                             p->bright_hi, p->gain_bowl, p->gain_ball, p->gain_body, p->gain_force,
+                             p->body_alpha, p->body_beta};
+    for (size_t i = 0; i < sizeof finite / sizeof finite[0]; i++)
+        ok = ok && isfinite(finite[i]);
+    return ok ? 0 : -1;
+}
+
+int snd_synth_init(snd_synth *s, const snd_params *p, const double ball_radius[2], double rate, size_t channels,
+                   unsigned layers, unsigned long seed)
+{
+    memset(s, 0, sizeof *s);
+    if (snd_params_check(p) || channels < 1 || channels > 2 || !(rate > 0.0 && isfinite(rate)) ||
+        !(ball_radius[0] > 0.0 && ball_radius[1] > 0.0))
+        return -1;
+    s->p = *p;
+    s->rate = rate;
+    s->channels = channels;
+    s->layers = layers;
+
+    snd_mode modes[2 * SND_MAX_BALL_MODES > SND_MAX_BOWL_MODES ? 2 * SND_MAX_BALL_MODES : SND_MAX_BOWL_MODES];
+    size_t n = snd_family_modes(&p->bowl, modes, SND_MAX_BOWL_MODES);
+    int rc = snd_bank_init(&s->bowl, modes, n, rate, channels);
+    /* each sphere rings at the ball family scaled to its size: f ~ 1 / radius */
+    size_t n_first = 0;
+    n = 0;
+    for (int i = 0; i < 2; i++) {
+        snd_family fam = p->ball;
+        fam.f1 = p->ball.f1 * p->ball_radius / ball_radius[i];
+        n += snd_family_modes(&fam, modes + n, SND_MAX_BALL_MODES);
+        if (i == 0)
+            n_first = n;
+    }
+    rc = rc || snd_bank_init(&s->ball, modes, n, rate, channels);
+    rc = rc || snd_body_init(&s->body, p->body, p->n_body, p->body_alpha, p->body_beta, rate);
+    /* every stream its own generator, so one layer's randomness never shifts another's */
+    rc = rc || snd_stream_init(&s->rub[0], &p->rub_grain, rate, seed * 8 + 1);
+    rc = rc || snd_stream_init(&s->rub[1], &p->rub_grain, rate, seed * 8 + 2);
+    rc = rc || snd_stream_init(&s->pair, &p->pair_grain, rate, seed * 8 + 3);
+    s->ball_owner = malloc((s->ball.modes ? s->ball.modes : 1) * sizeof *s->ball_owner);
+    s->strike_amp = malloc((s->ball.modes ? s->ball.modes : 1) * sizeof *s->strike_amp);
+    s->work = calloc((size_t)W_COUNT * SND_MAX_BLOCK, sizeof *s->work);
+    if (rc || !s->ball_owner || !s->strike_amp || !s->work) {
+        snd_synth_destroy(s);
+        return -1;
+    }
+    for (size_t k = 0; k < s->ball.modes; k++)
+        s->ball_owner[k] = s->ball.source[k] < n_first ? 0 : 1;
+    s->dc_r = exp(-2.0 * SND_PI * DC_CUTOFF / rate);
+    s->lim_release = exp(-1.0 / (LIMIT_RELEASE * rate));
+    return 0;
+}
+
+void snd_synth_destroy(snd_synth *s)
+{
+    snd_bank_destroy(&s->bowl);
+    snd_bank_destroy(&s->ball);
+    snd_body_destroy(&s->body);
+    snd_stream_destroy(&s->rub[0]);
+    snd_stream_destroy(&s->rub[1]);
+    snd_stream_destroy(&s->pair);
+    free(s->ball_owner);
+    free(s->strike_amp);
+    free(s->work);
+    memset(s, 0, sizeof *s);
+}
+
+/* Level 3 + 4 for one contact: the micro-impacts of the block, through the gesture filter. Returns false (and
+ * leaves grain untouched, all zero) when the contact is silent. */
+static bool contact_force(snd_synth *s, snd_stream *st, snd_lowpass *lp, double lambda, double amp, double speed,
+                          size_t n, double *grain, double *cutoff)
+{
+    const snd_params *p = &s->p;
+    *cutoff = p->bright_lo + (p->bright_hi - p->bright_lo) * speed / (speed + p->bright_speed);
+    bool wrote = snd_stream_render(st, lambda, amp, n, grain, NULL);
+    if (!wrote && lp->z == 0.0)
+        return false;
+    snd_lowpass_set(lp, *cutoff, s->rate);
+    snd_lowpass_run(lp, grain, n);
+    return true;
+}
+
+/* dst{0,1} += scale pan_gain grain; *fresh: the destination still holds last block's data (zero it first). */
+static void mix_into(const snd_synth *s, const double *grain, size_t n, double pan, double scale, double *dst0,
+                     double *dst1, bool *fresh)
+{
+    if (fresh && *fresh) {
+        memset(dst0, 0, n * sizeof *dst0);
+        if (s->channels == 2)
+            memset(dst1, 0, n * sizeof *dst1);
+        *fresh = false;
+    }
+    double g0 = scale * pan_gain(s, pan, 0), g1 = scale * pan_gain(s, pan, 1);
+    for (size_t i = 0; i < n; i++)
+        dst0[i] += g0 * grain[i];
+    if (s->channels == 2)
+        for (size_t i = 0; i < n; i++)
+            dst1[i] += g1 * grain[i];
+}
+
+static double load_factor(double load)
+{
+    return load <= 0.0 ? 0.0 : load >= MAX_LOAD ? MAX_LOAD : load;
+}
+
+/* The contact layers: each sphere's rubbing into the bowl bank's input, the pair's into the ball bank's, the
+ * layer gains folded into the inputs (the banks are linear). */
+static void render_contacts(snd_synth *s, const snd_control *c, size_t n, bool *bowl_in, bool *ball_in)
+{
+    const snd_params *p = &s->p;
+    double *grain = work(s, W_GRAIN);
+    bool bowl_fresh = true, ball_fresh = true;
+    for (int i = 0; i < 2; i++) {
+        const snd_contact *k = &c->sphere[i];
+        double load = load_factor(k->load), speed = k->speed > 0.0 ? k->speed : 0.0;
+        double lambda = fmin(p->rate_max, k->gate * p->rub_density * speed * sqrt(load));
+        s->meters.rate[i] = lambda;
+        if (!(s->layers & (SND_LAYER_RUB | SND_LAYER_FORCE)))
+            continue;
+        memset(grain, 0, n * sizeof *grain);
+        if (!contact_force(s, &s->rub[i], &s->lp[i], lambda, p->rub_amp * sqrt(load), speed, n, grain,
+                           &s->meters.cutoff[i]))
+            continue;
+        if (s->layers & SND_LAYER_RUB)
+            mix_into(s, grain, n, k->pan, p->gain_bowl, work(s, W_BOWL_IN0), work(s, W_BOWL_IN1), &bowl_fresh);
+        if (s->layers & SND_LAYER_FORCE)
+            mix_into(s, grain, n, k->pan, p->gain_force, work(s, W_MIX0), work(s, W_MIX1), NULL);
+    }
+    *bowl_in = !bowl_fresh;
+    const snd_contact *k = &c->pair;
+    double magnet = 1.0 + p->pair_magnet * bowl_smoothstep(0.0, 1.0, c->magnet);
+    double speed = k->speed > 0.0 ? k->speed : 0.0;
+    double lambda = fmin(p->rate_max, k->gate * p->pair_density * speed * magnet);
+    s->meters.pair_rate = lambda;
+    *ball_in = false;
+    if (!(s->layers & SND_LAYER_PAIR))
+        return;
+    memset(grain, 0, n * sizeof *grain);
+    if (contact_force(s, &s->pair, &s->lp_pair, lambda, p->pair_amp * magnet, speed, n, grain,
+                      &s->meters.pair_cutoff)) {
+        mix_into(s, grain, n, k->pan, p->gain_ball, work(s, W_BALL_IN0), work(s, W_BALL_IN1), &ball_fresh);
+        *ball_in = true;
+    }
+}
+
+/* A collision's strike amplitudes: the family's gains, brighter for harder hits (up to (f_k / f_1)^0.5 more). */
+static void strike_amplitudes(snd_synth *s, double strength)
+{
+    const snd_bank *bk = &s->ball;
+    double lift = 0.5 * strength / (1.0 + strength);
+    double f1[2] = {INFINITY, INFINITY};
+    for (size_t k = 0; k < bk->modes; k++)
+        f1[s->ball_owner[k]] = fmin(f1[s->ball_owner[k]], bk->mode[k].freq);
+    for (size_t k = 0; k < bk->modes; k++)
+        s->strike_amp[k] = bk->mode[k].gain * pow(bk->mode[k].freq / f1[s->ball_owner[k]], lift);
+}
+
+/* The ball bank over the block, struck at each sphere-sphere hit's sample. */
+static void render_ball(snd_synth *s, const snd_hit *hits, size_t n_hits, size_t n, bool has_input)
+{
+    const bool impacts = s->layers & SND_LAYER_IMPACT;
+    for (size_t ch = 0; ch < s->channels; ch++) {
+        const double *in = has_input ? work(s, ch ? W_BALL_IN1 : W_BALL_IN0) : NULL;
+        double *out = work(s, ch ? W_MIX1 : W_MIX0);
+        const double scale = s->p.gain_ball;
+        size_t done = 0;
+        for (size_t h = 0; h < n_hits && impacts; h++) {
+            if (hits[h].kind != SND_HIT_SPHERES || hits[h].strength <= 0.0)
+                continue;
+            size_t upto = hits[h].offset + 1;  /* the strike is an impulse at sample `offset` */
+            snd_bank_process(&s->ball, ch, in ? in + done : NULL, upto - done, out + done);
+            done = upto;
+            strike_amplitudes(s, hits[h].strength);
+            snd_bank_strike(&s->ball, ch, s->strike_amp, scale * hits[h].strength * pan_gain(s, hits[h].pan, ch));
+        }
+        snd_bank_process(&s->ball, ch, in ? in + done : NULL, n - done, out + done);
+    }
+}
+
+/* The body layer into W_BODY; returns false when it was silent all block. */
+static bool render_body(snd_synth *s, const snd_hit *hits, size_t n_hits, size_t n)
+{
+    double *out = work(s, W_BODY);
+    if (!s->body.active && n_hits == 0)
+        return false;
+    memset(out, 0, n * sizeof *out);
+    size_t done = 0;
+    for (size_t h = 0; h < n_hits; h++) {
+        double v = hits[h].strength * (hits[h].kind == SND_HIT_SPHERES ? s->p.body_from_spheres : 1.0);
+        if (v <= 0.0)
+            continue;
+        snd_body_process(&s->body, hits[h].offset - done, out + done);
+        done = hits[h].offset;
+        snd_body_kick(&s->body, v);
+    }
+    snd_body_process(&s->body, n - done, out + done);
+    return true;
+}
+
+/* The micro frequency relaxation: a hit raises the spheres' modes by relax_depth min(1, strength), relaxing back
+ * with relax_time; the bank is retuned once a block (20 samples in the engine). */
+static void relax_ball(snd_synth *s, const snd_hit *hits, size_t n_hits, size_t n)
+{
+    for (size_t h = 0; h < n_hits; h++)
+        if (hits[h].kind == SND_HIT_SPHERES && (s->layers & SND_LAYER_IMPACT))
+            s->relax = fmax(s->relax, s->p.relax_depth * fmin(1.0, hits[h].strength));
+    if (s->relax != s->retuned) {
+        snd_bank_retune(&s->ball, 1.0 + s->relax);
+        s->retuned = s->relax;
+    }
+    s->meters.relax = s->relax;
+    if (s->relax > 0.0)
+        s->relax *= exp(-(double)n / (s->p.relax_time * s->rate));
+    if (s->relax < RELAX_FLOOR)
+        s->relax = 0.0;
+}
+
+/* DC blocker (y = x - x1 + R y1) and a peak limiter with instant attack: env >= |sample| always, so limit / env
+ * keeps every sample within the ceiling; it lets go with LIMIT_RELEASE. */
+static void finish(snd_synth *s, size_t n, double *out)
+{
+    const size_t nc = s->channels;
+    const double limit = s->p.limit, release = s->lim_release, r = s->dc_r;
+    const double *mix0 = work(s, W_MIX0), *mix1 = work(s, W_MIX1);
+    double env = s->lim_env, peak = 0.0, sum = 0.0;
+    double x0 = s->dc_x[0], y0 = s->dc_y[0], x1 = s->dc_x[1], y1 = s->dc_y[1];
+    unsigned long long limited = 0;
+    for (size_t i = 0; i < n; i++) {
+        double a = mix0[i] - x0 + r * y0, b = 0.0;
+        x0 = mix0[i];
+        y0 = a;
+        double level = fabs(a);
+        if (nc == 2) {
+            b = mix1[i] - x1 + r * y1;
+            x1 = mix1[i];
+            y1 = b;
+            level = fabs(b) > level ? fabs(b) : level;
+        }
+        env *= release;
+        env = level > env ? level : env;
+        if (env > limit) {
+            double gain = limit / env;
+            /* y / env * limit may round one ulp past the ceiling */
+            a = fmin(fmax(a * gain, -limit), limit);
+            b = fmin(fmax(b * gain, -limit), limit);
+            level *= gain;
+            limited++;
+        }
+        if (nc == 2) {
+            out[2 * i] = a;
+            out[2 * i + 1] = b;
+            sum += a + b;
+        } else {
+            out[i] = a;
+            sum += a;
+        }
+        peak = level > peak ? level : peak;
+    }
+    s->dc_x[0] = x0, s->dc_y[0] = y0, s->dc_x[1] = x1, s->dc_y[1] = y1;
+    s->lim_env = env;
+    s->meters.peak = peak;
+    s->stats.peak = peak > s->stats.peak ? peak : s->stats.peak;
+    s->stats.sum += sum;
+    s->stats.limited += limited;
+}
+
+/* One block of n <= SND_MAX_BLOCK frames; the hits' offsets are within it. */
+static void synth_block(snd_synth *s, const snd_control *c, const snd_hit *hits, size_t n_hits, size_t n,
+                        double *out)
+{
+    for (size_t ch = 0; ch < s->channels; ch++)
+        memset(work(s, ch ? W_MIX1 : W_MIX0), 0, n * sizeof(double));
+
+    bool bowl_in, ball_in;
+    render_contacts(s, c, n, &bowl_in, &ball_in);
+    for (size_t ch = 0; ch < s->channels; ch++)
+        snd_bank_process(&s->bowl, ch, bowl_in ? work(s, ch ? W_BOWL_IN1 : W_BOWL_IN0) : NULL, n,
+                         work(s, ch ? W_MIX1 : W_MIX0));
+    relax_ball(s, hits, n_hits, n);
+    render_ball(s, hits, n_hits, n, ball_in);
+    if ((s->layers & SND_LAYER_BODY) && render_body(s, hits, n_hits, n)) {
+        const double g = s->p.gain_body * (s->channels == 2 ? sqrt(0.5) : 1.0);
+        const double *body = work(s, W_BODY);
+        for (size_t ch = 0; ch < s->channels; ch++) {
+            double *mix = work(s, ch ? W_MIX1 : W_MIX0);
+            for (size_t i = 0; i < n; i++)
+                mix[i] += g * body[i];
+        }
+    }
+    for (size_t h = 0; h < n_hits; h++) {
+        s->stats.hits_spheres += hits[h].kind == SND_HIT_SPHERES;
+        s->stats.hits_bowl += hits[h].kind == SND_HIT_BOWL;
+    }
+    finish(s, n, out);
+    s->stats.frames += n;
+    s->stats.mode_samples = s->bowl.mode_samples + s->ball.mode_samples + s->body.mode_samples;
+    s->stats.micro_impacts = s->rub[0].events + s->rub[1].events + s->pair.events;
+}
+
+void snd_synth_step(snd_synth *s, const snd_control *c, const snd_hit *hits, size_t n_hits, size_t n, double *out)
+{
+    /* longer requests in blocks of SND_MAX_BLOCK, each with its own hits (offsets made relative, a few at a time) */
+    snd_hit local[32];
+    size_t done = 0, h = 0;
+    while (done < n) {
+        size_t len = n - done < SND_MAX_BLOCK ? n - done : SND_MAX_BLOCK, k = 0;
+        while (h < n_hits && k < 32 && (hits[h].offset < done + len || done + len == n)) {
+            local[k] = hits[h++];
+            local[k].offset = local[k].offset >= done ? local[k].offset - done : 0;
+            if (local[k].offset >= len)
+                local[k].offset = len - 1;
+            k++;
+        }
+        if (k == 32 && h < n_hits && hits[h].offset < done + len)
+            len = local[31].offset + 1;  /* more hits than fit: end this block at the last one taken */
+        synth_block(s, c, local, k, len, out + done * s->channels);
+        done += len;
+    }
+}

@@ -1,0 +1,305 @@
+/* The grader's machinery on its own: comparing values, the text and files it writes, and the sandbox (timeouts,
+ * output limits, exit statuses, the seccomp filter, the sweep of left-behind processes). The grader lives in
+ * tools/grader/ and is not part of libnumlab, so its sources are compiled into this test directly. */
+#define _GNU_SOURCE
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "helpers/check_main.h"
+
+#include "../tools/grader/build.c"
+#include "../tools/grader/report.c"
+#include "../tools/grader/sandbox.c"
+#include "../tools/grader/seccomp.c"
+#include "../tools/grader/values.c"
+
+/* --- values ------------------------------------------------------------------------------------------------ */
+
+START_TEST(tolerance_is_relative_or_absolute)
+{
+    ck_assert(gr_value_ok(100.0 + 0.9e-9, 100.0, GR_REL(1e-11)));    /* 0.9e-9 <= 1e-11 * 100 */
+    ck_assert(!gr_value_ok(100.0 + 1.1e-9, 100.0, GR_REL(1e-11)));
+    ck_assert(gr_value_ok(1e-13, 0.0, GR_TOL(1e-12, 1e-12)));        /* near zero the absolute part counts */
+    ck_assert(!gr_value_ok(1e-11, 0.0, GR_TOL(1e-12, 1e-12)));
+    ck_assert(gr_value_ok(-5590.5443, -5590.544, GR_ABS(5e-4)));
+    ck_assert(!gr_value_ok(-5590.545, -5590.544, GR_ABS(5e-4)));
+    ck_assert(gr_value_ok(4.0, 4.0, GR_EXACT));
+    ck_assert(!gr_value_ok(nextafter(4.0, 5.0), 4.0, GR_EXACT));
+}
+END_TEST
+
+START_TEST(nan_and_infinity)
+{
+    ck_assert(!gr_value_ok(NAN, 1.0, GR_TOL(1e300, 1e300)));   /* NaN never passes, whatever the tolerance */
+    ck_assert(gr_value_ok(NAN, NAN, GR_EXACT));                /* unless NaN is what is wanted */
+    ck_assert(!gr_value_ok(1.0, NAN, GR_EXACT));
+    ck_assert(gr_value_ok(INFINITY, INFINITY, GR_EXACT));
+    ck_assert(!gr_value_ok(-INFINITY, INFINITY, GR_ABS(1e300)));
+    ck_assert(!gr_value_ok(1e308, INFINITY, GR_REL(1)));
+}
+END_TEST
+
+START_TEST(compare_counts_and_reports)
+{
+    static gr_values got, want;
+    char text[2048];
+    gr_want(&want, 1.0, GR_EXACT, "first");
+    gr_want(&want, 2.5, GR_ABS(0.1), "second %d", 2);
+    gr_put(&got, 1.0);
+    ck_assert(!gr_compare(&got, &want, text, sizeof text));   /* one value sent, two wanted */
+    ck_assert_ptr_nonnull(strstr(text, "sent 1 values, 2 were expected"));
+    gr_put(&got, 2.45);
+    ck_assert(gr_compare(&got, &want, text, sizeof text));
+    got.value[1] = 3.0;
+    ck_assert(!gr_compare(&got, &want, text, sizeof text));
+    ck_assert_ptr_nonnull(strstr(text, "second 2: got 3, want 2.5 (tolerance 0.1)  <- wrong"));
+    ck_assert_ptr_nonnull(strstr(text, "1 of 2 values wrong"));
+    ck_assert_ptr_null(strstr(text, "first"));   /* only the wrong values are listed */
+    for (int i = 0; i < GR_MAX_VALUES + 5; i++)
+        gr_put(&got, 0);
+    ck_assert(got.overflow);
+    ck_assert(!gr_compare(&got, &want, text, sizeof text));
+    char tiny[16];
+    gr_compare(&got, &want, tiny, sizeof tiny);   /* never past the buffer */
+    ck_assert_uint_eq(strlen(tiny), sizeof tiny - 1);
+}
+END_TEST
+
+/* --- text and files ------------------------------------------------------------------------------------------ */
+
+START_TEST(clean_text_is_json_safe)
+{
+    char *t = gr_clean_text("ok \xc3\xa9 \xe2\x82\xac tab\there\nbad \xff \xc0\xaf \xed\xa0\x80 bell\a cr\r end");
+    ck_assert_str_eq(t, "ok \xc3\xa9 \xe2\x82\xac tab\there\nbad ? ?? ??? bell? cr? end");
+    free(t);
+}
+END_TEST
+
+static char tmpdir[PATH_MAX];
+
+static void make_tmpdir(void)
+{
+    ck_assert_int_eq(gr_workspace_create(tmpdir, sizeof tmpdir), 0);
+}
+
+static void remove_tmpdir(void)
+{
+    gr_workspace_remove(tmpdir);
+    ck_assert_int_eq(access(tmpdir, F_OK), -1);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char buf[65536];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
+START_TEST(results_json_is_gradescope)
+{
+    make_tmpdir();
+    gr_test_report tests[2] = {
+        {.name = "visible one", .score = 2, .max_score = 2, .passed = true, .output = "fine"},
+        {.name = "hidden one", .score = 0, .max_score = 3, .hidden = true, .output = "got \x01 \xff"},
+    };
+    gr_report r = {.exercise = "01-x", .submission = "a.c", .outcome = GR_GRADED, .score = 2, .max_score = 5,
+                   .messages = "a warning\n", .notes = "", .hidden_visibility = "after_due_date", .tests = tests,
+                   .n_tests = 2};
+    char path[PATH_MAX + 32], error[256];
+    snprintf(path, sizeof path, "%s/results.json", tmpdir);
+    ck_assert_int_eq(gr_write_results_json(&r, path, error, sizeof error), 0);
+    cJSON *root = cJSON_Parse(slurp(path));
+    ck_assert_ptr_nonnull(root);
+    ck_assert_double_eq(cJSON_GetObjectItem(root, "score")->valuedouble, 2);
+    ck_assert_double_eq(cJSON_GetObjectItem(root, "max_score")->valuedouble, 5);
+    ck_assert_str_eq(cJSON_GetObjectItem(root, "output")->valuestring, "a warning\n");
+    cJSON *list = cJSON_GetObjectItem(root, "tests");
+    ck_assert_int_eq(cJSON_GetArraySize(list), 2);
+    cJSON *hidden = cJSON_GetArrayItem(list, 1);
+    ck_assert_str_eq(cJSON_GetObjectItem(hidden, "name")->valuestring, "hidden one");
+    ck_assert_str_eq(cJSON_GetObjectItem(hidden, "visibility")->valuestring, "after_due_date");
+    ck_assert_str_eq(cJSON_GetObjectItem(hidden, "status")->valuestring, "failed");
+    ck_assert_double_eq(cJSON_GetObjectItem(hidden, "max_score")->valuedouble, 3);
+    ck_assert_str_eq(cJSON_GetObjectItem(hidden, "output")->valuestring, "got ? ?");
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(list, 0), "visibility")->valuestring, "visible");
+    cJSON_Delete(root);
+
+    r.outcome = GR_NOT_COMPILED;
+    r.submission = "odd, \"name\".c";
+    snprintf(path, sizeof path, "%s/row.csv", tmpdir);
+    ck_assert_int_eq(gr_write_csv_row(&r, path, error, sizeof error), 0);
+    ck_assert_str_eq(slurp(path), "\"odd, \"\"name\"\".c\",2,5,compile-error\n");
+    remove_tmpdir();
+}
+END_TEST
+
+/* A results path that a submission replaced by a symbolic link is replaced in turn, never written through. */
+START_TEST(atomic_write_replaces_links)
+{
+    make_tmpdir();
+    char victim[PATH_MAX + 32], link_path[PATH_MAX + 32], error[PATH_MAX + 64];
+    snprintf(victim, sizeof victim, "%s/victim", tmpdir);
+    snprintf(link_path, sizeof link_path, "%s/results.json", tmpdir);
+    FILE *f = fopen(victim, "w");
+    fputs("precious\n", f);
+    fclose(f);
+    ck_assert_int_eq(symlink(victim, link_path), 0);
+    ck_assert_int_eq(gr_write_atomic(link_path, "honest\n", 7, error, sizeof error), 0);
+    ck_assert_str_eq(slurp(victim), "precious\n");
+    ck_assert_str_eq(slurp(link_path), "honest\n");
+    struct stat st;
+    ck_assert_int_eq(lstat(link_path, &st), 0);
+    ck_assert(S_ISREG(st.st_mode));
+    snprintf(link_path, sizeof link_path, "%s/no/such/dir/results.json", tmpdir);
+    ck_assert_int_eq(gr_write_atomic(link_path, "x", 1, error, sizeof error), -1);
+    ck_assert_ptr_nonnull(strstr(error, "no/such/dir/results.json"));
+    remove_tmpdir();
+}
+END_TEST
+
+/* --- the sandbox --------------------------------------------------------------------------------------------- */
+
+/* Runs `sh -c script` as a child (untrusted: with every limit) and returns its result. */
+static gr_child_result run_sh(const char *script, bool untrusted, double timeout)
+{
+    static char sh[] = "/bin/sh", dash_c[] = "-c";
+    char *argv[] = {sh, dash_c, (char *)script, NULL};
+    gr_child_spec spec = {.argv = argv, .cwd = "/", .timeout = timeout, .untrusted = untrusted};
+    gr_child_result r;
+    char error[256];
+    ck_assert_msg(gr_run_children(&spec, &r, 1, 1, error, sizeof error) == 0, "%s", error);
+    return r;
+}
+
+START_TEST(exit_status_output_and_values)
+{
+    gr_child_result r = run_sh("echo out; echo err >&2; printf 'data' >&3; exit 7", true, 5);
+    ck_assert(r.exited && !r.timed_out && r.signal == 0);
+    ck_assert_int_eq(r.exit_status, 7);
+    ck_assert_str_eq(r.output, "out\nerr\n");
+    ck_assert_uint_eq(r.values_len, 4);
+    ck_assert_mem_eq(r.values, "data", 4);
+    gr_child_result_free(&r);
+    r = run_sh("kill -SEGV $$", true, 5);
+    ck_assert(!r.exited && r.signal == SIGSEGV);
+    gr_child_result_free(&r);
+}
+END_TEST
+
+START_TEST(timeout_kills_in_bounded_time)
+{
+    double start = gr_seconds();
+    gr_child_result r = run_sh("while :; do :; done", true, 0.2);
+    ck_assert(r.timed_out && !r.exited);
+    ck_assert_double_lt(gr_seconds() - start, 2.0);
+    gr_child_result_free(&r);
+}
+END_TEST
+
+START_TEST(output_is_bounded)
+{
+    gr_child_result r = run_sh("i=0; while [ $i -lt 3000 ]; do echo 0123456789; i=$((i + 1)); done", false, 20);
+    ck_assert(r.exited && r.exit_status == 0);
+    ck_assert_uint_eq(r.output_len, GR_OUTPUT_KEEP);
+    ck_assert_uint_eq(r.output_len + r.output_dropped, 3000 * 11);
+    gr_child_result_free(&r);
+}
+END_TEST
+
+/* Inside the filter: no new processes or programs, no signals to anyone else, no tracing, no sockets; signals to
+ * itself still work. Each failed expectation sets a bit of the exit status. */
+START_TEST(seccomp_filter)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        if (gr_seccomp_install("/no/such/probe") != 0)
+            _exit(100);
+        int bad = 0;
+        errno = 0;
+        bad |= (fork() != -1 || errno != EPERM) << 0;
+        bad |= (kill(getppid(), 0) != -1 || errno != EPERM) << 1;
+        bad |= (kill(-1, 0) != -1 || errno != EPERM) << 2;
+        bad |= (kill(getpid(), 0) != 0) << 3;
+        signal(SIGUSR1, SIG_IGN);
+        bad |= (raise(SIGUSR1) != 0) << 4;
+        bad |= (ptrace(PTRACE_TRACEME, 0, NULL, NULL) != -1 || errno != EPERM) << 5;
+        bad |= (socket(AF_INET, SOCK_STREAM, 0) != -1 || errno != EPERM) << 6;
+        char *argv[] = {"true", NULL}, *env[] = {NULL};
+        execve("/bin/true", argv, env);
+        bad |= (errno != EPERM) << 7;
+        _exit(bad);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status));
+    ck_assert_msg(WEXITSTATUS(status) == 0, "seccomp expectations failed: bits %#x", WEXITSTATUS(status));
+}
+END_TEST
+
+START_TEST(untrusted_child_cannot_start_processes)
+{
+    gr_child_result r = run_sh("/bin/true && echo started", true, 5);
+    ck_assert(r.exited && r.exit_status != 0);
+    ck_assert_ptr_null(strstr(r.output, "started"));
+    gr_child_result_free(&r);
+}
+END_TEST
+
+/* A process that escapes its group and outlives its parent is re-parented to the judge (a subreaper) and killed by
+ * the sweep. */
+START_TEST(sweep_kills_what_is_left)
+{
+    gr_sandbox_init();
+    gr_child_result r = run_sh("setsid sleep 30 & echo $!", false, 5);
+    ck_assert(r.exited && r.exit_status == 0);
+    pid_t orphan = (pid_t)atol(r.output);
+    gr_child_result_free(&r);
+    ck_assert_int_gt(orphan, 0);
+    ck_assert_int_eq(kill(orphan, 0), 0);   /* still running */
+    gr_sweep_descendants();
+    ck_assert_int_eq(kill(orphan, 0), -1);
+    ck_assert_int_eq(errno, ESRCH);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("grader");
+    TCase *values = tcase_create("values");
+    tcase_add_test(values, tolerance_is_relative_or_absolute);
+    tcase_add_test(values, nan_and_infinity);
+    tcase_add_test(values, compare_counts_and_reports);
+    suite_add_tcase(s, values);
+    TCase *files = tcase_create("files");
+    tcase_add_test(files, clean_text_is_json_safe);
+    tcase_add_test(files, results_json_is_gradescope);
+    tcase_add_test(files, atomic_write_replaces_links);
+    suite_add_tcase(s, files);
+    TCase *sandbox = tcase_create("sandbox");
+    tcase_set_timeout(sandbox, 20);
+    tcase_add_test(sandbox, exit_status_output_and_values);
+    tcase_add_test(sandbox, timeout_kills_in_bounded_time);
+    tcase_add_test(sandbox, output_is_bounded);
+    tcase_add_test(sandbox, seccomp_filter);
+    tcase_add_test(sandbox, untrusted_child_cannot_start_processes);
+    tcase_add_test(sandbox, sweep_kills_what_is_left);
+    suite_add_tcase(s, sandbox);
+    return run_suite(s);
+}

@@ -1,0 +1,112 @@
+#!/bin/sh
+# network-lab as a person uses it, under tmux: the first step with the network in braille, n to the next step, a
+# mass grabbed and moved with the keyboard and with the mouse (the position readout in the notes follows it
+# exactly), the stiff step
+# where semi-implicit Euler breaks at the limit from the modes, a resize to too small and back, no CPU while
+# paused, q (exit 0, terminal restored), the free run of your own network, and ASCII under LANG=C.
+. tests/lib/cli.sh
+. tests/lib/tui.sh
+trap 'tui_cleanup; rm -rf "$TMP"' EXIT
+command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; exit 1; }
+NL="$BIN/network-lab"
+
+tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$NL"
+tui_expect lab "step 1/5: The seed: explicit Euler at h = 1/fps" "first step"
+tui_wait lab "running" && tui_screen lab | has_braille && pass || fail "no braille on screen"
+tui_expect lab "total energy of each integrator" "energy pane"
+tui_expect_text lab "E \[J\]: explicit [0-9.]+ \(x[0-9.]+\)" "explicit's energy in the notes"
+
+tm send-keys -t lab n
+tui_expect lab "step 2/5: Semi-implicit Euler" "n goes to step 2"
+tui_expect_text lab "semi [0-9.]+ \(x" "semi's energy in the notes"
+
+# The keyboard drag: m selects mass 0, g grabs it where it is, l moves it right by 2.5% of the view's width
+# (the four's world box is 1.5 m wide: 0.0375 m a press), g lets go.
+readout() { tui_text lab | sed -n 's/.*mass 0 held at (\([-0-9.]*\), \([-0-9.]*\)).*/\1 \2/p'; }
+tm send-keys -t lab m
+tui_expect lab "mass 0 at \(" "m selects mass 0"
+tm send-keys -t lab g
+tui_expect lab "mass 0 held at \(" "g grabs it"
+set -- $(readout)
+x0=$1 y0=$2
+tm send-keys -t lab l l l l
+tui_wait lab "mass 0 held at \($(awk -v x="$x0" 'BEGIN { printf "%.2f", x + 0.15 }')" || true
+set -- $(readout)
+expect_num "x after four presses of l" "$1" "$(awk -v x="$x0" 'BEGIN { print x + 0.15 }')" 0.0015
+expect_num "y unchanged" "$2" "$y0" 0.0005
+tm send-keys -t lab k
+tui_wait lab "mass 0 held at \([-0-9.]+, $(awk -v y="$y0" 'BEGIN { printf "%.2f", y + 0.0375 }')" || true
+set -- $(readout)
+expect_num "y after k" "$2" "$(awk -v y="$y0" 'BEGIN { print y + 0.0375 }')" 0.0015
+tm send-keys -t lab g
+tui_expect lab "mass 0 at \(" "g lets go"
+
+# The mouse drag, as xterm's SGR mouse reports (ESC [ < button ; column ; row M, m on release; 32 = motion with the
+# button held; 1-based cells). A press in the network pane grabs the nearest mass at the pointer; a drag ten
+# columns right moves it by ten columns' worth: at 100 x 30 the pane is 49 x 16 cells, its plot area 44 x 12
+# (88 x 48 braille dots), and the four's 1.5 m box fits 47 dot pitches up, so a column is 2 x 1.5/47 = 0.06383 m.
+held() { tui_text lab | sed -n 's/.*mass \([0-9]*\) held at (\([-0-9.]*\), \([-0-9.]*\)).*/\1 \2 \3/p'; }
+tm send-keys -t lab -l "$(printf '\033[<0;20;8M')"
+tui_expect lab "mass [0-3] held at \(" "a press grabs a mass"
+set -- $(held)
+mass=$1 x0=$2 y0=$3
+tm send-keys -t lab -l "$(printf '\033[<32;30;8M')"
+tui_wait lab "mass $mass held at \($(awk -v x="$x0" 'BEGIN { printf "%.2f", x + 0.6383 }')" || true
+set -- $(held)
+expect_num "x after a drag of ten columns" "$2" "$(awk -v x="$x0" 'BEGIN { print x + 0.6383 }')" 0.0015
+expect_eq "y after a drag along the row" "$3" "$y0"
+# dragged out of the pane (over the energy pane) it stays captured, at the plot area's edge, and lets go there
+tm send-keys -t lab -l "$(printf '\033[<32;80;8M')"
+tui_wait lab "mass $mass held at \(1.87" || true
+set -- $(held)
+# (the last column's centre: 43 dot pitches right of the centre, 0.5 + 43 x 1.5/47)
+expect_num "x at the edge" "$2" 1.872 0.0015
+tm send-keys -t lab -l "$(printf '\033[<0;80;8m')"
+tui_expect lab "mass $mass at \(" "the release outside the pane lets go"
+
+# The stiff spring: the gauge says stable at k stiff = 2000 N/m; six presses (x1.25 each, w_max x1.118 each)
+# cross 2/w_max = dt, and semi-implicit Euler diverges: a line in the notes, never NaN.
+tm send-keys -t lab n n
+tui_expect lab "step 4/5: A stiff spring" "step 4"
+tui_expect_text lab "semi-implicit limit 2/w_max = 31.6 ms, stable \(0.53x\)" "the gauge: stable"
+for i in 1 2 3 4 5 6; do tm send-keys -t lab Right; done
+tui_expect_text lab "2/w_max = 16.2 ms, UNSTABLE \(1.03x\)" "the gauge: unstable past the limit"
+tui_expect_text lab "semi diverged at step [0-9]+ \(t = [0-9.]+ s\)" "semi's divergence line" 10
+tui_screen lab | grep -qiE "nan|inf[^o]" && fail "non-finite number on screen" || pass
+
+tm send-keys -t lab n
+tui_expect lab "step 5/5: The cloth" "step 5"
+tui_expect lab "36 masses" "a 6 x 6 cloth"
+
+tm resize-window -t lab -x 30 -y 8
+tui_expect lab "terminal too small:" "too-small message"
+tui_expect lab "need 80 x 24" "too-small message names the size"
+tm resize-window -t lab -x 100 -y 30
+tui_expect lab "step 5/5: The cloth" "recovers after the resize"
+
+# Paused, it blocks on input: no CPU over 3 s.
+tm send-keys -t lab ' '
+tui_expect lab "\[paused\]" "space pauses"
+pid=$(tui_pid lab network-lab)
+before=$(cpu_ticks "$pid"); sleep 3; after=$(cpu_ticks "$pid")
+[ $((after - before)) -le 1 ] && pass || fail "paused lab used $((after - before)) ticks of CPU in 3 s"
+
+tm send-keys -t lab q
+expect_eq "exit status after q" "$(tui_exit_status lab)" 0
+tui_sane lab
+
+# Your own network: one free step with the gauge.
+tui_start own 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$NL" --preset chain --n 3 --pull 1,0.3,0
+tui_expect own "your network: chain" "free run title"
+tui_expect_text own "semi-implicit limit 2/w_max = 1.08 s" "the chain's limit (2 / 1.848 rad/s)"
+tm send-keys -t own q
+expect_eq "free run exit" "$(tui_exit_status own)" 0
+tui_sane own
+
+tui_start ascii 100 30 LANG=C TERM=xterm-256color -- "$NL"
+tui_expect ascii "step 1/5" "LANG=C"
+tui_screen ascii | has_braille && fail "braille under LANG=C" || pass
+tm send-keys -t ascii q
+expect_eq "ascii exit" "$(tui_exit_status ascii)" 0
+
+finish

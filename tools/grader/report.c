@@ -1,0 +1,185 @@
+/* report: results.json (Gradescope), a CSV row, and the summary on stdout (see report.h). */
+#define _GNU_SOURCE
+#include "report.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The length of the valid UTF-8 sequence at p (no overlongs, surrogates or code points past U+10FFFF), or 0. */
+static size_t utf8_length(const unsigned char *p)
+{
+    unsigned c = p[0];
+    size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : (c >> 4) == 0xE ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    for (size_t k = 1; k < len; k++)
+        if ((p[k] & 0xC0) != 0x80)
+            return 0;
+    if ((c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] >= 0xA0) || (c == 0xF0 && p[1] < 0x90) ||
+        (c == 0xF4 && p[1] >= 0x90))
+        return 0;
+    return len;
+}
+
+char *gr_clean_text(const char *text)
+{
+    size_t n = strlen(text), o = 0;
+    char *out = malloc(n + 1);
+    if (!out)
+        return NULL;
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        size_t len = utf8_length(p);
+        if (len == 1 && ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7F))
+            len = 0;
+        if (len == 0) {
+            out[o++] = '?';
+            p++;
+        } else {
+            memcpy(out + o, p, len);
+            o += len, p += len;
+        }
+    }
+    out[o] = '\0';
+    return out;
+}
+
+int gr_write_atomic(const char *path, const char *data, size_t len, char *error, size_t error_size)
+{
+    char copy[PATH_MAX], tmp[PATH_MAX + 32];
+    snprintf(copy, sizeof copy, "%s", path);
+    snprintf(tmp, sizeof tmp, "%s/.numlab-results.XXXXXX", dirname(copy));
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(error, error_size, "%s: cannot create a file next to it: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t done = 0;
+    while (done < len) {
+        ssize_t n = write(fd, data + done, len - done);
+        if (n <= 0)
+            break;
+        done += (size_t)n;
+    }
+    int e = errno;
+    if (done < len || fchmod(fd, 0644) != 0 || fsync(fd) != 0 || close(fd) != 0 || rename(tmp, path) != 0) {
+        e = done < len ? e : errno;
+        unlink(tmp);
+        snprintf(error, error_size, "%s: %s", path, strerror(e));
+        return -1;
+    }
+    return 0;
+}
+
+/* Adds a cleaned copy of text as a string member; false when out of memory. */
+static bool add_text(cJSON *object, const char *name, const char *text)
+{
+    char *clean = gr_clean_text(text ? text : "");
+    bool ok = clean && cJSON_AddStringToObject(object, name, clean);
+    free(clean);
+    return ok;
+}
+
+int gr_write_results_json(const gr_report *r, const char *path, char *error, size_t error_size)
+{
+    char *output = NULL;
+    if (asprintf(&output, "%s%s%s", r->outcome == GR_GRADED ? "" : "The submission does not compile.\n",
+                 r->messages ? r->messages : "", r->notes ? r->notes : "") < 0)
+        output = NULL;
+    cJSON *root = output ? cJSON_CreateObject() : NULL;
+    bool ok = root && cJSON_AddNumberToObject(root, "score", r->score) &&
+              cJSON_AddNumberToObject(root, "max_score", r->max_score) &&
+              cJSON_AddNumberToObject(root, "execution_time", r->seconds) && add_text(root, "output", output) &&
+              cJSON_AddStringToObject(root, "visibility", "visible") &&
+              cJSON_AddStringToObject(root, "stdout_visibility", "hidden");
+    cJSON *tests = ok ? cJSON_AddArrayToObject(root, "tests") : NULL;
+    ok = ok && tests;
+    for (size_t i = 0; ok && i < r->n_tests; i++) {
+        const gr_test_report *t = &r->tests[i];
+        cJSON *test = cJSON_CreateObject();
+        ok = test && cJSON_AddItemToArray(tests, test) && add_text(test, "name", t->name) &&
+             cJSON_AddNumberToObject(test, "score", t->score) &&
+             cJSON_AddNumberToObject(test, "max_score", t->max_score) &&
+             cJSON_AddStringToObject(test, "status", t->passed ? "passed" : "failed") &&
+             add_text(test, "output", t->output) &&
+             cJSON_AddStringToObject(test, "visibility", t->hidden ? r->hidden_visibility : "visible");
+    }
+    char *json = ok ? cJSON_Print(root) : NULL;
+    cJSON_Delete(root);
+    free(output);
+    if (!json) {
+        snprintf(error, error_size, "out of memory writing %s", path);
+        return -1;
+    }
+    size_t len = strlen(json);
+    char *text = malloc(len + 2);
+    int rc = -1;
+    if (text) {
+        memcpy(text, json, len);
+        text[len] = '\n';
+        rc = gr_write_atomic(path, text, len + 1, error, error_size);
+    } else {
+        snprintf(error, error_size, "out of memory writing %s", path);
+    }
+    free(text);
+    cJSON_free(json);
+    return rc;
+}
+
+/* A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
+static void csv_field(char *out, size_t size, const char *text)
+{
+    size_t o = 0;
+    bool quote = strpbrk(text, ",\"\r\n") != NULL;
+    if (quote && o + 1 < size)
+        out[o++] = '"';
+    for (const char *p = text; *p && o + 3 < size; p++) {
+        if (*p == '"')
+            out[o++] = '"';
+        out[o++] = *p;
+    }
+    if (quote && o + 1 < size)
+        out[o++] = '"';
+    out[o] = '\0';
+}
+
+int gr_write_csv_row(const gr_report *r, const char *path, char *error, size_t error_size)
+{
+    char name[PATH_MAX * 2 + 3], row[PATH_MAX * 2 + 128];
+    csv_field(name, sizeof name, r->submission);
+    int n = snprintf(row, sizeof row, "%s,%g,%g,%s\n", name, r->score, r->max_score,
+                     r->outcome == GR_GRADED ? "graded" : "compile-error");
+    return gr_write_atomic(path, row, (size_t)n < sizeof row ? (size_t)n : sizeof row - 1, error, error_size);
+}
+
+/* Prints the first `lines` lines of text, each prefixed. */
+static void print_lines(FILE *out, const char *prefix, const char *text, int lines)
+{
+    for (int i = 0; i < lines && text && *text; i++) {
+        size_t n = strcspn(text, "\n");
+        fprintf(out, "%s%.*s\n", prefix, (int)n, text);
+        text += n + (text[n] == '\n');
+    }
+}
+
+void gr_print_summary(const gr_report *r, const char *results_path, bool quiet, FILE *out)
+{
+    if (!quiet) {
+        fprintf(out, "numlab grade: %s, submission %s\n", r->exercise, r->submission);
+        if (r->outcome == GR_NOT_COMPILED) {
+            fprintf(out, "  the submission does not compile; the compiler said:\n");
+            print_lines(out, "  | ", r->messages, 12);
+        }
+        for (size_t i = 0; i < r->n_tests && r->outcome == GR_GRADED; i++) {
+            const gr_test_report *t = &r->tests[i];
+            fprintf(out, "  %s %4g/%-4g %s%s\n", t->passed ? "PASS" : "FAIL", t->score, t->max_score,
+                    t->hidden ? "[hidden] " : "", t->name);
+            if (!t->passed && t->reason[0])
+                fprintf(out, "              %s\n", t->reason);
+        }
+    }
+    fprintf(out, "score %g / %g  (%s)\n", r->score, r->max_score, results_path);
+}

@@ -1,0 +1,51 @@
+/* report: what the judge decided, written as Gradescope's results.json, one CSV row, and a summary for people.
+ *
+ * Files are written whole or not at all: to a fresh temporary name in the target's directory, synced, then renamed
+ * over the target, so whatever stood at that path before (a file a submission forged, a symbolic link) is replaced,
+ * never written through. */
+#ifndef NUMLAB_GRADER_REPORT_H
+#define NUMLAB_GRADER_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+    const char *name;       /* the case's title */
+    double score, max_score;
+    bool passed;
+    bool hidden;
+    char *output;           /* the details for the student (owned) */
+    char reason[160];       /* one line for the summary when it failed */
+} gr_test_report;
+
+typedef enum {
+    GR_GRADED,              /* the tests ran */
+    GR_NOT_COMPILED         /* score 0, the compiler's messages in output */
+} gr_outcome;
+
+typedef struct {
+    const char *exercise;            /* e.g. 01-euler-steps */
+    const char *submission;          /* the path given */
+    gr_outcome outcome;
+    double score, max_score, seconds;
+    const char *messages;            /* the compiler's messages (errors or warnings) */
+    const char *notes;               /* what the sandbox lacks on this machine, or "" */
+    const char *hidden_visibility;   /* Gradescope visibility of hidden cases */
+    gr_test_report *tests;
+    size_t n_tests;
+} gr_report;
+
+/* Returns 0, or -1 with a message in error. */
+int gr_write_results_json(const gr_report *r, const char *path, char *error, size_t error_size);
+/* submission,score,max_score,status (status: graded or compile-error), CSV-quoted where needed. */
+int gr_write_csv_row(const gr_report *r, const char *path, char *error, size_t error_size);
+/* PASS/FAIL per test with its points and, for failures, the reason; then the score. quiet: the score line only. */
+void gr_print_summary(const gr_report *r, const char *results_path, bool quiet, FILE *out);
+
+/* A copy of text that is valid UTF-8 without control characters other than newline and tab (JSON-safe). */
+char *gr_clean_text(const char *text);
+/* Writes data to path atomically (see above). */
+int gr_write_atomic(const char *path, const char *data, size_t len, char *error, size_t error_size);
+
+#endif

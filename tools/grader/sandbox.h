@@ -1,0 +1,55 @@
+/* sandbox: running other programs from the judge, with a wall-clock timeout, captured output, and, for the probe
+ * that carries submitted code, every limit we can set without root: its own process group, rlimits (CPU time, no
+ * file writes, no core, memory, descriptors), the user nobody when the judge is root, a seccomp filter (no ptrace,
+ * no signals to other processes, no new processes or programs, no sockets), and a pipe for its values.
+ *
+ * The judge becomes a child subreaper, so whatever a child leaves behind is re-parented to the judge and killed by
+ * gr_sweep_descendants before any result is written. */
+#ifndef NUMLAB_GRADER_SANDBOX_H
+#define NUMLAB_GRADER_SANDBOX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define GR_OUTPUT_KEEP 8192   /* default bytes of a child's output kept; the rest is counted and dropped */
+
+typedef struct {
+    char *const *argv;     /* argv[0] is the program's path */
+    const char *cwd;       /* working directory of the child */
+    double timeout;        /* wall-clock seconds */
+    bool untrusted;        /* the probe: all the limits above, and the values pipe on fd GR_VALUES_FD */
+    size_t output_keep;    /* bytes of output to keep (0: GR_OUTPUT_KEEP) */
+    long memory;           /* address-space limit in bytes (0: none) */
+} gr_child_spec;
+
+typedef struct {
+    bool exited;           /* exit_status is valid */
+    int exit_status;
+    int signal;            /* killed by this signal (0: not) */
+    bool timed_out;        /* killed by the judge at the timeout */
+    char *output;          /* stdout and stderr, interleaved, NUL-terminated */
+    size_t output_len, output_dropped, output_keep;
+    unsigned char *values; /* what arrived on the values pipe (untrusted) */
+    size_t values_len;
+    bool values_overflow;  /* more bytes than any valid record */
+} gr_child_result;
+
+/* Monotonic seconds, for timeouts and timings. */
+double gr_seconds(void);
+
+/* Makes the judge a subreaper and not ptrace-able; returns notes about what the sandbox lacks here (or ""). */
+const char *gr_sandbox_init(void);
+/* Runs the children, at most `jobs` at a time, and fills results[i]. Returns 0; or -1 when a child could not be
+ * started (fork, pipes, or an exec or privilege drop that failed before any submitted code ran), with the reason in
+ * error. Results must be released with gr_child_result_free. */
+int gr_run_children(const gr_child_spec *specs, gr_child_result *results, size_t n, int jobs, char *error,
+                    size_t error_size);
+void gr_child_result_free(gr_child_result *r);
+/* Kills and reaps every process left behind by the children. */
+void gr_sweep_descendants(void);
+
+/* seccomp.c: installs the probe's filter in the calling (child) process; `exec_path` is the only pointer execve
+ * may be called with. Returns 0, or -1 when this kernel or architecture has no seccomp filters. */
+int gr_seccomp_install(const char *exec_path);
+
+#endif
