@@ -273,11 +273,12 @@ static const plot_grid *rotation_scene(walk *w, plot_chart *ch, int step)
         q[1] = walk_rotation(w, ROT_SLERP, now), labels[1] = "seed: slerp";
         n = 2;
     }
+    /* unit axes: neighbours 2.2 apart never touch (each reaches at most 1 to either side) */
     for (int i = 0; i < n; i++)
-        cx[i] = 2.6 * (i - 0.5 * (n - 1));
+        cx[i] = 2.2 * (i - 0.5 * (n - 1));
     chart_start(ch, "", "axes: x red, y green, z blue", "");
     walk_add_triads(ch, w->view, q, cx, n, 1.0, w->triad_xy);
-    double half = n > 0 ? 1.3 * n : 1.3;
+    double half = n > 0 ? 1.1 * n + 0.1 : 1.2;
     return walk_render_scene(ch, -half, half, -1.2, 1.2, labels, cx, n);
 }
 
