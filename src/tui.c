@@ -252,6 +252,11 @@ static void emit_line(void *arg, const char *line, int len)
     t->row++;
 }
 
+static void count_line(void *arg, const char *line, int len)
+{
+    (void)arg, (void)line, (void)len;
+}
+
 static void draw_text(tui_state *s)
 {
     WINDOW *w = s->win[WIN_TEXT];
@@ -260,14 +265,23 @@ static void draw_text(tui_state *s)
     wattron(w, A_BOLD);
     mvwprintw(w, 0, 1, " %s ", s->desc.title);
     wattroff(w, A_BOLD);
-    wrap_target t = {w, 1, getmaxy(w), A_NORMAL};
-    tui_wrap(s->desc.text, getmaxx(w) - 2, emit_line, &t);
+    const int rows = getmaxy(w), width = getmaxx(w) - 2;
+    char notes[1024] = "";
+    int note_lines = 0;
     if (s->app->notes) {
-        char notes[1024] = "";
         s->app->notes(s->app->ctx, s->step, notes, sizeof notes);
-        t.row++;
+        note_lines = tui_wrap(notes, width, count_line, NULL);
+    }
+    /* the live numbers have the last rows when the panel is short: the text keeps the rest, at least two lines */
+    int text_end = rows - (note_lines ? note_lines + 1 : 0);
+    text_end = text_end < 3 ? 3 : text_end;
+    wrap_target t = {w, 1, text_end, A_NORMAL};
+    tui_wrap(s->desc.text, width, emit_line, &t);
+    if (note_lines) {
+        t.row = (t.row < text_end ? t.row : text_end) + 1;
+        t.max_rows = rows;
         t.attr = A_BOLD;
-        tui_wrap(notes, getmaxx(w) - 2, emit_line, &t);
+        tui_wrap(notes, width, emit_line, &t);
     }
 }
 

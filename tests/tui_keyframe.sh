@@ -62,6 +62,9 @@ expect_num "y'(1) = the out-tangent" "$slope" "$out" 5e-3
 tm resize-window -t lab -x 30 -y 8
 tui_expect lab "terminal too small:" "too-small message"
 tui_expect lab "need 80 x 24" "too-small message names the size"
+# at the smallest size the notes keep their rows and the text gives way
+tm resize-window -t lab -x 80 -y 24
+tui_expect lab "^ y\(1\) = [0-9.]+, y'\(1\) = " "the notes at 80 x 24"
 tm resize-window -t lab -x 100 -y 30
 tui_expect lab "step 3/6: Edit a key" "recovers after the resize"
 tui_expect lab "> t +1 s" "the parameters survive the resize"
