@@ -227,12 +227,10 @@ static void walk_changed(void *ctx, int step, tui_change what)
     case STEP_BOUNCE:   sample_bounce(w); break;
     default:            sample_rotations(w); break;
     }
-    if (what == TUI_EDITED) {  /* keep playing from where the clip is, at the new speed */
-        w->clock.speed = w->speed;
-        w->clock.loop = w->loop;
-        if (w->clock.duration != clip_length(w, step))
-            scene_clock_start(&w->clock, clip_length(w, step), w->speed, w->loop);
+    if (what == TUI_EDITED && !w->clock.done && w->clock.duration == clip_length(w, step)) {
+        w->clock.speed = w->speed;  /* keep playing from where the clip is, at the new speed */
     } else {
+        /* a new step, r, a new clip length, or an edit after the clip ended: play it (again) from the start */
         scene_clock_start(&w->clock, clip_length(w, step), w->speed, w->loop);
     }
 }
