@@ -315,7 +315,7 @@ static void draw_toggles(tui_state *s)
             wattron(w, COLOR_PAIR(t->color));
         else
             waddch(w, (chtype)plot_ascii_glyph(t->color)), waddch(w, ' ');
-        wprintw(w, "%.*s", getmaxx(w) - 8, t->name);
+        wprintw(w, "%.*s", getmaxx(w) - getcurx(w), t->name);
         if (s->color)
             wattroff(w, COLOR_PAIR(t->color));
     }
