@@ -122,6 +122,9 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_HELPERS) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
+# keyframe-lab's scene geometry and clock are pure lab code with their own unit test.
+$(BUILD)/tests/test_keyframe_scene: $(BUILD)/obj/labs/keyframe-lab/scene.o
+
 $(BUILD)/bench/%: $(BUILD)/obj/tests/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)

@@ -1,6 +1,8 @@
 /* keyframe-lab: step / linear / cubic-spline keyframes, the Hermite basis, quaternions, glTF 2.0 animations.
- * Headless outputs are in labs/keyframe-lab/; the interactive lab will run on the shared TUI. */
+ * Parses the options and runs one mode: a headless output (csv.c, demo.c, gltf_csv.c), the interactive guided walk
+ * (walk.c, walk_panes.c) or a file's animations played (player.c), both on the shared TUI. */
 #include <getopt.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -8,10 +10,12 @@
 #include "numlab/cli.h"
 
 static const char usage[] =
-    "usage: keyframe-lab [FILE.gltf|FILE.glb]                 the interactive lab (needs a terminal)\n"
+    "usage: keyframe-lab [--ascii]                          the interactive guided walk (needs a terminal)\n"
+    "       keyframe-lab [--ascii] FILE.gltf|FILE.glb        play a file's animations (needs a terminal)\n"
     "       keyframe-lab --csv --gltf FILE [--times A:B:STEP] [--animation NAME|INDEX]\n"
     "       keyframe-lab --csv --demo basis|balls|bounce|rotation [--times A:B:STEP]\n"
     "       keyframe-lab --list FILE\n"
+    "       keyframe-lab --plot STEP [--at T] [--width W] [--height H] [--ascii]\n"
     "\n"
     "Keyframes as glTF 2.0 plays them: STEP holds, LINEAR interpolates (rotations by slerp along the shortest\n"
     "path), CUBICSPLINE is a cubic Hermite curve whose tangents are scaled by the key interval (rotations are\n"
@@ -27,11 +31,20 @@ static const char usage[] =
     "                      three balls: step, linear, cubic on the same keys), bounce (the bouncing ball with\n"
     "                      squash and stretch and its volume), rotation (slerp, nlerp and normalized cubic)\n"
     "  --list FILE         list the file's animations, channels, key counts and interpolations\n"
+    "  --plot STEP         print the two panes and the notes of the walk's step 1..6 as text (what the lab shows,\n"
+    "                      without a terminal): 1 basis, 2 balls, 3 key edit, 4 bounce, 5 rotations, 6 glTF vs seed\n"
+    "  --at T              the clip time --plot shows, >= 0 (default: half way through the clip)\n"
+    "  --width W           columns of each pane, 20..1000 (default 80)\n"
+    "  --height H          rows of each pane, 8..500 (default 24)\n"
+    "  --ascii             ASCII instead of braille (also when the locale is not UTF-8)\n"
     "  --help              this text\n"
     "\n"
     "Exit status: 0 ok, 1 runtime failure, 2 bad usage or a bad file.\n";
 
-enum { OPT_CSV = 256, OPT_GLTF, OPT_TIMES, OPT_ANIMATION, OPT_DEMO, OPT_LIST, OPT_HELP };
+enum {
+    OPT_CSV = 256, OPT_GLTF, OPT_TIMES, OPT_ANIMATION, OPT_DEMO, OPT_LIST, OPT_ASCII, OPT_PLOT, OPT_AT, OPT_WIDTH,
+    OPT_HEIGHT, OPT_HELP
+};
 
 int main(int argc, char **argv)
 {
@@ -39,12 +52,20 @@ int main(int argc, char **argv)
         {"csv", no_argument, NULL, OPT_CSV},           {"gltf", required_argument, NULL, OPT_GLTF},
         {"times", required_argument, NULL, OPT_TIMES}, {"animation", required_argument, NULL, OPT_ANIMATION},
         {"demo", required_argument, NULL, OPT_DEMO},   {"list", required_argument, NULL, OPT_LIST},
-        {"help", no_argument, NULL, OPT_HELP},         {NULL, 0, NULL, 0},
+        {"ascii", no_argument, NULL, OPT_ASCII},       {"plot", required_argument, NULL, OPT_PLOT},
+        {"at", required_argument, NULL, OPT_AT},       {"width", required_argument, NULL, OPT_WIDTH},
+        {"height", required_argument, NULL, OPT_HEIGHT}, {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0},
     };
     cli_set_program(argv[0]);
-    bool csv = false;
+    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
+    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
+    bool csv = false, ascii = false;
     const char *gltf = NULL, *demo = NULL, *list = NULL, *animation = NULL;
     lab_times times = {0};
+    long long plot = 0, width = 80, height = 24;
+    double at = -1.0;
+    bool sized = false;
     opterr = 0;
     for (int opt; (opt = getopt_long(argc, argv, ":", options, NULL)) != -1;) {
         switch (opt) {
@@ -52,6 +73,22 @@ int main(int argc, char **argv)
         case OPT_GLTF: gltf = optarg; break;
         case OPT_DEMO: demo = optarg; break;
         case OPT_LIST: list = optarg; break;
+        case OPT_ASCII: ascii = true; break;
+        case OPT_PLOT:
+            if (cli_count("--plot", optarg, 1, LAB_WALK_STEPS, &plot))
+                return CLI_USAGE;
+            break;
+        case OPT_AT:
+            if (cli_range("--at", optarg, 0.0, 1e6, &at))
+                return CLI_USAGE;
+            break;
+        case OPT_WIDTH:
+        case OPT_HEIGHT:
+            if (opt == OPT_WIDTH ? cli_count("--width", optarg, 20, 1000, &width)
+                                 : cli_count("--height", optarg, 8, 500, &height))
+                return CLI_USAGE;
+            sized = true;
+            break;
         case OPT_ANIMATION: animation = optarg; break;
         case OPT_TIMES:
             if (cli_time_range("--times", optarg, LAB_MAX_SAMPLES, &times.a, &times.b, &times.step))
@@ -67,6 +104,18 @@ int main(int argc, char **argv)
     if (optind + 1 < argc)
         return cli_error("'%s': only one file at a time (see --help)", argv[optind + 1]);
 
+    if (ascii && (csv || list))
+        return cli_error("--ascii goes with the interactive lab or --plot, not --csv or --list (see --help)");
+    if ((at >= 0.0 || sized) && !plot)
+        return cli_error("--at, --width and --height go with --plot (see --help)");
+    if (plot) {
+        if (csv || list || gltf || demo || file || times.given || animation)
+            return cli_error("--plot STEP takes only --at, --width, --height and --ascii (see --help)");
+        int st = lab_walk_plot((int)plot - 1, at, (int)width, (int)height, ascii);
+        if (st == CLI_OK && (fflush(stdout) != 0 || ferror(stdout)))
+            return cli_fail("cannot write the output");
+        return st;
+    }
     if (list) {
         if (csv || gltf || demo || file || times.given || animation)
             return cli_error("--list FILE takes no other options or files (see --help)");
@@ -86,10 +135,9 @@ int main(int argc, char **argv)
     }
     if (gltf || demo || times.given || animation)
         return cli_error("--gltf, --demo, --times and --animation go with --csv (see --help)");
+    if (file)
+        return lab_play(file, ascii);  /* a bad file is reported as such, terminal or not */
     if (!cli_have_terminal())
-        return cli_error("%s%sthe interactive lab needs a terminal; without one use --csv --gltf FILE "
-                         "[--times A:B:STEP], --csv --demo NAME or --list FILE (see --help)",
-                         file ? file : "", file ? ": " : "");
-    return cli_error("the interactive lab is not built yet (it waits for the shared TUI); use --csv or --list "
-                    "(see --help)");
+        return lab_no_terminal(NULL);
+    return lab_walk(ascii);
 }

@@ -37,6 +37,7 @@ typedef struct {
 
 static volatile sig_atomic_t quit_signal;
 static bool curses_active;
+static int requested_step = -1;  /* tui_go_to_step from a callback */
 
 /* --- terminal restore ------------------------------------------------------------------------------------- */
 
@@ -256,8 +257,7 @@ static void count_line(void *arg, const char *line, int len)
     (void)arg, (void)line, (void)len;
 }
 
-/* The step's text, then the notes. When both do not fit, the text is cut (its first line stays) so that the
- * notes, the live numbers, stay in view. */
+/* The step's text, then the notes; the title cut to the width (it never wraps). */
 static void draw_text(tui_state *s)
 {
     WINDOW *w = s->win[WIN_TEXT];
@@ -268,17 +268,18 @@ static void draw_text(tui_state *s)
     mvwprintw(w, 0, 1, " %.*s ", width - 2 > 0 ? width - 2 : 0, s->desc.title);  /* never wraps */
     wattroff(w, A_BOLD);
     char notes[1024] = "";
-    int note_rows = 0;
+    int note_lines = 0;
     if (s->app->notes) {
         s->app->notes(s->app->ctx, s->step, notes, sizeof notes);
-        note_rows = notes[0] ? tui_wrap(notes, width, count_line, NULL) : 0;
+        note_lines = tui_wrap(notes, width, count_line, NULL);
     }
-    int text_rows = rows - 1 - (note_rows ? note_rows + 1 : 0);
-    text_rows = text_rows < 1 ? 1 : text_rows;
-    wrap_target t = {w, 1, 1 + text_rows < rows ? 1 + text_rows : rows, A_NORMAL};
+    /* the live numbers have the last rows when the panel is short: the text keeps the rest, at least two lines */
+    int text_end = rows - (note_lines ? note_lines + 1 : 0);
+    text_end = text_end < 3 ? 3 : text_end;
+    wrap_target t = {w, 1, text_end, A_NORMAL};
     tui_wrap(s->desc.text, width, emit_line, &t);
-    if (note_rows) {
-        t.row = (t.row < t.max_rows ? t.row : t.max_rows) + 1;
+    if (note_lines) {
+        t.row = (t.row < text_end ? t.row : text_end) + 1;
         t.max_rows = rows;
         t.attr = A_BOLD;
         tui_wrap(notes, width, emit_line, &t);
@@ -315,7 +316,7 @@ static void draw_toggles(tui_state *s)
             wattron(w, COLOR_PAIR(t->color));
         else
             waddch(w, (chtype)plot_ascii_glyph(t->color)), waddch(w, ' ');
-        wprintw(w, "%.*s", getmaxx(w) - 8, t->name);
+        wprintw(w, "%.*s", getmaxx(w) - getcurx(w), t->name);
         if (s->color)
             wattroff(w, COLOR_PAIR(t->color));
     }
@@ -459,6 +460,22 @@ static void go_to_step(tui_state *s, int step)
     model_changed(s, TUI_ENTER_STEP);
 }
 
+void tui_go_to_step(int step)
+{
+    requested_step = step;
+}
+
+/* A callback used an event: redraw, animate again, and make the step jump it may have asked for. */
+static void callback_used(tui_state *s)
+{
+    s->animating = s->app->tick != NULL;
+    mark_all_dirty(s);
+    int step = requested_step;
+    requested_step = -1;
+    if (step >= 0)
+        go_to_step(s, step);
+}
+
 static void change_param(tui_state *s, int direction, bool big)
 {
     if (s->desc.n_params == 0)
@@ -500,10 +517,8 @@ static void handle_mouse(tui_state *s)
                 pane = p;
     }
     s->mouse_pane = kind == TUI_MOUSE_RELEASE ? -1 : kind == TUI_MOUSE_PRESS ? pane : s->mouse_pane;
-    if (pane >= 0 && s->app->mouse(s->app->ctx, s->step, pane, ev.x - s->pane_x[pane], ev.y - s->pane_y, kind)) {
-        s->animating = s->app->tick != NULL;
-        mark_all_dirty(s);
-    }
+    if (pane >= 0 && s->app->mouse(s->app->ctx, s->step, pane, ev.x - s->pane_x[pane], ev.y - s->pane_y, kind))
+        callback_used(s);
 }
 
 /* Returns false when the user asked to quit. */
@@ -544,8 +559,7 @@ static bool handle_key(tui_state *s, int ch)
             *flag = !*flag;
             model_changed(s, TUI_EDITED);
         } else if (s->app->key && s->app->key(s->app->ctx, s->step, ch)) {
-            s->animating = s->app->tick != NULL;
-            mark_all_dirty(s);
+            callback_used(s);
         }
     }
     return true;
@@ -597,6 +611,7 @@ int tui_run(tui_app *app)
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return -1;
     tui_state s = {.app = app, .mouse_pane = -1};
+    requested_step = -1;
     if (app->frame_hz <= 0)
         app->frame_hz = 30;
     s.color = tui_open();

@@ -108,5 +108,32 @@ expect_usage "^keyframe-lab: 'b.gltf': only one file at a time" "$KL" a.gltf b.g
 expect_usage "^keyframe-lab: .*binary.glb: the interactive lab needs a terminal; without one use --csv --gltf FILE" \
     "$KL" "$FIX/binary.glb"
 expect_usage "^keyframe-lab: the interactive lab needs a terminal" "$KL"
+# --plot: the walk's panes as text, and the notes under them (the numbers the interactive lab shows)
+notes() { expect_ok "$KL" --plot "$@" && tail -n 1 "$TMP/out"; }
+expect_ok "$KL" --plot 1 --width 60 --height 16
+expect_eq "plot header" "$(head -n 1 "$TMP/out")" "keyframe-lab step 1/6: The Hermite basis"
+expect_eq "plot rows: header, two panes, notes" "$(wc -l <"$TMP/out" | tr -d ' ')" 34
+has_braille() { LC_ALL=C grep -q "$(printf '\342[\240-\243]')"; }
+has_braille <"$TMP/out" && pass || fail "--plot draws braille in a UTF-8 locale"
+case "$(notes 1)" in *"cubicSpline(0.5, 0, 5, 10, -2) = 5.875, slope 14.25"*) pass ;; *) fail "plot 1 notes" ;; esac
+# t = 1/2 on keys 0, 3, 0 at t = 0, 1, 2: step holds 0, linear 1.5 at 3/s, cubic 5/8 + 3/2 with slope
+# h10'(1/2) 5 + h01'(1/2) 3 = -5/4 + 9/2 = 3.25
+expect_eq "plot 2 notes" "$(notes 2 --at 0.5)" \
+    "t = 0.50 s: step y 0.000 v +0.000, linear y 1.500 v +3.000, cubic y 2.125 v +3.250."
+case "$(notes 3)" in "y(0.5) = 2.125, y'(0.5) = 3.25 units/s. Key 0 at t = 0:"*) pass ;; *) fail "plot 3 notes" ;; esac
+case "$(notes 4 --at 0)" in *"volume sx sy sz = 1.152 "*) pass ;; *) fail "plot 4: take-off volume 1.2 x 0.8 x 1.2" ;; esac
+# 90 degrees about y: the blend at s = 1/2 is (0, 1/8 + sin(45)/2 + 1/8, 0, 1/2 + cos(45)/2), 2 atan2(y, w) = 70.53
+case "$(notes 6 --at 0.5)" in *"glTF 70.53 deg from the first key, the seed's slerp 45.00: 25.53 deg apart"*) pass ;;
+    *) fail "plot 6 notes" ;; esac
+expect_ok "$KL" --plot 5 --ascii --width 40 --height 10
+has_braille <"$TMP/out" && fail "--ascii drew braille" || pass
+expect_usage "^keyframe-lab: --plot: '7' " "$KL" --plot 7
+expect_usage "^keyframe-lab: --at: '-1' " "$KL" --plot 2 --at -1
+expect_usage "^keyframe-lab: --width: '5' " "$KL" --plot 2 --width 5
+expect_usage "^keyframe-lab: --at, --width and --height go with --plot" "$KL" --at 1
+expect_usage "^keyframe-lab: --plot STEP takes only" "$KL" --plot 1 --csv --demo basis
+
+expect_usage "^keyframe-lab: .*nothing.gltf: " "$KL" "$FIX/nothing.gltf"
+expect_usage "^keyframe-lab: --ascii goes with the interactive lab" "$KL" --ascii --csv --demo basis
 
 finish

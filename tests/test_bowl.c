@@ -8,6 +8,7 @@
 
 #include "numlab/bowl.h"
 #include "numlab/sound.h"
+#include "helpers/check_main.h"
 
 /* ck_assert costs a write(2) even when it passes; in per-sample and per-step loops, only a failure reports. */
 #define REQUIRE(cond, ...)                \
@@ -394,9 +395,5 @@ int main(void)
     tcase_add_test(motion, accumulator_feeds_whole_steps);
     tcase_add_test(motion, same_start_same_bits);
     suite_add_tcase(s, motion);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

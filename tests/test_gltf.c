@@ -12,6 +12,7 @@
 
 #include "helpers/gltf_fixture.h"
 #include "numlab/gltf.h"
+#include "helpers/check_main.h"
 
 
 /* --- the specification's formulas, independently of src/ ----------------------------------------------------- */
@@ -349,9 +350,5 @@ int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--write-fixtures") == 0)
         return write_fixtures(argv[2]);
-    SRunner *sr = srunner_create(gltf_suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(gltf_suite());
 }

@@ -11,6 +11,7 @@
 
 #include "helpers/gltf_fixture.h"
 #include "numlab/gltf.h"
+#include "helpers/check_main.h"
 
 
 /* --- ways to break a fixture ---------------------------------------------------------------------------------- */
@@ -397,9 +398,5 @@ static Suite *broken_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(broken_suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(broken_suite());
 }

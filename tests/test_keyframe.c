@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "numlab/keyframe.h"
+#include "helpers/check_main.h"
 
 #define TOL 1e-12
 #define DEG (M_PI / 180.0)
@@ -546,9 +547,5 @@ static Suite *keyframe_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(keyframe_suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(keyframe_suite());
 }

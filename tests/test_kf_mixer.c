@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "numlab/keyframe.h"
+#include "helpers/check_main.h"
 
 #define TOL 1e-12
 #define DEG (M_PI / 180.0)
@@ -183,9 +184,5 @@ static Suite *mixer_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(mixer_suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(mixer_suite());
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "numlab/sound.h"
+#include "helpers/check_main.h"
 
 /* ck_assert costs a write(2) even when it passes; in per-sample and per-step loops, only a failure reports. */
 #define REQUIRE(cond, ...)                \
@@ -679,9 +680,5 @@ int main(void)
     tcase_add_test(chain, spectrum_reads_full_scale);
     tcase_add_test(chain, one_long_block_equals_many_short_ones);
     suite_add_tcase(s, chain);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

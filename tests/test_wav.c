@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "numlab/wav.h"
+#include "helpers/check_main.h"
 
 /* A fresh directory per test; its path goes into dir (room for 64). */
 static void fresh_dir(char *dir)
@@ -301,9 +302,5 @@ int main(void)
     tcase_add_test(tc, unwritable_paths_are_named);
     tcase_add_test(tc, text_targets_and_permissions);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

@@ -98,6 +98,10 @@ typedef struct {
  * nothing) when stdin or stdout is not one. The terminal is restored in every case. */
 int tui_run(tui_app *app);
 
+/* From the key or mouse callback: go to step `step` (0-based) once the callback returns, as n and p do (steps
+ * that do not exist are ignored). For jumps n/p cannot make, e.g. to the next group of steps. */
+void tui_go_to_step(int step);
+
 /* --- menus and pages (tui_menu.c): the launcher's screens ------------------------------------------------- */
 
 typedef struct {

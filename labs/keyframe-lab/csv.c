@@ -1,8 +1,9 @@
-/* CSV plumbing shared by keyframe-lab's outputs: sample times, numbers, quoted fields. */
+/* CSV plumbing shared by keyframe-lab's outputs: sample times, numbers, quoted fields; the no-terminal message. */
 #include <math.h>
 #include <string.h>
 
 #include "lab.h"
+#include "numlab/cli.h"
 
 size_t lab_times_count(const lab_times *t)
 {
@@ -33,4 +34,10 @@ void lab_print_field(FILE *out, const char *text)
         fputc(*p, out);
     }
     fputc('"', out);
+}
+
+int lab_no_terminal(const char *file)
+{
+    return cli_error("%s%sthe interactive lab needs a terminal; without one use --csv --gltf FILE [--times A:B:STEP], "
+                     "--csv --demo NAME or --list FILE (see --help)", file ? file : "", file ? ": " : "");
 }

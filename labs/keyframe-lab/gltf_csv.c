@@ -8,7 +8,7 @@
 #include "numlab/cli.h"
 #include "numlab/gltf.h"
 
-static int load(const char *path, gltf_doc *doc)
+int lab_gltf_load(const char *path, gltf_doc *doc)
 {
     gltf_error err;
     gltf_status st = gltf_load(path, doc, &err);
@@ -17,7 +17,7 @@ static int load(const char *path, gltf_doc *doc)
     return st == GLTF_ERR_NOMEM ? cli_fail("%s", err.message) : cli_error("%s", err.message);
 }
 
-static const char *label(const char *name, size_t index, char *buf, size_t size)
+const char *lab_label(const char *name, size_t index, char *buf, size_t size)
 {
     if (name && *name)
         return name;
@@ -33,7 +33,7 @@ static int select_animations(const gltf_doc *doc, const char *path, const char *
         return CLI_OK;
     for (size_t i = 0; i < doc->animation_count; i++) {
         char buf[32];
-        if (strcmp(which, label(doc->animations[i].name, i, buf, sizeof buf)) == 0) {
+        if (strcmp(which, lab_label(doc->animations[i].name, i, buf, sizeof buf)) == 0) {
             *first = i, *last = i + 1;
             return CLI_OK;
         }
@@ -54,7 +54,7 @@ int lab_gltf_csv(const char *path, const char *animation, const lab_times *given
 {
     gltf_doc doc;
     size_t first, last, width = 3;
-    int st = load(path, &doc);
+    int st = lab_gltf_load(path, &doc);
     if (st || (st = select_animations(&doc, path, animation, &first, &last)))
         goto done;
     /* default times: 30 samples a second over the longest selected animation */
@@ -86,10 +86,10 @@ int lab_gltf_csv(const char *path, const char *animation, const lab_times *given
     for (size_t a = first; a < last; a++) {
         const kf_clip *clip = &doc.animations[a];
         char abuf[32], nbuf[32];
-        const char *aname = label(clip->name, a, abuf, sizeof abuf);
+        const char *aname = lab_label(clip->name, a, abuf, sizeof abuf);
         for (size_t c = 0; c < clip->channel_count; c++) {
             const kf_channel *ch = &clip->channels[c];
-            const char *nname = label(doc.nodes[ch->node].name, ch->node, nbuf, sizeof nbuf);
+            const char *nname = lab_label(doc.nodes[ch->node].name, ch->node, nbuf, sizeof nbuf);
             kf_cursor cursor = KF_CURSOR_INIT;
             for (size_t i = 0, n = lab_times_count(&times); i < n; i++) {
                 double t = lab_times_at(&times, i);
@@ -116,7 +116,7 @@ done:
 int lab_gltf_list(const char *path)
 {
     gltf_doc doc;
-    int st = load(path, &doc);
+    int st = lab_gltf_load(path, &doc);
     if (st)
         return st;
     printf("%s: glTF 2.0 (%s), %zu node%s, %zu animation%s\n", path, doc.binary ? "GLB" : "JSON", doc.node_count,

@@ -1,11 +1,12 @@
-/* keyframe-lab's parts: the seed's keyframes, the demos and the glTF outputs (all headless; the interactive part
- * will sit on the shared TUI). */
+/* keyframe-lab's parts: the seed's keyframes, the demos and the glTF outputs (headless), and the interactive
+ * guided walk and file player on the shared TUI (walk.h, player.c). */
 #ifndef KEYFRAME_LAB_H
 #define KEYFRAME_LAB_H
 
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "numlab/gltf.h"
 #include "numlab/keyframe.h"
 
 /* --times A:B:STEP, or the default of each output when not given. */
@@ -34,5 +35,20 @@ int lab_demo(const char *name, const lab_times *times);
 const char *lab_demo_names(void);
 int lab_gltf_csv(const char *path, const char *animation, const lab_times *times);
 int lab_gltf_list(const char *path);
+/* Loads a glTF file; on failure prints the loader's message and returns 2 (bad file) or 1 (out of memory). */
+int lab_gltf_load(const char *path, gltf_doc *doc);
+/* name, or the index as text when name is NULL or empty (buf holds it). */
+const char *lab_label(const char *name, size_t index, char *buf, size_t size);
+
+/* The interactive lab (needs a terminal): the guided walk, or a file's animations played (the file is loaded and
+ * checked first). ascii: no braille. */
+int lab_walk(bool ascii);
+int lab_play(const char *path, bool ascii);
+/* --plot: the two panes of the walk's step (0-based), each width x height, and its notes, at clip time `at` (< 0:
+ * half way through the clip), printed as text. Returns the exit status. */
+#define LAB_WALK_STEPS 6
+int lab_walk_plot(int step, double at, int width, int height, bool ascii);
+/* "[FILE: ]the interactive lab needs a terminal; without one use ...": returns 2. */
+int lab_no_terminal(const char *file);
 
 #endif

@@ -11,6 +11,7 @@
 
 #define MAX_FRAMES 4000
 #define REVEAL_SECONDS 4.0
+#define GAP_AT 0.2  /* s: when step 5's tab switch happens */
 
 enum { STEP_EXPLICIT, STEP_SEMI, STEP_RK4, STEP_STABILITY, STEP_ACCUMULATOR, STEP_REST, N_STEPS };
 
@@ -87,8 +88,15 @@ static const char *const step_texts[N_STEPS] = {
 static bool collect_frame(void *arg, const spring_lab_frame *f)
 {
     frame_run *run = arg;
-    if (run->n >= MAX_FRAMES)
+    if (run->n + 2 > MAX_FRAMES)
         return false;
+    if (run->n > 0 && f->t - run->t[run->n - 1] > 0.5) {
+        /* a long gap (the tab switch): a NaN point lifts the plot's pen, so no line pretends to cross it */
+        run->t[run->n] = run->t[run->n - 1];
+        run->x[run->n] = run->v[run->n] = NAN;
+        run->substeps[run->n] = 0;
+        run->n++;
+    }
     run->t[run->n] = f->t;
     run->x[run->n] = f->x;
     run->v[run->n] = f->v;
@@ -102,7 +110,8 @@ static void run_loop(walk *w, frame_run *run, double hz, double jitter, double g
 {
     spring_lab_loop loop = spring_lab_loop_from_options(&w->o);
     loop.method = SPRING_SEMI;
-    loop.hz = hz, loop.jitter = jitter, loop.gap = gap, loop.gap_frame = (long long)hz;  /* the gap after 1 s */
+    /* the gap comes 0.2 s in, while the spring is still on its way */
+    loop.hz = hz, loop.jitter = jitter, loop.gap = gap, loop.gap_frame = (long long)(GAP_AT * hz) + 1;
     loop.cap = cap, loop.rest = rest, loop.rule = rule, loop.max_frames = max_frames, loop.interpolate = true;
     run->n = 0;
     spring_lab_run_loop(&w->o.params, w->o.s0, &loop, collect_frame, run, NULL);
@@ -265,7 +274,7 @@ static void build_accumulator_chart(walk *w, plot_chart *ch, int pane)
     if (pane == 0)
         snprintf(title, sizeof title, "frame rates, jitter %.0f%%: one motion", 100.0 * w->jitter);
     else
-        snprintf(title, sizeof title, "a %.3g s gap at t = 1 s, cap %.3g s", w->gap, w->cap);
+        snprintf(title, sizeof title, "a %.3g s gap at t = %.3g s, cap %.3g s", w->gap, GAP_AT, w->cap);
     plot_chart_set_title(ch, title);
     for (int i = pane == 0 ? RUN_30HZ : RUN_GAP_CAPPED; i <= (pane == 0 ? RUN_144HZ : RUN_GAP_UNCAPPED); i++)
         if (w->loop_shown[i])
@@ -435,7 +444,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
             d->toggles[d->n_toggles++] = (tui_toggle){spring_method_name((spring_method)m),
                                                       spring_method_color((spring_method)m), &w->shown[m]};
     } else if (step == STEP_ACCUMULATOR) {
-        static const char *const names[N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", "gap capped", "gap uncapped"};
+        static const char *const names[N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", "gap capped", "gap no cap"};
         tui_add_param(d, "jitter", "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
         tui_add_param(d, "gap", "s", &w->gap, 0.0, 60.0, 0.5, 5.0, false);
         tui_add_param(d, "cap", "s", &w->cap, 0.01, 1.0, 0.01, 0.1, false);

@@ -1,0 +1,130 @@
+#!/bin/sh
+# keyframe-lab as a person uses it, under tmux: the guided walk (braille panes, n/p, a key edited from the keyboard
+# with the notes checked against the Hermite formula by hand, too small and back, no CPU while paused, q), and a
+# glTF file played (its channels and their numbers, a and n, no CPU once the clip is over).
+. tests/lib/cli.sh
+. tests/lib/tui.sh
+trap 'tui_cleanup; rm -rf "$TMP"' EXIT
+command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; exit 1; }
+KL="$BIN/keyframe-lab"
+
+tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$KL"
+tui_expect lab "step 1/6: The Hermite basis" "first step"
+tui_wait lab "step 1/6" && tui_screen lab | has_braille && pass || fail "no braille on screen"
+tui_expect lab "the slopes d/ds" "derivative pane"
+# the seed's example: h(1/2) = 0 + 5/8 + 10/2 + 2/8 = 5.875 (the seed prints ~6.875)
+tui_expect lab "cubicSpline\(0.5, 0, 5, 10, -2\) = 5.875" "corrected seed value in the notes"
+
+tm send-keys -t lab n
+tui_expect lab "step 2/6: Step, linear, cubic" "n goes to step 2"
+tui_expect lab "step +linear +cubic" "the three balls are labelled"
+tm send-keys -t lab p
+tui_expect lab "step 1/6" "p goes back"
+tm send-keys -t lab n n
+tui_expect lab "step 3/6: Edit a key" "step 3"
+# The cubic ball's first segment: keys 0 and 3 at t = 0 and 1 (t_d = 1), out-tangent 5, in-tangent 0. At s = 1/2
+# the basis is h00 = h01 = 1/2, h10 = 1/8, h11 = -1/8: y = 5/8 + 3/2 = 2.125.
+tui_expect lab "y\(0.5\) = 2.125," "the probe before editing"
+# tab to "out" (key, value, in, out) and raise it by 3 to 8: y = 8/8 + 3/2 = 2.5; y' = h10' 8 + h01' 3 with
+# h10'(1/2) = -1/4, h01'(1/2) = 3/2: -2 + 4.5 = 2.5
+tm send-keys -t lab Tab Tab Tab Right Right Right
+tui_expect lab "> out +8 /s" "out-tangent edited"
+tui_expect lab "y\(0.5\) = 2.5, y'\(0.5\) = 2.5 units/s" "edited out-tangent in the notes"
+# k: the next key (t = 1); up twice to "value", raised 4 x 0.25 from 3 to 4: y = 8/8 + 4/2 = 3, y' = -2 + 6 = 4
+tm send-keys -t lab k Up Up Right Right Right Right
+tui_expect lab " key +1( |$)" "k selects key 1"
+tui_expect lab "> value +4( |$)" "key 1's value edited"
+tui_expect lab "y\(0.5\) = 3, y'\(0.5\) = 4 units/s" "edited value in the notes"
+
+# The mouse, as xterm's SGR reports (tmux passes them on): p n re-enters step 3 with the seed's keys. At 100 x 30
+# key 1 (t = 1, y = 3) is drawn at column 27, row 3 (1-based): press there, drag 5 rows down, release. Then
+# y(0.5) = h10 5 + h01 v = 5/8 + v/2 for whatever value v the drag left (the panel shows it to 4 digits).
+mouse() { tm send-keys -t lab -l "$(printf '\033[<%s;%s;%s%s' "$1" "$2" "$3" "$4")"; }
+panel() { tui_screen lab | sed -n "s/.*[> ] $1  *\(-*[0-9.e+-]*\).*/\1/p" | head -n 1; }
+tm send-keys -t lab p n
+tui_expect lab "y\(0.5\) = 2.125," "step 3 again with the seed's keys"
+mouse 0 27 3 M; mouse 32 27 8 M; mouse 0 27 8 m
+tui_expect lab " key +1( |$)" "a click selects key 1"
+tui_wait lab "value +[0-9.]+( |$)" && v=$(panel value)
+y=$(tui_screen lab | sed -n 's/.*y(0.5) = \([0-9.e+-]*\),.*/\1/p')
+awk -v v="$v" 'BEGIN { exit !(v > -10 && v < 2.5) }' && pass || fail "dragged value '$v' is not below 3"
+expect_num "y(0.5) after the drag" "$y" "$(awk -v v="$v" 'BEGIN { print 0.625 + v / 2 }')" 3e-4
+# the probe to t = 1 (tab 4 times, 10 x 0.05), then drag key 1's out-tangent in the velocity pane (the key's
+# column there is 78; press just right of it): y'(1) is the right derivative, the out-tangent itself
+tm send-keys -t lab Tab Tab Tab Tab Right Right Right Right Right Right Right Right Right Right
+tui_expect lab "> t +1 s" "probe at t = 1"
+mouse 0 79 8 M; mouse 32 79 14 M; mouse 0 79 14 m
+tui_wait lab "out +-[0-9.]+ /s" && out=$(panel out)
+slope=$(tui_screen lab | sed -n "s/.*y'(1) = \([0-9.e+-]*\) units.*/\1/p")
+awk -v o="$out" 'BEGIN { exit !(o < -1) }' && pass || fail "dragged out-tangent '$out' is not negative"
+expect_num "y'(1) = the out-tangent" "$slope" "$out" 5e-3
+
+tm resize-window -t lab -x 30 -y 8
+tui_expect lab "terminal too small:" "too-small message"
+tui_expect lab "need 80 x 24" "too-small message names the size"
+# at the smallest size the notes keep their rows and the text gives way
+tm resize-window -t lab -x 80 -y 24
+tui_expect lab "^ y\(1\) = [0-9.]+, y'\(1\) = " "the notes at 80 x 24"
+tm resize-window -t lab -x 100 -y 30
+tui_expect lab "step 3/6: Edit a key" "recovers after the resize"
+tui_expect lab "> t +1 s" "the parameters survive the resize"
+
+# the rotation steps: the triads labelled, the angle difference in the notes (the seed's cubic at t = 1/2 is
+# 70.5 degrees from the start where slerp is at 45, see docs/keyframe.md; the largest gap is reached later)
+tm send-keys -t lab n n
+tui_expect lab "step 5/6: Rotations" "step 5"
+tui_expect lab "slerp +nlerp +cubic" "the three triads are labelled"
+tui_expect lab "cubic - slerp [0-9.]+ deg \(largest 27.5[0-9] at" "angle difference in the notes"
+tm send-keys -t lab n
+tui_expect lab "step 6/6: glTF vs the seed" "step 6"
+
+# Paused, it blocks on input: no CPU over 3 s.
+tm send-keys -t lab r ' '
+tui_expect lab "\[paused\]" "space pauses"
+pid=$(tui_pid lab keyframe-lab)
+before=$(cpu_ticks "$pid"); sleep 3; after=$(cpu_ticks "$pid")
+[ $((after - before)) -le 1 ] && pass || fail "paused lab used $((after - before)) ticks of CPU in 3 s"
+
+tm send-keys -t lab '?'
+tui_expect lab "any key closes this help" "help"
+tm send-keys -t lab x q
+expect_eq "exit status after q" "$(tui_exit_status lab)" 0
+tui_sane lab
+
+# A glTF file: its animations listed, every channel a step, the numbers of the last key once the clip is over.
+FIX="$TMP/fixtures"
+mkdir -p "$FIX"
+"${NUMLAB_BUILD:-build}/tests/test_gltf" --write-fixtures "$FIX" >/dev/null || fail "test_gltf --write-fixtures"
+tui_start file 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$KL" "$FIX/binary.glb"
+tui_expect file "step 1/9: steps \(1/3\): mover translation" "first channel"
+tui_expect file "3 animations: >steps \(3 ch, 2.5 s\), lines" "the file's animations listed"
+# STEP keys end at (4, 1, 0.25) at t = 2.5 (tests/helpers/gltf_fixture.c)
+tui_expect file "t = 2.500 of 2.500 s: x 4 y 1 z 0.25" "the last key when the clip is over"
+pid=$(tui_pid file keyframe-lab)
+before=$(cpu_ticks "$pid"); sleep 3; after=$(cpu_ticks "$pid")
+[ $((after - before)) -le 1 ] && pass || fail "a finished clip used $((after - before)) ticks of CPU in 3 s"
+# the spinner's last key (-0.5, 0.5, -0.5, -0.5) turns 2 atan2(sqrt(3)/2, 1/2) = 120 degrees
+tm send-keys -t file n
+tui_expect file "step 2/9: steps \(1/3\): spinner rotation" "n: next channel"
+tui_expect file "the node's axes" "a rotation shows as a triad"
+tui_expect file "turned 120.00 deg" "the rotation's angle"
+tm send-keys -t file a
+tui_expect file "step 4/9: lines \(2/3\): mover translation" "a: next animation"
+tm send-keys -t file A A
+tui_expect file "step 7/9: curves \(3/3\): mover translation" "A: previous animation, wrapping"
+tm send-keys -t file q
+expect_eq "file exit" "$(tui_exit_status file)" 0
+tui_sane file
+
+# A broken file is refused before the screen opens.
+printf 'glTF' >"$FIX/short.glb"
+expect_usage "^keyframe-lab: .*short.glb: GLB header: the file has 4 bytes" "$KL" "$FIX/short.glb"
+
+# ASCII under LANG=C, and monochrome: still the lab, no braille.
+tui_start ascii 100 30 LANG=C TERM=vt100 NO_COLOR=1 -- "$KL"
+tui_expect ascii "step 1/6" "LANG=C, vt100, NO_COLOR"
+tui_screen ascii | has_braille && fail "braille under LANG=C" || pass
+tm send-keys -t ascii q
+expect_eq "ascii exit" "$(tui_exit_status ascii)" 0
+
+finish
