@@ -37,7 +37,7 @@ static const char usage[] =
     "                     spectrum the interactive lab shows\n"
     "                     (FILE - writes a CSV to stdout; the summary line then goes to stderr)\n"
     "  --layers LIST      comma-separated: rub, pair, impact, body, force (the bare contact force), or\n"
-    "                     default (rub,pair,impact,body) or all\n"
+    "                     default (rub,pair,impact,body), all, or none (silence: the mechanics alone)\n"
     "  --set KEY=VALUE    change one parameter of the preset (the keys --describe lists); repeatable\n"
     "  --quiet            no summary line\n"
     "\n"

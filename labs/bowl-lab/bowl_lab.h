@@ -217,7 +217,7 @@ int bowl_lab_cell_to_bowl(const plot_chart *ch, int col, int row, double *x, dou
 /* The spectrum of db[0..BOWL_LAB_SPECTRUM_N/2] (dB against Hz, log frequency). */
 void bowl_lab_chart_spectrum(plot_chart *ch, const double *freq, const double *db);
 /* Draws the timeline's last `window` seconds up to `now` into rows [row, row + 7) of grid: a title, five lanes
- * (labels, then a canvas), a time axis. The canvas must have been sized to (grid->cols - 8) x 5. */
+ * (labels, then a canvas), a time axis. The canvas: 5 rows, at most grid->cols - 8 columns. */
 void bowl_lab_draw_timeline(plot_grid *grid, int row, plot_canvas *lanes, const bowl_lab_timeline *tl,
                             double now, double window);
 /* A meter: width cells, the first round(value * width) full ('#' or a block), the rest light ('.' or a dot). */

@@ -195,9 +195,9 @@ static bool walk_key(void *ctx, int step, int key)
     case 'v':
         w->c.stir_hz = -w->c.stir_hz, w->last_stir = -w->last_stir;
         break;
-    case 'x':
+    case 'x':  /* strikes pressed between two steps add up, to what a gesture file allows */
         if (w->have_session)
-            w->s.player.strike += 1.0;
+            w->s.player.strike = fmin(w->s.player.strike + 1.0, BOWL_LAB_STRIKE_MAX);
         break;
     case 'w': {
         if (!w->have_session)
@@ -388,7 +388,7 @@ int bowl_lab_interactive(const snd_preset *preset, unsigned long seed)
     for (size_t i = 0; i < snd_preset_count(); i++)
         if (strcmp(snd_preset_at(i)->name, preset->name) == 0)
             w.preset_no = (double)(i + 1);
-    w.c = (bowl_lab_controls){.tilt_x_deg = preset->gesture.tilt * 180.0 / 3.14159265358979323846,
+    w.c = (bowl_lab_controls){.tilt_x_deg = clamp_tilt(preset->gesture.tilt * 180.0 / 3.14159265358979323846),
                               .stir_hz = preset->gesture.stir_hz};
     w.stir_mm = 1000.0 * preset->gesture.stir_radius;
     w.last_stir = w.c.stir_hz;
