@@ -8,7 +8,6 @@
 #include <locale.h>
 #include <math.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,74 +76,6 @@ static void install_signals(void)
     int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
         sigaction(fatal[i], &sa, NULL);
-}
-
-/* --- pure helpers ----------------------------------------------------------------------------------------- */
-
-double tui_param_stepped(const tui_param *p, int direction, bool big)
-{
-    double step = big ? p->big_step : p->step;
-    double v = *p->value;
-    if (p->log_scale)
-        v = direction > 0 ? v * step : v / step;
-    else
-        v += direction * step;
-    if (!isfinite(v))
-        v = direction > 0 ? p->max : p->min;
-    return v < p->min ? p->min : v > p->max ? p->max : v;
-}
-
-void tui_add_param(tui_step *d, const char *name, const char *unit, double *value, double min, double max,
-                   double step, double big_step, bool log_scale)
-{
-    if (d->n_params < TUI_MAX_PARAMS)
-        d->params[d->n_params++] = (tui_param){name, unit, value, min, max, step, big_step, log_scale};
-}
-
-size_t tui_append(char *buf, size_t size, size_t used, const char *fmt, ...)
-{
-    if (used >= size)
-        return used;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + used, size - used, fmt, ap);
-    va_end(ap);
-    return n < 0 ? used : used + (size_t)n;
-}
-
-int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg)
-{
-    int lines = 0;
-    if (width < 1)
-        return 0;
-    while (*text) {
-        const char *end = strchr(text, '\n');
-        int para = end ? (int)(end - text) : (int)strlen(text);
-        const char *p = text;
-        int left = para;
-        do {
-            /* take as many whole words as fit; a word longer than the line is cut */
-            int take = 0, last_space = -1, cols = 0;
-            while (take < left && cols < width) {
-                if (p[take] == ' ')
-                    last_space = take;
-                cols += ((unsigned char)p[take] & 0xC0) != 0x80;
-                take++;
-                while (take < left && ((unsigned char)p[take] & 0xC0) == 0x80)
-                    take++;
-            }
-            if (take < left && p[take] != ' ' && last_space > 0)
-                take = last_space;
-            emit(arg, p, take);
-            lines++;
-            p += take;
-            left -= take;
-            while (left > 0 && *p == ' ')
-                p++, left--;
-        } while (left > 0);
-        text += para + (end != NULL);
-    }
-    return lines;
 }
 
 /* --- layout ----------------------------------------------------------------------------------------------- */
