@@ -25,6 +25,9 @@ ifeq ($(CI),true)
 WARN      += -Werror
 endif
 
+# run, check and bench build with one job a core (the build is -j safe); JOBS=1 for a serial build.
+JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
+
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS    ?=
@@ -76,17 +79,17 @@ deps:
 	@sh tools/deps.sh
 
 run: need-deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -j$(JOBS) all
 	@$(BUILD)/bin/numlab
 
 check: need-deps
-	@$(MAKE) --no-print-directory check-build
+	@$(MAKE) --no-print-directory -j$(JOBS) check-build
 	@sh tools/run-tests.sh $(BUILD)
 
 check-build: $(LIB) $(BINS) $(TESTS) $(BUILD)/tests/.helpers
 
 bench: need-deps
-	@$(MAKE) --no-print-directory $(BENCHES) $(BINS)
+	@$(MAKE) --no-print-directory -j$(JOBS) $(BENCHES) $(BINS)
 	@for b in $(BENCHES); do $$b || exit 1; done
 
 # --- compile ----------------------------------------------------------------------------------------------
