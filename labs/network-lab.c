@@ -263,7 +263,7 @@ int main(int argc, char **argv)
         if (opt == ':')
             return cli_error("%s: needs a value (see --help)", argv[optind - 1]);
         if (opt == '?')
-            return cli_error("'%s': unknown option (see --help)", argv[optind - 1]);
+            return cli_error("unknown option '%s' (see --help)", argv[optind - 1]);
         if (take_option(opt, optarg, &o))
             return CLI_USAGE;
     }

@@ -157,7 +157,7 @@ expect_usage "--pull: '1,0.1' is not I,DX,DY" --csv --preset four --pull 1,0.1
 expect_usage "--pull: 'x' is not a number" --csv --preset four --pull 1,x,0
 expect_usage "--pull: '-1' is out of range" --csv --preset four --pull -1,0,0
 expect_usage "--width: '5' is out of range" --plot network --preset four --width 5
-expect_usage "'--bogus': unknown option" --csv --preset four --bogus
+expect_usage "unknown option '--bogus'" --csv --preset four --bogus
 expect_usage "--dt: needs a value" --csv --preset four --dt
 expect_usage "'stray': unexpected argument" --csv --preset four stray
 expect_usage "--method gsl-msbdf: its dense Jacobian allows at most 400 masses" --csv --preset grid --n 21 --method gsl-msbdf
