@@ -177,8 +177,9 @@ install: all
 EXERCISE_NAMES := $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard exercises/*/exercise.h)))))
 GRADER_OUT   := $(BUILD)/grader
 GRADER_OBJ   := $(BUILD)/obj/grader
-GRADER_CORE  := $(patsubst %,$(GRADER_OBJ)/core/%.o,judge sandbox seccomp build report values)
-PROBE_CFLAGS := -std=c17 -O2 -g $(WARN) -MMD -MP
+GRADER_CORE  := $(patsubst %,$(GRADER_OBJ)/core/%.o,judge sandbox jail seccomp build report values)
+# The probe objects are linked with submissions, which can read them: no debug information, no path of this machine.
+PROBE_CFLAGS := -std=c17 -O2 -g0 $(WARN) -MMD -MP -ffile-prefix-map=$(CURDIR)/=
 ex_flags      = -Itools/grader -Iexercises/$(1)
 ex_named      = $(notdir $(patsubst %/,%,$(dir $(firstword \
                 $(wildcard exercises/$(1)-*/exercise.h exercises/$(1)/exercise.h)))))
@@ -188,9 +189,17 @@ ex_checks     = $(BUILD)/exercises/$(1)/check-student $(if $(wildcard exercises/
 GRADE_OPTS    = $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS))\
                 $(if $(HIDDEN_VISIBILITY),--hidden-visibility $(HIDDEN_VISIBILITY))
 
-.PHONY: grader grade grade-all student-dist exercise
+.PHONY: grader grade grade-all student-dist exercise grader-secrets
 grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a)
 check-build: grader $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e)))
+	@$(MAKE) --no-print-directory -s grader-secrets
+
+# What the references are made of (solutions, hidden tests, the judges and objects built from them) unreadable to
+# other users: a root judge refuses to grade while a sandbox user could read them (docs/exercises.md).
+GRADER_SECRETS = $(wildcard exercises/*/solution.c exercises/*/hidden) $(wildcard $(GRADER_OUT) $(GRADER_OBJ) \
+                 $(BUILD)/exercises)
+grader-secrets:
+	@chmod -R go-rwx $(GRADER_SECRETS)
 
 $(GRADER_OBJ)/core/%.o: tools/grader/%.c
 	@mkdir -p $(@D)
@@ -248,24 +257,26 @@ exercise: need-deps
 	$(BUILD)/exercises/$$ex/check-student $$ex exercises/$$ex/student.c
 
 # make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json [TIMEOUT=S JOBS=N]
+# File names reach the commands through the environment (make exports its command-line variables), never through
+# the shell's parsing: a name with quotes, $(...) or backticks is only a name.
 grade: need-deps
 	@ex=$(notdir $(patsubst %/,%,$(EXERCISE))); \
-	if [ -z "$(SUBMISSION)" ] || [ -z "$(RESULTS)" ] || [ ! -f "exercises/$$ex/exercise.h" ]; then \
+	if [ -z "$${SUBMISSION:-}" ] || [ -z "$${RESULTS:-}" ] || [ ! -f "exercises/$$ex/exercise.h" ]; then \
 	    echo "usage: make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json" >&2; \
 	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \
-	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a && \
-	$(GRADER_OUT)/$$ex/judge --exercise exercises/$$ex --submission "$(SUBMISSION)" --results "$(RESULTS)" \
+	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a grader-secrets && \
+	$(GRADER_OUT)/$$ex/judge --exercise exercises/$$ex --submission "$$SUBMISSION" --results "$$RESULTS" \
 	    --probe-lib $(GRADER_OUT)/$$ex/probe.a --cc "$(CC)" $(GRADE_OPTS)
 
 # make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv: every DIR/*.c, in parallel.
 grade-all: need-deps
 	@ex=$(notdir $(patsubst %/,%,$(EXERCISE))); \
-	if [ -z "$(SUBMISSIONS)" ] || [ -z "$(RESULTS)" ] || [ ! -f "exercises/$$ex/exercise.h" ]; then \
+	if [ -z "$${SUBMISSIONS:-}" ] || [ -z "$${RESULTS:-}" ] || [ ! -f "exercises/$$ex/exercise.h" ]; then \
 	    echo "usage: make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv" >&2; \
 	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \
-	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a && \
+	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a grader-secrets && \
 	sh tools/grader/grade-all.sh "$(GRADER_OUT)/$$ex/judge" "$(GRADER_OUT)/$$ex/probe.a" "exercises/$$ex" \
-	    "$(SUBMISSIONS)" "$(RESULTS)" --cc "$(CC)" $(GRADE_OPTS)
+	    "$$SUBMISSIONS" "$$RESULTS" --cc "$(CC)" $(GRADE_OPTS)
 
 # make student-dist: build/numlab-student.tar.gz, the project without solutions, hidden tests or grader fixtures.
 student-dist:

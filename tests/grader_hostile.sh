@@ -1,8 +1,11 @@
 #!/bin/sh
-# The grader against hostile submissions (tests/grader/hostile/, for exercises/01-euler-steps, plus two that include
-# the solution by path): graded together by grade-all, each gets exactly the score its `deserves:` line states, the
-# results files are the judge's own (a forged one, and a symbolic link planted at the results path, are replaced),
-# the reasons reach the student, and everything ends in bounded time. Then the commands' bad-usage errors.
+# The grader against hostile submissions (tests/grader/hostile/, for exercises/01-euler-steps, plus those written
+# here because they name files of this machine: the solution and the hidden tests through #include, include_next,
+# __OPTIMIZE__, .incbin, #line, __has_include and open at run time): graded together by grade-all, each gets exactly
+# the score its `deserves:` line states, no secret's text reaches any results, the code runs as a sandbox user that
+# sees no other process and leaves nothing behind, the results files are the judge's own (a forged one, and a
+# symbolic link planted at the results path, are replaced), the reasons reach the student, and everything ends in
+# bounded time. Then the commands' bad-usage errors. (tests/grader_sandbox.sh: files, terminals, names, no root.)
 . tests/lib/cli.sh
 B=${NUMLAB_BUILD:-build}
 EX=01-euler-steps
@@ -10,12 +13,52 @@ EX=01-euler-steps
 
 subs="$TMP/subs"
 mkdir -p "$subs"
+chmod 755 "$TMP"   # the sandbox users may pass through; what is secret must be unreadable by itself
 cp tests/grader/hostile/*.c "$subs/"
-printf '/* The solution, by absolute path. deserves: 0 */\n#include "%s/exercises/%s/solution.c"\n' "$PWD" $EX \
-    >"$subs/includes_solution.c"
-up="../../../../../../../../../../../.."   /* enough to reach / from any working directory */
-printf '/* The solution, by a relative path from the copy. deserves: 0 */\n#include "%s%s/exercises/%s/solution.c"\n' \
-    "$up" "$PWD" $EX >"$subs/includes_relative.c"
+sol="$PWD/exercises/$EX/solution.c"
+hid="$PWD/exercises/$EX/hidden/tests.c"
+# A line of each secret that must never reach a student.
+sol_line=$(grep -m 1 'euler_semi_implicit_step' "$sol")
+hid_line=$(head -n 1 "$hid")
+# Attacks that name files of this machine, written here with their paths. Each gets 0, and no secret's text.
+printf '/* The solution, by absolute path. deserves: 0 */\n#include "%s"\n' "$sol" >"$subs/includes_solution.c"
+up="../../../../../../../../../../../.."   # enough to reach / from any working directory
+printf '/* The solution, by a relative path from the copy. deserves: 0 */\n#include "%s%s"\n' "$up" "$sol" \
+    >"$subs/includes_relative.c"
+printf '/* The solution, only where the build optimizes (an include check without -O2 never sees it). deserves: 0 */
+#ifdef __OPTIMIZE__\n#include "%s"\n#endif\n#include "exercise.h"\nstate euler_explicit_step(spring s, state y, double dt) { (void)s, (void)dt; return y; }
+state euler_semi_implicit_step(spring s, state y, double dt) { (void)s, (void)dt; return y; }\n' "$sol" \
+    >"$subs/includes_when_optimized.c"
+printf '/* The solution, with include_next. deserves: 0 */\n#include_next "%s%s"\n' "$up" "$sol" >"$subs/include_next.c"
+printf '/* The solution'"'"'s bytes in the program, read by the assembler, then printed. deserves: 0 */
+#include <stdio.h>\n#include "exercise.h"\nextern const char secret[];\n__asm__(".section .rodata\\n.globl secret\\nsecret: .incbin \\"%s\\"\\n.byte 0\\n.text");
+state euler_explicit_step(spring s, state y, double dt) { (void)s, (void)dt; puts(secret); return y; }
+state euler_semi_implicit_step(spring s, state y, double dt) { (void)s, (void)dt; puts(secret); return y; }\n' \
+    "$sol" >"$subs/incbin_solution.c"
+printf '/* The hidden tests quoted by the compiler: #line names them, then an error. deserves: 0 */
+#include "exercise.h"\n#line 1 "%s"\nthis is an error;\n' "$hid" >"$subs/line_hidden_tests.c"
+printf '/* Whether the solution exists, from __has_include. deserves: 0 */\n#include <stdio.h>\n#include "exercise.h"
+#if __has_include("%s")\n#define SEEN "SECRET-VISIBLE"\n#else\n#define SEEN "not visible"\n#endif
+state euler_explicit_step(spring s, state y, double dt) { (void)s, (void)dt; puts(SEEN); return y; }
+state euler_semi_implicit_step(spring s, state y, double dt) { (void)s, (void)dt; return y; }\n' "$sol" \
+    >"$subs/has_include.c"
+# At run time: the secrets, another submission, the system's password hashes, the grader's own results.
+cat >"$subs/reads_at_run_time.c" <<EOF
+/* Opens what it should not and prints OPENED for each one it could. deserves: 0 */
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+#include "exercise.h"
+static void try(const char *path) { int fd = open(path, O_RDONLY); if (fd >= 0) { printf("OPENED %s\\n", path); close(fd); } }
+state euler_explicit_step(spring s, state y, double dt)
+{
+    (void)s, (void)dt;
+    try("$sol"); try("$hid"); try("$subs/wrong_answer.c"); try("/etc/shadow"); try("/etc/passwd");
+    try("$PWD/build/grader/$EX/judge"); try("$TMP/scores.d/wrong_answer.json");
+    return y;
+}
+state euler_semi_implicit_step(spring s, state y, double dt) { return euler_explicit_step(s, y, dt); }
+EOF
 
 # A file planted where forge_results.c's results will go: a link to something precious.
 mkdir -p "$TMP/scores.d"
@@ -23,7 +66,7 @@ echo precious >"$TMP/victim"
 ln -s "$TMP/victim" "$TMP/scores.d/forge_results.json"
 
 start=$(date +%s)
-timeout 120 sh tools/grader/grade-all.sh "$B/grader/$EX/judge" "$B/grader/$EX/probe.a" exercises/$EX "$subs" \
+timeout 150 sh tools/grader/grade-all.sh "$B/grader/$EX/judge" "$B/grader/$EX/probe.a" exercises/$EX "$subs" \
     "$TMP/scores.csv" --timeout 0.3 >"$TMP/grade-all.out" 2>&1
 rc=$?
 elapsed=$(($(date +%s) - start))
@@ -59,10 +102,40 @@ has() {   # NAME TEXT: results.json of NAME contains TEXT
 has compile_error "error: expected"
 has compile_error "The submission does not compile."
 has calls_libnumlab "undefined reference to \`spring_step_explicit'"
-has includes_solution "may include only the C library's headers and exercise.h"
-has includes_relative "may include only the C library's headers and exercise.h"
-grep -q "spring_params\|euler_explicit_step(spring s" "$json/includes_solution.json" &&
-    fail "the included file's content reached the student"
+for name in includes_solution includes_relative includes_when_optimized include_next; do
+    has $name "may include only the C library's headers and exercise.h"
+done
+for f in "$json"/*.json; do   # no secret's text in anything a student sees
+    grep -qF -- "$sol_line" "$f" && fail "$(basename "$f"): the solution's text reached the student"
+    grep -qF -- "$hid_line" "$f" && fail "$(basename "$f"): the hidden tests' text reached the student"
+    grep -q 'OPENED\|SECRET-VISIBLE\|NEIGHBOUR\|^left \|tty: typed\|root:' "$f" &&
+        fail "$(basename "$f"): $(grep -o 'OPENED[^"]*\|SECRET-VISIBLE\|NEIGHBOUR[^"]*\|tty: typed[^"]*' "$f" | head -n 3)"
+done
+pass
+has incbin_solution "The submission does not compile."
+has line_hidden_tests "The submission does not compile."
+has has_include "The submission does not compile."
+has reads_at_run_time '"status":	"failed"'
+
+# Least privilege: the code runs as a sandbox user of its own (never root, no groups), and is not dumpable.
+if [ "$(id -u)" = 0 ]; then
+    uid=$(sed -n 's/.*whoami: uid=\([0-9]*\) euid=\([0-9]*\) gid=\([0-9]*\) groups=0 dumpable=0.*/\1/p' \
+        "$json/who_am_i.json" | head -n 1)
+    [ -n "$uid" ] && [ "$uid" -ge 61000 ] && [ "$uid" -lt 61512 ] && pass ||
+        fail "who_am_i: not a sandbox uid without groups, not dumpable: $(grep -o 'whoami[^"]*' "$json/who_am_i.json" | head -n 1)"
+else
+    echo "skipped: the sandbox uids need a root judge (not root here)"
+fi
+has who_am_i "dumpable=0"
+has neighbours "0 other processes in view"
+has asm_bomb "limit of 16 MiB a file"
+has macro_bomb "The submission does not compile."
+has tty_inject "tty: open /dev/tty:"
+for d in /tmp /var/tmp /dev/shm; do
+    ls -d "$d"/numlab-leftover-* >/dev/null 2>&1 && fail "leftovers: $(ls -d "$d"/numlab-leftover-*)"
+done
+ipcs -m 2>/dev/null | grep -qi '0x6e756d6c' && fail "leftovers: a System V segment outlived its test"
+pass
 has infinite_loop "did not finish within 0.3 s"
 has segfault "crashed: signal 11"
 has exit_in_constructor "sent no values"
@@ -75,8 +148,10 @@ J="$B/grader/$EX/judge"
 expect_usage "--exercise" "$J"
 expect_usage "--timeout: 'abc'" "$J" --exercise exercises/$EX --submission "$subs/keeps_main.c" \
     --results "$TMP/r.json" --probe-lib "$B/grader/$EX/probe.a" --timeout abc
-expect_usage "--submission: '$TMP/none.c'" "$J" --exercise exercises/$EX --submission "$TMP/none.c" \
+expect_usage "--submission: ''" "$J" --exercise exercises/$EX --submission "" \
     --results "$TMP/r.json" --probe-lib "$B/grader/$EX/probe.a"
+expect_usage "--without: 'apparmor'" "$J" --exercise exercises/$EX --submission x.c \
+    --results "$TMP/r.json" --probe-lib "$B/grader/$EX/probe.a" --without apparmor
 expect_usage "--results: '$TMP/no/r.json'" "$J" --exercise exercises/$EX --submission "$subs/keeps_main.c" \
     --results "$TMP/no/r.json" --probe-lib "$B/grader/$EX/probe.a"
 expect_usage "--cc: 'no-such-cc'" "$J" --exercise exercises/$EX --submission "$subs/keeps_main.c" \

@@ -20,6 +20,7 @@
 #include "helpers/check_main.h"
 
 #include "../tools/grader/build.c"
+#include "../tools/grader/jail.c"
 #include "../tools/grader/report.c"
 #include "../tools/grader/sandbox.c"
 #include "../tools/grader/seccomp.c"
@@ -81,8 +82,12 @@ END_TEST
 
 START_TEST(clean_text_is_json_safe)
 {
-    char *t = gr_clean_text("ok \xc3\xa9 \xe2\x82\xac tab\there\nbad \xff \xc0\xaf \xed\xa0\x80 bell\a cr\r end");
-    ck_assert_str_eq(t, "ok \xc3\xa9 \xe2\x82\xac tab\there\nbad ? ?? ??? bell? cr? end");
+    char *t = gr_clean_text("ok \xc3\xa9 \xe2\x82\xac tab\there\nbad \xff \xc0\xaf \xed\xa0\x80 bell\a cr\r end", true);
+    ck_assert_str_eq(t, "ok \xc3\xa9 \xe2\x82\xac tab\there\nbad \\xff \\xc0\\xaf \\xed\\xa0\\x80 bell\\x07 cr\\x0d end");
+    free(t);
+    /* On one line: a newline and an escape sequence that would clear the screen are shown, not acted on. */
+    t = gr_clean_text("a\nb\x1b[2J\x9b", false);
+    ck_assert_str_eq(t, "a\\x0ab\\x1b[2J\\x9b");
     free(t);
 }
 END_TEST
@@ -136,7 +141,7 @@ START_TEST(results_json_is_gradescope)
     ck_assert_str_eq(cJSON_GetObjectItem(hidden, "visibility")->valuestring, "after_due_date");
     ck_assert_str_eq(cJSON_GetObjectItem(hidden, "status")->valuestring, "failed");
     ck_assert_double_eq(cJSON_GetObjectItem(hidden, "max_score")->valuedouble, 3);
-    ck_assert_str_eq(cJSON_GetObjectItem(hidden, "output")->valuestring, "got ? ?");
+    ck_assert_str_eq(cJSON_GetObjectItem(hidden, "output")->valuestring, "got \\x01 \\xff");
     ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(list, 0), "visibility")->valuestring, "visible");
     cJSON_Delete(root);
 
@@ -145,6 +150,10 @@ START_TEST(results_json_is_gradescope)
     snprintf(path, sizeof path, "%s/row.csv", tmpdir);
     ck_assert_int_eq(gr_write_csv_row(&r, path, error, sizeof error), 0);
     ck_assert_str_eq(slurp(path), "\"odd, \"\"name\"\".c\",2,5,compile-error\n");
+    r.outcome = GR_INVALID_FILE;
+    r.submission = "two\nlines\x1b[1A.c";   /* one row, and nothing a terminal acts on */
+    ck_assert_int_eq(gr_write_csv_row(&r, path, error, sizeof error), 0);
+    ck_assert_str_eq(slurp(path), "two\\x0alines\\x1b[1A.c,2,5,invalid-file\n");
     remove_tmpdir();
 }
 END_TEST
@@ -180,7 +189,8 @@ static gr_child_result run_sh(const char *script, bool untrusted, double timeout
 {
     static char sh[] = "/bin/sh", dash_c[] = "-c";
     char *argv[] = {sh, dash_c, (char *)script, NULL};
-    gr_child_spec spec = {.argv = argv, .cwd = "/", .timeout = timeout, .untrusted = untrusted};
+    gr_child_spec spec = {.argv = argv, .cwd = "/", .timeout = timeout,
+                          .jail = {.kind = untrusted ? GR_JAIL_PROBE : GR_JAIL_NONE}};
     gr_child_result r;
     char error[256];
     ck_assert_msg(gr_run_children(&spec, &r, 1, 1, error, sizeof error) == 0, "%s", error);
@@ -229,7 +239,7 @@ START_TEST(seccomp_filter)
     pid_t pid = fork();
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
-        if (gr_seccomp_install("/no/such/probe") != 0)
+        if (gr_seccomp_install(GR_SECCOMP_PROBE, "/no/such/probe") != 0)
             _exit(100);
         int bad = 0;
         errno = 0;
@@ -281,6 +291,11 @@ END_TEST
 
 int main(void)
 {
+    char error[256];
+    if (gr_jail_init(2, 0, error, sizeof error) != 0) {
+        fprintf(stderr, "test_grader: %s\n", error);
+        return 1;
+    }
     Suite *s = suite_create("grader");
     TCase *values = tcase_create("values");
     tcase_add_test(values, tolerance_is_relative_or_absolute);

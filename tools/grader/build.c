@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "jail.h"
 #include "sandbox.h"
 
 #define SUBMISSION_MAX (1L << 20)   /* bytes */
@@ -35,33 +36,103 @@ static void say(char *text, size_t size, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Copies src to dst (at most max bytes, else -1 with errno EFBIG). */
-static int copy_file(const char *src, const char *dst, long max)
+/* Reads up to size bytes (fewer only at end of file or on an error); returns how many. */
+static size_t read_up_to(int fd, char *data, size_t size)
 {
-    int in = open(src, O_RDONLY | O_CLOEXEC);
-    if (in < 0)
-        return -1;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t n = read(fd, data + done, size - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        done += (size_t)n;
+    }
+    return done;
+}
+
+/* Reads the submission once, through one descriptor: no link followed, regular files only, 1 byte to max bytes,
+ * text (no NUL byte). Returns the bytes (owned), or NULL with the reason for the student in why. */
+static char *read_submission(const char *path, long max, size_t *len, char *why, size_t why_size)
+{
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     struct stat st;
-    if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > max) {
-        int e = S_ISREG(st.st_mode) ? EFBIG : EINVAL;
-        close(in);
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        int e = errno;
+        say(why, why_size, "%s", e == ENOENT ? "there is no such file" : e == ELOOP ?
+            "it is a symbolic link (a submission must be a regular file)" : strerror(e));
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    char *data = NULL;
+    if (!S_ISREG(st.st_mode))
+        say(why, why_size, "it is %s, not a regular file", S_ISDIR(st.st_mode) ? "a directory" :
+            S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISLNK(st.st_mode) ? "a symbolic link" : "a device or socket");
+    else if (st.st_size == 0)
+        say(why, why_size, "it is empty");
+    else if (st.st_size > max)
+        say(why, why_size, "it is %lld bytes, larger than the %ld allowed", (long long)st.st_size, max);
+    else if ((data = malloc((size_t)st.st_size + 1)) == NULL)
+        say(why, why_size, "out of memory");
+    size_t done = data ? read_up_to(fd, data, (size_t)st.st_size) : 0;
+    close(fd);
+    if (data && done != (size_t)st.st_size) {
+        say(why, why_size, "it changed while it was read");
+        free(data), data = NULL;
+    } else if (data && memchr(data, '\0', done)) {
+        say(why, why_size, "it is not C source text (it holds NUL bytes: a binary file?)");
+        free(data), data = NULL;
+    }
+    if (data)
+        data[done] = '\0', *len = done;
+    return data;
+}
+
+/* Writes a new file (never through an existing one) with these bytes and mode. */
+static int write_new(const char *path, const void *data, size_t len, mode_t mode)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -1;
+    const char *p = data;
+    size_t done = 0;
+    while (done < len) {
+        ssize_t n = write(fd, p + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        done += (size_t)n;
+    }
+    int rc = done == len && fchmod(fd, mode) == 0 ? 0 : -1;
+    int e = errno;
+    if (close(fd) != 0 && rc == 0)
+        rc = -1, e = errno;
+    errno = e;
+    return rc;
+}
+
+/* Copies a trusted file, or one the sandbox wrote (opened without following links, regular, at most max bytes),
+ * to a new file with this mode. */
+static int copy_file(const char *src, const char *dst, long max, mode_t mode)
+{
+    int in = open(src, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (in < 0 || fstat(in, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > max) {
+        int e = in < 0 ? errno : S_ISREG(st.st_mode) ? EFBIG : EINVAL;
+        if (in >= 0)
+            close(in);
         errno = e;
         return -1;
     }
-    int out = open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (out < 0) {
-        close(in);
-        return -1;
-    }
-    char buf[65536];
-    ssize_t n;
-    int rc = 0;
-    while ((n = read(in, buf, sizeof buf)) > 0)
-        if (write(out, buf, (size_t)n) != n)
-            rc = -1;
-    if (n < 0 || close(out) != 0)
-        rc = -1;
+    size_t size = (size_t)st.st_size;
+    char *data = malloc(size + 1);
+    int rc = data && read_up_to(in, data, size + 1) == size ? write_new(dst, data, size, mode) : -1;
+    int e = rc == 0 ? 0 : errno ? errno : EIO;
+    free(data);
     close(in);
+    errno = e;
     return rc;
 }
 
@@ -77,11 +148,16 @@ static void source_name(const char *submission, char *name, size_t size)
     snprintf(name, size, "%s", plain ? base : "submission.c");
 }
 
-/* Runs one compiler command in cwd; returns -1 when it could not run at all (error set). */
-static int run_tool(char *const argv[], const char *cwd, double timeout, size_t keep, gr_child_result *r,
-                    char *error, size_t error_size)
+/* Runs one compiler command in the jail: cwd and TMPDIR are WORK/src, the only directory it may write. Returns -1
+ * when it could not run at all (error set). */
+static int run_tool(const gr_build_spec *b, char *const argv[], size_t keep, gr_child_result *r, char *error,
+                    size_t error_size)
 {
-    gr_child_spec spec = {.argv = argv, .cwd = cwd, .timeout = timeout, .output_keep = keep, .memory = 2048L << 20};
+    char src_dir[PATH_MAX];
+    snprintf(src_dir, sizeof src_dir, "%s/src", b->work);
+    gr_child_spec spec = {.argv = argv, .cwd = src_dir, .timeout = b->timeout, .output_keep = keep,
+                          .memory = 2048L << 20,
+                          .jail = {.kind = GR_JAIL_TOOL, .readable = b->work, .writable = src_dir}};
     if (gr_run_children(&spec, r, 1, 1, error, error_size) != 0) {
         gr_child_result_free(r);
         return -1;
@@ -94,7 +170,7 @@ static int system_dirs(const gr_build_spec *b, dir_list *dirs, char *error, size
 {
     char *argv[] = {(char *)b->cc, "-E", "-v", "-x", "c", "/dev/null", "-o", "/dev/null", NULL};
     gr_child_result r;
-    if (run_tool(argv, b->work, b->timeout, 65536, &r, error, error_size) != 0)
+    if (run_tool(b, argv, 65536, &r, error, error_size) != 0)
         return -1;
     dirs->count = 0;
     char *start = strstr(r.output, "#include <...> search starts here:");
@@ -129,7 +205,7 @@ static bool under(const char *path, const char *dir)
 
 /* The files the preprocessor opened (`-H` prints ". path", ".. path", ... as it opens them, even when it fails
  * later) must all be system headers or our exercise.h. Returns 1 when they are, 0 (messages set) when not. */
-static int headers_allowed(const gr_build_spec *b, const char *src_dir, const char *name, char *messages,
+static int headers_allowed(const gr_build_spec *b, const gr_child_result *r, const char *name, char *messages,
                            size_t messages_size, char *error, size_t error_size)
 {
     dir_list *dirs = malloc(sizeof *dirs);
@@ -137,23 +213,16 @@ static int headers_allowed(const gr_build_spec *b, const char *src_dir, const ch
         free(dirs);
         return -1;
     }
-    char include[PATH_MAX + 16], allowed[PATH_MAX];
-    snprintf(include, sizeof include, "-I%s/include", b->work);
+    char src_dir[PATH_MAX], allowed[PATH_MAX];
+    snprintf(src_dir, sizeof src_dir, "%s/src", b->work);
     snprintf(allowed, sizeof allowed, "%s/include/exercise.h", b->work);
-    char *argv[] = {(char *)b->cc, "-std=c17", FEATURES, "-E", "-H", include, RENAMED_MAIN, (char *)name, "-o",
-                    "/dev/null", NULL};
-    gr_child_result r;
-    if (run_tool(argv, src_dir, b->timeout, 1 << 20, &r, error, error_size) != 0) {
-        free(dirs);
-        return -1;
-    }
     int verdict = 1;
-    if (r.timed_out || r.output_dropped) {
-        say(messages, messages_size, "the preprocessor %s on %s", r.timed_out ? "did not finish in time" :
+    if (r->timed_out || r->output_dropped) {
+        say(messages, messages_size, "the preprocessor %s on %s\n", r->timed_out ? "did not finish in time" :
             "printed too much", name);
         verdict = 0;
     }
-    for (char *line = r.output, *next; verdict == 1 && *line; line = next) {
+    for (const char *line = r->output, *next; verdict == 1 && *line; line = next) {
         next = line + strcspn(line, "\n");
         next += *next == '\n';
         size_t dots = strspn(line, ".");
@@ -163,72 +232,116 @@ static int headers_allowed(const gr_build_spec *b, const char *src_dir, const ch
         size_t len = strcspn(line + dots + 1, "\n");
         const char *dir = line[dots + 1] == '/' ? "" : src_dir;   /* relative to the preprocessor's directory */
         int fits = snprintf(path, sizeof path, "%s%s%.*s", dir, *dir ? "/" : "", (int)len, line + dots + 1);
-        bool ok = fits < (int)sizeof path && realpath(path, real) && strcmp(real, allowed) == 0;
-        for (int i = 0; !ok && fits < (int)sizeof path && i < dirs->count; i++)
-            ok = realpath(path, real) && under(real, dirs->dir[i]);
+        bool resolved = fits < (int)sizeof path && realpath(path, real);
+        bool ok = resolved && strcmp(real, allowed) == 0;
+        for (int i = 0; !ok && resolved && i < dirs->count; i++)
+            ok = under(real, dirs->dir[i]);
         if (!ok) {
             say(messages, messages_size,
-                "%s includes \"%s\": a submission may include only the C library's headers and exercise.h\n", name,
-                path);
+                "%s includes \"%.*s\": a submission may include only the C library's headers and exercise.h\n",
+                name, (int)len, line + dots + 1);
             verdict = 0;
         }
     }
-    gr_child_result_free(&r);
     free(dirs);
     return verdict;
 }
 
-/* Appends a tool's output to messages, without our private directory in the paths it names. */
+/* Appends a tool's output to messages, without our private directory in the paths it names, and without the
+ * preprocessor's list of the headers it opened (`-H`). */
 static void add_output(char *messages, size_t size, const gr_child_result *r, const char *what, const char *work)
 {
     size_t len = strlen(messages);
-    if (r->timed_out)
+    if (r->timed_out) {
         snprintf(messages + len, size - len, "%s did not finish in time\n", what);
-    else
-        snprintf(messages + len, size - len, "%s%s", r->output, r->output_dropped ? "[... more messages]\n" : "");
+        return;
+    }
+    bool guards = false;   /* -H ends with "Multiple include guards may be useful for:" and a list of paths */
+    for (const char *line = r->output, *next; *line && len + 1 < size; line = next) {
+        next = line + strcspn(line, "\n");
+        next += *next == '\n';
+        size_t dots = strspn(line, ".");
+        guards = guards || strncmp(line, "Multiple include guards", 23) == 0;
+        if ((dots > 0 && line[dots] == ' ') || guards)
+            continue;
+        len += (size_t)snprintf(messages + len, size - len, "%.*s", (int)(next - line), line);
+        len = len < size ? len : size - 1;
+    }
+    if (r->output_dropped && len + 1 < size)
+        len += (size_t)snprintf(messages + len, size - len, "[... more messages]\n");
+    if (strstr(r->output, "File size limit exceeded") && len + 1 < size)
+        snprintf(messages + len, size - len, "(%s stopped at the grader's limit of %ld MiB a file: a huge "
+                 "initialised array, or a macro that expands without end?)\n", what, GR_TOOL_FILE_SIZE >> 20);
     char prefix[PATH_MAX + 8];
     size_t n = (size_t)snprintf(prefix, sizeof prefix, "%s/src/", work);
-    for (char *p = strstr(messages + len, prefix); p && n < sizeof prefix; p = strstr(p, prefix))
+    for (char *p = strstr(messages, prefix); p && n < sizeof prefix; p = strstr(p, prefix))
         memmove(p, p + n, strlen(p + n) + 1);
 }
+
+/* The flags of the one preprocessing and the compile of its output: what is checked is what is compiled. */
+#define COMPILE_FLAGS "-std=c17", FEATURES, "-O2", "-Wall", "-Wextra", RENAMED_MAIN
 
 gr_build_status gr_build_probe(const gr_build_spec *b, char *messages, size_t messages_size, char *error,
                                size_t error_size)
 {
     messages[0] = error[0] = '\0';
-    char src_dir[PATH_MAX], include_dir[PATH_MAX], run_dir[PATH_MAX], path[PATH_MAX + 64], name[64];
-    snprintf(src_dir, sizeof src_dir, "%s/src", b->work);
-    snprintf(include_dir, sizeof include_dir, "%s/include", b->work);
-    snprintf(run_dir, sizeof run_dir, "%s/%s", b->work, GR_RUN_DIR);
-    if (mkdir(src_dir, 0755) != 0 || mkdir(include_dir, 0755) != 0 || mkdir(run_dir, 0555) != 0) {
-        say(error, error_size, "cannot create directories in %s: %s", b->work, strerror(errno));
+    char dir[4][PATH_MAX], path[PATH_MAX + 64], name[64], why[256];
+    const char *sub[4] = {"src", "include", "lib", "bin"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(dir[i], sizeof dir[i], "%s/%s", b->work, sub[i]);
+        if (mkdir(dir[i], 0755) != 0) {
+            say(error, error_size, "cannot create %s: %s", dir[i], strerror(errno));
+            return GR_BUILD_ERROR;
+        }
+    }
+    snprintf(path, sizeof path, "%s/%s", b->work, GR_RUN_DIR);
+    if (mkdir(path, 0555) != 0 || chmod(dir[0], 0700) != 0 || gr_jail_hand_over(dir[0]) != 0) {
+        say(error, error_size, "cannot prepare %s: %s", b->work, strerror(errno));
         return GR_BUILD_ERROR;
+    }
+    size_t len = 0;
+    char *source = read_submission(b->submission, SUBMISSION_MAX, &len, why, sizeof why);
+    if (!source) {
+        say(messages, messages_size, "%s cannot be graded: %s.\n", b->submission, why);
+        return GR_BUILD_INVALID;
     }
     source_name(b->submission, name, sizeof name);
-    snprintf(path, sizeof path, "%s/%s", src_dir, name);
-    if (copy_file(b->submission, path, SUBMISSION_MAX) != 0) {
-        say(error, error_size, "%s: %s", b->submission,
-            errno == EFBIG ? "larger than 1 MiB" : errno == EINVAL ? "not a regular file" : strerror(errno));
-        return GR_BUILD_ERROR;
-    }
-    snprintf(path, sizeof path, "%s/exercise.h", b->exercise_dir);
-    char header[PATH_MAX + 16];
-    snprintf(header, sizeof header, "%s/exercise.h", include_dir);
-    if (copy_file(path, header, SUBMISSION_MAX) != 0) {
-        say(error, error_size, "%s: %s", path, strerror(errno));
+    snprintf(path, sizeof path, "%s/%s", dir[0], name);
+    int written = write_new(path, source, len, 0644);
+    free(source);
+    char exercise_h[PATH_MAX + 16], header[PATH_MAX + 16], lib[PATH_MAX + 16];
+    snprintf(exercise_h, sizeof exercise_h, "%s/exercise.h", b->exercise_dir);
+    snprintf(header, sizeof header, "%s/exercise.h", dir[1]);
+    snprintf(lib, sizeof lib, "%s/probe.a", dir[2]);
+    if (written != 0 || copy_file(exercise_h, header, SUBMISSION_MAX, 0644) != 0 ||
+        copy_file(b->probe_lib, lib, 256L << 20, 0644) != 0) {
+        say(error, error_size, "cannot copy the files to grade into %s: %s", b->work, strerror(errno));
         return GR_BUILD_ERROR;
     }
 
-    int allowed = headers_allowed(b, src_dir, name, messages, messages_size, error, error_size);
+    char include[PATH_MAX + 16], preprocessed[80];
+    snprintf(include, sizeof include, "-I%s", dir[1]);
+    snprintf(preprocessed, sizeof preprocessed, "%.*s.i", (int)strlen(name) - 2, name);
+    char *cpp[] = {(char *)b->cc, COMPILE_FLAGS, include, "-E", "-H", name, "-o", preprocessed, NULL};
+    gr_child_result r;
+    if (run_tool(b, cpp, 1 << 20, &r, error, error_size) != 0)
+        return GR_BUILD_ERROR;
+    int allowed = headers_allowed(b, &r, name, messages, messages_size, error, error_size);
+    bool preprocessed_ok = r.exited && r.exit_status == 0;
+    if (allowed == 1 && !preprocessed_ok) {
+        add_output(messages, messages_size, &r, "the preprocessor", b->work);
+        if (strstr(r.output, "fatal error:"))   /* a file it could not open: most often one it may not */
+            say(messages + strlen(messages), messages_size - strlen(messages),
+                "(a submission may include only the C library's headers and exercise.h)\n");
+    }
+    gr_child_result_free(&r);
     if (allowed != 1)
         return allowed < 0 ? GR_BUILD_ERROR : GR_BUILD_REJECTED;
+    if (!preprocessed_ok)
+        return GR_BUILD_REJECTED;
 
-    char include[PATH_MAX + 16];
-    snprintf(include, sizeof include, "-I%s", include_dir);
-    char *compile[] = {(char *)b->cc, "-std=c17", FEATURES, "-O2", "-g", "-Wall", "-Wextra", RENAMED_MAIN, include,
-                       "-c", name, "-o", "../submission.o", NULL};
-    gr_child_result r;
-    if (run_tool(compile, src_dir, b->timeout, 65536, &r, error, error_size) != 0)
+    char *compile[] = {(char *)b->cc, COMPILE_FLAGS, "-c", preprocessed, "-o", "submission.o", NULL};
+    if (run_tool(b, compile, 65536, &r, error, error_size) != 0)
         return GR_BUILD_ERROR;
     add_output(messages, messages_size, &r, "the compiler", b->work);
     bool compiled = r.exited && r.exit_status == 0;
@@ -236,22 +349,26 @@ gr_build_status gr_build_probe(const gr_build_spec *b, char *messages, size_t me
     if (!compiled)
         return GR_BUILD_REJECTED;
 
-    char *link[] = {(char *)b->cc, "-o", GR_PROBE_NAME, "submission.o", (char *)b->probe_lib, "-lm", NULL};
-    if (run_tool(link, b->work, b->timeout, 65536, &r, error, error_size) != 0)
+    char *link[] = {(char *)b->cc, "-o", GR_PROBE_NAME, "submission.o", lib, "-lm", NULL};
+    if (run_tool(b, link, 65536, &r, error, error_size) != 0)
         return GR_BUILD_ERROR;
     add_output(messages, messages_size, &r, "the linker", b->work);
     bool linked = r.exited && r.exit_status == 0;
     gr_child_result_free(&r);
     if (!linked) {
-        size_t len = strlen(messages);
+        len = strlen(messages);
         snprintf(messages + len, messages_size - len,
                  "(a submission is linked with the C library and libm only: write every function yourself)\n");
         return GR_BUILD_REJECTED;
     }
-    snprintf(path, sizeof path, "%s/%s", b->work, GR_PROBE_NAME);
-    if (chmod(path, 0755) != 0) {
-        say(error, error_size, "%s: %s", path, strerror(errno));
-        return GR_BUILD_ERROR;
+    /* The probe the tests run: the judge's copy, which no sandbox user can read or change (so its processes are
+     * not dumpable: no other process of the same user can read or write their memory). */
+    char built[PATH_MAX + 16];
+    snprintf(built, sizeof built, "%s/%s", dir[0], GR_PROBE_NAME);
+    snprintf(path, sizeof path, "%s/%s", dir[3], GR_PROBE_NAME);
+    if (copy_file(built, path, 256L << 20, 0111) != 0) {
+        say(messages, messages_size, "the linker did not leave a program (%s)\n", strerror(errno));
+        return GR_BUILD_REJECTED;
     }
     return GR_BUILD_OK;
 }
@@ -264,7 +381,7 @@ int gr_workspace_create(char *path, size_t size)
     if (!mkdtemp(pattern))
         return -1;
     char real[PATH_MAX];
-    if (!realpath(pattern, real) || strlen(real) >= size || chmod(real, 0755) != 0) {
+    if (!realpath(pattern, real) || strlen(real) >= size || chmod(real, 0711) != 0) {
         int e = errno;
         rmdir(pattern);
         errno = e ? e : ENAMETOOLONG;

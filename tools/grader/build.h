@@ -22,6 +22,8 @@ typedef struct {
 typedef enum {
     GR_BUILD_OK,        /* WORK/probe is ready */
     GR_BUILD_REJECTED,  /* the submission does not compile, link or pass the include check: see messages */
+    GR_BUILD_INVALID,   /* the submission is not a C source file (missing, a link, a directory, empty, too large,
+                           binary): see messages */
     GR_BUILD_ERROR      /* the grader could not do its job: see error */
 } gr_build_status;
 

@@ -35,6 +35,8 @@ static const char usage[] =
     "  --hidden-visibility V    visible, hidden, after_due_date or after_published (default after_due_date)\n"
     "  --csv-row FILE           also write submission,score,max_score,status as one CSV line\n"
     "  --quiet                  print only the score line\n"
+    "  --without LAYERS         leave sandbox layers out: namespaces, landlock, seccomp (comma-separated; to test\n"
+    "                           what the others hold alone); the users of their own and the limits always stay\n"
     "Exit status: 0 graded (whatever the score), 1 the grader failed, 2 bad usage.\n";
 
 typedef struct {
@@ -42,11 +44,14 @@ typedef struct {
     double timeout;
     int jobs;
     bool quiet;
+    unsigned without;
 } options;
 
 static int bad(const char *option, const char *value, const char *allowed)
 {
-    fprintf(stderr, "judge: %s: '%s' %s\n", option, value ? value : "", allowed);
+    char *shown = gr_clean_text(value ? value : "", false);
+    fprintf(stderr, "judge: %s: '%s' %s\n", option, shown ? shown : "?", allowed);
+    free(shown);
     return 2;
 }
 
@@ -87,6 +92,7 @@ static int parse_options(int argc, char **argv, options *o)
         {"cc", required_argument, 0, 'c'},        {"timeout", required_argument, 0, 't'},
         {"jobs", required_argument, 0, 'j'},      {"hidden-visibility", required_argument, 0, 'v'},
         {"csv-row", required_argument, 0, 'w'},   {"quiet", no_argument, 0, 'q'},
+        {"without", required_argument, 0, 'o'},
         {"help", no_argument, 0, 'h'},            {0, 0, 0, 0},
     };
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -102,6 +108,10 @@ static int parse_options(int argc, char **argv, options *o)
         case 'c': o->cc = optarg; break;
         case 'w': o->csv_row = optarg; break;
         case 'q': o->quiet = true; break;
+        case 'o':
+            if (gr_jail_parse_layers(optarg, &o->without) != 0)
+                return bad("--without", optarg, "is not allowed (allowed: namespaces, landlock, seccomp, comma-separated)");
+            break;
         case 't':
             o->timeout = strtod(optarg, &end);
             if (end == optarg || *end || !(o->timeout >= 0.05 && o->timeout <= 600))
@@ -132,8 +142,8 @@ static int parse_options(int argc, char **argv, options *o)
     if (!o->exercise || !is_dir(o->exercise) || !is_file(header))
         return bad("--exercise", o->exercise,
                    "is not an exercise (allowed: a directory exercises/NN-topic with exercise.h)");
-    if (!o->submission || !is_file(o->submission))
-        return bad("--submission", o->submission, "is not a readable file (allowed: the student's .c file)");
+    if (!o->submission || !*o->submission)   /* anything else about it is the student's, graded 0 with why */
+        return bad("--submission", o->submission, "is missing (allowed: the student's .c file)");
     static char cc[PATH_MAX];
     if (!find_program(o->cc, cc, sizeof cc))
         return bad("--cc", o->cc, "is not a program on PATH (allowed: a C compiler, e.g. cc, gcc or clang)");
@@ -144,7 +154,9 @@ static int parse_options(int argc, char **argv, options *o)
     snprintf(copy, sizeof copy, "%s", o->results ? o->results : "");
     char *slash = strrchr(copy, '/');
     const char *dir = slash ? (slash == copy ? "/" : (*slash = '\0', copy)) : ".";
-    if (!o->results || !*o->results || !is_dir(dir) || access(dir, W_OK) != 0 || is_dir(o->results))
+    struct stat st;
+    if (!o->results || !*o->results || !is_dir(dir) || access(dir, W_OK) != 0 ||
+        (lstat(o->results, &st) == 0 && S_ISDIR(st.st_mode)))
         return bad("--results", o->results, "cannot be written (allowed: a file in an existing, writable directory)");
     return 0;
 }
@@ -235,7 +247,7 @@ static int run_probes(const options *o, const char *work, gr_child_result *resul
                       size_t error_size)
 {
     char probe[PATH_MAX + 16], run_dir[PATH_MAX + 16];
-    snprintf(probe, sizeof probe, "%s/%s", work, GR_PROBE_NAME);
+    snprintf(probe, sizeof probe, "%s/bin/%s", work, GR_PROBE_NAME);
     snprintf(run_dir, sizeof run_dir, "%s/%s", work, GR_RUN_DIR);
     gr_child_spec *specs = calloc(n, sizeof *specs);
     char (*index)[24] = calloc(n, sizeof *index);
@@ -245,8 +257,8 @@ static int run_probes(const options *o, const char *work, gr_child_result *resul
         for (size_t i = 0; i < n; i++) {
             snprintf(index[i], sizeof index[i], "%zu", i);
             argvs[i][0] = probe, argvs[i][1] = index[i], argvs[i][2] = NULL;
-            specs[i] = (gr_child_spec){.argv = argvs[i], .cwd = run_dir, .timeout = o->timeout, .untrusted = true,
-                                       .memory = 1024L << 20};
+            specs[i] = (gr_child_spec){.argv = argvs[i], .cwd = run_dir, .timeout = o->timeout,
+                                       .memory = 1024L << 20, .jail = {.kind = GR_JAIL_PROBE, .readable = work}};
         }
         rc = gr_run_children(specs, results, n, o->jobs, error, error_size);
     } else {
@@ -254,6 +266,68 @@ static int run_probes(const options *o, const char *work, gr_child_result *resul
     }
     free(specs), free(index), free(argvs);
     return rc;
+}
+
+/* Writes results.json (and the CSV row) for an outcome without tests run: every way grading ends leaves one. */
+static int write_without_tests(const options *o, const char *exercise, gr_outcome outcome, const char *messages,
+                               const char *notes, double seconds, char *error, size_t error_size)
+{
+    size_t n = gr_visible_count + gr_hidden_count;
+    gr_test_report *tests = calloc(n, sizeof *tests);
+    gr_report report = {.exercise = exercise, .submission = o->submission, .hidden_visibility = o->visibility,
+                        .outcome = outcome, .tests = tests, .n_tests = tests ? n : 0, .messages = messages,
+                        .notes = notes, .seconds = seconds};
+    const char *why = outcome == GR_NOT_COMPILED ? "not run: the submission does not compile (see the messages above)"
+                      : outcome == GR_INVALID_FILE ? "not run: the submission is not a C source file (see above)"
+                                                   : "not run: grading did not finish";
+    for (size_t i = 0; tests && i < n; i++) {
+        const gr_case *c = case_at(i);
+        tests[i] = (gr_test_report){.name = c->title, .max_score = c->points, .hidden = i >= gr_visible_count,
+                                    .output = (char *)why};
+        report.max_score += c->points;
+    }
+    int rc = gr_write_results_json(&report, o->results, error, error_size);
+    if (rc == 0 && o->csv_row && outcome != GR_UNFINISHED)
+        rc = gr_write_csv_row(&report, o->csv_row, error, error_size);
+    if (rc == 0 && outcome != GR_UNFINISHED)
+        gr_print_summary(&report, o->results, o->quiet, stdout);
+    free(tests);
+    return rc;
+}
+
+/* The grader could not do its job: the student gets a 0 that says so, the instructor the reason; exit 1. */
+static int grader_failed(const options *o, const char *exercise, const char *why, double start)
+{
+    char error[1024], *shown = gr_clean_text(o->submission, false);
+    fprintf(stderr, "judge: %s: %s\n", shown ? shown : "?", why);
+    free(shown);
+    if (write_without_tests(o, exercise, GR_GRADER_FAILED, why, "", gr_seconds() - start, error, sizeof error))
+        fprintf(stderr, "judge: %s\n", error);
+    return 1;
+}
+
+/* For a root judge: the references (this program, the hidden tests) and the solution must be unreadable by the
+ * sandbox users. Returns 0, or -1 with what to chmod in why. */
+static int secrets_unreadable(const options *o, char *why, size_t size)
+{
+    char paths[4][PATH_MAX + 32], readable[4 * PATH_MAX];
+    snprintf(paths[0], sizeof paths[0], "%s/solution.c", o->exercise);
+    snprintf(paths[1], sizeof paths[1], "%s/hidden/tests.c", o->exercise);
+    snprintf(paths[2], sizeof paths[2], "%s/hidden", o->exercise);
+    if (!realpath("/proc/self/exe", paths[3]))
+        snprintf(paths[3], sizeof paths[3], "/proc/self/exe");
+    const char *list[] = {paths[0], paths[1], paths[2], paths[3]};
+    int count = gr_jail_readable_by_sandbox(list, 4, readable, sizeof readable);
+    if (count == 0)
+        return 0;
+    if (count < 0)
+        snprintf(why, size, "cannot check what the sandbox users can read: %s", strerror(errno));
+    else
+        snprintf(why, size, "the sandbox users (uid %u) can read %.*s; make the solution, the hidden tests and the "
+                 "grader's build unreadable to others first (`make grade` does it: chmod -R go-rwx "
+                 "exercises/*/solution.c exercises/*/hidden build/grader build/obj/grader)",
+                 (unsigned)gr_jail_uid(0), (int)(size / 2), readable);
+    return -1;
 }
 
 int main(int argc, char **argv)
@@ -264,19 +338,33 @@ int main(int argc, char **argv)
         return usage_rc;
     setenv("LC_ALL", "C", 1);   /* the compiler's messages in plain ASCII */
     double start = gr_seconds();
-    const char *notes = gr_sandbox_init();
-    char work[PATH_MAX], probe_lib[PATH_MAX], error[1024] = "";
-    static char messages[65536 + 1024];
-    if (!realpath(o.probe_lib, probe_lib) || gr_workspace_create(work, sizeof work) != 0) {
-        fprintf(stderr, "judge: cannot create a private directory: %s\n", strerror(errno));
+    const char *slash = strrchr(o.exercise, '/');
+    char exercise[PATH_MAX], error[1024] = "", why[3 * PATH_MAX];
+    snprintf(exercise, sizeof exercise, "%s", slash && slash[1] ? slash + 1 : o.exercise);
+    if (write_without_tests(&o, exercise, GR_UNFINISHED, "", "", 0, error, sizeof error) != 0) {
+        fprintf(stderr, "judge: %s\n", error);
         return 1;
     }
-    const char *slash = strrchr(o.exercise, '/');
-    char exercise[PATH_MAX];
-    snprintf(exercise, sizeof exercise, "%s", slash && slash[1] ? slash + 1 : o.exercise);
+    const char *sandbox_notes = gr_sandbox_init();
+    if (gr_jail_init(o.jobs, o.without, error, sizeof error) != 0)
+        return grader_failed(&o, exercise, error, start);
+    if (secrets_unreadable(&o, why, sizeof why) != 0)
+        return grader_failed(&o, exercise, why, start);
+    char notes[1024];
+    snprintf(notes, sizeof notes, "%s%s", sandbox_notes, strstr(gr_jail_describe(), "missing") ?
+             gr_jail_describe() : "");
+    if (!o.quiet)
+        printf("%s\n", gr_jail_describe());
+
+    char work[PATH_MAX], probe_lib[PATH_MAX];
+    static char messages[65536 + 1024];
+    if (!realpath(o.probe_lib, probe_lib) || gr_workspace_create(work, sizeof work) != 0) {
+        snprintf(why, sizeof why, "cannot create a private directory: %s", strerror(errno));
+        return grader_failed(&o, exercise, why, start);
+    }
     size_t n = gr_visible_count + gr_hidden_count;
     gr_build_spec b = {.cc = o.cc, .exercise_dir = o.exercise, .submission = o.submission,
-                       .probe_lib = probe_lib, .work = work, .timeout = 30};
+                       .probe_lib = probe_lib, .work = work, .timeout = 10};
     gr_build_status built = gr_build_probe(&b, messages, sizeof messages, error, sizeof error);
     gr_child_result *results = calloc(n, sizeof *results);
     gr_test_report *tests = calloc(n, sizeof *tests);
@@ -285,24 +373,32 @@ int main(int argc, char **argv)
         rc = 1;
     gr_sweep_descendants();   /* nothing a submission started outlives this line */
     gr_workspace_remove(work);
+    gr_jail_release();
+    if (rc != 0) {
+        for (size_t i = 0; results && i < n; i++)
+            gr_child_result_free(&results[i]);
+        free(results), free(tests);
+        return grader_failed(&o, exercise, error[0] ? error : "out of memory", start);
+    }
+    if (built != GR_BUILD_OK) {
+        free(results), free(tests);
+        gr_outcome outcome = built == GR_BUILD_INVALID ? GR_INVALID_FILE : GR_NOT_COMPILED;
+        if (write_without_tests(&o, exercise, outcome, messages, notes, gr_seconds() - start, error, sizeof error))
+            return grader_failed(&o, exercise, error, start);
+        return 0;
+    }
 
     gr_report report = {.exercise = exercise, .submission = o.submission, .hidden_visibility = o.visibility,
-                        .outcome = built == GR_BUILD_OK ? GR_GRADED : GR_NOT_COMPILED, .tests = tests, .n_tests = n};
+                        .outcome = GR_GRADED, .tests = tests, .n_tests = n, .messages = messages, .notes = notes};
     for (size_t i = 0; rc == 0 && i < n; i++) {
         const gr_case *c = case_at(i);
         gr_test_report *t = &tests[i];
         t->name = c->title, t->max_score = c->points, t->hidden = i >= gr_visible_count;
         report.max_score += c->points;
-        if (built == GR_BUILD_OK) {
-            if (grade_case(i, &results[i], o.timeout, t) != 0)
-                rc = 1;
-            report.score += t->score;
-        } else {
-            t->output = strdup("not run: the submission does not compile (see the messages above)");
-        }
+        if (grade_case(i, &results[i], o.timeout, t) != 0)
+            rc = 1;
+        report.score += t->score;
     }
-    report.messages = messages;
-    report.notes = notes;
     report.seconds = gr_seconds() - start;
     if (rc == 0 && gr_write_results_json(&report, o.results, error, sizeof error) != 0)
         rc = 1;
@@ -310,12 +406,10 @@ int main(int argc, char **argv)
         rc = 1;
     if (rc == 0)
         gr_print_summary(&report, o.results, o.quiet, stdout);
-    else
-        fprintf(stderr, "judge: %s: %s\n", o.submission, error[0] ? error : "out of memory");
-    for (size_t i = 0; results && tests && i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         gr_child_result_free(&results[i]);
         free(tests[i].output);
     }
     free(results), free(tests);
-    return rc;
+    return rc == 0 ? 0 : grader_failed(&o, exercise, error[0] ? error : "out of memory", start);
 }

@@ -25,18 +25,19 @@ static size_t utf8_length(const unsigned char *p)
     return len;
 }
 
-char *gr_clean_text(const char *text)
+char *gr_clean_text(const char *text, bool keep_newlines)
 {
     size_t n = strlen(text), o = 0;
-    char *out = malloc(n + 1);
+    char *out = malloc(4 * n + 1);
     if (!out)
         return NULL;
     for (const unsigned char *p = (const unsigned char *)text; *p;) {
         size_t len = utf8_length(p);
-        if (len == 1 && ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7F))
+        bool kept = *p == '\t' || (*p == '\n' && keep_newlines);
+        if (len == 1 && ((*p < 0x20 && !kept) || *p == 0x7F))
             len = 0;
-        if (len == 0) {
-            out[o++] = '?';
+        if (len == 0) {   /* shown, never acted on: ESC becomes the four characters \x1b */
+            o += (size_t)sprintf(out + o, "\\x%02x", *p);
             p++;
         } else {
             memcpy(out + o, p, len);
@@ -77,17 +78,45 @@ int gr_write_atomic(const char *path, const char *data, size_t len, char *error,
 /* Adds a cleaned copy of text as a string member; false when out of memory. */
 static bool add_text(cJSON *object, const char *name, const char *text)
 {
-    char *clean = gr_clean_text(text ? text : "");
+    char *clean = gr_clean_text(text ? text : "", true);
     bool ok = clean && cJSON_AddStringToObject(object, name, clean);
     free(clean);
     return ok;
 }
 
+const char *gr_outcome_text(gr_outcome outcome)
+{
+    switch (outcome) {
+    case GR_GRADED: return "";
+    case GR_NOT_COMPILED: return "The submission does not compile.\n";
+    case GR_INVALID_FILE: return "The submission was not graded: it is not a C source file.\n";
+    case GR_GRADER_FAILED:
+        return "The grader could not grade this submission (not a fault of the submission); your instructor can "
+               "see why in the grader's messages.\n";
+    case GR_UNFINISHED:
+        return "Grading did not finish (the grader was stopped before it wrote the results); ask your "
+               "instructor to grade again.\n";
+    }
+    return "";
+}
+
+static const char *outcome_status(gr_outcome outcome)
+{
+    switch (outcome) {
+    case GR_GRADED: return "graded";
+    case GR_NOT_COMPILED: return "compile-error";
+    case GR_INVALID_FILE: return "invalid-file";
+    case GR_GRADER_FAILED:
+    case GR_UNFINISHED: return "grader-error";
+    }
+    return "grader-error";
+}
+
 int gr_write_results_json(const gr_report *r, const char *path, char *error, size_t error_size)
 {
     char *output = NULL;
-    if (asprintf(&output, "%s%s%s", r->outcome == GR_GRADED ? "" : "The submission does not compile.\n",
-                 r->messages ? r->messages : "", r->notes ? r->notes : "") < 0)
+    if (asprintf(&output, "%s%s%s", gr_outcome_text(r->outcome), r->messages ? r->messages : "",
+                 r->notes ? r->notes : "") < 0)
         output = NULL;
     cJSON *root = output ? cJSON_CreateObject() : NULL;
     bool ok = root && cJSON_AddNumberToObject(root, "score", r->score) &&
@@ -129,57 +158,75 @@ int gr_write_results_json(const gr_report *r, const char *path, char *error, siz
     return rc;
 }
 
-/* A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
-static void csv_field(char *out, size_t size, const char *text)
+/* A CSV field: control characters shown escaped (one row a line), quoted when it holds a comma or a quote. */
+static char *csv_field(const char *text)
 {
+    char *clean = gr_clean_text(text, false);
+    char *out = clean ? malloc(2 * strlen(clean) + 3) : NULL;
+    if (!out) {
+        free(clean);
+        return NULL;
+    }
     size_t o = 0;
-    bool quote = strpbrk(text, ",\"\r\n") != NULL;
-    if (quote && o + 1 < size)
+    bool quote = strpbrk(clean, ",\"") != NULL;
+    if (quote)
         out[o++] = '"';
-    for (const char *p = text; *p && o + 3 < size; p++) {
+    for (const char *p = clean; *p; p++) {
         if (*p == '"')
             out[o++] = '"';
         out[o++] = *p;
     }
-    if (quote && o + 1 < size)
+    if (quote)
         out[o++] = '"';
     out[o] = '\0';
+    free(clean);
+    return out;
 }
 
 int gr_write_csv_row(const gr_report *r, const char *path, char *error, size_t error_size)
 {
-    char name[PATH_MAX * 2 + 3], row[PATH_MAX * 2 + 128];
-    csv_field(name, sizeof name, r->submission);
-    int n = snprintf(row, sizeof row, "%s,%g,%g,%s\n", name, r->score, r->max_score,
-                     r->outcome == GR_GRADED ? "graded" : "compile-error");
-    return gr_write_atomic(path, row, (size_t)n < sizeof row ? (size_t)n : sizeof row - 1, error, error_size);
+    char *name = csv_field(r->submission), *row = NULL;
+    int n = name ? asprintf(&row, "%s,%g,%g,%s\n", name, r->score, r->max_score, outcome_status(r->outcome)) : -1;
+    free(name);
+    if (n < 0) {
+        snprintf(error, error_size, "out of memory writing %s", path);
+        return -1;
+    }
+    int rc = gr_write_atomic(path, row, (size_t)n, error, error_size);
+    free(row);
+    return rc;
 }
 
-/* Prints the first `lines` lines of text, each prefixed. */
+/* Prints the first `lines` lines of text, each prefixed, control characters escaped. */
 static void print_lines(FILE *out, const char *prefix, const char *text, int lines)
 {
     for (int i = 0; i < lines && text && *text; i++) {
         size_t n = strcspn(text, "\n");
-        fprintf(out, "%s%.*s\n", prefix, (int)n, text);
+        char *line = strndup(text, n), *clean = line ? gr_clean_text(line, false) : NULL;
+        fprintf(out, "%s%s\n", prefix, clean ? clean : "?");
+        free(line), free(clean);
         text += n + (text[n] == '\n');
     }
 }
 
 void gr_print_summary(const gr_report *r, const char *results_path, bool quiet, FILE *out)
 {
+    char *submission = gr_clean_text(r->submission, false), *results = gr_clean_text(results_path, false);
     if (!quiet) {
-        fprintf(out, "numlab grade: %s, submission %s\n", r->exercise, r->submission);
-        if (r->outcome == GR_NOT_COMPILED) {
-            fprintf(out, "  the submission does not compile; the compiler said:\n");
+        fprintf(out, "numlab grade: %s, submission %s\n", r->exercise, submission ? submission : "?");
+        if (r->outcome != GR_GRADED) {
+            print_lines(out, "  ", gr_outcome_text(r->outcome), 1);
             print_lines(out, "  | ", r->messages, 12);
         }
         for (size_t i = 0; i < r->n_tests && r->outcome == GR_GRADED; i++) {
             const gr_test_report *t = &r->tests[i];
-            fprintf(out, "  %s %4g/%-4g %s%s\n", t->passed ? "PASS" : "FAIL", t->score, t->max_score,
-                    t->hidden ? "[hidden] " : "", t->name);
+            fprintf(out, "  %s %4g/%-4g %s", t->passed ? "PASS" : "FAIL", t->score, t->max_score,
+                    t->hidden ? "[hidden] " : "");
+            print_lines(out, "", t->name, 1);
             if (!t->passed && t->reason[0])
-                fprintf(out, "              %s\n", t->reason);
+                print_lines(out, "              ", t->reason, 1);
         }
     }
-    fprintf(out, "score %g / %g  (%s)\n", r->score, r->max_score, results_path);
+    fprintf(out, "score %g / %g  (%s)\n", r->score, r->max_score, results ? results : "?");
+    free(submission), free(results);
 }

@@ -21,7 +21,10 @@ typedef struct {
 
 typedef enum {
     GR_GRADED,              /* the tests ran */
-    GR_NOT_COMPILED         /* score 0, the compiler's messages in output */
+    GR_NOT_COMPILED,        /* score 0, the compiler's messages in output */
+    GR_INVALID_FILE,        /* score 0: no file, a directory, a link, empty, too large, binary */
+    GR_GRADER_FAILED,       /* score 0: the grader could not do its job (its message in output) */
+    GR_UNFINISHED           /* score 0: written first, replaced when grading ends */
 } gr_outcome;
 
 typedef struct {
@@ -38,13 +41,17 @@ typedef struct {
 
 /* Returns 0, or -1 with a message in error. */
 int gr_write_results_json(const gr_report *r, const char *path, char *error, size_t error_size);
-/* submission,score,max_score,status (status: graded or compile-error), CSV-quoted where needed. */
+/* submission,score,max_score,status (status: graded, compile-error, invalid-file or grader-error), one line: control
+ * characters escaped, CSV-quoted where needed. */
 int gr_write_csv_row(const gr_report *r, const char *path, char *error, size_t error_size);
 /* PASS/FAIL per test with its points and, for failures, the reason; then the score. quiet: the score line only. */
 void gr_print_summary(const gr_report *r, const char *results_path, bool quiet, FILE *out);
 
-/* A copy of text that is valid UTF-8 without control characters other than newline and tab (JSON-safe). */
-char *gr_clean_text(const char *text);
+/* A copy of text that is valid UTF-8 without control characters but tab (and newline when keep_newlines): each
+ * other one, and each byte of invalid UTF-8, is shown as \xNN. NULL when out of memory. */
+char *gr_clean_text(const char *text, bool keep_newlines);
+/* The sentence that opens results.json's output for an outcome ("" when graded). */
+const char *gr_outcome_text(gr_outcome outcome);
 /* Writes data to path atomically (see above). */
 int gr_write_atomic(const char *path, const char *data, size_t len, char *error, size_t error_size);
 

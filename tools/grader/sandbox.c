@@ -8,6 +8,7 @@
 #include <grp.h>
 #include <math.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,6 @@
 #include "grader.h"
 #include "protocol.h"
 
-#define NOBODY 65534                  /* the user a root judge runs submitted code as */
 #define VALUES_MAX (sizeof(gr_record_head) + GR_MAX_VALUES * sizeof(double) + 8)
 
 double gr_seconds(void)
@@ -43,20 +43,17 @@ const char *gr_sandbox_init(void)
     return notes;
 }
 
-/* --- the child, between fork and exec (single-threaded judge: plain calls are safe) ------------------------- */
+/* --- the child, between clone and exec (single-threaded judge: plain calls are safe) ------------------------ */
 
-static void close_from(int first, int keep)
-{
-    if (keep >= first) {
-        if (keep > first && close_range((unsigned)first, (unsigned)keep - 1, 0) != 0)
-            for (int fd = first; fd < keep; fd++)
-                close(fd);
-        first = keep + 1;
-    }
-    if (close_range((unsigned)first, ~0u, 0) != 0)
-        for (int fd = first; fd < 1024; fd++)
-            close(fd);
-}
+#define STATUS_FD (GR_VALUES_FD + 1)   /* errno when the child could not start the program; closed by exec */
+#define INIT_FD (GR_VALUES_FD + 2)     /* the PID namespace's first process: the program's wait status */
+#define FIRST_FREE_FD (GR_VALUES_FD + 3)
+
+typedef struct {
+    const gr_child_spec *spec;
+    int out_w, values_w, status_w, init_w, slot;
+    pid_t judge;
+} child_args;
 
 static void set_limit(int resource, rlim_t value)
 {
@@ -65,61 +62,120 @@ static void set_limit(int resource, rlim_t value)
 }
 
 /* Reports errno on the exec-status pipe and ends the child: no submitted code has run yet. */
-static _Noreturn void child_fail(int status_fd)
+static _Noreturn void child_fail(void)
 {
     int e = errno;
-    if (write(status_fd, &e, sizeof e) < 0) {
+    if (write(STATUS_FD, &e, sizeof e) < 0) {
         /* nothing more to do */
     }
     _exit(127);
 }
 
-static _Noreturn void child_exec(const gr_child_spec *s, int out_w, int values_w, int status_w, pid_t judge)
+/* Puts fd at `target` (which stays open across exec unless cloexec); -1 leaves target closed. */
+static int place(int fd, int target, bool cloexec)
 {
-    static char *const probe_env[] = {"PATH=/usr/bin:/bin", "LC_ALL=C", NULL};
-    extern char **environ;
-    int status_fd = fcntl(status_w, F_DUPFD_CLOEXEC, 10);
-    int devnull = open("/dev/null", O_RDONLY);
-    if (status_fd < 0 || devnull < 0 || setpgid(0, 0) != 0 || dup2(devnull, 0) < 0 || dup2(out_w, 1) < 0 ||
-        dup2(out_w, 2) < 0 || (values_w >= 0 && dup2(values_w, GR_VALUES_FD) < 0))
-        child_fail(status_fd);
-    for (int fd = 0; fd <= GR_VALUES_FD; fd++)
-        fcntl(fd, F_SETFD, 0);   /* dup2 onto itself keeps close-on-exec */
-    close_from(s->untrusted ? GR_VALUES_FD + 1 : 3, status_fd);
+    if (fd < 0)
+        return 0;
+    return dup3(fd, target, cloexec ? O_CLOEXEC : 0) == target ? 0 : -1;
+}
+
+static void set_limits(const gr_child_spec *s)
+{
+    bool probe = s->jail.kind == GR_JAIL_PROBE;
     if (s->memory > 0)
         set_limit(RLIMIT_AS, (rlim_t)s->memory);
-    if (s->untrusted) {
-        double cpu = ceil(s->timeout) + 1;
-        struct rlimit r = {(rlim_t)cpu, (rlim_t)cpu + 1};
-        setrlimit(RLIMIT_CPU, &r);
-        set_limit(RLIMIT_FSIZE, 0);     /* no byte written to any file */
-        set_limit(RLIMIT_CORE, 0);
-        set_limit(RLIMIT_NOFILE, 32);
-        if (geteuid() == 0) {
-            set_limit(RLIMIT_NPROC, 256);   /* counts nobody's processes, which are only probes */
-            if (setgroups(0, NULL) != 0 || setgid(NOBODY) != 0 || setuid(NOBODY) != 0)
-                child_fail(status_fd);
+    if (s->jail.kind == GR_JAIL_NONE)
+        return;
+    double cpu = ceil(s->timeout) + 1;
+    struct rlimit r = {(rlim_t)cpu, (rlim_t)cpu + 1};
+    setrlimit(RLIMIT_CPU, &r);
+    set_limit(RLIMIT_FSIZE, probe ? 0 : (rlim_t)GR_TOOL_FILE_SIZE);   /* a probe writes no byte to any file */
+    set_limit(RLIMIT_CORE, 0);
+    set_limit(RLIMIT_NOFILE, probe ? 32 : 256);
+    if (geteuid() == 0)
+        set_limit(RLIMIT_NPROC, probe ? 16 : 64);   /* counts the slot's own uid, which only this child uses */
+}
+
+/* The first process of a PID namespace: waits for the program and passes its wait status on, since the judge only
+ * sees this process end. When it ends, the kernel kills whatever else is left in the namespace. */
+static _Noreturn void namespace_init(pid_t program)
+{
+    close(STATUS_FD);
+    close(0), close(1), close(2), close(GR_VALUES_FD);
+    for (;;) {
+        int status;
+        pid_t pid = waitpid(-1, &status, 0);
+        if (pid == program) {
+            ssize_t n = write(INIT_FD, &status, sizeof status);
+            _exit(n == (ssize_t)sizeof status ? 0 : 1);
         }
-        prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);   /* after the uid change, which clears it */
-        if (getppid() != judge)
-            _exit(127);
+        if (pid < 0 && errno != EINTR)
+            _exit(1);
+    }
+}
+
+static int child_main(void *arg)
+{
+    static char *const tool_env_base[] = {"PATH=/usr/bin:/bin", "LC_ALL=C", NULL};
+    static char tmpdir[4200];
+    extern char **environ;
+    const child_args *a = arg;
+    const gr_child_spec *s = a->spec;
+    bool jailed = s->jail.kind != GR_JAIL_NONE, probe = s->jail.kind == GR_JAIL_PROBE;
+    int devnull = open("/dev/null", O_RDONLY);
+    /* Everything above the fixed numbers first, so that placing one cannot close another. */
+    int out = fcntl(a->out_w, F_DUPFD_CLOEXEC, 100), values = a->values_w < 0 ? -1 :
+        fcntl(a->values_w, F_DUPFD_CLOEXEC, 100);
+    int status = fcntl(a->status_w, F_DUPFD_CLOEXEC, 100), init = a->init_w < 0 ? -1 :
+        fcntl(a->init_w, F_DUPFD_CLOEXEC, 100);
+    if (status < 0 || place(status, STATUS_FD, true) != 0)
+        _exit(127);
+    if (devnull < 0 || out < 0 || place(devnull, 0, false) || place(out, 1, false) || place(out, 2, false) ||
+        place(values, GR_VALUES_FD, false) || place(init, INIT_FD, true))
+        child_fail();
+    if (values < 0)
+        close(GR_VALUES_FD);
+    if (close_range(FIRST_FREE_FD, ~0u, 0) != 0)
+        for (int fd = FIRST_FREE_FD; fd < 1024; fd++)
+            close(fd);
+    if (setsid() < 0)   /* its own session and group: no controlling terminal, killed as a group */
+        child_fail();
+    set_limits(s);
+    if (jailed && gr_jail_prepare(&s->jail, a->slot) != 0)
+        child_fail();
+    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);   /* after the uid change, which clears it */
+    if (a->init_w >= 0) {
+        pid_t program = fork();
+        if (program < 0)
+            child_fail();
+        if (program > 0)
+            namespace_init(program);
+        close(INIT_FD);
+        prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    } else if (getppid() != a->judge) {
+        _exit(127);
     }
     if (chdir(s->cwd) != 0)
-        child_fail(status_fd);
-    if (s->untrusted) {
-        gr_seccomp_install(s->argv[0]);   /* best effort: gr_sandbox_init reports when it is missing */
-        execve(s->argv[0], s->argv, probe_env);
+        child_fail();
+    if (jailed && gr_jail_enter(&s->jail, s->argv[0]) != 0)
+        child_fail();
+    if (probe) {
+        execve(s->argv[0], s->argv, tool_env_base);
+    } else if (jailed) {
+        snprintf(tmpdir, sizeof tmpdir, "TMPDIR=%s", s->jail.writable ? s->jail.writable : "/nonexistent");
+        char *env[] = {tool_env_base[0], tool_env_base[1], tmpdir, NULL};
+        execve(s->argv[0], s->argv, env);
     } else {
         execve(s->argv[0], s->argv, environ);
     }
-    child_fail(status_fd);
+    child_fail();
 }
 
 /* --- the judge's side ------------------------------------------------------------------------------------ */
 
 typedef struct {
     pid_t pid;
-    int out_fd, values_fd;
+    int out_fd, values_fd, init_fd;
     double deadline;
     bool reaped;
     int wstatus;
@@ -131,57 +187,71 @@ static void set_error(char *error, size_t size, const char *what, int e)
     snprintf(error, size, "%s: %s", what, strerror(e));
 }
 
-static int start_child(const gr_child_spec *s, slot *sl, char *error, size_t error_size)
+static void close_pipe(int p[2])
 {
-    int out[2], values[2] = {-1, -1}, status[2];
-    if (pipe2(out, O_CLOEXEC) != 0) {
-        set_error(error, error_size, "pipe", errno);
+    for (int k = 0; k < 2; k++)
+        if (p[k] >= 0)
+            close(p[k]), p[k] = -1;
+}
+
+/* Starts specs' child in slot `index` of the judge's slots (its sandbox uid). */
+static int start_child(const gr_child_spec *s, slot *sl, int index, char *error, size_t error_size)
+{
+    enum { OUT, VALUES, STATUS, INIT, PIPES };
+    int p[PIPES][2];
+    bool jailed = s->jail.kind != GR_JAIL_NONE;
+    int ns = jailed ? gr_jail_clone_flags() : 0;
+    bool want[PIPES] = {true, s->jail.kind == GR_JAIL_PROBE, true, (ns & CLONE_NEWPID) != 0};
+    int failed = 0;
+    for (int k = 0; k < PIPES; k++) {
+        p[k][0] = p[k][1] = -1;
+        if (want[k] && !failed && pipe2(p[k], O_CLOEXEC) != 0)
+            failed = errno;
+    }
+    if (failed) {
+        for (int k = 0; k < PIPES; k++)
+            close_pipe(p[k]);
+        set_error(error, error_size, "pipe", failed);
         return -1;
     }
-    if ((s->untrusted && pipe2(values, O_CLOEXEC) != 0) || pipe2(status, O_CLOEXEC) != 0) {
-        set_error(error, error_size, "pipe", errno);
-        close(out[0]), close(out[1]);
-        if (values[0] >= 0)
-            close(values[0]), close(values[1]);
-        return -1;
-    }
-    pid_t judge = getpid();
+    child_args args = {.spec = s, .out_w = p[OUT][1], .values_w = p[VALUES][1], .status_w = p[STATUS][1],
+                       .init_w = p[INIT][1], .slot = index, .judge = getpid()};
+    static char stack[64 * 1024] __attribute__((aligned(16)));   /* the child's copy; no CLONE_VM */
     fflush(NULL);
-    pid_t pid = fork();
+    pid_t pid = ns ? clone(child_main, stack + sizeof stack, ns | SIGCHLD, &args) : fork();
     if (pid == 0)
-        child_exec(s, out[1], values[1], status[1], judge);
+        _exit(child_main(&args));
     int fork_errno = errno;
-    close(out[1]), close(status[1]);
-    if (values[1] >= 0)
-        close(values[1]);
+    for (int k = 0; k < PIPES; k++)
+        if (p[k][1] >= 0)
+            close(p[k][1]), p[k][1] = -1;
     if (pid < 0) {
-        close(out[0]), close(status[0]);
-        if (values[0] >= 0)
-            close(values[0]);
-        set_error(error, error_size, "fork", fork_errno);
+        for (int k = 0; k < PIPES; k++)
+            close_pipe(p[k]);
+        set_error(error, error_size, ns ? "clone" : "fork", fork_errno);
         return -1;
     }
-    setpgid(pid, pid);   /* also done by the child: whichever runs first */
     int child_errno = 0;
     ssize_t n;
-    while ((n = read(status[0], &child_errno, sizeof child_errno)) < 0 && errno == EINTR)
+    while ((n = read(p[STATUS][0], &child_errno, sizeof child_errno)) < 0 && errno == EINTR)
         ;
-    close(status[0]);
-    sl->pid = pid, sl->out_fd = out[0], sl->values_fd = values[0];
+    close_pipe(p[STATUS]);
+    sl->pid = pid, sl->out_fd = p[OUT][0], sl->values_fd = p[VALUES][0], sl->init_fd = p[INIT][0];
     sl->deadline = gr_seconds() + s->timeout;
     sl->reaped = false;
-    if (n == (ssize_t)sizeof child_errno) {   /* exec or privilege drop failed: no submitted code ran */
-        snprintf(error, error_size, "cannot start %s%s: %s", s->argv[0],
-                 s->untrusted && geteuid() == 0 ? " as user nobody" : "", strerror(child_errno));
+    if (n == (ssize_t)sizeof child_errno) {   /* exec or the jail failed: no submitted code ran */
+        snprintf(error, error_size, "cannot start %s%s: %s", s->argv[0], jailed ? " in the sandbox" : "",
+                 strerror(child_errno));
+        kill(-pid, SIGKILL);
         waitpid(pid, NULL, 0);
-        close(out[0]);
-        if (values[0] >= 0)
-            close(values[0]);
+        for (int k = 0; k < PIPES; k++)
+            close_pipe(p[k]);
+        sl->pid = 0;
         return -1;
     }
-    fcntl(out[0], F_SETFL, O_NONBLOCK);
-    if (values[0] >= 0)
-        fcntl(values[0], F_SETFL, O_NONBLOCK);
+    fcntl(p[OUT][0], F_SETFL, O_NONBLOCK);
+    if (p[VALUES][0] >= 0)
+        fcntl(p[VALUES][0], F_SETFL, O_NONBLOCK);
     return 0;
 }
 
@@ -225,6 +295,12 @@ static void finish(slot *sl)
         close(sl->out_fd);
     if (sl->values_fd >= 0)
         close(sl->values_fd);
+    if (sl->init_fd >= 0) {   /* the program's own status, passed on by its namespace's first process */
+        int status;
+        if (read(sl->init_fd, &status, sizeof status) == (ssize_t)sizeof status)
+            sl->wstatus = status;
+        close(sl->init_fd);
+    }
     gr_child_result *r = sl->result;
     if (WIFEXITED(sl->wstatus))
         r->exited = true, r->exit_status = WEXITSTATUS(sl->wstatus);
@@ -251,8 +327,8 @@ int gr_run_children(const gr_child_spec *specs, gr_child_result *results, size_t
         gr_child_result *r = &results[i];
         r->output_keep = specs[i].output_keep ? specs[i].output_keep : GR_OUTPUT_KEEP;
         r->output = calloc(r->output_keep + 1, 1);
-        r->values = specs[i].untrusted ? malloc(VALUES_MAX) : NULL;
-        if (!r->output || (specs[i].untrusted && !r->values)) {
+        r->values = specs[i].jail.kind == GR_JAIL_PROBE ? malloc(VALUES_MAX) : NULL;
+        if (!r->output || (specs[i].jail.kind == GR_JAIL_PROBE && !r->values)) {
             snprintf(error, error_size, "out of memory");
             rc = -1;
         }
@@ -264,7 +340,7 @@ int gr_run_children(const gr_child_spec *specs, gr_child_result *results, size_t
             if (slots[j].pid)
                 continue;
             slots[j].result = &results[next];
-            if (start_child(&specs[next], &slots[j], error, error_size) != 0)
+            if (start_child(&specs[next], &slots[j], j, error, error_size) != 0)
                 rc = -1;
             else
                 active++, next++;

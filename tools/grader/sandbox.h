@@ -1,7 +1,7 @@
-/* sandbox: running other programs from the judge, with a wall-clock timeout, captured output, and, for the probe
- * that carries submitted code, every limit we can set without root: its own process group, rlimits (CPU time, no
- * file writes, no core, memory, descriptors), the user nobody when the judge is root, a seccomp filter (no ptrace,
- * no signals to other processes, no new processes or programs, no sockets), and a pipe for its values.
+/* sandbox: running other programs from the judge, with a wall-clock timeout, captured output, and, for everything
+ * that reads or runs submitted code, the jail (jail.h: a user of its own, namespaces, Landlock, seccomp), a new
+ * session without a terminal, and rlimits (CPU time, memory, file size: none at all for the probe, no core,
+ * descriptors), and for the probe a pipe for its values.
  *
  * The judge becomes a child subreaper, so whatever a child leaves behind is re-parented to the judge and killed by
  * gr_sweep_descendants before any result is written. */
@@ -11,13 +11,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define GR_OUTPUT_KEEP 8192   /* default bytes of a child's output kept; the rest is counted and dropped */
+#include "jail.h"
+
+#define GR_OUTPUT_KEEP 8192              /* default bytes of a child's output kept; the rest is dropped */
+#define GR_TOOL_FILE_SIZE (16L << 20)    /* the largest file the compiler, assembler or linker may write */
 
 typedef struct {
     char *const *argv;     /* argv[0] is the program's path */
     const char *cwd;       /* working directory of the child */
     double timeout;        /* wall-clock seconds */
-    bool untrusted;        /* the probe: all the limits above, and the values pipe on fd GR_VALUES_FD */
+    gr_jail jail;          /* GR_JAIL_PROBE: the probe, with every limit and the values pipe on fd GR_VALUES_FD;
+                              GR_JAIL_TOOL: the compiler on submitted source */
     size_t output_keep;    /* bytes of output to keep (0: GR_OUTPUT_KEEP) */
     long memory;           /* address-space limit in bytes (0: none) */
 } gr_child_spec;
@@ -48,8 +52,11 @@ void gr_child_result_free(gr_child_result *r);
 /* Kills and reaps every process left behind by the children. */
 void gr_sweep_descendants(void);
 
-/* seccomp.c: installs the probe's filter in the calling (child) process; `exec_path` is the only pointer execve
- * may be called with. Returns 0, or -1 when this kernel or architecture has no seccomp filters. */
-int gr_seccomp_install(const char *exec_path);
+/* seccomp.c: installs a filter in the calling (child) process: the probe's (`exec_path` is the only pointer execve
+ * may be called with) or the compiler's. Returns 0, or -1 when this kernel or architecture has no seccomp filters. */
+typedef enum { GR_SECCOMP_PROBE, GR_SECCOMP_TOOL } gr_seccomp_kind;
+int gr_seccomp_install(gr_seccomp_kind kind, const char *exec_path);
+/* Whether this architecture has the filters at all. */
+bool gr_seccomp_available(void);
 
 #endif
