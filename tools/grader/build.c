@@ -142,7 +142,7 @@ static void source_name(const char *submission, char *name, size_t size)
     const char *base = strrchr(submission, '/');
     base = base ? base + 1 : submission;
     size_t len = strlen(base);
-    bool plain = len > 2 && len < 64 && strcmp(base + len - 2, ".c") == 0 && base[0] != '.';
+    bool plain = len > 2 && len < 64 && strcmp(base + len - 2, ".c") == 0 && base[0] != '.' && base[0] != '-';
     for (size_t i = 0; plain && i < len; i++)
         plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-", base[i]) != NULL;
     snprintf(name, size, "%s", plain ? base : "submission.c");

@@ -106,6 +106,9 @@ static int mount_setattr_(const char *path, uint64_t set, uint64_t clear)
 static int enter_namespaces(const char *writable)
 {
     if (jail.namespaces & CLONE_NEWUSER) {
+        /* The judge is not dumpable, which makes its /proc/self files root's: this child's own maps must be its
+         * user's to write. */
+        prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
         char map[64];
         snprintf(map, sizeof map, "%u %u 1\n", (unsigned)jail.self_uid, (unsigned)jail.self_uid);
         if (write_file("/proc/self/setgroups", "deny") != 0 || write_file("/proc/self/uid_map", map) != 0)
@@ -113,6 +116,7 @@ static int enter_namespaces(const char *writable)
         snprintf(map, sizeof map, "%u %u 1\n", (unsigned)jail.self_gid, (unsigned)jail.self_gid);
         if (write_file("/proc/self/gid_map", map) != 0)
             return -1;
+        prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     }
     if (!(jail.namespaces & CLONE_NEWNS))
         return 0;

@@ -82,8 +82,6 @@ static int place(int fd, int target, bool cloexec)
 static void set_limits(const gr_child_spec *s)
 {
     bool probe = s->jail.kind == GR_JAIL_PROBE;
-    if (s->memory > 0)
-        set_limit(RLIMIT_AS, (rlim_t)s->memory);
     if (s->jail.kind == GR_JAIL_NONE)
         return;
     double cpu = ceil(s->timeout) + 1;
@@ -159,6 +157,8 @@ static int child_main(void *arg)
         child_fail();
     if (jailed && gr_jail_enter(&s->jail, s->argv[0]) != 0)
         child_fail();
+    if (s->memory > 0)   /* last: nothing in this process allocates after it (a sanitized judge maps a lot) */
+        set_limit(RLIMIT_AS, (rlim_t)s->memory);
     if (probe) {
         execve(s->argv[0], s->argv, tool_env_base);
     } else if (jailed) {
