@@ -29,8 +29,13 @@ for dir in exercises/*/; do
             awk -v s="$score" -v m="$max" 'BEGIN { exit !(m > 0 && 4 * s <= m) }' && pass ||
                 fail "$ex/student.c scores $score of $max, more than a quarter"
         fi
-        grep -q '"visibility":[[:space:]]*"after_due_date"' "$TMP/$ex.$who.json" && pass ||
-            fail "$ex/$who.c: no hidden test in results.json"
+        # Exactly the hidden table's cases are hidden, and the visible table's visible (tests + the top level).
+        hidden=$(grep -c 'GR_CASE(' "exercises/$ex/hidden/tests.c")
+        visible=$(grep -c 'GR_CASE(' "exercises/$ex/tests.c")
+        expect_eq "$ex/$who.c: hidden tests in results.json" \
+            "$(grep -c '"visibility":[[:space:]]*"after_due_date"' "$TMP/$ex.$who.json")" "$hidden"
+        expect_eq "$ex/$who.c: visible entries in results.json" \
+            "$(grep -c '"visibility":[[:space:]]*"visible"' "$TMP/$ex.$who.json")" "$((visible + 1))"
         grep -q "^score $score / $max" "$TMP/$ex.$who.log" && pass || fail "$ex/$who.c: summary without the score"
     done
     if command -v nm >/dev/null 2>&1; then   # each side holds only its half of the tests (grader.h)

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -176,6 +177,7 @@ static int child_main(void *arg)
 typedef struct {
     pid_t pid;
     int out_fd, values_fd, init_fd;
+    int pid_fd;            /* readable when the child has ended (Linux 5.3+), or -1 */
     double deadline;
     bool reaped;
     int wstatus;
@@ -237,6 +239,11 @@ static int start_child(const gr_child_spec *s, slot *sl, int index, char *error,
         ;
     close_pipe(p[STATUS]);
     sl->pid = pid, sl->out_fd = p[OUT][0], sl->values_fd = p[VALUES][0], sl->init_fd = p[INIT][0];
+#ifdef SYS_pidfd_open
+    sl->pid_fd = (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    sl->pid_fd = -1;
+#endif
     sl->deadline = gr_seconds() + s->timeout;
     sl->reaped = false;
     if (n == (ssize_t)sizeof child_errno) {   /* exec or the jail failed: no submitted code ran */
@@ -244,6 +251,8 @@ static int start_child(const gr_child_spec *s, slot *sl, int index, char *error,
                  strerror(child_errno));
         kill(-pid, SIGKILL);
         waitpid(pid, NULL, 0);
+        if (sl->pid_fd >= 0)
+            close(sl->pid_fd);
         for (int k = 0; k < PIPES; k++)
             close_pipe(p[k]);
         sl->pid = 0;
@@ -301,6 +310,8 @@ static void finish(slot *sl)
             sl->wstatus = status;
         close(sl->init_fd);
     }
+    if (sl->pid_fd >= 0)
+        close(sl->pid_fd);
     gr_child_result *r = sl->result;
     if (WIFEXITED(sl->wstatus))
         r->exited = true, r->exit_status = WEXITSTATUS(sl->wstatus);
@@ -317,7 +328,7 @@ int gr_run_children(const gr_child_spec *specs, gr_child_result *results, size_t
         jobs = 1;
     int rc = 0;
     slot *slots = calloc((size_t)jobs, sizeof *slots);
-    struct pollfd *pfd = calloc(2 * (size_t)jobs, sizeof *pfd);
+    struct pollfd *pfd = calloc(3 * (size_t)jobs, sizeof *pfd);
     if (!slots || !pfd) {
         free(slots), free(pfd);
         snprintf(error, error_size, "out of memory");
@@ -357,6 +368,8 @@ int gr_run_children(const gr_child_spec *specs, gr_child_result *results, size_t
                 pfd[nfds++] = (struct pollfd){.fd = slots[j].out_fd, .events = POLLIN};
             if (slots[j].values_fd >= 0)
                 pfd[nfds++] = (struct pollfd){.fd = slots[j].values_fd, .events = POLLIN};
+            if (slots[j].pid_fd >= 0 && !slots[j].reaped)   /* wakes at its end, not at the next tick */
+                pfd[nfds++] = (struct pollfd){.fd = slots[j].pid_fd, .events = POLLIN};
         }
         poll(pfd, nfds, (int)ceil(wait * 1000));
         int wstatus;
