@@ -42,6 +42,9 @@ for dir in exercises/*/; do
         nm "$B/grader/$ex/probe.a" | grep -q 'gr_ref_' && fail "$ex: a reference in the probe program"
         nm "$B/grader/$ex/judge" | grep -q 'gr_probe_' && fail "$ex: a probe in the judge"
         nm "$B/grader/$ex/probe.a" | grep -q 'gr_probe_' && pass || fail "$ex: no probes in the probe program"
+        # Submissions can read the probe objects: no debug information, no path of this machine.
+        grep -qF "$PWD" "$B/grader/$ex/probe.a" && fail "$ex: the probe objects name $PWD"
+        readelf -S "$B/grader/$ex/probe.a" 2>/dev/null | grep -q '\.debug_' && fail "$ex: debug sections in probe.a"
     fi
     "$B/exercises/$ex/check-solution" "$ex" solution.c >"$TMP/check.out" 2>&1 && pass ||
         fail "$ex: the visible tests fail on the solution: $(cat "$TMP/check.out")"
