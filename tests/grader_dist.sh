@@ -1,6 +1,7 @@
 #!/bin/sh
 # make student-dist: the students' tarball has every exercise's README, header, stub and visible tests, the labs and
-# the library, and no solution, no hidden test, no grader fixture; unpacked, `make exercise` runs there.
+# the library, and no solution, no hidden test, no grader fixture; it is made of what is committed, so a graded
+# class, scores and tried answers in the working tree stay out; unpacked, `make exercise` runs there.
 . tests/lib/cli.sh
 [ -f exercises/01-euler-steps/solution.c ] || { echo "skip: already a student copy"; exit 0; }
 
@@ -17,6 +18,25 @@ for f in Makefile include/numlab/spring.h src/spring.c labs/spring-lab.c tools/g
     tools/deps.sh; do
     grep -qx "numlab-student/$f" "$TMP/list" && pass || fail "the tarball lacks $f"
 done
+
+# What the working tree holds and the commit does not stays out: a clone with a graded class, scores, a tried answer.
+if git rev-parse --verify -q HEAD >/dev/null 2>&1; then
+    git clone -q "$PWD" "$TMP/repo" 2>/dev/null || fail "cannot clone the checkout"
+    mkdir -p "$TMP/repo/class"
+    cp exercises/01-euler-steps/solution.c "$TMP/repo/class/alice.c"
+    echo "submission,score" >"$TMP/repo/scores.csv"
+    echo "/* TRIED-ANSWER */" >>"$TMP/repo/exercises/01-euler-steps/student.c"
+    (cd "$TMP/repo" && sh "$OLDPWD/tools/grader/student-dist.sh" "$TMP/clean.tar.gz") >"$TMP/out" 2>&1 && pass ||
+        fail "student-dist in a clone: $(cat "$TMP/out")"
+    tar -tzf "$TMP/clean.tar.gz" | grep -E 'class/|scores\.csv' && fail "working-tree files in the tarball"
+    tar -xzOf "$TMP/clean.tar.gz" numlab-student/exercises/01-euler-steps/student.c | grep -q TRIED-ANSWER &&
+        fail "an uncommitted student.c in the tarball"
+    grep -q "left out (not committed)" "$TMP/out" && pass || fail "student-dist does not say what it left out"
+    expect_eq "the list beside the tarball" "$(wc -l <"$TMP/clean.tar.gz.txt" | tr -d ' ')" \
+        "$(tar -tzf "$TMP/clean.tar.gz" | grep -vc '/$')"
+else
+    echo "skipped: not a git checkout"
+fi
 
 # Unpacked, the stub of exercise 01 builds and fails its visible tests, with the friendly report.
 mkdir -p "$TMP/unpacked" && tar -xzf "$TMP/dist.tar.gz" -C "$TMP/unpacked"

@@ -1,19 +1,21 @@
 #!/bin/sh
-# student-dist: the students' copy of numlab, as a tarball: the labs, the library and the exercises, without the
-# exercises' solutions and hidden tests, and without the grader's own tests (their fixtures contain solutions).
+# student-dist: the students' copy of numlab, as a tarball of what is committed (HEAD), never of the working tree (an
+# instructor's tried answers, a graded class or scores.csv in the checkout stay out): the labs, the library and the
+# exercises, without the exercises' solutions and hidden tests and without the grader's own tests (their fixtures
+# hold solutions). The list of what went in is written next to it (OUT.txt) and summed up on stdout.
 #   student-dist.sh OUT.tar.gz        (`make student-dist` writes build/numlab-student.tar.gz)
 # In the copy `make exercise EX=NN` works, and `make grade` grades with the visible tests only.
 set -u
 out=${1:?usage: student-dist.sh OUT.tar.gz}
+git rev-parse --verify -q HEAD >/dev/null 2>&1 || {
+    echo "student-dist: needs a git checkout with a commit (the tarball is made of what is committed)" >&2
+    exit 1
+}
 list=$(mktemp) || exit 1
-trap 'rm -f "$list" "$out.tmp.$$"' EXIT
+trap 'rm -f "$list" "$out.tmp.$$" "$out.txt.tmp.$$"' EXIT
 
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    git ls-files --cached --others --exclude-standard
-else
-    find . -type f ! -path './build/*' ! -path './.git/*' | sed 's|^\./||'
-fi | grep -v -E '^exercises/[^/]+/(solution\.c|hidden/)|^tests/grader(/|_[^/]*\.sh$)|^build/' |
-    while IFS= read -r f; do [ -f "$f" ] && printf '%s\n' "$f"; done | sort -u >"$list"
+git ls-tree -r --name-only HEAD |
+    grep -v -E '^exercises/[^/]+/(solution\.c|hidden/)|^tests/grader(/|_[^/]*\.sh$)' | sort >"$list"
 
 if grep -E '(^|/)solution\.c$|^exercises/[^/]+/hidden/' "$list"; then
     echo "student-dist: the files above would give the answers away; not writing $out" >&2
@@ -21,5 +23,9 @@ if grep -E '(^|/)solution\.c$|^exercises/[^/]+/hidden/' "$list"; then
 fi
 grep -q '^exercises/.*/student\.c$' "$list" || { echo "student-dist: no exercises found" >&2; exit 1; }
 mkdir -p "$(dirname "$out")" || exit 1
-tar -czf "$out.tmp.$$" --transform 's,^,numlab-student/,' -T "$list" && mv "$out.tmp.$$" "$out" || exit 1
-echo "student-dist: $out: $(wc -l <"$list" | tr -d ' ') files, no solutions, no hidden tests"
+git archive --format=tar --prefix=numlab-student/ HEAD $(cat "$list") | gzip -9n >"$out.tmp.$$" &&
+    cp "$list" "$out.txt.tmp.$$" && mv "$out.txt.tmp.$$" "$out.txt" && mv "$out.tmp.$$" "$out" || exit 1
+dirty=$(git status --porcelain --untracked-files=normal | wc -l | tr -d ' ')
+echo "student-dist: $out: $(wc -l <"$list" | tr -d ' ') files committed at $(git rev-parse --short HEAD)," \
+    "no solutions, no hidden tests (the list: $out.txt)"
+[ "$dirty" -eq 0 ] || echo "student-dist: $dirty changed or new files in the working tree were left out (not committed)"
