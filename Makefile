@@ -68,6 +68,8 @@ help:
 	@echo "make exercise EX=NN          the visible tests of an exercise (docs/exercises.md)"
 	@echo "make grade EXERCISE=exercises/NN-topic SUBMISSION=F.c RESULTS=results.json"
 	@echo "make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv"
+	@echo "make grade EXERCISES=\"01 02\" SUBMISSION=DIR RESULTS=results.json   an assignment of several"
+	@echo "make gradescope EXERCISE=exercises/NN-topic (or EXERCISES=\"01 02\")   the autograder zip"
 	@echo "make student-dist            the students' tarball: no solutions, no hidden tests"
 
 # --- dependencies -----------------------------------------------------------------------------------------
@@ -181,16 +183,20 @@ GRADER_CORE  := $(patsubst %,$(GRADER_OBJ)/core/%.o,judge sandbox jail seccomp b
 # The probe objects are linked with submissions, which can read them: no debug information, no path of this machine.
 PROBE_CFLAGS := -std=c17 -O2 -g0 $(WARN) -MMD -MP -ffile-prefix-map=$(CURDIR)/=
 ex_flags      = -Itools/grader -Iexercises/$(1)
-ex_named      = $(notdir $(patsubst %/,%,$(dir $(firstword \
-                $(wildcard exercises/$(1)-*/exercise.h exercises/$(1)/exercise.h)))))
+# An exercise by number (9, 09), by name (09-stability-limit) or by folder (exercises/09-stability-limit/).
+ex_key        = $(if $(filter 1 2 3 4 5 6 7 8 9,$(1)),0$(1),$(1))
+ex_named      = $(notdir $(patsubst %/,%,$(dir $(firstword $(wildcard \
+                exercises/$(call ex_key,$(notdir $(patsubst %/,%,$(1))))-*/exercise.h \
+                exercises/$(notdir $(patsubst %/,%,$(1)))/exercise.h)))))
 ex_hidden     = $(firstword $(wildcard exercises/$(1)/hidden/tests.c) tools/grader/no_hidden.c)
 ex_checks     = $(BUILD)/exercises/$(1)/check-student $(if $(wildcard exercises/$(1)/solution.c),\
                 $(BUILD)/exercises/$(1)/check-solution)
-GRADE_OPTS    = $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS))\
+GRADESCOPE_OPTS = $(if $(TIMEOUT),--timeout $(TIMEOUT))\
                 $(if $(HIDDEN_VISIBILITY),--hidden-visibility $(HIDDEN_VISIBILITY))
+GRADE_OPTS    = $(GRADESCOPE_OPTS) $(if $(JOBS),--jobs $(JOBS))
 
-.PHONY: grader grade grade-all student-dist exercise grader-secrets
-grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a)
+.PHONY: grader grade grade-all student-dist exercise grader-secrets gradescope
+grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a) $(GRADER_OUT)/merge-results
 check-build: grader $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e)))
 	@$(MAKE) --no-print-directory -s grader-secrets
 
@@ -237,6 +243,9 @@ $(GRADER_OUT)/%/probe.a: $(GRADER_OBJ)/probe/probe.o $(GRADER_OBJ)/probe/values.
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(AR) rcs $@ $^
+$(GRADER_OUT)/merge-results: $(GRADER_OBJ)/core/merge.o $(GRADER_OBJ)/core/report.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson 2>/dev/null)
 CHECK_RUNNER := $(GRADER_OBJ)/core/check_runner.o $(GRADER_OBJ)/core/values.o
 $(BUILD)/exercises/%/check-student: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-visible.o $(GRADER_OBJ)/ex/%/student.o
 	@mkdir -p $(@D)
@@ -257,10 +266,19 @@ exercise: need-deps
 	$(BUILD)/exercises/$$ex/check-student $$ex exercises/$$ex/student.c
 
 # make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json [TIMEOUT=S JOBS=N]
+# make grade EXERCISES="01 02 09" SUBMISSION=folder RESULTS=results.json: an assignment, as Gradescope grades it.
 # File names reach the commands through the environment (make exports its command-line variables), never through
 # the shell's parsing: a name with quotes, $(...) or backticks is only a name.
+ASSIGNMENT    = $(foreach e,$(EXERCISES),$(call ex_named,$(e)))
 grade: need-deps
-	@ex=$(notdir $(patsubst %/,%,$(EXERCISE))); \
+	@if [ -n "$(EXERCISES)" ]; then \
+	    if [ -z "$${SUBMISSION:-}" ] || [ -z "$${RESULTS:-}" ] || [ "$(words $(ASSIGNMENT))" != "$(words $(EXERCISES))" ]; then \
+	    echo "usage: make grade EXERCISES=\"01 02 ...\" SUBMISSION=folder RESULTS=path/results.json" >&2; \
+	    echo "  EXERCISES='$(EXERCISES)' (allowed: numbers of $(EXERCISE_NAMES))" >&2; exit 2; fi; \
+	    $(MAKE) --no-print-directory -s grader grader-secrets && \
+	    JUDGE_OPTS="$(GRADE_OPTS)" sh tools/grader/assignment.sh $(GRADER_OUT) exercises "$$SUBMISSION" "$$RESULTS" \
+	        $(ASSIGNMENT); exit $$?; fi; \
+	ex=$(notdir $(patsubst %/,%,$(EXERCISE))); \
 	if [ -z "$${SUBMISSION:-}" ] || [ -z "$${RESULTS:-}" ] || [ ! -f "exercises/$$ex/exercise.h" ]; then \
 	    echo "usage: make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json" >&2; \
 	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \
@@ -277,6 +295,18 @@ grade-all: need-deps
 	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a grader-secrets && \
 	sh tools/grader/grade-all.sh "$(GRADER_OUT)/$$ex/judge" "$(GRADER_OUT)/$$ex/probe.a" "exercises/$$ex" \
 	    "$$SUBMISSIONS" "$$RESULTS" --cc "$(CC)" $(GRADE_OPTS)
+
+# make gradescope EXERCISE=exercises/NN-topic | EXERCISES="01 02 09" [TIMEOUT=S HIDDEN_VISIBILITY=V]: the autograder
+# zip, build/gradescope/NN-topic.zip (or 01-02-09.zip): setup.sh, run_autograder and what grading needs.
+gradescope:
+	@names="$(if $(EXERCISES),$(ASSIGNMENT),$(notdir $(patsubst %/,%,$(EXERCISE))))"; \
+	if [ -z "$$names" ] || [ -n "$(EXERCISES)" -a "$(words $(ASSIGNMENT))" != "$(words $(EXERCISES))" ] || \
+	    [ -z "$(EXERCISES)" -a ! -f "exercises/$(notdir $(patsubst %/,%,$(EXERCISE)))/exercise.h" ]; then \
+	    echo "usage: make gradescope EXERCISE=exercises/NN-topic  or  EXERCISES=\"01 02 ...\"" >&2; \
+	    echo "  EXERCISE='$(EXERCISE)' EXERCISES='$(EXERCISES)' (allowed: $(EXERCISE_NAMES))" >&2; exit 2; fi; \
+	zip=$(BUILD)/gradescope/$(if $(EXERCISES),$(subst $(eval) ,-,$(foreach n,$(ASSIGNMENT),$(firstword \
+	    $(subst -, ,$(n))))),$$names).zip; \
+	sh tools/grader/gradescope.sh "$$zip" "$(strip $(GRADESCOPE_OPTS))" $$names
 
 # make student-dist: build/numlab-student.tar.gz, the project without solutions, hidden tests or grader fixtures.
 student-dist:

@@ -26,7 +26,7 @@ judge() {   # SUBMISSION RESULTS [options]: grades into RESULTS, the summary in 
     rc=$?
 }
 score_of() { sed -n 's/^[[:space:]]*"score":[[:space:]]*\([0-9.]*\),.*/\1/p' "$1" | head -n 1; }
-json_ok() { python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$1" 2>/dev/null; }
+json_ok() { "$B/grader/merge-results" "$TMP/parsed.json" "x=$1" >/dev/null 2>&1; }   # parses it, or fails
 
 # --- not a C file: 0 points, a reason, a results.json, quickly -----------------------------------------------------
 bad="$TMP/bad"

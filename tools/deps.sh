@@ -6,7 +6,7 @@ set -u
 
 # pkg-config module -> Debian package; then commands -> package.
 modules="ncursesw:libncurses-dev gsl:libgsl-dev check:check sndfile:libsndfile1-dev libcjson:libcjson-dev"
-commands="pkg-config:pkg-config tmux:tmux sox:sox pgrep:procps cc:gcc make:make"
+commands="pkg-config:pkg-config tmux:tmux sox:sox pgrep:procps cc:gcc make:make zip:zip unzip:unzip"
 
 missing=""
 for pair in $commands; do

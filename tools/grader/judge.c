@@ -35,12 +35,13 @@ static const char usage[] =
     "  --hidden-visibility V    visible, hidden, after_due_date or after_published (default after_due_date)\n"
     "  --csv-row FILE           also write submission,score,max_score,status as one CSV line\n"
     "  --quiet                  print only the score line\n"
+    "  --not-submitted WHY      nothing to grade: write a results.json of 0 that says WHY (instead of --submission)\n"
     "  --without LAYERS         leave sandbox layers out: namespaces, landlock, seccomp (comma-separated; to test\n"
     "                           what the others hold alone); the users of their own and the limits always stay\n"
     "Exit status: 0 graded (whatever the score), 1 the grader failed, 2 bad usage.\n";
 
 typedef struct {
-    const char *exercise, *submission, *results, *probe_lib, *cc, *visibility, *csv_row;
+    const char *exercise, *submission, *results, *probe_lib, *cc, *visibility, *csv_row, *not_submitted;
     double timeout;
     int jobs;
     bool quiet;
@@ -92,7 +93,7 @@ static int parse_options(int argc, char **argv, options *o)
         {"cc", required_argument, 0, 'c'},        {"timeout", required_argument, 0, 't'},
         {"jobs", required_argument, 0, 'j'},      {"hidden-visibility", required_argument, 0, 'v'},
         {"csv-row", required_argument, 0, 'w'},   {"quiet", no_argument, 0, 'q'},
-        {"without", required_argument, 0, 'o'},
+        {"without", required_argument, 0, 'o'},   {"not-submitted", required_argument, 0, 'n'},
         {"help", no_argument, 0, 'h'},            {0, 0, 0, 0},
     };
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -108,6 +109,7 @@ static int parse_options(int argc, char **argv, options *o)
         case 'c': o->cc = optarg; break;
         case 'w': o->csv_row = optarg; break;
         case 'q': o->quiet = true; break;
+        case 'n': o->not_submitted = optarg; break;
         case 'o':
             if (gr_jail_parse_layers(optarg, &o->without) != 0)
                 return bad("--without", optarg, "is not allowed (allowed: namespaces, landlock, seccomp, comma-separated)");
@@ -142,6 +144,10 @@ static int parse_options(int argc, char **argv, options *o)
     if (!o->exercise || !is_dir(o->exercise) || !is_file(header))
         return bad("--exercise", o->exercise,
                    "is not an exercise (allowed: a directory exercises/NN-topic with exercise.h)");
+    if (o->not_submitted && o->submission)
+        return bad("--not-submitted", o->not_submitted, "goes without --submission (allowed: one of them)");
+    if (o->not_submitted)
+        o->submission = "(nothing submitted)";
     if (!o->submission || !*o->submission)   /* anything else about it is the student's, graded 0 with why */
         return bad("--submission", o->submission, "is missing (allowed: the student's .c file)");
     static char cc[PATH_MAX];
@@ -278,7 +284,7 @@ static int write_without_tests(const options *o, const char *exercise, gr_outcom
                         .outcome = outcome, .tests = tests, .n_tests = tests ? n : 0, .messages = messages,
                         .notes = notes, .seconds = seconds};
     const char *why = outcome == GR_NOT_COMPILED ? "not run: the submission does not compile (see the messages above)"
-                      : outcome == GR_INVALID_FILE ? "not run: the submission is not a C source file (see above)"
+                      : outcome == GR_INVALID_FILE ? "not run: no C source file to grade (see above)"
                                                    : "not run: grading did not finish";
     for (size_t i = 0; tests && i < n; i++) {
         const gr_case *c = case_at(i);
@@ -344,6 +350,11 @@ int main(int argc, char **argv)
     if (write_without_tests(&o, exercise, GR_UNFINISHED, "", "", 0, error, sizeof error) != 0) {
         fprintf(stderr, "judge: %s\n", error);
         return 1;
+    }
+    if (o.not_submitted) {
+        snprintf(why, sizeof why, "%s.\n", o.not_submitted);
+        return write_without_tests(&o, exercise, GR_INVALID_FILE, why, "", 0, error, sizeof error) ?
+               grader_failed(&o, exercise, error, start) : 0;
     }
     const char *sandbox_notes = gr_sandbox_init();
     if (gr_jail_init(o.jobs, o.without, error, sizeof error) != 0)

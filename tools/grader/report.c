@@ -89,7 +89,7 @@ const char *gr_outcome_text(gr_outcome outcome)
     switch (outcome) {
     case GR_GRADED: return "";
     case GR_NOT_COMPILED: return "The submission does not compile.\n";
-    case GR_INVALID_FILE: return "The submission was not graded: it is not a C source file.\n";
+    case GR_INVALID_FILE: return "The submission was not graded: there is no C source file to grade.\n";
     case GR_GRADER_FAILED:
         return "The grader could not grade this submission (not a fault of the submission); your instructor can "
                "see why in the grader's messages.\n";

@@ -1,0 +1,89 @@
+#!/bin/sh
+# make gradescope, played as Gradescope plays it: the zip unpacked into a root laid out like /autograder (source/,
+# submission/, results/), setup.sh run there (without apt-get), then run_autograder on uploads: the solution as
+# student.c and under another name (full marks), a wrong answer (its score), nothing but a PDF and two .c files
+# (0, with a message saying what to upload); and an assignment of three exercises in one zip (one results.json,
+# tests prefixed and tagged by exercise, files matched by number). The zips hold no solution.
+. tests/lib/cli.sh
+B=${NUMLAB_BUILD:-build}
+[ -f exercises/01-euler-steps/solution.c ] || { echo "skip: no solutions here (a student copy)"; exit 0; }
+command -v zip >/dev/null 2>&1 && command -v unzip >/dev/null 2>&1 || { echo "skipped: no zip/unzip"; exit 0; }
+chmod 755 "$TMP"
+score_of() { sed -n 's/^[[:space:]]*"score":[[:space:]]*\([0-9.]*\),.*/\1/p' "$1" | head -n 1; }
+max_of() { sed -n 's/^[[:space:]]*"max_score":[[:space:]]*\([0-9.]*\),.*/\1/p' "$1" | head -n 1; }
+
+# unpack ZIP ROOT: the zip as Gradescope lays it out, and its setup run.
+unpack() {
+    mkdir -p "$2/source" && unzip -q "$1" -d "$2/source" || { fail "cannot unzip $1"; return 1; }
+    for f in setup.sh run_autograder exercises.txt numlab/Makefile numlab/tools/grader/judge.c; do
+        [ -f "$2/source/$f" ] && pass || fail "$(basename "$1") lacks $f"
+    done
+    unzip -l "$1" | grep -E 'solution\.c|student\.c' && fail "$(basename "$1") holds a solution or a stub"
+    NUMLAB_SKIP_APT=1 sh "$2/source/setup.sh" >"$TMP/setup.log" 2>&1 && pass ||
+        fail "setup.sh: $(tail -n 5 "$TMP/setup.log")"
+}
+
+# grade ROOT NAME FILE:UPLOAD_NAME...: the upload folder NAME holding those files, graded into ROOT/results-NAME.
+grade() {
+    root=$1 name=$2
+    shift 2
+    mkdir -p "$root/submission-$name"
+    for pair in "$@"; do cp "${pair%%:*}" "$root/submission-$name/${pair#*:}"; done
+    NUMLAB_AUTOGRADER_SUBMISSION="$root/submission-$name" NUMLAB_AUTOGRADER_RESULTS="$root/results-$name" \
+        sh "$root/source/run_autograder" >"$TMP/$name.log" 2>&1
+    expect_eq "$name: run_autograder's exit status" $? 0
+    json="$root/results-$name/results.json"
+    "$B/grader/merge-results" "$TMP/parsed.json" "x=$json" >/dev/null 2>&1 && pass ||
+        fail "$name: no valid results.json: $(tail -n 3 "$TMP/$name.log")"
+}
+
+sol1=exercises/01-euler-steps/solution.c
+expect_ok make -s --no-print-directory gradescope EXERCISE=exercises/01-euler-steps
+zip1=$B/gradescope/01-euler-steps.zip
+one="$TMP/one"
+if unpack "$zip1" "$one"; then
+    grade "$one" correct "$sol1:student.c"
+    expect_eq "correct: score" "$(score_of "$json")" 12
+    grade "$one" renamed "$sol1:euler steps (final).c" "README.md:notes.md"
+    expect_eq "renamed: score" "$(score_of "$json")" 12
+    grade "$one" wrong "tests/grader/hostile/wrong_answer.c:my answer.c"
+    expect_eq "wrong: score" "$(score_of "$json")" 4
+    grade "$one" none "README.md:answer.pdf"
+    expect_eq "none: score" "$(score_of "$json")" 0
+    expect_eq "none: max_score" "$(max_of "$json")" 12
+    grep -q 'no .c file for 01-euler-steps was uploaded (upload student.c, or one .c file)' "$json" && pass ||
+        fail "none: no message saying what to upload"
+    grade "$one" several "$sol1:a.c" "$sol1:b.c"
+    expect_eq "several: score" "$(score_of "$json")" 0
+    grep -q "2 .c files could be 01-euler-steps's: a.c, b.c\|2 .c files could be 01-euler-steps's: b.c, a.c" "$json" &&
+        pass || fail "several: no message naming the files"
+fi
+
+# An assignment of three exercises: one zip, one results.json, the files matched by their numbers.
+expect_ok make -s --no-print-directory gradescope EXERCISES="1 02 09"
+zip3=$B/gradescope/01-02-09.zip
+three="$TMP/three"
+if unpack "$zip3" "$three"; then
+    grade "$three" assignment "$sol1:01-mine.c" "exercises/02-rk4-step/solution.c:02.c" \
+        "exercises/09-stability-limit/student.c:09_stability.c"
+    max=$(max_of "$json")
+    part01=12
+    grep -c '"tags":' "$json" >/dev/null && pass || fail "assignment: no tags"
+    for ex in 01-euler-steps 02-rk4-step 09-stability-limit; do
+        n=$(grep -c "\"\\[$ex\\] " "$json")
+        want=$(grep -c 'GR_CASE(' "exercises/$ex/tests.c" "exercises/$ex/hidden/tests.c" | awk -F: '{s += $2} END {print s}')
+        expect_eq "assignment: tests of $ex" "$n" "$want"
+    done
+    # 01 and 02 in full (the solutions), 09 the stub's few points: the sum, and the maximum of the three.
+    sum02=$(sed -n 's/.*GR_CASE([a-z0-9_]*, \([0-9.]*\),.*/\1/p' exercises/02-rk4-step/tests.c \
+        exercises/02-rk4-step/hidden/tests.c | awk '{s += $1} END {print s}')
+    score=$(score_of "$json")
+    awk -v s="$score" -v lo=$((part01 + sum02)) 'BEGIN { exit !(s >= lo) }' && pass ||
+        fail "assignment: score $score, less than 01 and 02 in full ($part01 + $sum02)"
+    grade "$three" missing "$sol1:01.c"
+    grep -q 'no .c file for 02-rk4-step was uploaded (upload one file named 02-rk4-step.c or 02\*.c)' "$json" &&
+        pass || fail "missing: no message for 02"
+    expect_eq "missing: score (01 alone)" "$(score_of "$json")" 12
+    expect_eq "missing: max_score" "$(max_of "$json")" "$max"
+fi
+finish

@@ -1,0 +1,42 @@
+#!/bin/sh
+# gradescope: the autograder zip of an assignment of one or several exercises.
+#   gradescope.sh OUT.zip "JUDGE OPTIONS" NN-topic [NN-topic ...]     (`make gradescope` runs it)
+# At the zip's top: setup.sh and run_autograder (tools/grader/gradescope/), exercises.txt (the exercises),
+# judge-options.txt, and numlab/ with only what grading needs: the Makefile, tools/deps.sh, tools/grader/ and, for
+# each exercise, exercise.h, its headers, tests.c and hidden/tests.c. Never a solution.c. Written whole or not at
+# all; the list of what went in is printed.
+set -u
+out=${1:?usage: gradescope.sh OUT.zip "JUDGE OPTIONS" NN-topic...}
+opts=${2-}
+shift 2 || { echo "usage: gradescope.sh OUT.zip \"JUDGE OPTIONS\" NN-topic..." >&2; exit 2; }
+[ $# -ge 1 ] || { echo "gradescope: no exercise given" >&2; exit 2; }
+command -v zip >/dev/null 2>&1 || { echo "gradescope: needs zip (apt-get install zip)" >&2; exit 1; }
+stage=$(mktemp -d) || exit 1
+trap 'rm -rf "$stage" "$out.tmp.$$"' EXIT
+
+mkdir -p "$stage/numlab/tools/grader/gradescope" "$stage/numlab/exercises"
+cp tools/grader/gradescope/setup.sh tools/grader/gradescope/run_autograder "$stage/" || exit 1
+cp Makefile "$stage/numlab/" && cp tools/deps.sh "$stage/numlab/tools/" || exit 1
+find tools/grader -maxdepth 1 -type f -exec cp {} "$stage/numlab/tools/grader/" \; || exit 1
+cp tools/grader/gradescope/* "$stage/numlab/tools/grader/gradescope/" || exit 1
+: >"$stage/exercises.txt"
+for ex in "$@"; do
+    [ -f "exercises/$ex/exercise.h" ] || { echo "gradescope: '$ex' is not an exercise" >&2; exit 2; }
+    mkdir -p "$stage/numlab/exercises/$ex"
+    for f in exercises/"$ex"/*; do
+        case "$f" in */solution.c | */student.c) continue ;; esac
+        cp -r "$f" "$stage/numlab/exercises/$ex/" || exit 1
+    done
+    echo "$ex" >>"$stage/exercises.txt"
+done
+printf '%s\n' "$opts" >"$stage/judge-options.txt"
+if find "$stage" -name solution.c | grep -q .; then
+    echo "gradescope: a solution.c would be in the zip; not writing $out" >&2
+    exit 1
+fi
+mkdir -p "$(dirname "$out")" || exit 1
+out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
+(cd "$stage" && zip -q -r -X "$out.tmp.$$" setup.sh run_autograder exercises.txt judge-options.txt numlab) &&
+    mv "$out.tmp.$$" "$out" || { echo "gradescope: cannot write $out" >&2; exit 1; }
+echo "gradescope: $out: $(cd "$stage" && find . -type f | wc -l | tr -d ' ') files for $(tr '\n' ' ' <"$stage/exercises.txt")"
+(cd "$stage" && find . -type f | sed 's|^\./|  |' | sort)
