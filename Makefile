@@ -257,7 +257,12 @@ $(BUILD)/exercises/%/check-solution: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-vi
 # make exercise EX=NN: the visible tests of exercises/NN-*/student.c, with friendly output.
 exercise: need-deps
 	@ex=$(call ex_named,$(EX)); \
-	if [ -z "$(EX)" ] || [ -z "$$ex" ]; then \
+	if [ -z "$(EX)" ]; then \
+	    echo "make exercise EX=NN: the visible tests of exercises/NN-topic/student.c (EX=9, 09 or the folder)"; \
+	    for e in $(EXERCISE_NAMES); do \
+	        printf '  %-24s %s\n' "$$e" "$$(sed -n '1s/^# *//p' exercises/$$e/README.md)"; done; \
+	    exit 0; fi; \
+	if [ -z "$$ex" ]; then \
 	    echo "make exercise: EX='$(EX)' is not an exercise; allowed (EX=01 ...):" >&2; \
 	    for e in $(EXERCISE_NAMES); do \
 	        printf '  %-24s %s\n' "$$e" "$$(sed -n '1s/^# *//p' exercises/$$e/README.md)" >&2; done; \
@@ -278,8 +283,8 @@ grade: need-deps
 	    $(MAKE) --no-print-directory -s grader grader-secrets && \
 	    JUDGE_OPTS="$(GRADE_OPTS)" sh tools/grader/assignment.sh $(GRADER_OUT) exercises "$$SUBMISSION" "$$RESULTS" \
 	        $(ASSIGNMENT); exit $$?; fi; \
-	ex=$(notdir $(patsubst %/,%,$(EXERCISE))); \
-	if [ -z "$${SUBMISSION:-}" ] || [ -z "$${RESULTS:-}" ] || [ ! -f "exercises/$$ex/exercise.h" ]; then \
+	ex=$(call ex_named,$(EXERCISE)); \
+	if [ -z "$${SUBMISSION:-}" ] || [ -z "$${RESULTS:-}" ] || [ -z "$$ex" ]; then \
 	    echo "usage: make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json" >&2; \
 	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \
 	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a grader-secrets && \
@@ -288,8 +293,8 @@ grade: need-deps
 
 # make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv: every DIR/*.c, in parallel.
 grade-all: need-deps
-	@ex=$(notdir $(patsubst %/,%,$(EXERCISE))); \
-	if [ -z "$${SUBMISSIONS:-}" ] || [ -z "$${RESULTS:-}" ] || [ ! -f "exercises/$$ex/exercise.h" ]; then \
+	@ex=$(call ex_named,$(EXERCISE)); \
+	if [ -z "$${SUBMISSIONS:-}" ] || [ -z "$${RESULTS:-}" ] || [ -z "$$ex" ]; then \
 	    echo "usage: make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv" >&2; \
 	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \
 	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a grader-secrets && \
@@ -299,9 +304,8 @@ grade-all: need-deps
 # make gradescope EXERCISE=exercises/NN-topic | EXERCISES="01 02 09" [TIMEOUT=S HIDDEN_VISIBILITY=V]: the autograder
 # zip, build/gradescope/NN-topic.zip (or 01-02-09.zip): setup.sh, run_autograder and what grading needs.
 gradescope:
-	@names="$(if $(EXERCISES),$(ASSIGNMENT),$(notdir $(patsubst %/,%,$(EXERCISE))))"; \
-	if [ -z "$$names" ] || [ -n "$(EXERCISES)" -a "$(words $(ASSIGNMENT))" != "$(words $(EXERCISES))" ] || \
-	    [ -z "$(EXERCISES)" -a ! -f "exercises/$(notdir $(patsubst %/,%,$(EXERCISE)))/exercise.h" ]; then \
+	@names="$(if $(EXERCISES),$(ASSIGNMENT),$(call ex_named,$(EXERCISE)))"; \
+	if [ -z "$$names" ] || [ -n "$(EXERCISES)" -a "$(words $(ASSIGNMENT))" != "$(words $(EXERCISES))" ]; then \
 	    echo "usage: make gradescope EXERCISE=exercises/NN-topic  or  EXERCISES=\"01 02 ...\"" >&2; \
 	    echo "  EXERCISE='$(EXERCISE)' EXERCISES='$(EXERCISES)' (allowed: $(EXERCISE_NAMES))" >&2; exit 2; fi; \
 	zip=$(BUILD)/gradescope/$(if $(EXERCISES),$(subst $(eval) ,-,$(foreach n,$(ASSIGNMENT),$(firstword \

@@ -17,11 +17,22 @@
 #include "grader.h"
 
 static int finished_fd = -1;   /* write end: a passing case writes its index as one byte */
+static char output_dir[64];    /* what each case printed: output_dir/N */
+#define OUTPUT_SHOWN 4096      /* bytes of a case's printing read back */
+#define LINES_SHOWN 12         /* lines of it shown under the test */
 
 START_TEST(run_case)
 {
     static gr_values got, want;
     const gr_case *c = &gr_visible[_i];
+    char path[96];
+    snprintf(path, sizeof path, "%s/%d", output_dir, _i);
+    int out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (out >= 0) {   /* the student's printf debugging, shown under this test, passing or failing */
+        fflush(stdout), fflush(stderr);
+        dup2(out, 1), dup2(out, 2), close(out);
+        setvbuf(stdout, NULL, _IONBF, 0);
+    }
     c->probe(&got);
     c->reference(&want);
     char text[4096];
@@ -32,6 +43,43 @@ START_TEST(run_case)
         ck_abort_msg("could not report the end of the test");
 }
 END_TEST
+
+/* Prints what case i printed, under its line ("| " before each line), at most OUTPUT_SHOWN bytes; removes it. */
+static void print_output(size_t i)
+{
+    char path[96], text[OUTPUT_SHOWN + 1];
+    snprintf(path, sizeof path, "%s/%zu", output_dir, i);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return;
+    size_t n = fread(text, 1, OUTPUT_SHOWN, f);
+    text[n] = '\0';
+    long more = fseek(f, 0, SEEK_END) == 0 ? ftell(f) - (long)n : 0;
+    fclose(f);
+    unlink(path);
+    if (n == 0)
+        return;
+    printf("          what the test printed:\n");
+    int lines = 0;
+    for (const char *p = text; *p; lines++) {
+        size_t len = strcspn(p, "\n");
+        if (lines == LINES_SHOWN) {   /* the rest counted, not shown */
+            int rest = 0;
+            for (const char *q = p; *q; q++)
+                rest += *q == '\n';
+            printf("          | [%d more lines%s]\n", rest, more > 0 ? " and more" : "");
+            more = 0;
+            break;
+        }
+        printf("          | ");
+        for (size_t k = 0; k < len; k++)   /* shown, never acted on: no escape sequence reaches the terminal */
+            putchar((unsigned char)p[k] < 0x20 && p[k] != '\t' ? '?' : p[k]);
+        putchar('\n');
+        p += len + (p[len] == '\n');
+    }
+    if (more > 0)
+        printf("          | [%ld more bytes]\n", more);
+}
 
 /* Prints `text` indented under a test line, one line at a time. */
 static void print_indented(const char *text)
@@ -59,11 +107,17 @@ int main(int argc, char **argv)
     }
     finished_fd = fds[1];
     fcntl(fds[0], F_SETFL, O_NONBLOCK);
+    const char *tmp = getenv("TMPDIR");
+    snprintf(output_dir, sizeof output_dir, "%s/numlab-exercise.XXXXXX", tmp && *tmp && strlen(tmp) < 32 ? tmp : "/tmp");
+    if (!mkdtemp(output_dir)) {
+        perror("check-student: a directory for the tests' output");
+        return 1;
+    }
 
     Suite *suite = suite_create(exercise);
     for (size_t i = 0; i < gr_visible_count; i++) {
         TCase *tc = tcase_create(gr_visible[i].title);
-        tcase_set_timeout(tc, 5.0);
+        tcase_set_timeout(tc, gr_time_limit);
         tcase_add_loop_test(tc, run_case, (int)i, (int)i + 1);
         suite_add_tcase(suite, tc);
     }
@@ -80,6 +134,7 @@ int main(int argc, char **argv)
     TestResult **results = srunner_results(runner);
     int n = srunner_ntests_run(runner), passed = 0;
     double points = 0, max_points = 0;
+    bool looped = false;
     for (size_t i = 0; i < gr_visible_count; i++) {
         TestResult *r = NULL;
         for (int j = 0; j < n && !r; j++)
@@ -87,12 +142,18 @@ int main(int argc, char **argv)
                 r = results[j];
         bool pass = r && tr_rtype(r) == CK_PASS && finished[i];
         printf("  %s  %-72s %4g pt\n", pass ? "PASS" : "FAIL", gr_visible[i].title, gr_visible[i].points);
+        bool timed_out = r && tr_rtype(r) == CK_ERROR && strstr(tr_msg(r), "timeout");
         if (!r)
             print_indented("did not run");
         else if (tr_rtype(r) == CK_PASS && !finished[i])
             print_indented("the test process ended before the test did (exit or _exit called?)");
+        else if (timed_out)   /* said once in full: the same loop usually stops every test */
+            printf("          did not finish within %g s%s\n", gr_time_limit,
+                   looped ? " either" : ": an endless loop? (the grader allows the same time)");
         else if (!pass)
             print_indented(tr_msg(r));
+        looped |= timed_out;
+        print_output(i);
         passed += pass;
         points += pass ? gr_visible[i].points : 0;
         max_points += gr_visible[i].points;
@@ -103,5 +164,6 @@ int main(int argc, char **argv)
            exercise);
     free(results);
     srunner_free(runner);
+    rmdir(output_dir);
     return passed == (int)gr_visible_count ? 0 : 1;
 }

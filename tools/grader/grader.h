@@ -90,6 +90,11 @@ extern const size_t gr_hidden_count;
 #define GR_PROBE(id) _Static_assert(0, "compile exercise tests with -DGR_SIDE_PROBE, _JUDGE or _BOTH")
 #endif
 
+/* Wall-clock seconds one test may take, the same in `make exercise` and in grading (the judge's --timeout default):
+ * 2 s unless an exercise's tests.c says otherwise with GR_TIME_LIMIT(seconds). */
+extern const double gr_time_limit;
+#define GR_TIME_LIMIT(seconds) const double gr_time_limit = (seconds)
+
 /* --- comparing (the judge and the Check runner) ----------------------------------------------------------- */
 
 bool gr_value_ok(double got, double want, gr_tol tol);

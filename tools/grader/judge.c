@@ -30,7 +30,8 @@ static const char usage[] =
     "  --results FILE           Gradescope's results.json, written when everything has run\n"
     "  --probe-lib FILE         the exercise's probe objects (build/grader/NN-topic/probe.a)\n"
     "  --cc CC                  the C compiler (default cc)\n"
-    "  --timeout S              wall-clock seconds per test, 0.05..600 (default 2)\n"
+    "  --timeout S              wall-clock seconds per test, 0.05..600 (default: the exercise's limit, as in\n"
+    "                           `make exercise`)\n"
     "  --jobs N                 tests at once, 1..64 (default: the number of processors)\n"
     "  --hidden-visibility V    visible, hidden, after_due_date or after_published (default after_due_date)\n"
     "  --csv-row FILE           also write submission,score,max_score,status as one CSV line\n"
@@ -97,7 +98,7 @@ static int parse_options(int argc, char **argv, options *o)
         {"help", no_argument, 0, 'h'},            {0, 0, 0, 0},
     };
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    *o = (options){.cc = "cc", .visibility = "after_due_date", .timeout = 2.0, .jobs = cpus > 0 ? (int)cpus : 1};
+    *o = (options){.cc = "cc", .visibility = "after_due_date", .timeout = gr_time_limit, .jobs = cpus > 0 ? (int)cpus : 1};
     int opt;
     char *end;
     while ((opt = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
