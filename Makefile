@@ -228,9 +228,12 @@ $(GRADER_OBJ)/ex/%/probe-hidden.o: $$(call ex_hidden,$$*)
 $(GRADER_OBJ)/ex/%/check-visible.o: exercises/%/tests.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -DGR_SIDE_BOTH $(call ex_flags,$*) -c $< -o $@
+# A student's file is compiled as the grader compiles it (tools/grader/build.c): a kept main() renamed, no warning
+# that the grader would not give, never -Werror.
+STUDENT_CFLAGS := -std=c17 -D_DEFAULT_SOURCE -O2 -g -Wall -Wextra -Dmain=numlab_student_main $(SANFLAGS) -MMD -MP
 $(GRADER_OBJ)/ex/%/student.o: exercises/%/student.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -D_DEFAULT_SOURCE -Dmain=numlab_student_main -Iexercises/$* -c $< -o $@
+	$(CC) $(STUDENT_CFLAGS) -Iexercises/$* -c $< -o $@
 $(GRADER_OBJ)/ex/%/solution.o: exercises/%/solution.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -D_DEFAULT_SOURCE -Iexercises/$* -c $< -o $@
