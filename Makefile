@@ -191,7 +191,7 @@ ex_named      = $(notdir $(patsubst %/,%,$(dir $(firstword $(wildcard \
 ex_hidden     = $(firstword $(wildcard exercises/$(1)/hidden/tests.c) tools/grader/no_hidden.c)
 ex_checks     = $(BUILD)/exercises/$(1)/check-student $(if $(wildcard exercises/$(1)/solution.c),\
                 $(BUILD)/exercises/$(1)/check-solution)
-GRADESCOPE_OPTS = $(if $(TIMEOUT),--timeout $(TIMEOUT))\
+GRADESCOPE_OPTS = $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(SCALE),--scale $(SCALE))\
                 $(if $(HIDDEN_VISIBILITY),--hidden-visibility $(HIDDEN_VISIBILITY))
 GRADE_OPTS    = $(GRADESCOPE_OPTS) $(if $(JOBS),--jobs $(JOBS))
 

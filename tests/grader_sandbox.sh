@@ -48,6 +48,14 @@ for case in "dir.c:a directory" "empty.c:is empty" "binary.c:NUL bytes" "huge.c:
 done
 grep -qF -- "$sol_line" "$TMP/link.c.json" && fail "link.c: the solution's text reached the student"
 
+# --- points scaled to a total: 4 of 12 is a third of 100 -----------------------------------------------------------
+judge tests/grader/hostile/wrong_answer.c "$TMP/scaled.json" --scale 100
+expect_eq "scaled: the score line" "$(tail -n 1 "$TMP/out")" "score 33.3333 / 100  ($TMP/scaled.json)"
+expect_eq "scaled: max_score" "$(sed -n 's/^[[:space:]]*"max_score":[[:space:]]*\([0-9.]*\),.*/\1/p' "$TMP/scaled.json" |
+    head -n 1)" 100
+expect_usage "--scale: '0'" "$J" --exercise exercises/$EX --probe-lib "$LIB" --submission x.c --results "$TMP/r.json" \
+    --scale 0
+
 # --- a judge killed half-way still leaves a valid results.json of 0 ------------------------------------------------
 "$J" --exercise exercises/$EX --probe-lib "$LIB" --submission tests/grader/hostile/infinite_loop.c \
     --results "$TMP/killed.json" --timeout 30 >/dev/null 2>&1 &

@@ -36,6 +36,7 @@ static const char usage[] =
     "  --hidden-visibility V    visible, hidden, after_due_date or after_published (default after_due_date)\n"
     "  --csv-row FILE           also write submission,score,max_score,status as one CSV line\n"
     "  --quiet                  print only the score line\n"
+    "  --scale TOTAL            the points scaled so that the exercise is worth TOTAL (0.01..100000)\n"
     "  --not-submitted WHY      nothing to grade: write a results.json of 0 that says WHY (instead of --submission)\n"
     "  --without LAYERS         leave sandbox layers out: namespaces, landlock, seccomp (comma-separated; to test\n"
     "                           what the others hold alone); the users of their own and the limits always stay\n"
@@ -48,6 +49,26 @@ typedef struct {
     bool quiet;
     unsigned without;
 } options;
+
+static const gr_case *case_at(size_t i)
+{
+    return i < gr_visible_count ? &gr_visible[i] : &gr_hidden[i - gr_visible_count];
+}
+
+static double points_scale = 1.0;   /* --scale TOTAL: every test's points times TOTAL / the exercise's total */
+
+static double points_of(const gr_case *c)
+{
+    return c->points * points_scale;
+}
+
+static void set_scale(double total)
+{
+    double sum = 0;
+    for (size_t i = 0; i < gr_visible_count + gr_hidden_count; i++)
+        sum += case_at(i)->points;
+    points_scale = sum > 0 ? total / sum : 1.0;
+}
 
 static int bad(const char *option, const char *value, const char *allowed)
 {
@@ -95,6 +116,7 @@ static int parse_options(int argc, char **argv, options *o)
         {"jobs", required_argument, 0, 'j'},      {"hidden-visibility", required_argument, 0, 'v'},
         {"csv-row", required_argument, 0, 'w'},   {"quiet", no_argument, 0, 'q'},
         {"without", required_argument, 0, 'o'},   {"not-submitted", required_argument, 0, 'n'},
+        {"scale", required_argument, 0, 'S'},
         {"help", no_argument, 0, 'h'},            {0, 0, 0, 0},
     };
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -111,6 +133,13 @@ static int parse_options(int argc, char **argv, options *o)
         case 'w': o->csv_row = optarg; break;
         case 'q': o->quiet = true; break;
         case 'n': o->not_submitted = optarg; break;
+        case 'S': {
+            double total = strtod(optarg, &end);
+            if (end == optarg || *end || !(total >= 0.01 && total <= 100000))
+                return bad("--scale", optarg, "is not allowed (allowed: the total points, 0.01..100000)");
+            set_scale(total);
+            break;
+        }
         case 'o':
             if (gr_jail_parse_layers(optarg, &o->without) != 0)
                 return bad("--without", optarg, "is not allowed (allowed: namespaces, landlock, seccomp, comma-separated)");
@@ -166,11 +195,6 @@ static int parse_options(int argc, char **argv, options *o)
         (lstat(o->results, &st) == 0 && S_ISDIR(st.st_mode)))
         return bad("--results", o->results, "cannot be written (allowed: a file in an existing, writable directory)");
     return 0;
-}
-
-static const gr_case *case_at(size_t i)
-{
-    return i < gr_visible_count ? &gr_visible[i] : &gr_hidden[i - gr_visible_count];
 }
 
 /* Decodes one probe record (see protocol.h); false, with why, when it is not exactly one well-formed record. */
@@ -233,7 +257,7 @@ static int grade_case(size_t i, const gr_child_result *r, double timeout, gr_tes
                 ;
         snprintf(t->reason, sizeof t->reason, "%.*s", (int)strcspn(line, "\n"), line);
     }
-    t->score = t->passed ? c->points : 0;
+    t->score = t->passed ? points_of(c) : 0;
     size_t len = strlen(text);
     if (r->output_len > 0) {
         gr_appendf(text, sizeof text, &len, "\nthe test's output (your code's printing):\n");
@@ -289,9 +313,9 @@ static int write_without_tests(const options *o, const char *exercise, gr_outcom
                                                    : "not run: grading did not finish";
     for (size_t i = 0; tests && i < n; i++) {
         const gr_case *c = case_at(i);
-        tests[i] = (gr_test_report){.name = c->title, .max_score = c->points, .hidden = i >= gr_visible_count,
+        tests[i] = (gr_test_report){.name = c->title, .max_score = points_of(c), .hidden = i >= gr_visible_count,
                                     .output = (char *)why};
-        report.max_score += c->points;
+        report.max_score += points_of(c);
     }
     int rc = gr_write_results_json(&report, o->results, error, error_size);
     if (rc == 0 && o->csv_row && outcome != GR_UNFINISHED)
@@ -405,8 +429,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; rc == 0 && i < n; i++) {
         const gr_case *c = case_at(i);
         gr_test_report *t = &tests[i];
-        t->name = c->title, t->max_score = c->points, t->hidden = i >= gr_visible_count;
-        report.max_score += c->points;
+        t->name = c->title, t->max_score = points_of(c), t->hidden = i >= gr_visible_count;
+        report.max_score += points_of(c);
         if (grade_case(i, &results[i], o.timeout, t) != 0)
             rc = 1;
         report.score += t->score;
