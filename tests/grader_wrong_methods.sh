@@ -28,5 +28,11 @@ for f in tests/grader/wrong-methods/"${1:-}"*.c; do   # an argument NN: only exe
     fi
     [ -n "${WRONG_METHODS_SCORES:-}" ] && echo "$name $score/$(cut -d, -f3 "$TMP/$name.csv") (deserves $deserves)"
 done
+if [ -z "${1:-}" ]; then   # every exercise with hidden tests has its wrong methods
+    for dir in exercises/*/hidden/; do
+        nn=$(basename "$(dirname "$dir")" | cut -c1-2)
+        ls tests/grader/wrong-methods/"$nn"-*.c >/dev/null 2>&1 && pass || fail "exercise $nn: no wrong methods"
+    done
+fi
 [ "$n" -ge 1 ] && pass || fail "no wrong-method submissions"
 finish
