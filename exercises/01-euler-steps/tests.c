@@ -3,11 +3,16 @@
 
 #include "exercise.h"
 #include "grader.h"
+#include "reference.h"
 
-/* The seed's spring (k = 200, c = 20, m = 1, from 0 to 300) at its fixed step of 1/240 s. */
-static const spring seed_spring = {200, 20, 1, 300};
-/* The seed's stiff undamped spring: w0 = sqrt(1600) = 40 rad/s. */
-static const spring stiff = {1600, 0, 1, 0};
+/* The seed's spring (k = 200, c = 20, m = 1, from 0 to 300) at its fixed step of 1/240 s, written with m = 2: k = 400
+ * and c = 40 give the same motion, to the last bit, but only to a step that divides by the mass. */
+static const spring seed_spring = {400, 40, 2, 300};
+/* The seed's stiff undamped spring (k = 1600, m = 1: w0 = 40 rad/s), here with m = 2 and k = 3200 (the same w0) and
+ * around a target of 0.5: its positions are the seed's plus 0.5. */
+static const spring stiff = {3200, 0, 2, 0.5};
+/* The same with damping c = 16 (zeta = c / (2 m w0) = 0.1): no seed prints it, the power of the step matrix does. */
+static const spring stiff_damped = {3200, 16, 2, 0.5};
 
 /* Two steps of 1/240 s of the seed's spring from rest at 0: x and v after each. */
 static void put_two_steps(gr_values *out, state (*step)(spring, state, double))
@@ -21,7 +26,7 @@ static void put_two_steps(gr_values *out, state (*step)(spring, state, double))
 }
 
 /* Two explicit steps of 1/240 s from rest at 0:
- *   a0 = -200 (0 - 300) - 20 * 0 = 60000;   x1 = 0 + 0 * dt = 0;        v1 = 0 + 60000 / 240 = 250
+ *   a0 = (-400 (0 - 300) - 40 * 0) / 2 = 60000;   x1 = 0 + 0 * dt = 0;        v1 = 0 + 60000 / 240 = 250
  *   a1 = 60000 - 20 * 250 = 55000;          x2 = 250 / 240 = 25/24;     v2 = 250 + 55000 / 240 = 2875/6 */
 GR_PROBE(explicit_by_hand) { put_two_steps(out, euler_explicit_step); }
 GR_REFERENCE(explicit_by_hand)
@@ -34,7 +39,7 @@ GR_REFERENCE(explicit_by_hand)
 
 /* Two semi-implicit steps, same spring:
  *   v1 = 0 + 60000 / 240 = 250;   x1 = 0 + 250 / 240 = 25/24
- *   a1 = -200 (25/24 - 300) - 20 * 250 = 164375/3;   v2 = 250 + a1 / 240 = 344375/720;
+ *   a1 = (-400 (25/24 - 300) - 40 * 250) / 2 = 164375/3;   v2 = 250 + a1 / 240 = 344375/720;
  *   x2 = 25/24 + v2 / 240 = 524375/172800 */
 GR_PROBE(semi_by_hand) { put_two_steps(out, euler_semi_implicit_step); }
 GR_REFERENCE(semi_by_hand)
@@ -64,53 +69,61 @@ GR_REFERENCE(mass_damping_target)
     gr_want(ref, -2.3, GR_REL(1e-12), "semi-implicit v");
 }
 
-/* Seed 000: "with w0 = 40 rad/s and a step of 20 ms the amplitude grows 28% a step": from x = 1, 40 explicit
- * steps end at -5590.544 (printed to three decimals), and each step multiplies the amplitude sqrt(x^2 + (v/w0)^2)
- * by exactly sqrt(1 + (w0 dt)^2) = sqrt(1.64). */
+/* Seed 000: "with w0 = 40 rad/s and a step of 20 ms the amplitude grows 28% a step": from 1 away from the target,
+ * 40 explicit steps end at -5590.544 from it (printed to three decimals), and each step multiplies the amplitude
+ * sqrt((x - target)^2 + (v/w0)^2) by exactly sqrt(1 + (w0 dt)^2) = sqrt(1.64). A step that only scales the state to
+ * that growth is not a step: the same 40 steps with damping end where the power of the step matrix says. */
 GR_PROBE(seed_explicit_explodes)
 {
-    state y = {1, 0};
+    state y = {1.5, 0};
     double amplitude[41];
     for (int i = 0; i <= 40; i++) {
-        amplitude[i] = hypot(y.x, y.v / 40);
+        amplitude[i] = hypot(y.x - 0.5, y.v / 40);
         if (i < 40)
             y = euler_explicit_step(stiff, y, 0.02);
     }
     gr_put(out, y.x);
     gr_put(out, amplitude[40] / amplitude[39]);
+    put_run(out, euler_explicit_step, stiff_damped, (state){1.5, 0}, 0.02, 40, 40);
 }
 GR_REFERENCE(seed_explicit_explodes)
 {
-    gr_want(ref, -5590.544, GR_ABS(5e-4), "x after 40 steps (seed 000)");
+    gr_want(ref, 0.5 - 5590.544, GR_ABS(5e-4), "x after 40 steps (seed 000, plus the target 0.5)");
     gr_want(ref, sqrt(1.64), GR_REL(1e-12), "amplitude growth of step 40");
+    want_run(ref, EXPLICIT, stiff_damped, (state){1.5, 0}, 0.02, 40, 40);
 }
 
-/* Seed 000's table: the same stiff spring at 40 ms, ten steps of each method from x = 1, printed to two decimals. */
+/* Seed 000's table: the same stiff spring at 40 ms, ten steps of each method from 1 away from the target, printed
+ * to two decimals (plus the target 0.5 here); then the damped twin's ten steps of each, against the matrix power. */
 GR_PROBE(seed_table)
 {
-    state e = {1, 0}, m = {1, 0};
+    state e = {1.5, 0}, m = {1.5, 0};
     for (int i = 0; i < 10; i++) {
         e = euler_explicit_step(stiff, e, 0.04);
         m = euler_semi_implicit_step(stiff, m, 0.04);
         gr_put(out, e.x);
         gr_put(out, m.x);
     }
+    put_run(out, euler_explicit_step, stiff_damped, (state){1.5, 0}, 0.04, 10, 5);
+    put_run(out, euler_semi_implicit_step, stiff_damped, (state){1.5, 0}, 0.04, 10, 5);
 }
 GR_REFERENCE(seed_table)
 {
     static const double explicit_x[10] = {1.00, -1.56, -6.68, -7.81, 8.17, 44.13, 59.18, -38.74, -288.15, -438.38};
     static const double semi_x[10] = {-1.56, -0.13, 1.63, -0.79, -1.19, 1.45, 0.38, -1.66, 0.56, 1.35};
     for (int i = 0; i < 10; i++) {
-        gr_want(ref, explicit_x[i], GR_ABS(0.005), "explicit x, row %d", i);
-        gr_want(ref, semi_x[i], GR_ABS(0.005), "semi-implicit x, row %d", i);
+        gr_want(ref, 0.5 + explicit_x[i], GR_ABS(0.005), "explicit x, row %d (seed 000 plus 0.5)", i);
+        gr_want(ref, 0.5 + semi_x[i], GR_ABS(0.005), "semi-implicit x, row %d (seed 000 plus 0.5)", i);
     }
+    want_run(ref, EXPLICIT, stiff_damped, (state){1.5, 0}, 0.04, 10, 5);
+    want_run(ref, SEMI_IMPLICIT, stiff_damped, (state){1.5, 0}, 0.04, 10, 5);
 }
 
 const gr_case gr_visible[] = {
-    GR_CASE(explicit_by_hand, 1, "explicit Euler: two steps of the seed's spring, by hand"),
-    GR_CASE(semi_by_hand, 1, "semi-implicit Euler: two steps of the seed's spring, by hand"),
+    GR_CASE(explicit_by_hand, 1, "explicit Euler: two steps of the seed's spring (as m = 2), by hand"),
+    GR_CASE(semi_by_hand, 1, "semi-implicit Euler: two steps of the seed's spring (as m = 2), by hand"),
     GR_CASE(mass_damping_target, 1, "both steps with m = 2, c = 3 and target = -1, by hand"),
     GR_CASE(seed_explicit_explodes, 2, "seed 000: explicit Euler at w0 = 40, dt = 20 ms ends at -5590.544"),
-    GR_CASE(seed_table, 2, "seed 000: the ten-row table at dt = 40 ms, both methods"),
+    GR_CASE(seed_table, 2, "seed 000: the ten-row table at dt = 40 ms, both methods, and with damping"),
 };
 GR_COUNT_OF(gr_visible);

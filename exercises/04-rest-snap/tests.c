@@ -3,10 +3,10 @@
 #include "reference.h"
 
 /* Half a pixel and a pixel per second, target 300. Close but fast (crossing the target) is not rest; far but still
- * (the top of a bounce) is not rest; both inequalities are strict. */
+ * (the top of a bounce, above or below the target) is not rest; both inequalities are strict. */
 static const state cases[] = {{300.4, 0.5}, {300.1, 50}, {320, 0}, {300.5, 0}, {299.51, -0.99}, {300, 1.0},
-                              {299.6, -1.2}, {299.9, 0.0}};
-static const bool resting[] = {true, false, false, false, true, false, false, true};
+                              {299.6, -1.2}, {299.9, 0.0}, {280, 0.0}};
+static const bool resting[] = {true, false, false, false, true, false, false, true, false};
 #define N_CASES (int)(sizeof cases / sizeof cases[0])
 
 GR_PROBE(truth_table)
@@ -42,23 +42,27 @@ GR_REFERENCE(scaled_thresholds)
 
 /* The seed's example: k = 200, c = 20, m = 1 from 0 to 300, 60 Hz frames of four substeps. The same spring
  * animating an opacity from 0 to 1 with thresholds for 100 px must not stop at once (half a pixel would be half the
- * range). An undamped spring never rests: after 50 frames, -1 and no snap. */
+ * range). Each with a spring that creeps (c = 400, k = 1: under 0.75 px/s; an opacity with c = 40, k = 0.2: under
+ * 0.005 a second): slow all the way but far, so never at rest, -1 and no snap. An undamped spring never rests:
+ * after 50 frames, -1 and no snap. */
 static const scenario seed = {{200, 20, 1, 300}, {0, 0}, {0.5, 1}, 1.0 / 60, 4, 1000};
+static const scenario seed_creeping = {{1, 400, 1, 300}, {0, 0}, {0.5, 1}, 1.0 / 60, 4, 120};
 static const scenario opacity = {{200, 20, 1, 1}, {0, 0}, {0.005, 0.01}, 1.0 / 60, 4, 1000};
+static const scenario opacity_creeping = {{0.2, 40, 1, 1}, {0, 0}, {0.005, 0.01}, 1.0 / 60, 4, 100};
 static const scenario undamped = {{100, 0, 1, 1}, {0, 0}, {0.5, 1}, 1.0 / 60, 4, 50};
 
-GR_PROBE(seed_animation) { put_animation(out, &seed); }
-GR_REFERENCE(seed_animation) { want_animation(ref, &seed); }
-GR_PROBE(opacity_animation) { put_animation(out, &opacity); }
-GR_REFERENCE(opacity_animation) { want_animation(ref, &opacity); }
+GR_PROBE(seed_animation) { put_animation(out, &seed), put_animation(out, &seed_creeping); }
+GR_REFERENCE(seed_animation) { want_animation(ref, &seed), want_animation(ref, &seed_creeping); }
+GR_PROBE(opacity_animation) { put_animation(out, &opacity), put_animation(out, &opacity_creeping); }
+GR_REFERENCE(opacity_animation) { want_animation(ref, &opacity), want_animation(ref, &opacity_creeping); }
 GR_PROBE(gives_up) { put_animation(out, &undamped); }
 GR_REFERENCE(gives_up) { want_animation(ref, &undamped); }
 
 const gr_case gr_visible[] = {
     GR_CASE(truth_table, 2, "the rest test: close and slow, both, strictly"),
     GR_CASE(scaled_thresholds, 1, "thresholds for an opacity, pixels and an angle"),
-    GR_CASE(seed_animation, 3, "the seed's spring, 0 to 300 at 60 Hz: frames until rest, then the exact snap"),
-    GR_CASE(opacity_animation, 1, "an opacity from 0 to 1 with thresholds scaled to 100 px"),
+    GR_CASE(seed_animation, 3, "the seed's spring, 0 to 300 at 60 Hz: frames until rest, the snap; a creeping one"),
+    GR_CASE(opacity_animation, 1, "an opacity from 0 to 1 with thresholds scaled to 100 px; a creeping one"),
     GR_CASE(gives_up, 1, "an undamped spring: gives up after max_frames, without a snap"),
 };
 GR_COUNT_OF(gr_visible);

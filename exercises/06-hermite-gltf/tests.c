@@ -27,10 +27,13 @@ GR_REFERENCE(basis)
 }
 
 /* Seed 001 prints cubicSpline(0.5, 0, 5, 10, -2) ~ 6.875 and hermite(0.5, ...) = (2.5, 3.125, 0); with its own basis
- * they are 0.5*0 + 0.125*5 + 0.5*10 - 0.125*(-2) = 5.875 and (2.5, 0.125*10 - 0.125*(-5), 0) = (2.5, 1.875, 0). */
+ * they are 0.5*0 + 0.125*5 + 0.5*10 - 0.125*(-2) = 5.875 and (2.5, 0.125*10 - 0.125*(-5), 0) = (2.5, 1.875, 0). At
+ * s = 1/2 the two points weigh the same, so the same curve at s = 1/4 tells p0 from p1:
+ * 27/32*0 + 9/64*5 + 5/32*10 - 3/64*(-2) = (45 + 100 + 6)/64 = 151/64. */
 GR_PROBE(seed_errata)
 {
     gr_put(out, hermite(0.5, 0, 5, 10, -2));
+    gr_put(out, hermite(0.25, 0, 5, 10, -2));
     const double p0[3] = {0, 0, 0}, m0[3] = {0, 10, 0}, p1[3] = {5, 0, 0}, m1[3] = {0, -5, 0};
     for (int c = 0; c < 3; c++)
         gr_put(out, hermite(0.5, p0[c], m0[c], p1[c], m1[c]));
@@ -38,6 +41,7 @@ GR_PROBE(seed_errata)
 GR_REFERENCE(seed_errata)
 {
     gr_want(ref, 5.875, GR_REL(1e-15), "cubicSpline(0.5, 0, 5, 10, -2) (the seed prints ~6.875)");
+    gr_want(ref, 151.0 / 64, GR_REL(1e-15), "the same curve at s = 0.25");
     gr_want(ref, 2.5, GR_REL(1e-15), "hermite x");
     gr_want(ref, 1.875, GR_REL(1e-15), "hermite y (the seed prints 3.125)");
     gr_want(ref, 0.0, GR_ABS(1e-15), "hermite z");
@@ -87,11 +91,13 @@ GR_REFERENCE(two_keys)
             gr_want(ref, v[i][c], GR_TOL(1e-14, 1e-14), "component %d at t = %s", c, i ? "1.5" : "2");
 }
 
-/* Before the first key the first value, after the last the last, and at the keys exactly their values. */
+/* Before the first key the first value, after the last the last, and at the keys exactly their values; and between
+ * them the curve, at t = 2.5 (s = 3/4, h = (5/32, 3/64, 27/32, -9/64), td = 2):
+ *   5/32 v0 + 3/32 b0 + 27/32 v1 - 9/32 a1 = (78.5/32, 7/32, 46/32) = (2.453125, 0.21875, 1.4375). */
 GR_PROBE(clamped_ends)
 {
-    const double t[4] = {0, 1, 3, 10};
-    for (int i = 0; i < 4; i++) {
+    const double t[5] = {0, 1, 3, 10, 2.5};
+    for (int i = 0; i < 5; i++) {
         double v[3] = {0, 0, 0};
         gltf_cubic_sample(pair_times, pair_values, 2, 3, t[i], v);
         for (int c = 0; c < 3; c++)
@@ -104,13 +110,16 @@ GR_REFERENCE(clamped_ends)
     for (int i = 0; i < 4; i++)
         for (int c = 0; c < 3; c++)
             gr_want(ref, i < 2 ? first[c] : last[c], GR_ABS(1e-14), "component %d at t = %g", c, t[i]);
+    const double between[3] = {2.453125, 0.21875, 1.4375};
+    for (int c = 0; c < 3; c++)
+        gr_want(ref, between[c], GR_TOL(1e-14, 1e-14), "component %d at t = 2.5, between the keys", c);
 }
 
 const gr_case gr_visible[] = {
     GR_CASE(basis, 1, "the Hermite basis at s = 0, 1, 1/2 and 1/4, by hand"),
-    GR_CASE(seed_errata, 1, "seed 001's examples, corrected: 5.875 and (2.5, 1.875, 0)"),
+    GR_CASE(seed_errata, 1, "seed 001's examples, corrected: 5.875 and (2.5, 1.875, 0); and s = 1/4"),
     GR_CASE(tangent_scaling, 2, "the seed's bouncing ball: tangents scaled by the key interval"),
     GR_CASE(two_keys, 2, "two keys 2 s apart, three moving components, by hand"),
-    GR_CASE(clamped_ends, 1, "before the first key, at the keys, after the last key"),
+    GR_CASE(clamped_ends, 1, "before the first key, at the keys, after the last key, and between"),
 };
 GR_COUNT_OF(gr_visible);

@@ -7,26 +7,29 @@
 /* A4 (440 Hz) ringing for T60 = 0.5 s (decay = ln(1000) / 0.5 = 13.816 per second), gain 0.7, at 48 kHz. */
 #define A4 440.0, 13.816, 0.7, 48000.0
 
+/* Struck once at n = 0; then, while it rings, struck again at n = 100 with -0.5: a filter adds the second response
+ * to the first, h[n] - 0.5 h[n - 100]. */
 GR_PROBE(impulse_response)
 {
     resonator r = {0, 0, 0, 0, 0};
     resonator_init(&r, A4);
     for (int n = 0; n < 200; n++)
-        gr_put(out, resonator_tick(&r, n == 0 ? 1.0 : 0.0));
+        gr_put(out, resonator_tick(&r, n == 0 ? 1.0 : n == 100 ? -0.5 : 0.0));
 }
 GR_REFERENCE(impulse_response)
 {
     for (int n = 0; n < 200; n++)
-        gr_want(ref, mode_impulse(A4, n), GR_TOL(1e-9, 1e-12), "y[%d]", n);
+        gr_want(ref, mode_impulse(A4, n) - 0.5 * mode_impulse(A4, n - 100), GR_TOL(1e-9, 1e-12), "y[%d]", n);
 }
 
-/* Half a second later (24000 samples) the mode has fallen by e^-6.908 = 1/1000, still on the closed form. */
+/* Half a second later (24000 samples) the mode has fallen by e^-6.908 = 1/1000, still on the closed form; a tap of
+ * 0.001 at n = 23990 rings as loud, and adds to it. */
 GR_PROBE(after_t60)
 {
     resonator r = {0, 0, 0, 0, 0};
     resonator_init(&r, A4);
     for (int n = 0; n <= 24004; n++) {
-        double y = resonator_tick(&r, n == 0 ? 1.0 : 0.0);
+        double y = resonator_tick(&r, n == 0 ? 1.0 : n == 23990 ? 0.001 : 0.0);
         if (n >= 24000)
             gr_put(out, y);
     }
@@ -34,15 +37,15 @@ GR_PROBE(after_t60)
 GR_REFERENCE(after_t60)
 {
     for (int n = 24000; n <= 24004; n++)
-        gr_want(ref, mode_impulse(A4, n), GR_TOL(1e-7, 1e-12), "y[%d]", n);
+        gr_want(ref, mode_impulse(A4, n) + 0.001 * mode_impulse(A4, n - 23990), GR_TOL(1e-7, 1e-12), "y[%d]", n);
 }
 
 /* A mode must lie strictly between 0 and rate / 2: 30 kHz and 24 kHz at 48 kHz, and 0 Hz, are refused, and those
- * resonators stay silent. */
+ * resonators stay silent; 23 kHz is accepted and rings. */
 GR_PROBE(nyquist)
 {
-    const double freq[3] = {30000, 24000, 0};
-    for (int i = 0; i < 3; i++) {
+    const double freq[4] = {30000, 24000, 0, 23000};
+    for (int i = 0; i < 4; i++) {
         resonator r = {1, 1, 1, 1, 1};
         gr_put(out, resonator_init(&r, freq[i], 10, 1, 48000));
         gr_put(out, resonator_tick(&r, 1.0));
@@ -57,6 +60,9 @@ GR_REFERENCE(nyquist)
         gr_want(ref, 0, GR_EXACT, "first output at %g Hz (silent)", freq[i]);
         gr_want(ref, 0, GR_EXACT, "second output at %g Hz (silent)", freq[i]);
     }
+    gr_want(ref, 0, GR_EXACT, "resonator_init at 23000 Hz");
+    gr_want(ref, mode_impulse(23000, 10, 1, 48000, 0), GR_TOL(1e-9, 1e-12), "first output at 23000 Hz");
+    gr_want(ref, mode_impulse(23000, 10, 1, 48000, 1), GR_TOL(1e-9, 1e-12), "second output at 23000 Hz");
 }
 
 /* Three modes at 44.1 kHz, struck once: the sum of three closed forms. */
@@ -97,9 +103,9 @@ GR_REFERENCE(linearity)
 }
 
 const gr_case gr_visible[] = {
-    GR_CASE(impulse_response, 3, "440 Hz struck once: g r^n sin(theta (n + 1)), 200 samples"),
-    GR_CASE(after_t60, 1, "after T60 = 0.5 s, still on the closed form (1/1000 of the start)"),
-    GR_CASE(nyquist, 1, "modes at or above rate / 2, or at 0 Hz, are refused and silent"),
+    GR_CASE(impulse_response, 3, "440 Hz struck, and again at n = 100: g r^n sin(theta (n + 1)), summed"),
+    GR_CASE(after_t60, 1, "after T60 = 0.5 s, still on the closed form (1/1000), plus a late tap"),
+    GR_CASE(nyquist, 1, "modes at or above rate / 2, or at 0 Hz, are refused and silent; 23 kHz rings"),
     GR_CASE(bank, 2, "a bank of three modes: the sum of their impulse responses"),
     GR_CASE(linearity, 1, "three impulses: the sum of shifted responses"),
 };

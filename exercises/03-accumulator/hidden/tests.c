@@ -3,9 +3,10 @@
 #include "grader.h"
 #include "reference.h"
 
-/* Frames of irregular length (in 1/1024 s), eight times over: the counts follow the integer counter, and the
- * spring ends where that many steps take it. */
-static const long jitter[10] = {17, 15, 16, 40, 3, 16, 16, 9, 33, 12};
+/* Frames of irregular length (in 1/1024 s), eight times over: the counts and alphas follow the integer counter, and
+ * the spring ends where that many steps take it. The frame of 200 comes on top of a remainder (3 the first time) and
+ * hits the cap of 128: the total is capped, the remainder with it. */
+static const long jitter[10] = {17, 15, 16, 40, 3, 200, 16, 9, 33, 12};
 
 GR_PROBE(jittered_frames)
 {
@@ -15,6 +16,7 @@ GR_PROBE(jittered_frames)
     for (int i = 0; i < 80; i++) {
         accumulator copy = a;
         gr_put(out, accumulator_feed(&copy, jitter[i % 10] / 1024.0));
+        gr_put(out, accumulator_alpha(&copy));
         y = spring_frame(seed_spring, y, &a, jitter[i % 10] / 1024.0);
     }
     gr_put(out, y.x);
@@ -28,22 +30,25 @@ GR_REFERENCE(jittered_frames)
         int steps = ticks_feed(&a, jitter[i % 10]);
         total += steps;
         gr_want(ref, steps, GR_EXACT, "steps in frame %d", i + 1);
+        gr_want(ref, (double)a.acc / a.step, GR_EXACT, "alpha after frame %d", i + 1);
     }
     state y = semi_power(seed_spring, (state){0, 0}, 4.0 / 1024, total);
     gr_want(ref, y.x, GR_REL(1e-9), "x after %ld steps", total);
     gr_want(ref, y.v, GR_TOL(1e-9, 1e-9), "v after %ld steps", total);
 }
 
-/* Ten minutes in the background: still only cap / step = 32 steps. */
+/* Ten minutes in the background: still only cap / step = 32 steps. The frame before leaves a quarter step, which
+ * the capped total swallows: alpha 0.25, 0, 0. */
 GR_PROBE(ten_minute_gap)
 {
     accumulator a = {0};
     accumulator_init(&a, 1.0 / 256, 1.0 / 8);
     state y = {0, 0};
-    const double frames[3] = {1.0 / 64, 600.0, 1.0 / 64};
+    const double frames[3] = {17.0 / 1024, 600.0, 1.0 / 64};
     for (int i = 0; i < 3; i++) {
         accumulator probe = a;
         gr_put(out, accumulator_feed(&probe, frames[i]));
+        gr_put(out, accumulator_alpha(&probe));
         y = spring_frame(seed_spring, y, &a, frames[i]);
     }
     gr_put(out, y.x);
@@ -51,9 +56,12 @@ GR_PROBE(ten_minute_gap)
 }
 GR_REFERENCE(ten_minute_gap)
 {
-    gr_want(ref, 4, GR_EXACT, "steps before the gap");
+    gr_want(ref, 4, GR_EXACT, "steps before the gap (17/1024 s)");
+    gr_want(ref, 0.25, GR_EXACT, "alpha before the gap");
     gr_want(ref, 32, GR_EXACT, "steps in the ten-minute frame");
+    gr_want(ref, 0, GR_EXACT, "alpha after the gap (the total is capped)");
     gr_want(ref, 4, GR_EXACT, "steps after the gap");
+    gr_want(ref, 0, GR_EXACT, "alpha after the frame after the gap");
     state y = semi_power(seed_spring, (state){0, 0}, 1.0 / 256, 40);
     gr_want(ref, y.x, GR_REL(1e-9), "x after the three frames (40 steps)");
     gr_want(ref, y.v, GR_REL(1e-9), "v after the three frames");
@@ -78,16 +86,21 @@ GR_REFERENCE(alpha_sequence)
     }
 }
 
-/* A cap of 2.5 steps: a long frame gives 2 steps and leaves half a step. */
+/* A cap of 2.5 steps: half a step waits, then a long frame; the total is capped at 2.5 steps: 2 steps, half a step
+ * left (capping the frame alone would give 3 steps and nothing). */
 GR_PROBE(cap_between_steps)
 {
     accumulator a = {0};
     accumulator_init(&a, 1.0 / 256, 5.0 / 512);
+    gr_put(out, accumulator_feed(&a, 1.0 / 512));
+    gr_put(out, accumulator_alpha(&a));
     gr_put(out, accumulator_feed(&a, 1.0));
     gr_put(out, accumulator_alpha(&a));
 }
 GR_REFERENCE(cap_between_steps)
 {
+    gr_want(ref, 0, GR_EXACT, "steps in a frame of half a step");
+    gr_want(ref, 0.5, GR_EXACT, "alpha after it");
     gr_want(ref, 2, GR_EXACT, "steps in a 1 s frame with a cap of 2.5 steps");
     gr_want(ref, 0.5, GR_EXACT, "alpha after it");
 }

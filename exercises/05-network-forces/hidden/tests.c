@@ -1,5 +1,6 @@
-/* Exercise 05, the hidden tests on a random network: Newton's third law, the spring forces as minus the gradient of
- * the potential energy, the dampers' dissipated power, and Hooke's law against the seed's pitfall. */
+/* Exercise 05, the hidden tests on a random network: Newton's third law, the forces as minus the gradients of the
+ * potential energy and of the dampers' dissipation function, the dampers' power, and Hooke's law against the
+ * seed's pitfall. Every case sends the forces themselves: an invariant alone a wrong law can keep. */
 #include <math.h>
 
 #include "exercise.h"
@@ -40,43 +41,23 @@ static inline double potential(const vec2 *pos, const link *links)
     return v;
 }
 
-/* The forces between masses are equal and opposite, and central: their sum and their total torque about the origin
- * are zero. */
-GR_PROBE(third_law)
+/* D = sum c ((v_j - v_i) . u)^2 / 2, the dampers' dissipation function: their forces are -dD/dv. */
+static inline double dissipation(const vec2 *pos, const vec2 *vel, const link *links)
 {
-    vec2 pos[N], vel[N], f[N] = {{0, 0}};
-    link links[LINKS];
-    network(pos, vel, links, 2.0);
-    network_forces(N, pos, vel, LINKS, links, f);
-    double fx = 0, fy = 0, torque = 0;
-    for (int m = 0; m < N; m++)
-        fx += f[m].x, fy += f[m].y, torque += pos[m].x * f[m].y - pos[m].y * f[m].x;
-    gr_put(out, fx), gr_put(out, fy), gr_put(out, torque);
-    gr_put(out, hypot(f[0].x, f[0].y) > 0);
-}
-GR_REFERENCE(third_law)
-{
-    gr_want(ref, 0, GR_ABS(1e-9), "sum of the forces, x");
-    gr_want(ref, 0, GR_ABS(1e-9), "sum of the forces, y");
-    gr_want(ref, 0, GR_ABS(1e-9), "total torque about the origin");
-    gr_want(ref, 1, GR_EXACT, "mass 0 feels a force");
+    double d = 0;
+    for (int l = 0; l < LINKS; l++) {
+        const link *s = &links[l];
+        double dx = pos[s->j].x - pos[s->i].x, dy = pos[s->j].y - pos[s->i].y, len = hypot(dx, dy);
+        double along = ((vel[s->j].x - vel[s->i].x) * dx + (vel[s->j].y - vel[s->i].y) * dy) / len;
+        d += s->c * along * along / 2;
+    }
+    return d;
 }
 
-/* Without dampers the force on each mass is minus the gradient of V, here by central differences (h = 1e-6). */
-GR_PROBE(minus_gradient)
+/* The force on each mass, by central differences (h = 1e-6): -dV/dx - dD/dv, so the springs against their energy and
+ * the dampers against their dissipation, neither written as a force. */
+static inline void want_minus_gradients(gr_values *ref, vec2 *pos, vec2 *vel, const link *links)
 {
-    vec2 pos[N], vel[N], f[N] = {{0, 0}};
-    link links[LINKS];
-    network(pos, vel, links, 0.0);
-    network_forces(N, pos, vel, LINKS, links, f);
-    for (int m = 0; m < N; m++)
-        gr_put(out, f[m].x), gr_put(out, f[m].y);
-}
-GR_REFERENCE(minus_gradient)
-{
-    vec2 pos[N], vel[N];
-    link links[LINKS];
-    network(pos, vel, links, 0.0);
     const double h = 1e-6;
     for (int m = 0; m < N; m++)
         for (int axis = 0; axis < 2; axis++) {
@@ -86,19 +67,83 @@ GR_REFERENCE(minus_gradient)
             *coord = keep - h;
             double down = potential(pos, links);
             *coord = keep;
-            gr_want(ref, -(up - down) / (2 * h), GR_TOL(1e-6, 1e-6), "-dV/d%c of mass %d", axis ? 'y' : 'x', m);
+            double *speed = axis ? &vel[m].y : &vel[m].x, was = *speed;
+            *speed = was + h;
+            double more = dissipation(pos, vel, links);
+            *speed = was - h;
+            double less = dissipation(pos, vel, links);
+            *speed = was;
+            gr_want(ref, -(up - down) / (2 * h) - (more - less) / (2 * h), GR_TOL(1e-6, 1e-6),
+                    "force on mass %d, %c (-dV/d%c - dD/dv%c)", m, axis ? 'y' : 'x', axis ? 'y' : 'x', axis ? 'y' : 'x');
         }
 }
 
-/* Dampers alone (k = 0) only take energy: the power sum F_m . v_m equals -sum c ((v_j - v_i) . u)^2. */
+/* The probe's side: the forces of the network, into an array full of garbage (it must be overwritten). */
+static inline void put_network(gr_values *out, const vec2 *pos, const vec2 *vel, const link *links, vec2 *f)
+{
+    for (int m = 0; m < N; m++)
+        f[m] = (vec2){-7e8, 3e8};
+    network_forces(N, pos, vel, LINKS, links, f);
+    for (int m = 0; m < N; m++)
+        gr_put(out, f[m].x), gr_put(out, f[m].y);
+}
+
+/* The forces between masses are equal and opposite, and central: their sum and their total torque about the origin
+ * are zero. A law that is wrong but central (the seed's unit elongation) keeps these too, so the forces themselves
+ * must also be minus the gradients. */
+GR_PROBE(third_law)
+{
+    vec2 pos[N], vel[N], f[N];
+    link links[LINKS];
+    network(pos, vel, links, 2.0);
+    put_network(out, pos, vel, links, f);
+    double fx = 0, fy = 0, torque = 0;
+    for (int m = 0; m < N; m++)
+        fx += f[m].x, fy += f[m].y, torque += pos[m].x * f[m].y - pos[m].y * f[m].x;
+    gr_put(out, fx), gr_put(out, fy), gr_put(out, torque);
+}
+GR_REFERENCE(third_law)
+{
+    vec2 pos[N], vel[N];
+    link links[LINKS];
+    network(pos, vel, links, 2.0);
+    want_minus_gradients(ref, pos, vel, links);
+    gr_want(ref, 0, GR_ABS(1e-9), "sum of the forces, x");
+    gr_want(ref, 0, GR_ABS(1e-9), "sum of the forces, y");
+    gr_want(ref, 0, GR_ABS(1e-9), "total torque about the origin");
+}
+
+/* Another network (damping up to 3): the force on each mass is minus the gradient of V in its position and of D
+ * in its velocity. */
+GR_PROBE(minus_gradient)
+{
+    vec2 pos[N], vel[N], f[N];
+    link links[LINKS];
+    network(pos, vel, links, 3.0);
+    for (int m = 0; m < N; m++)
+        pos[m].x *= 1.5, vel[m].y -= 0.5;
+    put_network(out, pos, vel, links, f);
+}
+GR_REFERENCE(minus_gradient)
+{
+    vec2 pos[N], vel[N];
+    link links[LINKS];
+    network(pos, vel, links, 3.0);
+    for (int m = 0; m < N; m++)
+        pos[m].x *= 1.5, vel[m].y -= 0.5;
+    want_minus_gradients(ref, pos, vel, links);
+}
+
+/* Dampers alone (k = 0) only take energy: the power sum F_m . v_m equals -sum c ((v_j - v_i) . u)^2 = -2 D; and
+ * each force is -dD/dv. */
 GR_PROBE(damper_power)
 {
-    vec2 pos[N], vel[N], f[N] = {{0, 0}};
+    vec2 pos[N], vel[N], f[N];
     link links[LINKS];
     network(pos, vel, links, 2.0);
     for (int l = 0; l < LINKS; l++)
         links[l].k = 0;
-    network_forces(N, pos, vel, LINKS, links, f);
+    put_network(out, pos, vel, links, f);
     double power = 0;
     for (int m = 0; m < N; m++)
         power += f[m].x * vel[m].x + f[m].y * vel[m].y;
@@ -109,6 +154,9 @@ GR_REFERENCE(damper_power)
     vec2 pos[N], vel[N];
     link links[LINKS];
     network(pos, vel, links, 2.0);
+    for (int l = 0; l < LINKS; l++)
+        links[l].k = 0;
+    want_minus_gradients(ref, pos, vel, links);
     double power = 0;
     for (int l = 0; l < LINKS; l++) {
         const link *s = &links[l];
@@ -120,27 +168,33 @@ GR_REFERENCE(damper_power)
 }
 
 /* Hooke's law grows with the stretch (the seed's "unit elongation vector" would not): stretched by 0.1 and by 0.2,
- * k = 30, the pull is 3 and 6. */
+ * k = 30, the springs pull with 3 and 6; the masses move with (0.5, -0.1) and (0, 0.3), so the damper (c = 2.5)
+ * sees 0.4 along the link and adds 1: 4 and 7 on mass 0, the opposite on mass 1. */
 GR_PROBE(hooke_not_unit)
 {
-    vec2 f[2];
-    const vec2 still[2] = {{0, 0}, {0, 0}};
+    const vec2 vel[2] = {{0.5, -0.1}, {0, 0.3}};
     for (int i = 1; i <= 2; i++) {
+        vec2 f[2] = {{5, 5}, {5, 5}};
         const vec2 pos[2] = {{0, 0}, {0, 1 + 0.1 * i}};
-        network_forces(2, pos, still, 1, (link[]){{0, 1, 30, 1, 0}}, f);
-        gr_put(out, f[0].y);
+        network_forces(2, pos, vel, 1, (link[]){{0, 1, 30, 1, 2.5}}, f);
+        gr_put(out, f[0].x), gr_put(out, f[0].y), gr_put(out, f[1].x), gr_put(out, f[1].y);
     }
 }
 GR_REFERENCE(hooke_not_unit)
 {
-    gr_want(ref, 3, GR_REL(1e-12), "pull when stretched by 0.1");
-    gr_want(ref, 6, GR_REL(1e-12), "pull when stretched by 0.2");
+    for (int i = 1; i <= 2; i++) {
+        double pull = 30 * 0.1 * i + 1;
+        gr_want(ref, 0, GR_ABS(1e-12), "force on mass 0, x, stretched by %g", 0.1 * i);
+        gr_want(ref, pull, GR_REL(1e-12), "pull on mass 0 when stretched by %g", 0.1 * i);
+        gr_want(ref, 0, GR_ABS(1e-12), "force on mass 1, x, stretched by %g", 0.1 * i);
+        gr_want(ref, -pull, GR_REL(1e-12), "pull on mass 1 when stretched by %g", 0.1 * i);
+    }
 }
 
 const gr_case gr_hidden[] = {
-    GR_CASE(third_law, 1, "a random network: forces sum to zero, no torque"),
-    GR_CASE(minus_gradient, 2, "spring forces are minus the gradient of the potential energy"),
-    GR_CASE(damper_power, 1, "dampers dissipate exactly sum c (relative speed along the link)^2"),
+    GR_CASE(third_law, 1, "a random network: the forces, their sum zero, no torque"),
+    GR_CASE(minus_gradient, 2, "forces are minus the gradients of the energy and of the dissipation"),
+    GR_CASE(damper_power, 1, "dampers: -dD/dv each, and they dissipate sum c (speed along the link)^2"),
     GR_CASE(hooke_not_unit, 1, "Hooke's law, not the seed's unit elongation"),
 };
 GR_COUNT_OF(gr_hidden);

@@ -6,21 +6,28 @@
 #include "tracks.h"
 
 /* With tangents scaled by td, the slope arriving at a key is its in-tangent and the slope leaving it its out-tangent
- * (in units per second): at t = 1 s the ball arrives at -8 and leaves at 5 (one-sided differences, 1e-7 s). */
+ * (in units per second): at t = 1 s the ball arrives at -8 and leaves at 5 (one-sided differences, 1e-7 s). The
+ * values too: 0 at the key, and at t = 1.125 (s = 1/4 of keys 2-3, td = 0.5)
+ * 27/32*0 + 9/64*0.5*5 + 5/32*2 - 3/64*0.5*0 = 42.5/64 = 0.6640625. */
 GR_PROBE(slopes_at_key)
 {
     const double d = 1e-7;
-    double at[3] = {0, 0, 0}, before[3] = {0, 0, 0}, after[3] = {0, 0, 0};
+    double at[3] = {0, 0, 0}, before[3] = {0, 0, 0}, after[3] = {0, 0, 0}, later[3] = {0, 0, 0};
     gltf_cubic_sample(bounce_times, bounce_values, 5, 3, 1.0, at);
     gltf_cubic_sample(bounce_times, bounce_values, 5, 3, 1.0 - d, before);
     gltf_cubic_sample(bounce_times, bounce_values, 5, 3, 1.0 + d, after);
+    gltf_cubic_sample(bounce_times, bounce_values, 5, 3, 1.125, later);
     gr_put(out, (at[1] - before[1]) / d);
     gr_put(out, (after[1] - at[1]) / d);
+    gr_put(out, at[1]);
+    gr_put(out, later[1]);
 }
 GR_REFERENCE(slopes_at_key)
 {
     gr_want(ref, -8, GR_ABS(1e-4), "slope arriving at t = 1 s (in-tangent)");
     gr_want(ref, 5, GR_ABS(1e-4), "slope leaving t = 1 s (out-tangent)");
+    gr_want(ref, 0, GR_ABS(1e-14), "y at t = 1 s (the key)");
+    gr_want(ref, 0.6640625, GR_REL(1e-14), "y at t = 1.125 s");
 }
 
 /* A thousand keys at uneven times t_k = k + 0.3 sin k, two components; sampled at 50 times. The reference finds the
@@ -69,15 +76,16 @@ GR_REFERENCE(thousand_keys)
     }
 }
 
-/* Seed 001's rotation track (x, y, z, w; keys at 0 and 1 s): the sampler is component-wise (normalizing a rotation
- * is the caller's business). At t = 0.5: y = 0.125*1 + 0.5*0.707 - 0.125*(-1) = 0.6035, w = 0.5 + 0.5*0.707 = 0.8535;
- * at t = 0.25: y = 9/64 + 5/32*0.707 + 3/64 = 0.29796875, w = 27/32 + 5/32*0.707 = 0.95421875. */
+/* Seed 001's rotation track (x, y, z, w), its keys moved to 0 and 2 s (td = 2, so the tangents count double): the
+ * sampler is component-wise (normalizing a rotation is the caller's business). At t = 1 (s = 1/2):
+ * y = 0.125*2*1 + 0.5*0.707 - 0.125*2*(-1) = 0.8535, w = 0.5 + 0.5*0.707 = 0.8535; at t = 0.5 (s = 1/4):
+ * y = 9/64*2 + 5/32*0.707 + 3/64*2 = 0.48546875, w = 27/32 + 5/32*0.707 = 0.95421875. */
 GR_PROBE(rotation_track)
 {
-    static const double times[2] = {0, 1};
+    static const double times[2] = {0, 2};
     static const double values[24] = {0, 0, 0, 0,  0, 0, 0, 1,  0, 1, 0, 0,
                                       0, -1, 0, 0, 0, 0.707, 0, 0.707,  0, 0, 0, 0};
-    const double t[2] = {0.5, 0.25};
+    const double t[2] = {1, 0.5};
     for (int i = 0; i < 2; i++) {
         double q[4] = {0, 0, 0, 0};
         gltf_cubic_sample(times, values, 2, 4, t[i], q);
@@ -87,13 +95,14 @@ GR_PROBE(rotation_track)
 }
 GR_REFERENCE(rotation_track)
 {
-    const double q[2][4] = {{0, 0.6035, 0, 0.8535}, {0, 0.29796875, 0, 0.95421875}};
+    const double q[2][4] = {{0, 0.8535, 0, 0.8535}, {0, 0.48546875, 0, 0.95421875}};
     for (int i = 0; i < 2; i++)
         for (int c = 0; c < 4; c++)
-            gr_want(ref, q[i][c], GR_ABS(1e-14), "%c at t = %s", "xyzw"[c], i ? "0.25" : "0.5");
+            gr_want(ref, q[i][c], GR_ABS(1e-14), "%c at t = %s", "xyzw"[c], i ? "0.5" : "1");
 }
 
-/* One key: its value at every time. */
+/* One key: its value at every time. And a constant is not a sampler: a two-key track (keys at 2 and 2.5 s, values -3
+ * and 6.5) after its last key has the last key's value. */
 GR_PROBE(single_key)
 {
     static const double times[1] = {0.5}, values[3] = {-1, 4.25, 9};
@@ -103,17 +112,22 @@ GR_PROBE(single_key)
         gltf_cubic_sample(times, values, 1, 1, t[i], &v);
         gr_put(out, v);
     }
+    static const double two_times[2] = {2, 2.5}, two_values[6] = {9, -3, 9, 9, 6.5, 9};
+    double last = 0;
+    gltf_cubic_sample(two_times, two_values, 2, 1, 4.5, &last);
+    gr_put(out, last);
 }
 GR_REFERENCE(single_key)
 {
     for (int i = 0; i < 3; i++)
         gr_want(ref, 4.25, GR_EXACT, "the only key's value, sample %d", i + 1);
+    gr_want(ref, 6.5, GR_EXACT, "two keys: after the last key, its value");
 }
 
 const gr_case gr_hidden[] = {
-    GR_CASE(slopes_at_key, 1, "the slopes at a key are its in- and out-tangents"),
+    GR_CASE(slopes_at_key, 1, "the slopes at a key are its in- and out-tangents; the values around it"),
     GR_CASE(thousand_keys, 2, "a thousand uneven keys, two components"),
-    GR_CASE(rotation_track, 1, "the seed's rotation track, component-wise"),
+    GR_CASE(rotation_track, 1, "the seed's rotation track over 2 s, component-wise"),
     GR_CASE(single_key, 1, "a track with a single key"),
 };
 GR_COUNT_OF(gr_hidden);

@@ -4,12 +4,6 @@
 
 #include "rotations.h"
 
-static inline quat mul(quat p, quat q)   /* Hamilton product p q */
-{
-    return (quat){p.w * q.x + p.x * q.w + p.y * q.z - p.z * q.y, p.w * q.y - p.x * q.z + p.y * q.w + p.z * q.x,
-                  p.w * q.z + p.x * q.y - p.y * q.x + p.z * q.w, p.w * q.w - p.x * q.x - p.y * q.y - p.z * q.z};
-}
-
 /* About one axis, slerp is the rotation by the interpolated angle: 0.4 + 1.8 s radians about (1, 2, 2)/3. */
 GR_PROBE(one_axis)
 {
@@ -38,46 +32,49 @@ GR_PROBE(relative_power)
 GR_REFERENCE(relative_power)
 {
     quat a = rot(0.6, 0, 0.8, 0.9), b = rot(0, 1, 0, -0.7);
-    quat r = mul((quat){-a.x, -a.y, -a.z, a.w}, b);
-    if (r.w < 0)
-        r = (quat){-r.x, -r.y, -r.z, -r.w};
-    double half = acos(r.w), sn = sin(half);
     const double s[3] = {0.2, 0.5, 0.85};
     for (int i = 0; i < 3; i++) {
         char what[32];
         snprintf(what, sizeof what, "s = %g", s[i]);
-        want_quat(ref, mul(a, rot(r.x / sn, r.y / sn, r.z / sn, 2 * half * s[i])), what);
+        want_quat(ref, slerp_power(a, b, s[i]), what);
     }
 }
 
-/* Two rotations 2e-8 rad apart: no division by sin(theta) ~ 0; half way is 1e-8 rad. */
+/* Two rotations 2e-8 rad apart: no division by sin(theta) ~ 0; a quarter of the way is 0.5e-8 rad, half way 1e-8. */
 GR_PROBE(nearly_equal)
 {
+    put_quat(out, quat_slerp((quat){0, 0, 0, 1}, rot(0, 0, 1, 2e-8), 0.25));
     put_quat(out, quat_slerp((quat){0, 0, 0, 1}, rot(0, 0, 1, 2e-8), 0.5));
 }
 GR_REFERENCE(nearly_equal)
 {
+    want_quat(ref, rot(0, 0, 1, 0.5e-8), "a quarter of 2e-8 rad");
     want_quat(ref, rot(0, 0, 1, 1e-8), "half of 2e-8 rad");
 }
 
-/* -b is the same rotation as b: towards -b the result is the same as towards b. */
+/* -b is the same rotation as b: towards -b the result is the same as towards b: from 0.2 to 1.0 rad about
+ * (0, 0.6, 0.8), 0.36 at s = 0.2 and 0.6 half way. */
 GR_PROBE(negated_target)
 {
-    quat a = rot(1, 0, 0, 0.2), b = rot(1, 0, 0, 1.0);
+    quat a = rot(0, 0.6, 0.8, 0.2), b = rot(0, 0.6, 0.8, 1.0);
+    put_quat(out, quat_slerp(a, (quat){-b.x, -b.y, -b.z, -b.w}, 0.2));
     put_quat(out, quat_slerp(a, (quat){-b.x, -b.y, -b.z, -b.w}, 0.5));
 }
 GR_REFERENCE(negated_target)
 {
-    want_quat(ref, rot(1, 0, 0, 0.6), "half way from 0.2 to 1.0 rad, towards -b");
+    want_quat(ref, rot(0, 0.6, 0.8, 0.36), "a fifth of the way from 0.2 to 1.0 rad, towards -b");
+    want_quat(ref, rot(0, 0.6, 0.8, 0.6), "half way from 0.2 to 1.0 rad, towards -b");
 }
 
-/* 180 degrees apart (dot = 0, no flip): half way is 90 degrees. */
+/* 180 degrees apart (dot = 0, no flip): a third of the way is 60 degrees, half way 90. */
 GR_PROBE(half_turn)
 {
+    put_quat(out, quat_slerp((quat){0, 0, 0, 1}, (quat){0, 0, 1, 0}, 1.0 / 3));
     put_quat(out, quat_slerp((quat){0, 0, 0, 1}, (quat){0, 0, 1, 0}, 0.5));
 }
 GR_REFERENCE(half_turn)
 {
+    want_quat(ref, rot(0, 0, 1, 60 * DEG), "a third of a half turn");
     want_quat(ref, rot(0, 0, 1, 90 * DEG), "half of a half turn");
 }
 
@@ -86,6 +83,6 @@ const gr_case gr_hidden[] = {
     GR_CASE(relative_power, 2, "different axes: a (a* b)^s"),
     GR_CASE(nearly_equal, 1, "nearly equal rotations: no division by zero"),
     GR_CASE(negated_target, 1, "towards -b is towards b"),
-    GR_CASE(half_turn, 1, "a half turn, halved"),
+    GR_CASE(half_turn, 1, "a half turn, a third and a half of it"),
 };
 GR_COUNT_OF(gr_hidden);
