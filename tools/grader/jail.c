@@ -54,6 +54,7 @@ struct ll_path_beneath_attr {
 #define SYS_mount_setattr 442
 #endif
 #define MOUNT_ATTR_RDONLY_ 0x00000001
+#define MOUNT_ATTR_NOSUID_ 0x00000002
 #define AT_RECURSIVE_ 0x8000
 struct mount_attr_ {
     uint64_t attr_set, attr_clr, propagation, userns_fd;
@@ -73,6 +74,8 @@ static struct {
     int lock_fd[GR_MAX_SLOTS];
     uid_t self_uid;
     gid_t self_gid;
+    char mount_point[64];   /* an empty directory each child's own root is built on, in its mount namespace */
+    pid_t owner;            /* the process that made it, and removes it */
     char describe[320];
 } jail;
 
@@ -101,9 +104,61 @@ static int mount_setattr_(const char *path, uint64_t set, uint64_t clear)
     return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, AT_RECURSIVE_, &attr, sizeof attr);
 }
 
-/* The namespaces' side of the jail: our own ids mapped in a user namespace; the file system read-only but for
- * `writable`; a /proc that shows only this PID namespace. */
-static int enter_namespaces(const char *writable)
+/* Makes path's missing directories, mode 0755 (in the new root's tmpfs). */
+static int make_dirs(const char *path)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+        return errno = ENAMETOOLONG, -1;
+    for (char *p = buf + 1;; p++) {
+        if (*p == '/' || *p == '\0') {
+            char c = *p;
+            *p = '\0';
+            if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+                return -1;
+            if (c == '\0')
+                return 0;
+            *p = c;
+        }
+    }
+}
+
+/* Shows host path `path` at the same path under `root`, read-only unless `writable`: a directory or a file by a bind
+ * mount (with what is mounted below it when `recursive`), a symbolic link (merged /usr's /bin, /lib...) as the same
+ * link. Missing paths are skipped. */
+static int show(const char *root, const char *path, bool writable, bool recursive)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? 0 : -1;
+    char at[4096], parent[4096];
+    if (snprintf(at, sizeof at, "%s%s", root, path) >= (int)sizeof at)
+        return errno = ENAMETOOLONG, -1;
+    snprintf(parent, sizeof parent, "%s", at);
+    *strrchr(parent, '/') = '\0';
+    if (make_dirs(parent) != 0)
+        return -1;
+    if (S_ISLNK(st.st_mode)) {
+        char target[4096];
+        ssize_t n = readlink(path, target, sizeof target - 1);
+        if (n < 0)
+            return -1;
+        target[n] = '\0';
+        return symlink(target, at) == 0 || errno == EEXIST ? 0 : -1;
+    }
+    if (S_ISDIR(st.st_mode) ? mkdir(at, 0755) != 0 && errno != EEXIST
+                            : close(open(at, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) != 0)
+        return -1;
+    if (mount(path, at, NULL, MS_BIND | (recursive ? MS_REC : 0), NULL) != 0)
+        return -1;
+    return writable ? 0 : mount_setattr_(at, MOUNT_ATTR_RDONLY_ | MOUNT_ATTR_NOSUID_, 0);
+}
+
+/* The namespaces' side of the jail: our own ids mapped in a user namespace, and a root of its own: a small tmpfs
+ * showing only the toolchain, the system headers and libraries, a few devices, `readable` (read-only), `writable`
+ * (the one place it may write), `extra` (the compiler's directory), a private /tmp and a /proc of this PID
+ * namespace. `mount_point` is an empty directory of the judge's to build it on. */
+static int enter_namespaces(const char *mount_point, const char *readable, const char *writable, const char *extra)
 {
     if (jail.namespaces & CLONE_NEWUSER) {
         /* The judge is not dumpable, which makes its /proc/self files root's: this child's own maps must be its
@@ -120,18 +175,34 @@ static int enter_namespaces(const char *writable)
     }
     if (!(jail.namespaces & CLONE_NEWNS))
         return 0;
-    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+    static const char *const devices[] = {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"};
+    const char *root = mount_point;
+    char path[4096];
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0 ||
+        mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755") != 0)
         return -1;
-    if (writable && mount(writable, writable, NULL, MS_BIND | MS_REC, NULL) != 0)
+    for (size_t i = 0; i < sizeof system_paths / sizeof system_paths[0]; i++)
+        if (show(root, system_paths[i], false, true) != 0)
+            return -1;
+    for (size_t i = 0; i < sizeof devices / sizeof devices[0]; i++)
+        if (show(root, devices[i], false, false) != 0)
+            return -1;
+    snprintf(path, sizeof path, "%s/tmp", root);
+    if (mkdir(path, 01777) != 0 || mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, "size=16m,mode=1777") != 0)
         return -1;
-    if (mount_setattr_("/", MOUNT_ATTR_RDONLY_, 0) != 0)
+    if ((readable && show(root, readable, false, false) != 0) || (writable && show(root, writable, true, false) != 0) ||
+        (extra && show(root, extra, false, false) != 0))
         return -1;
-    if (writable && mount_setattr_(writable, 0, MOUNT_ATTR_RDONLY_) != 0)
+    snprintf(path, sizeof path, "%s/proc", root);
+    if (mkdir(path, 0555) != 0 || ((jail.namespaces & CLONE_NEWPID) &&
+                                   mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0))
         return -1;
-    if ((jail.namespaces & CLONE_NEWPID) &&
-        mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+    snprintf(path, sizeof path, "%s/.old", root);
+    if (mkdir(path, 0700) != 0 || syscall(SYS_pivot_root, root, path) != 0 || chdir("/") != 0 ||
+        umount2("/.old", MNT_DETACH) != 0 || rmdir("/.old") != 0)
         return -1;
-    return 0;
+    struct mount_attr_ attr = {.attr_set = MOUNT_ATTR_RDONLY_};   /* the root itself: nothing new in it */
+    return (int)syscall(SYS_mount_setattr, AT_FDCWD, "/", 0, &attr, sizeof attr);
 }
 
 static int ll_allow(int ruleset, const char *path, uint64_t rights)
@@ -186,11 +257,29 @@ static int enter_landlock(const gr_jail *j, const char *compiler_dir)
     return rc;
 }
 
-int gr_jail_prepare(const gr_jail *j, int slot)
+/* The compiler driver's own directory, wherever it is installed, for a tool; NULL for a test run. */
+static const char *compiler_dir(const gr_jail *j, const char *exec_path, char *dir, size_t size)
+{
+    if (j->kind != GR_JAIL_TOOL)
+        return NULL;
+    snprintf(dir, size, "%s", exec_path);
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return NULL;
+    *slash = '\0';
+    return dir;
+}
+
+int gr_jail_prepare(const gr_jail *j, int slot, const char *exec_path)
 {
     if (j->kind == GR_JAIL_NONE)
         return 0;
-    if (enter_namespaces(j->writable) != 0)
+    if (!jail.ready || (jail.root && (slot < 0 || slot >= jail.slots))) {   /* never root by mistake */
+        errno = EPERM;
+        return -1;
+    }
+    char dir[4096];
+    if (enter_namespaces(jail.mount_point, j->readable, j->writable, compiler_dir(j, exec_path, dir, sizeof dir)))
         return -1;
     if (jail.root) {
         uid_t uid = gr_jail_uid(slot);
@@ -206,14 +295,8 @@ int gr_jail_enter(const gr_jail *j, const char *exec_path)
         return 0;
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
         return -1;
-    char dir[4096] = "";
-    if (j->kind == GR_JAIL_TOOL) {   /* the compiler driver's own directory, wherever it is installed */
-        snprintf(dir, sizeof dir, "%s", exec_path);
-        char *slash = strrchr(dir, '/');
-        if (slash)
-            *slash = '\0';
-    }
-    if (jail.landlock_abi > 0 && enter_landlock(j, dir[0] ? dir : NULL) != 0)
+    char dir[4096];
+    if (jail.landlock_abi > 0 && enter_landlock(j, compiler_dir(j, exec_path, dir, sizeof dir)) != 0)
         return -1;
     if (jail.seccomp && gr_seccomp_install(j->kind == GR_JAIL_PROBE ? GR_SECCOMP_PROBE : GR_SECCOMP_TOOL,
                                            exec_path) != 0)
@@ -226,7 +309,27 @@ int gr_jail_enter(const gr_jail *j, const char *exec_path)
 static int probe_namespaces(void *arg)
 {
     (void)arg;
-    _exit(enter_namespaces(NULL) == 0 ? 0 : 1);
+    _exit(enter_namespaces(jail.mount_point, NULL, NULL, NULL) == 0 ? 0 : 1);
+}
+
+static void remove_mount_point(void)
+{
+    if (jail.mount_point[0] && getpid() == jail.owner)
+        rmdir(jail.mount_point);
+    jail.mount_point[0] = '\0';
+}
+
+/* The directory each child's root is mounted on (in its own mount namespace: the judge's stays empty). */
+static int make_mount_point(void)
+{
+    snprintf(jail.mount_point, sizeof jail.mount_point, "/tmp/numlab-jail.XXXXXX");
+    if (!mkdtemp(jail.mount_point) || chmod(jail.mount_point, 0755) != 0) {
+        jail.mount_point[0] = '\0';
+        return -1;
+    }
+    jail.owner = getpid();
+    atexit(remove_mount_point);
+    return 0;
 }
 
 /* The namespaces a child can be given here: tried once, with the mounts the jail makes. */
@@ -320,7 +423,7 @@ int gr_jail_init(int slots, unsigned without, char *error, size_t error_size)
     long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LL_CREATE_RULESET_VERSION);
     jail.landlock_abi = abi > 0 && !(without & GR_LAYER_LANDLOCK) ? (int)abi : 0;
     jail.seccomp = prctl(PR_GET_SECCOMP, 0, 0, 0, 0) >= 0 && gr_seccomp_available() && !(without & GR_LAYER_SECCOMP);
-    if (!(without & GR_LAYER_NAMESPACES))
+    if (!(without & GR_LAYER_NAMESPACES) && make_mount_point() == 0)
         usable_namespaces();
     jail.ready = true;
 
@@ -333,7 +436,7 @@ int gr_jail_init(int slots, unsigned without, char *error, size_t error_size)
     else
         len += (size_t)snprintf(d + len, n - len, "sandbox: the grading user (not root: no uid of its own)");
     if (jail.namespaces)
-        len += (size_t)snprintf(d + len, n - len, ", namespaces (%spid, ipc, uts, net, read-only mounts)",
+        len += (size_t)snprintf(d + len, n - len, ", namespaces (%spid, ipc, uts, net, mount: a root of its own)",
                                 jail.namespaces & CLONE_NEWUSER ? "user, " : "");
     if (jail.landlock_abi)
         len += (size_t)snprintf(d + len, n - len, ", landlock %d", jail.landlock_abi);
@@ -350,6 +453,7 @@ int gr_jail_init(int slots, unsigned without, char *error, size_t error_size)
 
 void gr_jail_release(void)
 {
+    remove_mount_point();
     for (int i = 0; i < jail.slots; i++)
         close(jail.lock_fd[i]);
     jail.slots = 0;

@@ -6,8 +6,9 @@
  *     root, never the judge's user, never one uid shared by two submissions), claimed for the judge's lifetime by a
  *     lock file in GR_LOCK_DIR and skipped when /etc/passwd names it;
  *   - namespaces (root, or unprivileged user namespaces): its own PID, IPC, UTS and network namespaces (it sees no
- *     other process and has no network), and a mount namespace where the whole file system is read-only but for the
- *     directory it may write (the compiler's output; nothing for a test run);
+ *     other process and has no network), and a mount namespace with a root of its own that shows only the
+ *     toolchain, the system headers and libraries, five devices, the judge's private directory (read-only), the
+ *     directory it may write (the compiler's output; nothing for a test run), a private /tmp and its own /proc;
  *   - Landlock (Linux 5.13+): it may read and execute only the toolchain, the system headers and libraries and the
  *     judge's private directory, write only that directory's writable part (nothing for a test run), and neither
  *     signal nor connect to anything outside its own domain;
@@ -64,7 +65,7 @@ int gr_jail_clone_flags(void);
 /* In the child, after its descriptors are in place: the namespaces' mounts and the slot's user. With a PID
  * namespace this runs in its first process, which then starts the program in a second one and waits for it (so the
  * program is not PID 1, whose signals the kernel treats specially). Returns 0, or -1 with errno. */
-int gr_jail_prepare(const gr_jail *j, int slot);
+int gr_jail_prepare(const gr_jail *j, int slot, const char *exec_path);
 /* In the process that execs, just before: no_new_privs, Landlock and the seccomp filter (exec_path: the only
  * program execve may start in a test run; for the compiler, its directory is readable). Returns 0, or -1. */
 int gr_jail_enter(const gr_jail *j, const char *exec_path);

@@ -140,7 +140,7 @@ static int child_main(void *arg)
     if (setsid() < 0)   /* its own session and group: no controlling terminal, killed as a group */
         child_fail();
     set_limits(s);
-    if (jailed && gr_jail_prepare(&s->jail, a->slot) != 0)
+    if (jailed && gr_jail_prepare(&s->jail, a->slot, s->argv[0]) != 0)
         child_fail();
     prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);   /* after the uid change, which clears it */
     if (a->init_w >= 0) {
