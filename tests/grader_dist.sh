@@ -38,6 +38,12 @@ else
     echo "skipped: not a git checkout"
 fi
 
+# points.h: the visible tests' lines only (the hidden ones are named there).
+tar -xzOf "$TMP/dist.tar.gz" numlab-student/exercises/01-euler-steps/points.h >"$TMP/points.h" || fail "no points.h"
+grep -q 'hidden' "$TMP/points.h" && fail "the students' points.h names hidden tests"
+expect_eq "visible lines in the students' points.h" "$(grep -c '^#define GR_POINTS_' "$TMP/points.h")" \
+    "$(grep -c 'GR_CASE(' exercises/01-euler-steps/tests.c)"
+
 # Unpacked, the stub of exercise 01 builds and fails its visible tests, with the friendly report.
 mkdir -p "$TMP/unpacked" && tar -xzf "$TMP/dist.tar.gz" -C "$TMP/unpacked"
 (cd "$TMP/unpacked/numlab-student" && make -s --no-print-directory exercise EX=01) >"$TMP/out" 2>&1

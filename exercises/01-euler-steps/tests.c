@@ -3,6 +3,7 @@
 
 #include "exercise.h"
 #include "grader.h"
+#include "points.h"
 #include "reference.h"
 
 /* The seed's spring (k = 200, c = 20, m = 1, from 0 to 300) at its fixed step of 1/240 s, written with m = 2: k = 400
@@ -120,10 +121,10 @@ GR_REFERENCE(seed_table)
 }
 
 const gr_case gr_visible[] = {
-    GR_CASE(explicit_by_hand, 1, "explicit Euler: two steps of the seed's spring (as m = 2), by hand"),
-    GR_CASE(semi_by_hand, 1, "semi-implicit Euler: two steps of the seed's spring (as m = 2), by hand"),
-    GR_CASE(mass_damping_target, 1, "both steps with m = 2, c = 3 and target = -1, by hand"),
-    GR_CASE(seed_explicit_explodes, 2, "seed 000: explicit Euler at w0 = 40, dt = 20 ms ends at -5590.544"),
-    GR_CASE(seed_table, 2, "seed 000: the ten-row table at dt = 40 ms, both methods, and with damping"),
+    GR_CASE(explicit_by_hand, "explicit Euler: two steps of the seed's spring (as m = 2), by hand"),
+    GR_CASE(semi_by_hand, "semi-implicit Euler: two steps of the seed's spring (as m = 2), by hand"),
+    GR_CASE(mass_damping_target, "both steps with m = 2, c = 3 and target = -1, by hand"),
+    GR_CASE(seed_explicit_explodes, "seed 000: explicit Euler at w0 = 40, dt = 20 ms ends at -5590.544"),
+    GR_CASE(seed_table, "seed 000: the ten-row table at dt = 40 ms, both methods, and with damping"),
 };
 GR_COUNT_OF(gr_visible);

@@ -2,6 +2,7 @@
 #include <math.h>
 
 #include "grader.h"
+#include "points.h"
 #include "rhs.h"
 
 /* y' = y, y(0) = 1, one step of h = 1: k1 = 1, k2 = 1 + 1/2 = 1.5, k3 = 1 + 1.5/2 = 1.75, k4 = 1 + 1.75 = 2.75,
@@ -137,10 +138,10 @@ GR_REFERENCE(two_springs)
 }
 
 const gr_case gr_visible[] = {
-    GR_CASE(exponential_one_step, 1, "y' = y and a clock z' = t^4, one step of h = 1: 65/24 and 5/24, by hand"),
-    GR_CASE(cubic_in_time, 1, "y' = t^3 and t^4: RK4 is Simpson's rule (stage times and weights)"),
-    GR_CASE(undamped_spring, 2, "the seed's spring (w0 dt = 0.8): ten steps against R(hA)"),
-    GR_CASE(fourth_order, 2, "y' = -2y: the error is R(z)^N - e^-2, about 16 times smaller at half the step"),
-    GR_CASE(two_springs, 1, "two springs in one system (n = 4, params)"),
+    GR_CASE(exponential_one_step, "y' = y and a clock z' = t^4, one step of h = 1: 65/24 and 5/24, by hand"),
+    GR_CASE(cubic_in_time, "y' = t^3 and t^4: RK4 is Simpson's rule (stage times and weights)"),
+    GR_CASE(undamped_spring, "the seed's spring (w0 dt = 0.8): ten steps against R(hA)"),
+    GR_CASE(fourth_order, "y' = -2y: the error is R(z)^N - e^-2, about 16 times smaller at half the step"),
+    GR_CASE(two_springs, "two springs in one system (n = 4, params)"),
 };
 GR_COUNT_OF(gr_visible);

@@ -1,6 +1,7 @@
 /* Exercise 03, the visible tests: step counts and remainders in exact binary time, the cap, and the same motion at
  * any frame rate. */
 #include "grader.h"
+#include "points.h"
 #include "reference.h"
 
 /* 60 Hz-like frames of 1/64 s with steps of 1/256 s: four steps a frame, nothing left over. Then a frame of 9/512 s:
@@ -114,10 +115,10 @@ GR_REFERENCE(frame_rate_independence)
 }
 
 const gr_case gr_visible[] = {
-    GR_CASE(exact_frames, 1, "frames of 1/64 s, steps of 1/256 s: four steps a frame; then half a step left"),
-    GR_CASE(remainder_carried, 2, "frames of 0.625 s, steps of 1 s: the remainder carries over"),
-    GR_CASE(cap_after_gap, 2, "a 4 s gap with a cap of 1/8 s: 32 steps, not 1024, the total capped"),
-    GR_CASE(negative_frame, 1, "a negative frame time counts as nothing"),
-    GR_CASE(frame_rate_independence, 2, "the seed's spring in frames of 3, 6 and 10 / 1024 s: the same 60 steps"),
+    GR_CASE(exact_frames, "frames of 1/64 s, steps of 1/256 s: four steps a frame; then half a step left"),
+    GR_CASE(remainder_carried, "frames of 0.625 s, steps of 1 s: the remainder carries over"),
+    GR_CASE(cap_after_gap, "a 4 s gap with a cap of 1/8 s: 32 steps, not 1024, the total capped"),
+    GR_CASE(negative_frame, "a negative frame time counts as nothing"),
+    GR_CASE(frame_rate_independence, "the seed's spring in frames of 3, 6 and 10 / 1024 s: the same 60 steps"),
 };
 GR_COUNT_OF(gr_visible);

@@ -1,5 +1,6 @@
 /* Exercise 04, the visible tests: the rest test's truth table, the thresholds in other units, and the seed's loop. */
 #include "grader.h"
+#include "points.h"
 #include "reference.h"
 
 /* Half a pixel and a pixel per second, target 300. Close but fast (crossing the target) is not rest; far but still
@@ -59,10 +60,10 @@ GR_PROBE(gives_up) { put_animation(out, &undamped); }
 GR_REFERENCE(gives_up) { want_animation(ref, &undamped); }
 
 const gr_case gr_visible[] = {
-    GR_CASE(truth_table, 2, "the rest test: close and slow, both, strictly"),
-    GR_CASE(scaled_thresholds, 1, "thresholds for an opacity, pixels and an angle"),
-    GR_CASE(seed_animation, 3, "the seed's spring, 0 to 300 at 60 Hz: frames until rest, the snap; a creeping one"),
-    GR_CASE(opacity_animation, 1, "an opacity from 0 to 1 with thresholds scaled to 100 px; a creeping one"),
-    GR_CASE(gives_up, 1, "an undamped spring: gives up after max_frames, without a snap"),
+    GR_CASE(truth_table, "the rest test: close and slow, both, strictly"),
+    GR_CASE(scaled_thresholds, "thresholds for an opacity, pixels and an angle"),
+    GR_CASE(seed_animation, "the seed's spring, 0 to 300 at 60 Hz: frames until rest, the snap; a creeping one"),
+    GR_CASE(opacity_animation, "an opacity from 0 to 1 with thresholds scaled to 100 px; a creeping one"),
+    GR_CASE(gives_up, "an undamped spring: gives up after max_frames, without a snap"),
 };
 GR_COUNT_OF(gr_visible);

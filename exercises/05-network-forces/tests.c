@@ -3,6 +3,7 @@
 
 #include "exercise.h"
 #include "grader.h"
+#include "points.h"
 
 static void put_forces(gr_values *out, size_t n, const vec2 *pos, const vec2 *vel, size_t n_links, const link *l)
 {
@@ -77,10 +78,10 @@ GR_PROBE(coincident)
 GR_REFERENCE(coincident) { want_forces(ref, 3, (double[]){0, 0, 0}, (double[]){0, 0.75, -0.75}); }
 
 const gr_case gr_visible[] = {
-    GR_CASE(stretched, 1, "a stretched spring and its damper on a 3-4-5 triangle, by hand"),
-    GR_CASE(compressed, 1, "a compressed spring (and closing damper) pushes apart"),
-    GR_CASE(chain, 1, "a chain of three masses (and forces overwritten, not added to)"),
-    GR_CASE(damper, 2, "the damper takes only the velocity along the link"),
-    GR_CASE(coincident, 1, "two masses at one point: no force and no NaN"),
+    GR_CASE(stretched, "a stretched spring and its damper on a 3-4-5 triangle, by hand"),
+    GR_CASE(compressed, "a compressed spring (and closing damper) pushes apart"),
+    GR_CASE(chain, "a chain of three masses (and forces overwritten, not added to)"),
+    GR_CASE(damper, "the damper takes only the velocity along the link"),
+    GR_CASE(coincident, "two masses at one point: no force and no NaN"),
 };
 GR_COUNT_OF(gr_visible);

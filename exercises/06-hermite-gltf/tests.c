@@ -2,6 +2,7 @@
  * the clamping at the ends. */
 #include "exercise.h"
 #include "grader.h"
+#include "points.h"
 #include "tracks.h"
 
 /* h at s = 0, 1, 0.5 and 0.25, by hand: (1, 0, 0, 0), (0, 0, 1, 0), (1/2, 1/8, 1/2, -1/8) and
@@ -116,10 +117,10 @@ GR_REFERENCE(clamped_ends)
 }
 
 const gr_case gr_visible[] = {
-    GR_CASE(basis, 1, "the Hermite basis at s = 0, 1, 1/2 and 1/4, by hand"),
-    GR_CASE(seed_errata, 1, "seed 001's examples, corrected: 5.875 and (2.5, 1.875, 0); and s = 1/4"),
-    GR_CASE(tangent_scaling, 2, "the seed's bouncing ball: tangents scaled by the key interval"),
-    GR_CASE(two_keys, 2, "two keys 2 s apart, three moving components, by hand"),
-    GR_CASE(clamped_ends, 1, "before the first key, at the keys, after the last key, and between"),
+    GR_CASE(basis, "the Hermite basis at s = 0, 1, 1/2 and 1/4, by hand"),
+    GR_CASE(seed_errata, "seed 001's examples, corrected: 5.875 and (2.5, 1.875, 0); and s = 1/4"),
+    GR_CASE(tangent_scaling, "the seed's bouncing ball: tangents scaled by the key interval"),
+    GR_CASE(two_keys, "two keys 2 s apart, three moving components, by hand"),
+    GR_CASE(clamped_ends, "before the first key, at the keys, after the last key, and between"),
 };
 GR_COUNT_OF(gr_visible);

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "rotations.h"
+#include "points.h"
 
 /* From no rotation to 90 degrees about y: half way is 45 degrees about y, a quarter of the way 22.5. */
 GR_PROBE(quarter_turn)
@@ -76,9 +77,9 @@ GR_REFERENCE(unit_and_uniform)
 }
 
 const gr_case gr_visible[] = {
-    GR_CASE(quarter_turn, 2, "half and a quarter of a 90-degree turn"),
-    GR_CASE(ends, 1, "s = 0 is a, s = 1 is b, and s = 0.3 between"),
-    GR_CASE(shorter_arc, 2, "350 degrees is -10: the shorter arc"),
-    GR_CASE(unit_and_uniform, 2, "unit length and constant angular speed, about the right axis"),
+    GR_CASE(quarter_turn, "half and a quarter of a 90-degree turn"),
+    GR_CASE(ends, "s = 0 is a, s = 1 is b, and s = 0.3 between"),
+    GR_CASE(shorter_arc, "350 degrees is -10: the shorter arc"),
+    GR_CASE(unit_and_uniform, "unit length and constant angular speed, about the right axis"),
 };
 GR_COUNT_OF(gr_visible);

@@ -2,6 +2,7 @@
  * limit, a bank of three modes, and linearity. */
 #include "exercise.h"
 #include "grader.h"
+#include "points.h"
 #include "reference.h"
 
 /* A4 (440 Hz) ringing for T60 = 0.5 s (decay = ln(1000) / 0.5 = 13.816 per second), gain 0.7, at 48 kHz. */
@@ -103,10 +104,10 @@ GR_REFERENCE(linearity)
 }
 
 const gr_case gr_visible[] = {
-    GR_CASE(impulse_response, 3, "440 Hz struck, and again at n = 100: g r^n sin(theta (n + 1)), summed"),
-    GR_CASE(after_t60, 1, "after T60 = 0.5 s, still on the closed form (1/1000), plus a late tap"),
-    GR_CASE(nyquist, 1, "modes at or above rate / 2, or at 0 Hz, are refused and silent; 23 kHz rings"),
-    GR_CASE(bank, 2, "a bank of three modes: the sum of their impulse responses"),
-    GR_CASE(linearity, 1, "three impulses: the sum of shifted responses"),
+    GR_CASE(impulse_response, "440 Hz struck, and again at n = 100: g r^n sin(theta (n + 1)), summed"),
+    GR_CASE(after_t60, "after T60 = 0.5 s, still on the closed form (1/1000), plus a late tap"),
+    GR_CASE(nyquist, "modes at or above rate / 2, or at 0 Hz, are refused and silent; 23 kHz rings"),
+    GR_CASE(bank, "a bank of three modes: the sum of their impulse responses"),
+    GR_CASE(linearity, "three impulses: the sum of shifted responses"),
 };
 GR_COUNT_OF(gr_visible);

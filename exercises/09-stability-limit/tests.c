@@ -3,6 +3,7 @@
 
 #include "exercise.h"
 #include "grader.h"
+#include "points.h"
 #include "reference.h"
 
 /* Explicit Euler: x' = x + y v, v' = v + y (-x - 2 zeta v): M = [[1, y], [-y, 1 - 2 zeta y]].
@@ -100,10 +101,10 @@ GR_REFERENCE(known_limits)
 }
 
 const gr_case gr_visible[] = {
-    GR_CASE(explicit_matrix, 1, "explicit Euler's matrix, by hand"),
-    GR_CASE(semi_matrix, 1, "semi-implicit Euler's matrix at the seed's w0 dt = 1.6, and damped"),
-    GR_CASE(radii, 1, "spectral radii: complex pair, real, symmetric, Jordan block"),
-    GR_CASE(rk4_radius, 1, "RK4's radius on the imaginary axis, and overdamped"),
-    GR_CASE(known_limits, 3, "the limits 2, 2 sqrt 2, 2 zeta, 2 (sqrt(1 + zeta^2) - zeta), 0, and RK4 damped"),
+    GR_CASE(explicit_matrix, "explicit Euler's matrix, by hand"),
+    GR_CASE(semi_matrix, "semi-implicit Euler's matrix at the seed's w0 dt = 1.6, and damped"),
+    GR_CASE(radii, "spectral radii: complex pair, real, symmetric, Jordan block"),
+    GR_CASE(rk4_radius, "RK4's radius on the imaginary axis, and overdamped"),
+    GR_CASE(known_limits, "the limits 2, 2 sqrt 2, 2 zeta, 2 (sqrt(1 + zeta^2) - zeta), 0, and RK4 damped"),
 };
 GR_COUNT_OF(gr_visible);

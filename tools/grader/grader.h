@@ -12,7 +12,8 @@
  *       gr_put(out, s.x);
  *   }
  *   GR_REFERENCE(seed_40_steps) { gr_want(ref, -5590.544, GR_ABS(5e-4), "x after 40 steps"); }
- *   const gr_case gr_visible[] = { GR_CASE(seed_40_steps, 2, "seed 000: 40 explicit steps of 20 ms") };
+ *   const gr_case gr_visible[] = { GR_CASE(seed_40_steps, "seed 000: 40 explicit steps of 20 ms") };
+ * with its points in the exercise's points.h, the one place for all of them: #define GR_POINTS_seed_40_steps 2
  *   GR_COUNT_OF(gr_visible);
  *
  * Each translation unit is compiled for one side, chosen with -DGR_SIDE_PROBE, -DGR_SIDE_JUDGE or -DGR_SIDE_BOTH:
@@ -77,15 +78,15 @@ extern const size_t gr_hidden_count;
 #if defined(GR_SIDE_PROBE)
 #define GR_PROBE(id) static void gr_probe_##id(gr_values *out)
 #define GR_REFERENCE(id) GR_UNUSED_ void gr_ref_##id(gr_values *ref)
-#define GR_CASE(id, points, title) {#id, title, points, gr_probe_##id, NULL}
+#define GR_CASE(id, title) {#id, title, GR_POINTS_##id, gr_probe_##id, NULL}
 #elif defined(GR_SIDE_JUDGE)
 #define GR_PROBE(id) GR_UNUSED_ void gr_probe_##id(gr_values *out)
 #define GR_REFERENCE(id) static void gr_ref_##id(gr_values *ref)
-#define GR_CASE(id, points, title) {#id, title, points, NULL, gr_ref_##id}
+#define GR_CASE(id, title) {#id, title, GR_POINTS_##id, NULL, gr_ref_##id}
 #elif defined(GR_SIDE_BOTH)
 #define GR_PROBE(id) static void gr_probe_##id(gr_values *out)
 #define GR_REFERENCE(id) static void gr_ref_##id(gr_values *ref)
-#define GR_CASE(id, points, title) {#id, title, points, gr_probe_##id, gr_ref_##id}
+#define GR_CASE(id, title) {#id, title, GR_POINTS_##id, gr_probe_##id, gr_ref_##id}
 #else   /* the grader's own files need no side; an exercise's tests do */
 #define GR_PROBE(id) _Static_assert(0, "compile exercise tests with -DGR_SIDE_PROBE, _JUDGE or _BOTH")
 #endif

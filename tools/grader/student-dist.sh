@@ -12,7 +12,7 @@ git rev-parse --verify -q HEAD >/dev/null 2>&1 || {
     exit 1
 }
 list=$(mktemp) || exit 1
-trap 'rm -f "$list" "$out.tmp.$$" "$out.txt.tmp.$$"' EXIT
+trap 'rm -rf "$list" "$out.tmp.$$" "$out.txt.tmp.$$"' EXIT
 
 git ls-tree -r --name-only HEAD |
     grep -v -E '^exercises/[^/]+/(solution\.c|hidden/)|^tests/grader(/|_[^/]*\.sh$)' | sort >"$list"
@@ -23,8 +23,17 @@ if grep -E '(^|/)solution\.c$|^exercises/[^/]+/hidden/' "$list"; then
 fi
 grep -q '^exercises/.*/student\.c$' "$list" || { echo "student-dist: no exercises found" >&2; exit 1; }
 mkdir -p "$(dirname "$out")" || exit 1
-git archive --format=tar --prefix=numlab-student/ HEAD $(cat "$list") | gzip -9n >"$out.tmp.$$" &&
-    cp "$list" "$out.txt.tmp.$$" && mv "$out.txt.tmp.$$" "$out.txt" && mv "$out.tmp.$$" "$out" || exit 1
+stage=$(mktemp -d) || exit 1
+trap 'rm -rf "$list" "$stage" "$out.tmp.$$" "$out.txt.tmp.$$"' EXIT
+git archive --format=tar --prefix=numlab-student/ HEAD $(cat "$list") | tar -x -C "$stage" || exit 1
+# points.h lists every test, hidden ones by name: the students' copy keeps the visible lines.
+for points in "$stage"/numlab-student/exercises/*/points.h; do
+    [ -f "$points" ] || continue
+    grep -v '/\* hidden \*/' "$points" >"$points.tmp" && mv "$points.tmp" "$points" || exit 1
+done
+(cd "$stage" && find numlab-student -type f | sort | tar -c --owner=0 --group=0 --numeric-owner -T - | gzip -9n) \
+    >"$out.tmp.$$" && cp "$list" "$out.txt.tmp.$$" && mv "$out.txt.tmp.$$" "$out.txt" && mv "$out.tmp.$$" "$out" ||
+    exit 1
 dirty=$(git status --porcelain --untracked-files=normal | wc -l | tr -d ' ')
 echo "student-dist: $out: $(wc -l <"$list" | tr -d ' ') files committed at $(git rev-parse --short HEAD)," \
     "no solutions, no hidden tests (the list: $out.txt)"

@@ -6,6 +6,7 @@
 
 #include "exercise.h"
 #include "grader.h"
+#include "points.h"
 #include "reference.h"
 
 /* At w0 dt = 2 semi-implicit Euler has a double eigenvalue -1 (a Jordan block): from 1 away from the target, at
@@ -111,10 +112,10 @@ GR_REFERENCE(semi_damped_matrix)
 }
 
 const gr_case gr_hidden[] = {
-    GR_CASE(jordan_block, 1, "semi-implicit Jordan blocks: (-1)^n (1 + 2n), and damped (-1/2)^n (1 + 1.5 n)"),
-    GR_CASE(explicit_energy_gain, 1, "explicit Euler gains exactly 1 + (w0 dt)^2 of energy a step, and moves"),
-    GR_CASE(explicit_closed_form, 1, "explicit Euler equals (1 - i w0 dt)^n with a target and a start velocity"),
-    GR_CASE(semi_modified_energy, 1, "semi-implicit Euler conserves its modified energy"),
-    GR_CASE(semi_damped_matrix, 1, "damped semi-implicit Euler equals the power of its step matrix"),
+    GR_CASE(jordan_block, "semi-implicit Jordan blocks: (-1)^n (1 + 2n), and damped (-1/2)^n (1 + 1.5 n)"),
+    GR_CASE(explicit_energy_gain, "explicit Euler gains exactly 1 + (w0 dt)^2 of energy a step, and moves"),
+    GR_CASE(explicit_closed_form, "explicit Euler equals (1 - i w0 dt)^n with a target and a start velocity"),
+    GR_CASE(semi_modified_energy, "semi-implicit Euler conserves its modified energy"),
+    GR_CASE(semi_damped_matrix, "damped semi-implicit Euler equals the power of its step matrix"),
 };
 GR_COUNT_OF(gr_hidden);

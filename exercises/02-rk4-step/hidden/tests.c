@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "grader.h"
+#include "points.h"
 #include "rhs.h"
 
 /* y_i' = -(i + 1)/10 y_i for the first 63 components: each is R(-(i + 1) h / 10)^steps y_i(0); the 64th is the clock
@@ -164,10 +165,10 @@ GR_REFERENCE(damped_spring_series)
 }
 
 const gr_case gr_hidden[] = {
-    GR_CASE(largest_dimension, 1, "64 components, and nothing written past y[n - 1]"),
-    GR_CASE(pendulum_gsl, 1, "a pendulum: two steps of H/2 equal GSL's rk4 step of H"),
-    GR_CASE(forced_gsl, 1, "a forced oscillator (time-dependent f) against GSL's rk4"),
-    GR_CASE(four_evaluations, 1, "four evaluations of f per step"),
-    GR_CASE(damped_spring_series, 1, "a damped spring: twenty steps against R(hA)^20"),
+    GR_CASE(largest_dimension, "64 components, and nothing written past y[n - 1]"),
+    GR_CASE(pendulum_gsl, "a pendulum: two steps of H/2 equal GSL's rk4 step of H"),
+    GR_CASE(forced_gsl, "a forced oscillator (time-dependent f) against GSL's rk4"),
+    GR_CASE(four_evaluations, "four evaluations of f per step"),
+    GR_CASE(damped_spring_series, "a damped spring: twenty steps against R(hA)^20"),
 };
 GR_COUNT_OF(gr_hidden);

@@ -1,6 +1,7 @@
 /* Exercise 03, the hidden tests: irregular frames, a ten-minute gap, alpha, and a cap that is not a whole number
  * of steps. */
 #include "grader.h"
+#include "points.h"
 #include "reference.h"
 
 /* Frames of irregular length (in 1/1024 s), eight times over: the counts and alphas follow the integer counter, and
@@ -106,9 +107,9 @@ GR_REFERENCE(cap_between_steps)
 }
 
 const gr_case gr_hidden[] = {
-    GR_CASE(jittered_frames, 2, "irregular frames: step counts and the spring's state"),
-    GR_CASE(ten_minute_gap, 1, "a ten-minute gap costs 32 steps"),
-    GR_CASE(alpha_sequence, 1, "alpha between steps: 0.5, 0, 0.5, ..."),
-    GR_CASE(cap_between_steps, 1, "a cap of 2.5 steps: 2 steps and alpha 0.5"),
+    GR_CASE(jittered_frames, "irregular frames: step counts and the spring's state"),
+    GR_CASE(ten_minute_gap, "a ten-minute gap costs 32 steps"),
+    GR_CASE(alpha_sequence, "alpha between steps: 0.5, 0, 0.5, ..."),
+    GR_CASE(cap_between_steps, "a cap of 2.5 steps: 2 steps and alpha 0.5"),
 };
 GR_COUNT_OF(gr_hidden);

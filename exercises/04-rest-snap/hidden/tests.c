@@ -1,5 +1,6 @@
 /* Exercise 04, the hidden tests: other springs, rates and directions, a spring already at rest, strictness. */
 #include "grader.h"
+#include "points.h"
 #include "reference.h"
 
 /* Under-damped (zeta = 0.2) at 120 Hz with two substeps, 0 to 100; heavier and downwards, 500 to -200 at 30 Hz with
@@ -37,9 +38,9 @@ GR_REFERENCE(strict_thresholds)
 }
 
 const gr_case gr_hidden[] = {
-    GR_CASE(underdamped_120hz, 2, "an under-damped spring at 120 Hz"),
-    GR_CASE(downwards_30hz, 1, "a heavy spring moving down at 30 Hz"),
-    GR_CASE(already_at_rest, 1, "already at rest: one frame, then the snap; slow but far: not at rest"),
-    GR_CASE(strict_thresholds, 1, "the thresholds are strict"),
+    GR_CASE(underdamped_120hz, "an under-damped spring at 120 Hz"),
+    GR_CASE(downwards_30hz, "a heavy spring moving down at 30 Hz"),
+    GR_CASE(already_at_rest, "already at rest: one frame, then the snap; slow but far: not at rest"),
+    GR_CASE(strict_thresholds, "the thresholds are strict"),
 };
 GR_COUNT_OF(gr_hidden);

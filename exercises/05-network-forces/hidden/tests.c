@@ -5,6 +5,7 @@
 
 #include "exercise.h"
 #include "grader.h"
+#include "points.h"
 
 enum { N = 7, LINKS = 12 };
 
@@ -192,9 +193,9 @@ GR_REFERENCE(hooke_not_unit)
 }
 
 const gr_case gr_hidden[] = {
-    GR_CASE(third_law, 1, "a random network: the forces, their sum zero, no torque"),
-    GR_CASE(minus_gradient, 2, "forces are minus the gradients of the energy and of the dissipation"),
-    GR_CASE(damper_power, 1, "dampers: -dD/dv each, and they dissipate sum c (speed along the link)^2"),
-    GR_CASE(hooke_not_unit, 1, "Hooke's law, not the seed's unit elongation"),
+    GR_CASE(third_law, "a random network: the forces, their sum zero, no torque"),
+    GR_CASE(minus_gradient, "forces are minus the gradients of the energy and of the dissipation"),
+    GR_CASE(damper_power, "dampers: -dD/dv each, and they dissipate sum c (speed along the link)^2"),
+    GR_CASE(hooke_not_unit, "Hooke's law, not the seed's unit elongation"),
 };
 GR_COUNT_OF(gr_hidden);

@@ -3,6 +3,7 @@
 
 #include "exercise.h"
 #include "grader.h"
+#include "points.h"
 #include "tracks.h"
 
 /* With tangents scaled by td, the slope arriving at a key is its in-tangent and the slope leaving it its out-tangent
@@ -125,9 +126,9 @@ GR_REFERENCE(single_key)
 }
 
 const gr_case gr_hidden[] = {
-    GR_CASE(slopes_at_key, 1, "the slopes at a key are its in- and out-tangents; the values around it"),
-    GR_CASE(thousand_keys, 2, "a thousand uneven keys, two components"),
-    GR_CASE(rotation_track, 1, "the seed's rotation track over 2 s, component-wise"),
-    GR_CASE(single_key, 1, "a track with a single key"),
+    GR_CASE(slopes_at_key, "the slopes at a key are its in- and out-tangents; the values around it"),
+    GR_CASE(thousand_keys, "a thousand uneven keys, two components"),
+    GR_CASE(rotation_track, "the seed's rotation track over 2 s, component-wise"),
+    GR_CASE(single_key, "a track with a single key"),
 };
 GR_COUNT_OF(gr_hidden);

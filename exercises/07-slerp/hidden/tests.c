@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "rotations.h"
+#include "points.h"
 
 /* About one axis, slerp is the rotation by the interpolated angle: 0.4 + 1.8 s radians about (1, 2, 2)/3. */
 GR_PROBE(one_axis)
@@ -79,10 +80,10 @@ GR_REFERENCE(half_turn)
 }
 
 const gr_case gr_hidden[] = {
-    GR_CASE(one_axis, 2, "about one axis: the interpolated angle"),
-    GR_CASE(relative_power, 2, "different axes: a (a* b)^s"),
-    GR_CASE(nearly_equal, 1, "nearly equal rotations: no division by zero"),
-    GR_CASE(negated_target, 1, "towards -b is towards b"),
-    GR_CASE(half_turn, 1, "a half turn, a third and a half of it"),
+    GR_CASE(one_axis, "about one axis: the interpolated angle"),
+    GR_CASE(relative_power, "different axes: a (a* b)^s"),
+    GR_CASE(nearly_equal, "nearly equal rotations: no division by zero"),
+    GR_CASE(negated_target, "towards -b is towards b"),
+    GR_CASE(half_turn, "a half turn, a third and a half of it"),
 };
 GR_COUNT_OF(gr_hidden);

@@ -4,6 +4,7 @@
 
 #include "exercise.h"
 #include "grader.h"
+#include "points.h"
 #include "reference.h"
 
 /* 20 Hz decaying slowly (0.5 per second), gain 2, one second at 48 kHz, struck again with 0.5 at n = 1000. */
@@ -97,10 +98,10 @@ GR_REFERENCE(reinit)
 }
 
 const gr_case gr_hidden[] = {
-    GR_CASE(low_and_long, 1, "20 Hz over a second at 48 kHz"),
-    GR_CASE(bank_drops_alias, 1, "a bank drops a mode above Nyquist"),
-    GR_CASE(two_at_once, 1, "two resonators keep separate states"),
-    GR_CASE(coefficients, 1, "a1, a2, b0 and a silent state"),
-    GR_CASE(reinit, 1, "init again starts from silence"),
+    GR_CASE(low_and_long, "20 Hz over a second at 48 kHz"),
+    GR_CASE(bank_drops_alias, "a bank drops a mode above Nyquist"),
+    GR_CASE(two_at_once, "two resonators keep separate states"),
+    GR_CASE(coefficients, "a1, a2, b0 and a silent state"),
+    GR_CASE(reinit, "init again starts from silence"),
 };
 GR_COUNT_OF(gr_hidden);

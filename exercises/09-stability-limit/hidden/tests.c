@@ -4,6 +4,7 @@
 
 #include "exercise.h"
 #include "grader.h"
+#include "points.h"
 #include "reference.h"
 
 /* Undamped, B = y A with A^2 = -I: R(B) = (1 - y^2/2 + y^4/24) I + (1 - y^2/6) B = [[c, s], [-s, c]],
@@ -127,10 +128,10 @@ GR_REFERENCE(past_the_limit)
 }
 
 const gr_case gr_hidden[] = {
-    GR_CASE(rk4_matrix, 1, "RK4's undamped matrix in closed form, and a damped one"),
-    GR_CASE(explicit_family, 1, "explicit Euler's limit is 2 zeta (1 at zeta = 1.25); RK4 damped"),
-    GR_CASE(semi_family, 1, "semi-implicit Euler's limit is 2 (sqrt(1 + zeta^2) - zeta); RK4 damped"),
-    GR_CASE(critical_damping, 1, "critical damping: 2, 2 (sqrt 2 - 1), RK4's 2.785293563; and overdamped"),
-    GR_CASE(past_the_limit, 1, "radius 4 past the limit, 1 below it, and damped"),
+    GR_CASE(rk4_matrix, "RK4's undamped matrix in closed form, and a damped one"),
+    GR_CASE(explicit_family, "explicit Euler's limit is 2 zeta (1 at zeta = 1.25); RK4 damped"),
+    GR_CASE(semi_family, "semi-implicit Euler's limit is 2 (sqrt(1 + zeta^2) - zeta); RK4 damped"),
+    GR_CASE(critical_damping, "critical damping: 2, 2 (sqrt 2 - 1), RK4's 2.785293563; and overdamped"),
+    GR_CASE(past_the_limit, "radius 4 past the limit, 1 below it, and damped"),
 };
 GR_COUNT_OF(gr_hidden);
