@@ -40,7 +40,7 @@ fi
 
 # points.h: the visible tests' lines only (the hidden ones are named there).
 tar -xzOf "$TMP/dist.tar.gz" numlab-student/exercises/01-euler-steps/points.h >"$TMP/points.h" || fail "no points.h"
-grep -q 'hidden' "$TMP/points.h" && fail "the students' points.h names hidden tests"
+grep -q '/\* hidden \*/' "$TMP/points.h" && fail "the students' points.h names hidden tests"
 expect_eq "visible lines in the students' points.h" "$(grep -c '^#define GR_POINTS_' "$TMP/points.h")" \
     "$(grep -c 'GR_CASE(' exercises/01-euler-steps/tests.c)"
 
