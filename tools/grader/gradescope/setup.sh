@@ -11,7 +11,8 @@ if command -v apt-get >/dev/null 2>&1 && [ "${NUMLAB_SKIP_APT:-}" != 1 ]; then
     apt-get install -y -qq --no-install-recommends gcc libc6-dev make pkg-config libcjson-dev libgsl-dev >/dev/null
 fi
 cd "$here/numlab"
-make -s --no-print-directory grader
-make -s --no-print-directory grader-secrets
+unset MAKEFLAGS MFLAGS MAKELEVEL   # the plain build run_autograder uses, whatever make this was started from
+make -s --no-print-directory SANITIZE=0 BUILD=build grader
+make -s --no-print-directory SANITIZE=0 BUILD=build grader-secrets
 chmod -R go-rwx "$here/numlab/exercises"
 echo "numlab autograder ready: $(tr '\n' ' ' <"$here/exercises.txt")"
