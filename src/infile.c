@@ -1,4 +1,7 @@
 /* infile: input files opened without blocking, checked before they are read. See include/numlab/infile.h. */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE 1  /* openat, O_NOFOLLOW, O_CLOEXEC, realpath (POSIX 2008), also when built on its own */
+#endif
 #include "numlab/infile.h"
 
 #include <errno.h>
@@ -232,11 +235,14 @@ infile_status infile_read_fd(int fd, size_t n, bool text, infile_data *out, infi
     const char *nul = text ? memchr(buf, '\0', n) : NULL;
     if (nul) {
         size_t line = 1;
+        const char *start = buf;
         for (const char *p = buf; p < nul; p++)
-            line += *p == '\n';
+            if (*p == '\n')
+                line++, start = p + 1;
+        size_t column = (size_t)(nul - start) + 1;
         free(buf);
         snprintf(e->allowed, sizeof e->allowed, "a text file, without NUL bytes");
-        set(e, INFILE_ERR_NUL, 0, "has a NUL byte on line %zu", line);
+        set(e, INFILE_ERR_NUL, 0, "has a NUL byte on line %zu, column %zu", line, column);
         return e->status;
     }
     *out = (infile_data){buf, n};

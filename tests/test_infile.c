@@ -105,7 +105,8 @@ START_TEST(nul_bytes_in_text_are_refused_with_their_line)
 {
     char *path = write_file("nul.csv", "t,x\n0,1\n2\0,3\n", 13);
     ck_assert_str_eq(message("--gesture", path, 1000, true, INFILE_ERR_NUL),
-                     "--gesture: 'DIR/nul.csv' has a NUL byte on line 3 (allowed: a text file, without NUL bytes)");
+                     "--gesture: 'DIR/nul.csv' has a NUL byte on line 3, column 2 (allowed: a text file, without NUL "
+                     "bytes)");
     free(path);
 }
 END_TEST

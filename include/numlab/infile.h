@@ -35,7 +35,7 @@ typedef enum {
 typedef struct {
     infile_status status;
     int error;            /* errno, for INFILE_ERR_OPEN */
-    char problem[96];     /* "is a FIFO", "has 300000000 bytes", "has a NUL byte on line 3", "cannot read: ..." */
+    char problem[96];     /* "is a FIFO", "has 300000000 bytes", "has a NUL byte on line 3, column 2" */
     char allowed[320];    /* "a regular file of at most 256 MiB" */
 } infile_error;
 
