@@ -134,14 +134,20 @@ int text_vfprintf(FILE *f, const char *fmt, va_list ap)
     va_copy(copy, ap);
     int n = vsnprintf(NULL, 0, fmt, copy);
     va_end(copy);
-    char small[512], *text = n >= 0 && (size_t)n < sizeof small ? small : malloc(n >= 0 ? (size_t)n + 1 : 1);
-    if (n < 0 || !text)
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (!text)
         return EOF;
     vsnprintf(text, (size_t)n + 1, fmt, ap);
-    int rc = text_fputs(text, f);
-    if (text != small)
-        free(text);
-    return rc;
+    /* escaped whole, then written in one piece: an unbuffered stderr gets one write, not one per escape */
+    size_t len = text_escape(text, NULL, 0);
+    char *shown = malloc(len + 1);
+    if (shown) {
+        text_escape(text, shown, len + 1);
+        fwrite(shown, 1, len, f);
+    }
+    free(shown);
+    free(text);
+    return !shown || ferror(f) ? EOF : 0;
 }
 
 int text_csv_field(const char *s, FILE *f)
