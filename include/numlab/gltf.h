@@ -63,8 +63,8 @@ typedef struct {
 /* Loads path (.gltf or .glb: told apart by the GLB magic, not the extension); external buffers are looked up next
  * to it. On failure doc is empty and err says why. */
 gltf_status gltf_load(const char *path, gltf_doc *doc, gltf_error *err);
-/* The same from memory: name is used in messages; external buffer files are resolved against base_dir, and are an
- * error when base_dir is NULL. */
+/* The same from memory: name is used in messages; external buffer files are resolved against base_dir and must be
+ * regular files below it (see above), and are an error when base_dir is NULL. */
 gltf_status gltf_load_memory(const void *data, size_t size, const char *name, const char *base_dir, gltf_doc *doc,
                              gltf_error *err);
 void gltf_doc_destroy(gltf_doc *doc);
