@@ -173,10 +173,10 @@ int infile_open_below(const char *dir, const char *relative, uint64_t max_bytes,
     *size = 0;
     if (!lexically_below(relative))
         return outside(e, dir);
-    char *root = realpath(dir, NULL), *joined = malloc(strlen(dir) + strlen(relative) + 2), *real = NULL;
+    char *root = realpath(dir, NULL), *joined = NULL, *real = NULL;
     int fd = -1;
-    if (!root || !joined) {
-        fd = set_errno(e, !joined ? ENOMEM : errno);
+    if (!root || !(joined = malloc(strlen(dir) + strlen(relative) + 2))) {
+        fd = set_errno(e, root ? ENOMEM : errno);
         goto done;
     }
     sprintf(joined, "%s/%s", dir, relative);

@@ -152,6 +152,9 @@ START_TEST(below_a_folder_and_never_out_of_it)
     char *link_out = in_dir("in/out"), *link_in = in_dir("in/alias");
     ck_assert_int_eq(symlink("../secret", link_out), 0);
     ck_assert_int_eq(symlink("sub/f", link_in), 0);
+    char *link_dir = in_dir("in/subdir"), *dangling = in_dir("in/dangling");
+    ck_assert_int_eq(symlink("sub", link_dir), 0);       /* a folder link that stays inside */
+    ck_assert_int_eq(symlink("../none", dangling), 0);  /* leads out, to nothing */
     static const struct {
         const char *relative;
         infile_status status;
@@ -160,6 +163,7 @@ START_TEST(below_a_folder_and_never_out_of_it)
         {"alias", INFILE_OK}, {"../secret", INFILE_ERR_OUTSIDE}, {"sub/../../secret", INFILE_ERR_OUTSIDE},
         {"/etc/passwd", INFILE_ERR_OUTSIDE}, {"out", INFILE_ERR_OUTSIDE}, {"sub", INFILE_ERR_KIND},
         {".", INFILE_ERR_KIND}, {"sub/none", INFILE_ERR_OPEN}, {"../in/sub/f", INFILE_ERR_OUTSIDE},
+        {"subdir/f", INFILE_OK}, {"subdir/../sub/f", INFILE_OK}, {"dangling", INFILE_ERR_OPEN},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         infile_error e;
@@ -183,6 +187,8 @@ START_TEST(below_a_folder_and_never_out_of_it)
     free(sub);
     free(link_out);
     free(link_in);
+    free(link_dir);
+    free(dangling);
 }
 END_TEST
 
