@@ -146,14 +146,14 @@ fuzz-network:
 	@command -v $(FUZZ_CC) >/dev/null || { echo "fuzz-network: needs $(FUZZ_CC) (apt-get install clang libclang-rt-dev)"; exit 1; }
 	@mkdir -p $(BUILD)/fuzz/network-corpus
 	$(FUZZ_CC) $(FUZZ_FLAGS) -Iinclude $(shell pkg-config --cflags gsl) tests/fuzz_network.c $(wildcard src/net*.c) \
-		src/ode.c -o $(BUILD)/fuzz/fuzz_network $(shell pkg-config --libs gsl) -lm
+		src/ode.c src/infile.c src/text.c -o $(BUILD)/fuzz/fuzz_network $(shell pkg-config --libs gsl) -lm
 	cp labs/network-lab/examples/*.net $(BUILD)/fuzz/network-corpus/
 	printf '"mass"\n"spring"\n"gravity"\n"pinned"\n"#"\n"1e6"\n"-1e6"\n"1e-9"\n"\\x0d"\n' >$(BUILD)/fuzz/network.dict
 	$(BUILD)/fuzz/fuzz_network -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -dict=$(BUILD)/fuzz/network.dict \
 		-print_final_stats=1 $(BUILD)/fuzz/network-corpus
 
 # The glTF loader the same way, seeded with test_gltf's fixtures: make fuzz-gltf [FUZZ_SECONDS=60].
-GLTF_SRC     := $(wildcard src/gltf*.c) src/keyframe.c $(wildcard src/kf_*.c)
+GLTF_SRC     := $(wildcard src/gltf*.c) src/keyframe.c $(wildcard src/kf_*.c) src/infile.c src/text.c
 fuzz: fuzz-gltf
 
 fuzz-gltf: $(BUILD)/tests/test_gltf

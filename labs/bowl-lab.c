@@ -1,7 +1,6 @@
 /* bowl-lab: two spheres in a bowl and their sound (seed 003). Parses and validates the options, then lists or
  * describes presets, renders headless to WAV / CSV (a scripted gesture or a recorded one), or runs the interactive
  * lab (labs/bowl-lab/walk.c). */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +8,7 @@
 
 #include "bowl-lab/bowl_lab.h"
 #include "numlab/cli.h"
+#include "numlab/infile.h"
 
 static const char usage[] =
     "usage: bowl-lab [options] --wav FILE     render a preset to a WAV file\n"
@@ -99,12 +99,16 @@ static int read_gesture(const char *path, bowl_lab_gesture *g)
 {
     if (!*path)
         return cli_error("--gesture: an empty file name (allowed: a gesture CSV file)");
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return cli_error("--gesture: cannot read '%s': %s", path, strerror(errno));
+    /* a regular file within the limit, checked before it is read: a FIFO or /dev/zero never blocks or spins */
+    infile_data text;
+    infile_error e;
     char msg[1024];
-    int rc = bowl_lab_gesture_read(f, path, g, msg, sizeof msg);
-    fclose(f);
+    if (infile_read(path, BOWL_LAB_MAX_GESTURE_BYTES, true, &text, &e) != INFILE_OK) {
+        infile_message(&e, "--gesture", path, msg, sizeof msg);
+        return e.status == INFILE_ERR_NOMEM ? cli_fail("%s", msg) : cli_error("%s", msg);
+    }
+    int rc = bowl_lab_gesture_parse(text.data, text.size, path, g, msg, sizeof msg);
+    infile_data_free(&text);
     return rc == 0 ? CLI_OK : rc == 2 ? cli_error("--gesture: %s", msg) : cli_fail("--gesture: %s", msg);
 }
 

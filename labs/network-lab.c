@@ -217,8 +217,8 @@ static int check_options(lab_options *o)
 /* Builds the network the options describe; CLI_OK, CLI_USAGE (bad file) or CLI_FAILURE. */
 static int build_network(const lab_options *o, net_network **out)
 {
-    char err[512];
-    int rc = o->preset ? net_preset(o->preset, &o->params, out) : net_load(o->file, out, err, sizeof err);
+    char err[1024];
+    int rc = o->preset ? net_preset(o->preset, &o->params, out) : net_load_as("--file", o->file, out, err, sizeof err);
     if (rc == NET_ERR_MEMORY)
         return cli_fail("out of memory building the network");
     if (rc)

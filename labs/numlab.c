@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "numlab/cli.h"
+#include "numlab/infile.h"
+#include "numlab/text.h"
 #include "numlab/tui.h"
 
 #define MAX_EXERCISES 64
@@ -22,9 +24,12 @@ static const tui_item lab_items[] = {
 #define N_LABS (int)(sizeof lab_items / sizeof lab_items[0])
 
 typedef struct {
-    char name[64];
-    char title[160];
+    char name[64];     /* the folder, as it is */
+    char label[64];    /* the folder's name as shown: escaped (text.h) */
+    char title[160];   /* the README's first heading, escaped */
 } exercise;
+
+#define README_MAX_BYTES (1u << 20)
 
 static char bin_dir[PATH_MAX], root_dir[PATH_MAX];
 
@@ -45,6 +50,24 @@ static void find_dirs(void)
         snprintf(root_dir, sizeof root_dir, "%.*s/../..", PATH_MAX - 8, bin_dir);
 }
 
+/* The first heading of a README, escaped for the screen; "exercise" when there is none or it cannot be read (a
+ * regular text file of at most README_MAX_BYTES: infile.h). */
+static void readme_title(const char *path, char *title, size_t size)
+{
+    snprintf(title, size, "exercise");
+    infile_data text;
+    infile_error e;
+    if (infile_read(path, README_MAX_BYTES, true, &text, &e) != INFILE_OK)
+        return;
+    for (char *line = text.data; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+        if (line[0] == '#') {
+            line[strcspn(line, "\n")] = '\0';
+            text_escape(line + strspn(line, "# "), title, size);
+            break;
+        }
+    infile_data_free(&text);
+}
+
 static int load_exercises(exercise *ex, int max)
 {
     char path[PATH_MAX];
@@ -55,20 +78,10 @@ static int load_exercises(exercise *ex, int max)
         const char *d = list[i]->d_name;
         if (count < max && d[0] >= '0' && d[0] <= '9' && d[1] >= '0' && d[1] <= '9' && d[2] == '-') {
             snprintf(ex[count].name, sizeof ex[count].name, "%.63s", d);
-            snprintf(ex[count].title, sizeof ex[count].title, "exercise");
+            text_escape(ex[count].name, ex[count].label, sizeof ex[count].label);
             char readme[PATH_MAX];
             snprintf(readme, sizeof readme, "%.*s/%.63s/README.md", PATH_MAX - 96, path, d);
-            FILE *f = fopen(readme, "r");
-            if (f) {  /* the first heading is the title */
-                char line[256];
-                while (fgets(line, sizeof line, f))
-                    if (line[0] == '#') {
-                        line[strcspn(line, "\n")] = '\0';
-                        snprintf(ex[count].title, sizeof ex[count].title, "%s", line + strspn(line, "# "));
-                        break;
-                    }
-                fclose(f);
-            }
+            readme_title(readme, ex[count].title, sizeof ex[count].title);
             count++;
         }
         free(list[i]);
@@ -104,22 +117,31 @@ static void wait_for_enter(void)
         ;
 }
 
-static char *read_file(const char *path)
+/* A README for the pager: each line escaped for the screen, the line breaks kept; or why it cannot be shown. */
+static char *readme_text(const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    char *text = NULL;
-    size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
-    char buf[4096];
-    size_t n;
-    while (mem && (n = fread(buf, 1, sizeof buf, f)) > 0)
-        fwrite(buf, 1, n, mem);
-    if (mem)
-        fclose(mem);
-    fclose(f);
-    return text;
+    infile_data text;
+    infile_error e;
+    if (infile_read(path, README_MAX_BYTES, true, &text, &e) != INFILE_OK) {
+        char msg[1024];
+        infile_message(&e, NULL, path, msg, sizeof msg);
+        return strdup(msg);
+    }
+    size_t cap = 4 * text.size + 1, used = 0;  /* \xHH for every byte at the most */
+    char *out = malloc(cap);
+    for (char *line = text.data; out && line;) {
+        char *nl = strchr(line, '\n');
+        if (nl)
+            *nl = '\0';
+        used += text_escape(line, out + used, cap - used);
+        if (nl)
+            out[used++] = '\n';
+        line = nl ? nl + 1 : NULL;
+    }
+    if (out)
+        out[used] = '\0';
+    infile_data_free(&text);
+    return out;
 }
 
 static void open_exercise(const exercise *ex)
@@ -129,13 +151,13 @@ static void open_exercise(const exercise *ex)
         {"run the tests", "the visible tests on your exercises/NN-topic/student.c"},
     };
     char title[256];
-    snprintf(title, sizeof title, "numlab  exercise %s", ex->name);
+    snprintf(title, sizeof title, "numlab  exercise %s", ex->label);
     for (int choice; (choice = tui_menu(title, ex->title, actions, 2, 0)) >= 0;) {
         if (choice == 0) {
             char path[PATH_MAX];
             snprintf(path, sizeof path, "%.*s/exercises/%s/README.md", PATH_MAX - 96, root_dir, ex->name);
-            char *text = read_file(path);
-            tui_pager(title, text ? text : "README.md not found");
+            char *text = readme_text(path);
+            tui_pager(title, text ? text : "out of memory");
             free(text);
         } else {
             char ex_arg[16];
@@ -166,7 +188,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < N_LABS; i++)
             printf("%s\t%s\n", lab_items[i].label, lab_items[i].detail);
         for (int i = 0; i < n_ex; i++)
-            printf("exercises/%s\t%s\n", ex[i].name, ex[i].title);
+            printf("exercises/%s\t%s\n", ex[i].label, ex[i].title);
         return CLI_OK;
     }
     if (argc > 1)
@@ -177,7 +199,7 @@ int main(int argc, char **argv)
     tui_item items[N_LABS + MAX_EXERCISES];
     memcpy(items, lab_items, sizeof lab_items);
     for (int i = 0; i < n_ex; i++)
-        items[N_LABS + i] = (tui_item){ex[i].name, ex[i].title};
+        items[N_LABS + i] = (tui_item){ex[i].label, ex[i].title};
     int selected = 0;
     for (;;) {
         int choice = tui_menu("numlab: a terminal laboratory for the numerics of animation and sound",

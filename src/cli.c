@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "numlab/text.h"
+
 static const char *program = "numlab";
 
 void cli_set_program(const char *name)
@@ -22,10 +24,11 @@ const char *cli_program(void)
     return program;
 }
 
+/* Messages quote file names, values and text from files: escaped for the terminal (text.h). */
 static void vreport(const char *fmt, va_list ap)
 {
     fprintf(stderr, "%s: ", program);
-    vfprintf(stderr, fmt, ap);
+    text_vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
 }
 

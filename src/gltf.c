@@ -2,10 +2,11 @@
  * and channels. Buffers and accessors are in gltf_accessor.c. See include/numlab/gltf.h. */
 #include "gltf_internal.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "numlab/infile.h"
 
 /* --- GLB (glTF 2.0, section 4.4) ------------------------------------------------------------------------------ */
 
@@ -452,26 +453,23 @@ gltf_status gltf_load_memory(const void *data, size_t size, const char *name, co
 gltf_status gltf_load(const char *path, gltf_doc *doc, gltf_error *err)
 {
     memset(doc, 0, sizeof *doc);
-    unsigned char *data;
-    size_t got;
-    uint64_t size;
-    int e = gltf_read_file(path, GLTF_MAX_FILE_BYTES, &data, &got, &size);
-    if (e) {
-        snprintf(err->message, sizeof err->message, "%s: cannot read: %s", path, strerror(e));
-        return e == ENOMEM ? GLTF_ERR_NOMEM : GLTF_ERR_IO;
+    /* a regular file within the limit, checked before a byte is read; a FIFO or device is never waited on */
+    infile_data file;
+    infile_error e;
+    if (infile_read(path, GLTF_MAX_FILE_BYTES, false, &file, &e) != INFILE_OK) {
+        infile_message(&e, NULL, path, err->message, sizeof err->message);
+        return e.status == INFILE_ERR_NOMEM ? GLTF_ERR_NOMEM : e.status == INFILE_ERR_SIZE ? GLTF_ERR_FORMAT
+                                                                                              : GLTF_ERR_IO;
     }
-    if (size > GLTF_MAX_FILE_BYTES) {
-        free(data);
-        snprintf(err->message, sizeof err->message, "%s: %llu bytes is more than this reader accepts (%llu)", path,
-                 (unsigned long long)size, (unsigned long long)GLTF_MAX_FILE_BYTES);
-        return GLTF_ERR_FORMAT;
-    }
+    unsigned char *data = (unsigned char *)file.data;
+    size_t got = file.size;
     /* external buffers live next to the file */
     const char *slash = strrchr(path, '/');
     char *dir = !slash ? copy_string(".") : slash == path ? copy_string("/") : malloc((size_t)(slash - path) + 1);
     if (!dir) {
         free(data);
-        snprintf(err->message, sizeof err->message, "%s: out of memory", path);
+        infile_message(&(infile_error){.status = INFILE_ERR_NOMEM, .problem = "out of memory"}, NULL, path,
+                       err->message, sizeof err->message);
         return GLTF_ERR_NOMEM;
     }
     if (slash && slash != path) {

@@ -1,10 +1,12 @@
 /* gltf_accessor: buffers, buffer views and accessors, every offset and length checked before a byte is read. */
 #include "gltf_internal.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "numlab/infile.h"
 
 /* JSON numbers are doubles: offsets and lengths beyond 2^53 cannot even be written exactly. */
 #define MAX_JSON_UINT ((uint64_t)1 << 53)
@@ -51,6 +53,8 @@ static bool is_relative_path(const char *uri)
     return *uri && *uri != '/' && first_colon >= first_slash;
 }
 
+/* A relative URI, %-decoded, resolved against the asset's folder: a regular file below it (after "..", after
+ * symbolic links), at least byte_length bytes long, of which byte_length are read. */
 static gltf_status buffer_from_file(gltf_ctx *c, const char *uri, uint64_t byte_length, gltf_buffer *b)
 {
     if (!is_relative_path(uri))
@@ -66,16 +70,29 @@ static gltf_status buffer_from_file(gltf_ctx *c, const char *uri, uint64_t byte_
                         : gltf_fail(c, GLTF_ERR_FORMAT, "uri '%.200s' has a bad %%-escape", uri);
     }
     strcat(strcat(strcpy(path, c->base_dir), "/"), relative);
-    free(relative);
+    infile_error e;
     uint64_t size;
-    size_t got;
-    int e = gltf_read_file(path, (size_t)byte_length, &b->owned, &got, &size);
+    int fd = infile_open_below(c->base_dir, relative, INFILE_NO_LIMIT, &size, &e);
     gltf_status st = GLTF_OK;
-    if (e)
-        st = gltf_fail(c, e == ENOMEM ? GLTF_ERR_NOMEM : GLTF_ERR_IO, "cannot read '%.300s': %s", path, strerror(e));
-    else if (size < byte_length)
+    if (fd < 0 && e.status == INFILE_ERR_OUTSIDE)
+        st = gltf_fail(c, GLTF_ERR_FORMAT, "uri '%.200s' %s (allowed: %s)", uri, e.problem, e.allowed);
+    else if (fd < 0 && (e.status == INFILE_ERR_OPEN || e.status == INFILE_ERR_NOMEM))
+        st = gltf_fail(c, e.status == INFILE_ERR_NOMEM ? GLTF_ERR_NOMEM : GLTF_ERR_IO, "cannot read '%.300s': %s",
+                       path, strerror(e.error));
+    else if (fd < 0)
+        st = gltf_fail(c, GLTF_ERR_IO, "uri '%.200s': '%.300s' %s (allowed: %s)", uri, path, e.problem, e.allowed);
+    else if (size < byte_length) {
+        close(fd);
         st = gltf_fail(c, GLTF_ERR_FORMAT, "'%.300s' has %llu bytes, but byteLength says %llu", path,
                        (unsigned long long)size, (unsigned long long)byte_length);
+    } else {
+        infile_data data;
+        if (infile_read_fd(fd, (size_t)byte_length, false, &data, &e) != INFILE_OK)
+            st = gltf_fail(c, e.status == INFILE_ERR_NOMEM ? GLTF_ERR_NOMEM : GLTF_ERR_IO, "cannot read '%.300s': %s",
+                           path, strerror(e.error));
+        b->owned = (unsigned char *)data.data;
+    }
+    free(relative);
     free(path);
     b->data = b->owned;
     return st;

@@ -1,12 +1,9 @@
-/* gltf_data: the bytes behind glTF buffers: base64 data: URIs, percent-escaped relative paths, whole files. */
+/* gltf_data: the bytes behind glTF buffers: base64 data: URIs and percent-escaped relative paths (the files
+ * themselves are opened by infile, below the asset's folder). */
 #include "gltf_internal.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static int base64_value(unsigned char ch)
 {
@@ -97,44 +94,4 @@ char *gltf_uri_to_path(const char *uri)
     }
     path[n] = '\0';
     return path;
-}
-
-int gltf_read_file(const char *path, size_t max, unsigned char **data, size_t *read_bytes, uint64_t *size)
-{
-    *data = NULL, *read_bytes = 0, *size = 0;
-    /* O_NONBLOCK: opening a FIFO must not wait for a writer; only regular files are read. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return errno;
-    struct stat st;
-    int e = fstat(fd, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? EISDIR : !S_ISREG(st.st_mode) ? EINVAL : 0;
-    if (e) {
-        close(fd);
-        return e;
-    }
-    *size = (uint64_t)st.st_size;
-    size_t want = *size < max ? (size_t)*size : max;
-    unsigned char *buf = malloc(want ? want : 1);
-    if (!buf) {
-        close(fd);
-        return ENOMEM;
-    }
-    size_t got = 0;
-    while (got < want) {
-        ssize_t n = read(fd, buf + got, want - got);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {  /* a read error, or the file shrank under us */
-            e = n < 0 ? errno : EIO;
-            break;
-        }
-        got += (size_t)n;
-    }
-    close(fd);
-    if (e) {
-        free(buf);
-        return e;
-    }
-    *data = buf, *read_bytes = got;
-    return 0;
 }

@@ -86,8 +86,5 @@ gltf_status gltf_accessor_read(gltf_ctx *c, const gltf_accessor *a, double *out)
 long long gltf_base64_decode(const char *text, size_t len, unsigned char *out, size_t *bad);
 /* Decodes %XX escapes of a relative URI into a path; NULL for a bad escape or %00 (malloc'd result). */
 char *gltf_uri_to_path(const char *uri);
-/* Reads at most max bytes of a file; *size gets the file's full size (which may exceed max: nothing more is read).
- * Returns 0, or an errno value. */
-int gltf_read_file(const char *path, size_t max, unsigned char **data, size_t *read_bytes, uint64_t *size);
 
 #endif

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlab/text.h"
+
 gltf_status gltf_fail(gltf_ctx *c, gltf_status status, const char *fmt, ...)
 {
     char what[512];
@@ -15,10 +17,13 @@ gltf_status gltf_fail(gltf_ctx *c, gltf_status status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
+    /* names, URIs and strings from the file are escaped for the terminal; a very long line is cut, and marked */
+    char raw[1024];
+    int n = snprintf(raw, sizeof raw, "%s: %s%s%s", c->name, c->where, *c->where ? ": " : "", what);
     char *msg = c->err->message;
-    size_t size = sizeof c->err->message;
-    if (snprintf(msg, size, "%s: %s%s%s", c->name, c->where, *c->where ? ": " : "", what) >= (int)size)
-        strcpy(msg + size - 4, "...");  /* a very long file name: keep the line, mark the cut */
+    size_t room = sizeof c->err->message - 3;
+    if (text_escape(raw, msg, room) >= room || n >= (int)sizeof raw)
+        strcat(msg, "...");
     return status;
 }
 

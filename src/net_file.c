@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlab/infile.h"
+
 enum { MAX_FIELDS = 8 };
 
 net_limits net_default_limits(void)
@@ -255,43 +257,22 @@ int net_parse(const char *name, const char *text, size_t len, const net_limits *
     return NET_OK;
 }
 
-int net_load(const char *path, net_network **out, char *err, size_t errlen)
+int net_load_as(const char *opt, const char *path, net_network **out, char *err, size_t errlen)
 {
     const net_limits lim = net_default_limits();
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return NET_ERR_INPUT;
+    infile_data text;
+    infile_error e;
+    /* a regular file of at most max_bytes, checked before it is read; NUL bytes refused with their place */
+    if (infile_read(path, lim.max_bytes, true, &text, &e) != INFILE_OK) {
+        infile_message(&e, opt, path, err, errlen);
+        return e.status == INFILE_ERR_NOMEM ? NET_ERR_MEMORY : NET_ERR_INPUT;
     }
-    size_t cap = 1 << 16, len = 0;
-    char *text = malloc(cap);
-    int rc = text ? NET_OK : NET_ERR_MEMORY;
-    /* read at most max_bytes + 1 bytes: one more than allowed is enough for net_parse to refuse the size */
-    while (rc == NET_OK && len <= lim.max_bytes) {
-        if (len == cap) {
-            size_t want = 2 * cap > lim.max_bytes + 1 ? lim.max_bytes + 1 : 2 * cap;
-            char *bigger = realloc(text, want);
-            if (!bigger) {
-                rc = NET_ERR_MEMORY;
-                break;
-            }
-            text = bigger, cap = want;
-        }
-        size_t got = fread(text + len, 1, cap - len, fp);
-        len += got;
-        if (got == 0) {
-            if (ferror(fp)) {
-                snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-                rc = NET_ERR_INPUT;
-            }
-            break;
-        }
-    }
-    fclose(fp);
-    if (rc == NET_OK)
-        rc = net_parse(path, text, len, &lim, out, err, errlen);
-    else if (rc == NET_ERR_MEMORY)
-        snprintf(err, errlen, "%s: out of memory", path);
-    free(text);
+    int rc = net_parse(path, text.data, text.size, &lim, out, err, errlen);
+    infile_data_free(&text);
     return rc;
+}
+
+int net_load(const char *path, net_network **out, char *err, size_t errlen)
+{
+    return net_load_as(NULL, path, out, err, errlen);
 }

@@ -206,6 +206,21 @@ bad_gesture "$H\n0,0,x,0,0,0\n" "bad.csv:2: tilt_y_deg 'x' is not a number"
 bad_gesture "$H\n" "bad.csv:1: no rows"
 bad_gesture "$H\n0,0,0,1,0.01,0\n" "--gesture: '.*bad.csv' ends at t = 0 s: nothing to render"
 expect_usage "--gesture: cannot read '.*nofile.csv': No such file" "$BL" --gesture "$TMP/nofile.csv" --wav "$OUT/b.wav"
+# not a regular file, too large, or cut by a NUL: refused at once (a FIFO used to block, /dev/zero to spin)
+mkfifo "$TMP/pipe.csv"
+timeout 10 "$BL" --gesture "$TMP/pipe.csv" --wav "$OUT/b.wav" >"$TMP/out" 2>"$TMP/err"; rc=$?
+[ $rc -eq 2 ] && grep -qF -- "--gesture: '$TMP/pipe.csv' is a FIFO (allowed: a regular file of at most 64 MiB)" \
+    "$TMP/err" && pass || fail "--gesture FIFO: exit $rc (124: it blocked), '$(cat "$TMP/err")'"
+timeout 10 "$BL" --gesture /dev/zero --wav "$OUT/b.wav" >"$TMP/out" 2>"$TMP/err"; rc=$?
+[ $rc -eq 2 ] &&
+    grep -qF -- "--gesture: '/dev/zero' is a character device (allowed: a regular file of at most 64 MiB)" "$TMP/err" &&
+    pass || fail "--gesture /dev/zero: exit $rc (124: it spun), '$(cat "$TMP/err")'"
+truncate -s 67108865 "$TMP/huge.csv"   # 64 MiB and a byte, sparse: refused from its size, never read
+expect_usage "--gesture: '.*huge.csv' has 67108865 bytes \(allowed: a regular file of at most 64 MiB\)" \
+    "$BL" --gesture "$TMP/huge.csv" --wav "$OUT/b.wav"
+printf "$H\n0,0,0,0,0,0\n1,0,0,0,0,0\000,junk\n" >"$G"   # row 3 would read as 1,0,0,0,0,0
+expect_usage "--gesture: '.*bad.csv' has a NUL byte on line 3, column 12 \(allowed: a text file, without NUL bytes\)" \
+    "$BL" --gesture "$G" --wav "$OUT/b.wav"
 expect_usage "--gesture: a recorded gesture replaces --stir" "$BL" --gesture "$G" --stir 2 --wav "$OUT/b.wav"
 expect_usage "--gesture: nothing to render it to" "$BL" --gesture "$G"
 expect_files "after bad gestures" ""

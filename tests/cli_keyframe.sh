@@ -136,4 +136,31 @@ expect_usage "^keyframe-lab: --plot STEP takes only" "$KL" --plot 1 --csv --demo
 expect_usage "^keyframe-lab: .*nothing.gltf: " "$KL" "$FIX/nothing.gltf"
 expect_usage "^keyframe-lab: --ascii goes with the interactive lab" "$KL" --ascii --csv --demo basis
 
+# --- names from the file reach the terminal escaped (text.h), and the CSV stays one record a line ---
+# node: ESC [31m, a comma, quotes, a line break, a C1 CSI (U+009B); animation: an OSC title sequence ending in BEL
+. tests/lib/gltf_names.sh
+names_gltf "$FIX/names.gltf"
+raw_controls() { LC_ALL=C grep -qE "$(printf '[\001-\010\013-\037\177]|\302[\200-\237]')" "$1"; }
+expect_ok "$KL" --list "$FIX/names.gltf"
+expect_eq "--list: animation name escaped" "$(sed -n 2p "$TMP/out")" \
+    'animation 0 "\x1b]0;owned\x07": 1 channel, 1 s'
+expect_eq "--list: node name escaped" "$(sed -n 3p "$TMP/out" | cut -d' ' -f1-5)" \
+    '  node 0 "red\x1b[31m,"q"\x0anl\xc2\x9b"'
+raw_controls "$TMP/out" && fail "--list: a raw control character reached the output" || pass
+expect_ok "$KL" --csv --gltf "$FIX/names.gltf" --times 0:1:1
+expect_eq "--csv: one record a line" "$(wc -l <"$TMP/out" | tr -d ' ')" 3
+expect_eq "--csv: names escaped, the node quoted (RFC 4180)" "$(sed -n 2p "$TMP/out")" \
+    '\x1b]0;owned\x07,"red\x1b[31m,""q""\x0anl\xc2\x9b",translation,0,0,0,0'
+raw_controls "$TMP/out" && fail "--csv: a raw control character reached the output" || pass
+# in a message: the interpolation name the file gives, quoted back escaped
+sed 's/"output": 1}/"output": 1, "interpolation": "\\u001b[2J"}/' "$FIX/names.gltf" >"$FIX/names2.gltf"
+expect_usage "samplers\[0\]: interpolation '\\\\x1b\[2J' \(allowed: STEP, LINEAR, CUBICSPLINE\)" \
+    "$KL" --csv --gltf "$FIX/names2.gltf"
+raw_controls "$TMP/err" && fail "a message: a raw control character reached stderr" || pass
+# the asset itself: a FIFO is refused at once, not waited on
+mkfifo "$FIX/pipe.gltf"
+timeout 10 "$KL" --list "$FIX/pipe.gltf" >"$TMP/out" 2>"$TMP/err"; rc=$?
+[ $rc -eq 2 ] && grep -qF "pipe.gltf: is a FIFO (allowed: a regular file of at most 1 GiB)" "$TMP/err" && pass ||
+    fail "--list FIFO: exit $rc (124: it blocked), '$(cat "$TMP/err")'"
+
 finish

@@ -113,7 +113,25 @@ printf 'mass 0 0 1\n\001\002\n' >"$tmp/junk.net"
 expect_usage "$tmp/junk.net:2: unexpected byte 0x01" --csv --file "$tmp/junk.net"
 : >"$tmp/empty.net"
 expect_usage "$tmp/empty.net:1: the file is empty" --csv --file "$tmp/empty.net"
-expect_usage "$tmp/none.net: cannot open: No such file or directory" --csv --file "$tmp/none.net"
+expect_usage "--file: cannot read '$tmp/none.net': No such file or directory" --csv --file "$tmp/none.net"
+# not a regular file, or too large: refused before anything is read, naming the option, the file and the limit
+mkfifo "$tmp/pipe.net"
+timeout 10 "$BIN" --csv --file "$tmp/pipe.net" >"$tmp/out" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && grep -qF -- "--file: '$tmp/pipe.net' is a FIFO (allowed: a regular file of at most 256 MiB)" \
+    "$tmp/err"; then pass; else fail "--file FIFO: exit $rc (124: it blocked), '$(cat "$tmp/err")'"; fi
+expect_usage "--file: '/dev/zero' is a character device (allowed: a regular file of at most 256 MiB)" \
+    --csv --file /dev/zero
+expect_usage "--file: '$tmp' is a directory (allowed: a regular file of at most 256 MiB)" --modes --file "$tmp"
+truncate -s 268435457 "$tmp/huge.net"   # 256 MiB and a byte, sparse: refused from its size, never read
+expect_usage "--file: '$tmp/huge.net' has 268435457 bytes (allowed: a regular file of at most 256 MiB)" \
+    --csv --file "$tmp/huge.net"
+printf 'mass 0 0 1\nmass 1 0 1\000spring 0 1 10\n' >"$tmp/nul.net"   # the line would end at the NUL
+expect_usage "--file: '$tmp/nul.net' has a NUL byte on line 2, column 11 (allowed: a text file, without NUL bytes)" \
+    --csv --file "$tmp/nul.net"
+# a file name with an escape sequence is shown escaped, never sent to the terminal as it is
+odd="$tmp/$(printf 'x\033]0;owned\007y').net"
+expect_usage "--file: cannot read '$tmp/x\\x1b]0;owned\\x07y.net': No such file" --csv --file "$odd"
+grep -q "$(printf '\033')" "$tmp/err" && fail "--file: a raw ESC reached stderr" || pass
 
 # --- modes ----------------------------------------------------------------------------------------------------
 # chain of 3, k = m = 1: w_j = 2 sin(j pi / 8); semi limit 2 / w_3, RK4 limit 2 sqrt 2 / w_3

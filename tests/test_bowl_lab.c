@@ -16,11 +16,7 @@
 
 static int read_text(const char *text, bowl_lab_gesture *g, char *msg, size_t len)
 {
-    FILE *f = fmemopen((void *)text, strlen(text), "r");
-    ck_assert_ptr_nonnull(f);
-    int rc = bowl_lab_gesture_read(f, "g.csv", g, msg, len);
-    fclose(f);
-    return rc;
+    return bowl_lab_gesture_parse(text, strlen(text), "g.csv", g, msg, len);
 }
 
 /* --- the gesture file --------------------------------------------------------------------------------------- */
@@ -84,6 +80,15 @@ START_TEST(gesture_file_errors_name_the_line)
     ck_assert_int_eq(read_text(text, &g, msg, sizeof msg), 2);
     ck_assert_ptr_nonnull(strstr(msg, "g.csv:2: a line longer than 1023 characters"));
     free(text);
+    /* a line cut at a NUL byte is no row: "0,0,0,0,0,0" would be, the bytes after the NUL are not */
+    static const char cut[] = BOWL_LAB_GESTURE_HEADER "\n0,0,0,0,0,0\0,junk\n1,0,0,0,0,0\n";
+    ck_assert_int_eq(bowl_lab_gesture_parse(cut, sizeof cut - 1, "g.csv", &g, msg, sizeof msg), 2);
+    ck_assert_str_eq(msg, "g.csv:2: a NUL byte at column 12 (allowed: text)");
+    ck_assert(g.rows == NULL && g.n == 0);
+    /* the data is a byte range: the same text without the NUL is read, and nothing past size */
+    ck_assert_int_eq(bowl_lab_gesture_parse(cut, sizeof BOWL_LAB_GESTURE_HEADER + 11, "g.csv", &g, msg, sizeof msg), 0);
+    ck_assert_uint_eq(g.n, 1);
+    bowl_lab_gesture_free(&g);
 }
 END_TEST
 

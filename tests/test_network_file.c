@@ -131,9 +131,11 @@ START_TEST(test_load_errors)
     net_network *net = NULL;
     char err[512];
     ck_assert_int_eq(net_load("/nonexistent/dir/x.net", &net, err, sizeof err), NET_ERR_INPUT);
-    ck_assert_str_eq(err, "/nonexistent/dir/x.net: cannot open: No such file or directory");
+    ck_assert_str_eq(err, "/nonexistent/dir/x.net: cannot read: No such file or directory");
     ck_assert_int_eq(net_load("tests", &net, err, sizeof err), NET_ERR_INPUT);
-    ck_assert_str_eq(err, "tests: cannot read: Is a directory");
+    ck_assert_str_eq(err, "tests: is a directory (allowed: a regular file of at most 256 MiB)");
+    ck_assert_int_eq(net_load_as("--file", "/dev/null", &net, err, sizeof err), NET_ERR_INPUT);
+    ck_assert_str_eq(err, "--file: '/dev/null' is a character device (allowed: a regular file of at most 256 MiB)");
     ck_assert_ptr_null(net);
 }
 END_TEST

@@ -116,6 +116,19 @@ tm send-keys -t file q
 expect_eq "file exit" "$(tui_exit_status file)" 0
 tui_sane file
 
+# Names with escape sequences: shown escaped on the screen, never obeyed (an OSC 0 would retitle the pane).
+. tests/lib/gltf_names.sh
+names_gltf "$FIX/names.gltf"
+tui_start names 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$KL" "$FIX/names.gltf"
+tui_expect names 'step 1/1: \\x1b\]0;owned\\x07 \(1/1\): red\\x1b\[31m,"q"\\x0anl\\xc2\\x9b translation' \
+    "names escaped in the title"
+tui_expect names '1 animation: >\\x1b\]0;owned\\x07 \(1 ch' "names escaped in the text"
+[ "$(tm display-message -p -t names '#{pane_title}')" != "owned" ] && pass ||
+    fail "an OSC from the file retitled the pane"
+tm send-keys -t names q
+expect_eq "names exit" "$(tui_exit_status names)" 0
+tui_sane names
+
 # A broken file is refused before the screen opens.
 printf 'glTF' >"$FIX/short.glb"
 expect_usage "^keyframe-lab: .*short.glb: GLB header: the file has 4 bytes" "$KL" "$FIX/short.glb"

@@ -2,6 +2,7 @@
  *
  * Every error names the option, the value and what is allowed, on stderr, prefixed by the program's name:
  *   spring-lab: --k: 'abc' is not a number (allowed: a finite number > 0)
+ * The message is escaped for the terminal (text.h: ESC shows as \x1b), whatever it quotes from files or arguments.
  * The functions return 0 on success and CLI_USAGE (2, the exit status for bad usage) on error, so a main can
  * write `if (cli_positive("--k", optarg, &p.k)) return CLI_USAGE;`. They never exit the process. */
 #ifndef NUMLAB_CLI_H

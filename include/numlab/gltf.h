@@ -12,7 +12,12 @@
  * broken part, e.g. "walk.gltf: animations[0].samplers[2].output: accessors[7]: count 10 but the input has 4 keys
  * (LINEAR needs 4 x 1 elements)". No input, however malformed, reads outside the data it was given.
  *
- * Limits: an accessor may hold at most GLTF_MAX_ELEMENTS elements and a file at most GLTF_MAX_FILE_BYTES.
+ * External buffers are files below the asset's folder: a uri is %-decoded and resolved against it after ".." and
+ * after symbolic links, and one that leaves it is refused (infile_open_below); the asset and its buffers must be
+ * regular files (infile.h). Messages escape what they quote from the file (text.h).
+ *
+ * Limits: an accessor may hold at most GLTF_MAX_ELEMENTS elements and a file at most GLTF_MAX_FILE_BYTES (checked
+ * from its size, before it is read).
  * Channels without target.node (defined by extensions such as KHR_animation_pointer) are skipped and counted.
  * Buffers and accessors no animation uses are not read. Ownership: gltf_load fills a gltf_doc the caller releases
  * with gltf_doc_destroy (also after a failed load). */
@@ -58,8 +63,8 @@ typedef struct {
 /* Loads path (.gltf or .glb: told apart by the GLB magic, not the extension); external buffers are looked up next
  * to it. On failure doc is empty and err says why. */
 gltf_status gltf_load(const char *path, gltf_doc *doc, gltf_error *err);
-/* The same from memory: name is used in messages; external buffer files are resolved against base_dir, and are an
- * error when base_dir is NULL. */
+/* The same from memory: name is used in messages; external buffer files are resolved against base_dir and must be
+ * regular files below it (see above), and are an error when base_dir is NULL. */
 gltf_status gltf_load_memory(const void *data, size_t size, const char *name, const char *base_dir, gltf_doc *doc,
                              gltf_error *err);
 void gltf_doc_destroy(gltf_doc *doc);

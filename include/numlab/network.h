@@ -184,8 +184,12 @@ net_limits net_default_limits(void);
  * with "NAME:LINE: what was expected" in err, or NET_ERR_MEMORY; *out is set only on success. */
 int net_parse(const char *name, const char *text, size_t len, const net_limits *lim, net_network **out, char *err,
               size_t errlen);
-/* Reads and parses a file; errors as net_parse ("PATH: cannot open: ..." when it cannot be read). */
+/* Reads and parses a file: a regular file of at most max_bytes (a FIFO or device is refused without waiting, the
+ * size is checked before reading), without NUL bytes. Errors as net_parse, or about the file itself:
+ * "PATH: cannot read: No such file or directory", "PATH: is a FIFO (allowed: a regular file of at most 256 MiB)". */
 int net_load(const char *path, net_network **out, char *err, size_t errlen);
+/* The same, the file's own errors naming the option: "--file: 'PATH' is a FIFO (allowed: ...)". */
+int net_load_as(const char *opt, const char *path, net_network **out, char *err, size_t errlen);
 
 /* --- normal modes ------------------------------------------------------------------------------------------- */
 

@@ -47,11 +47,14 @@ typedef struct {
 /* Appends a row. 0, or -1 when out of memory (g unchanged). */
 int bowl_lab_gesture_add(bowl_lab_gesture *g, const bowl_lab_gesture_row *row);
 void bowl_lab_gesture_free(bowl_lab_gesture *g);
-/* Reads a gesture file: '#' comment lines and blank lines anywhere, then the header line, then rows of six numbers
- * (t nondecreasing in [0, BOWL_LAB_MAX_GESTURE_S], tilts within +-60 degrees, stir within +-10 Hz, radius
- * 0..0.05 m, strike 0..10). Returns 0, or 2 with msg "NAME:LINE: what is wrong (allowed: ...)" (g emptied), or 1
- * when reading failed or memory ran out. */
-int bowl_lab_gesture_read(FILE *f, const char *name, bowl_lab_gesture *g, char *msg, size_t len);
+/* Parses a gesture file's size bytes: '#' comment lines and blank lines anywhere, then the header line, then rows
+ * of six numbers (t nondecreasing in [0, BOWL_LAB_MAX_GESTURE_S], tilts within +-60 degrees, stir within +-10 Hz,
+ * radius 0..0.05 m, strike 0..10); lines of at most 1023 characters, no NUL bytes. Returns 0, or 2 with msg
+ * "NAME:LINE: what is wrong (allowed: ...)" (g emptied), or 1 when memory ran out. The file itself is read with
+ * infile_read (a regular file of at most BOWL_LAB_MAX_GESTURE_BYTES). */
+#define BOWL_LAB_MAX_GESTURE_BYTES (64u << 20)
+int bowl_lab_gesture_parse(const char *data, size_t size, const char *name, bowl_lab_gesture *g, char *msg,
+                           size_t len);
 /* Writes the header and every row, exact to the bit (%.17g); a comment line first unless NULL. 0, or -1. */
 int bowl_lab_gesture_write(FILE *f, const bowl_lab_gesture *g, const char *comment);
 

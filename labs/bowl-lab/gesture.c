@@ -102,21 +102,32 @@ static int parse_row(char *text, const char *name, long line, double v[6], char 
     return 0;
 }
 
-int bowl_lab_gesture_read(FILE *f, const char *name, bowl_lab_gesture *g, char *msg, size_t len)
+int bowl_lab_gesture_parse(const char *data, size_t size, const char *name, bowl_lab_gesture *g, char *msg,
+                           size_t len)
 {
     *g = (bowl_lab_gesture){0};
-    char text[LINE_MAX_CHARS + 1];
+    char text[LINE_MAX_CHARS];
     bool header = false;
     int rc = 0;
     long line = 0;
-    while (rc == 0 && fgets(text, sizeof text, f)) {
+    for (size_t pos = 0; rc == 0 && pos < size;) {
         line++;
-        size_t n = strlen(text);
-        if (n == LINE_MAX_CHARS && text[n - 1] != '\n' && !feof(f)) {
+        const char *nl = memchr(data + pos, '\n', size - pos);
+        size_t n = (nl ? (size_t)(nl - data) : size) - pos;
+        const char *nul = memchr(data + pos, '\0', n);
+        if (n >= LINE_MAX_CHARS) {
             rc = bad_line(msg, len, name, line, "a line longer than %d characters (allowed: %s rows)",
                           LINE_MAX_CHARS - 1, BOWL_LAB_GESTURE_HEADER);
             break;
         }
+        if (nul) {  /* no line ends at a NUL byte */
+            rc = bad_line(msg, len, name, line, "a NUL byte at column %zu (allowed: text)",
+                          (size_t)(nul - data - pos) + 1);
+            break;
+        }
+        memcpy(text, data + pos, n);
+        text[n] = '\0';
+        pos += n + 1;
         char *s = trim(text);
         if (!*s || *s == '#')
             continue;
@@ -141,10 +152,6 @@ int bowl_lab_gesture_read(FILE *f, const char *name, bowl_lab_gesture *g, char *
             snprintf(msg, len, "%s: out of memory at line %ld", name, line);
             rc = 1;
         }
-    }
-    if (rc == 0 && ferror(f)) {
-        snprintf(msg, len, "%s: %s", name, strerror(errno));
-        rc = 1;
     }
     if (rc == 0 && g->n == 0)
         rc = bad_line(msg, len, name, line, "no rows (allowed: the header %s, then rows)", BOWL_LAB_GESTURE_HEADER);

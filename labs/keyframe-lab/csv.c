@@ -1,6 +1,6 @@
-/* CSV plumbing shared by keyframe-lab's outputs: sample times, numbers, quoted fields; the no-terminal message. */
+/* CSV plumbing shared by keyframe-lab's outputs: sample times, numbers (fields: text_csv_field); the no-terminal
+ * message. */
 #include <math.h>
-#include <string.h>
 
 #include "lab.h"
 #include "numlab/cli.h"
@@ -19,21 +19,6 @@ double lab_times_at(const lab_times *t, size_t i)
 void lab_print_number(FILE *out, double v)
 {
     fprintf(out, "%.9g", v == 0 ? 0.0 : v);
-}
-
-void lab_print_field(FILE *out, const char *text)
-{
-    if (!strpbrk(text, ",\"\r\n")) {
-        fputs(text, out);
-        return;
-    }
-    fputc('"', out);
-    for (const char *p = text; *p; p++) {
-        if (*p == '"')
-            fputc('"', out);
-        fputc(*p, out);
-    }
-    fputc('"', out);
 }
 
 int lab_no_terminal(const char *file)

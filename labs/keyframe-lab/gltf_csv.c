@@ -7,6 +7,7 @@
 #include "lab.h"
 #include "numlab/cli.h"
 #include "numlab/gltf.h"
+#include "numlab/text.h"
 
 int lab_gltf_load(const char *path, gltf_doc *doc)
 {
@@ -22,6 +23,14 @@ const char *lab_label(const char *name, size_t index, char *buf, size_t size)
     if (name && *name)
         return name;
     snprintf(buf, size, "%zu", index);
+    return buf;
+}
+
+const char *lab_shown(const char *name, size_t index, char *buf, size_t size)
+{
+    if (!name || !*name)
+        return lab_label(name, index, buf, size);
+    text_escape(name, buf, size);
     return buf;
 }
 
@@ -72,8 +81,11 @@ int lab_gltf_csv(const char *path, const char *animation, const lab_times *given
                        "(at most %d samples)", path, times.b, LAB_MAX_SAMPLES);
         goto done;
     }
-    if (first == last)
-        fprintf(stderr, "%s: %s has no animations\n", cli_program(), path);
+    if (first == last) {
+        fprintf(stderr, "%s: ", cli_program());
+        text_fputs(path, stderr);
+        fputs(" has no animations\n", stderr);
+    }
     double *v = malloc(width * sizeof *v);
     if (!v) {
         st = cli_fail("out of memory");
@@ -94,9 +106,9 @@ int lab_gltf_csv(const char *path, const char *animation, const lab_times *given
             for (size_t i = 0, n = lab_times_count(&times); i < n; i++) {
                 double t = lab_times_at(&times, i);
                 kf_track_sample_cursor(&ch->track, &cursor, t, v);
-                lab_print_field(stdout, aname);
+                text_csv_field(aname, stdout);  /* names escaped, quoted per RFC 4180 where needed */
                 putchar(',');
-                lab_print_field(stdout, nname);
+                text_csv_field(nname, stdout);
                 printf(",%s,", kf_path_name(ch->path));
                 lab_print_number(stdout, t);
                 for (size_t k = 0; k < ch->track.components; k++) {
@@ -113,26 +125,35 @@ done:
     return st;
 }
 
+/* ' "NAME"', the name escaped for the terminal. */
+static void print_name(const char *name)
+{
+    fputs(" \"", stdout);
+    text_fputs(name, stdout);
+    putchar('"');
+}
+
 int lab_gltf_list(const char *path)
 {
     gltf_doc doc;
     int st = lab_gltf_load(path, &doc);
     if (st)
         return st;
-    printf("%s: glTF 2.0 (%s), %zu node%s, %zu animation%s\n", path, doc.binary ? "GLB" : "JSON", doc.node_count,
+    text_fputs(path, stdout);
+    printf(": glTF 2.0 (%s), %zu node%s, %zu animation%s\n", doc.binary ? "GLB" : "JSON", doc.node_count,
            doc.node_count == 1 ? "" : "s", doc.animation_count, doc.animation_count == 1 ? "" : "s");
     for (size_t a = 0; a < doc.animation_count; a++) {
         const kf_clip *clip = &doc.animations[a];
         printf("animation %zu", a);
         if (clip->name)
-            printf(" \"%s\"", clip->name);
+            print_name(clip->name);
         printf(": %zu channel%s, %.9g s\n", clip->channel_count, clip->channel_count == 1 ? "" : "s", clip->duration);
         for (size_t c = 0; c < clip->channel_count; c++) {
             const kf_channel *ch = &clip->channels[c];
             const kf_track *t = &ch->track;
             printf("  node %zu", ch->node);
             if (doc.nodes[ch->node].name)
-                printf(" \"%s\"", doc.nodes[ch->node].name);
+                print_name(doc.nodes[ch->node].name);
             printf(" %s: %s, %zu key%s, %zu component%s, t = %.9g .. %.9g\n", kf_path_name(ch->path),
                    kf_interp_name(t->interp), t->count, t->count == 1 ? "" : "s", t->components,
                    t->components == 1 ? "" : "s", kf_track_start(t), kf_track_end(t));

@@ -22,8 +22,6 @@ size_t lab_times_count(const lab_times *t);
 double lab_times_at(const lab_times *t, size_t i);
 /* A number as the CSV prints it: %.9g, and never "-0". */
 void lab_print_number(FILE *out, double v);
-/* A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break. */
-void lab_print_field(FILE *out, const char *text);
 
 /* The seed's keyframes (seed 001), in the glTF layout; each returns KF_OK or KF_ERR_NOMEM. */
 int seed_balls(kf_track balls[3]);                        /* STEP, LINEAR, CUBICSPLINE on keys t = 0, 1, 2 */
@@ -39,6 +37,8 @@ int lab_gltf_list(const char *path);
 int lab_gltf_load(const char *path, gltf_doc *doc);
 /* name, or the index as text when name is NULL or empty (buf holds it). */
 const char *lab_label(const char *name, size_t index, char *buf, size_t size);
+/* The same escaped for a terminal (text.h), always in buf (cut to fit). */
+const char *lab_shown(const char *name, size_t index, char *buf, size_t size);
 
 /* The interactive lab (needs a terminal): the guided walk, or a file's animations played (the file is loaded and
  * checked first). ascii: no braille. */

@@ -9,6 +9,7 @@
 
 #include "lab.h"
 #include "numlab/cli.h"
+#include "numlab/text.h"
 #include "numlab/tui.h"
 #include "walk.h"
 
@@ -231,20 +232,21 @@ static void player_describe(void *ctx, int step, tui_step *d)
     const kf_clip *clip = &pl->doc.animations[ref->animation];
     const kf_channel *c = &clip->channels[ref->channel];
     const gltf_doc *doc = &pl->doc;
-    char abuf[32], nbuf[32];
-    const char *aname = lab_label(clip->name, ref->animation, abuf, sizeof abuf);
-    const char *nname = lab_label(doc->nodes[c->node].name, c->node, nbuf, sizeof nbuf);
+    char abuf[64], nbuf[64], shown_path[256];  /* what came from the file (and its name), escaped for the screen */
+    const char *aname = lab_shown(clip->name, ref->animation, abuf, sizeof abuf);
+    const char *nname = lab_shown(doc->nodes[c->node].name, c->node, nbuf, sizeof nbuf);
+    text_escape(pl->path, shown_path, sizeof shown_path);
     snprintf(pl->title, sizeof pl->title, "%s (%zu/%zu): %s %s", aname, ref->animation + 1, doc->animation_count,
              nname, kf_path_name(c->path));
     int used = snprintf(pl->text, sizeof pl->text,
                         "%s: %s, channel %zu/%zu of this animation: %s, %zu keys, %zu components, t = %.4g .. %.4g "
                         "s. n/p: channel, a/A: animation, l: loop.\n%zu animation%s:",
-                        pl->path, kf_interp_name(c->track.interp), ref->channel + 1, clip->channel_count,
+                        shown_path, kf_interp_name(c->track.interp), ref->channel + 1, clip->channel_count,
                         kf_path_name(c->path), c->track.count, c->track.components, kf_track_start(&c->track),
                         kf_track_end(&c->track), doc->animation_count, doc->animation_count == 1 ? "" : "s");
     for (size_t a = 0; a < doc->animation_count && used > 0 && (size_t)used < sizeof pl->text; a++)
         used += snprintf(pl->text + used, sizeof pl->text - (size_t)used, " %s%s (%zu ch, %.3g s)%s",
-                         a == ref->animation ? ">" : "", lab_label(doc->animations[a].name, a, abuf, sizeof abuf),
+                         a == ref->animation ? ">" : "", lab_shown(doc->animations[a].name, a, abuf, sizeof abuf),
                          doc->animations[a].channel_count, doc->animations[a].duration,
                          a + 1 < doc->animation_count ? "," : "");
     d->title = pl->title;

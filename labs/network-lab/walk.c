@@ -9,6 +9,7 @@
 
 #include "lab.h"
 #include "numlab/cli.h"
+#include "numlab/text.h"
 #include "numlab/tui.h"
 
 enum { STEP_SEED, STEP_SEMI, STEP_RK4, STEP_STIFF, STEP_CLOTH, N_STEPS };
@@ -381,7 +382,9 @@ static void walk_describe(void *ctx, int step, tui_step *d)
                                                   &w->shown[k]};
     if (w->custom) {
         static char title[PLOT_TITLE_MAX];
-        snprintf(title, sizeof title, "your network: %s", w->o->file ? w->o->file : w->o->preset);
+        /* a file name is shown escaped (text.h), cut to the title */
+        int head = snprintf(title, sizeof title, "your network: ");
+        text_escape(w->o->file ? w->o->file : w->o->preset, title + head, sizeof title - (size_t)head);
         d->title = title;
         d->text = free_text;
         tui_add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);

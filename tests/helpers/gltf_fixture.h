@@ -61,7 +61,8 @@ char *fx_write(const char *dir, const char *name, fx_doc *d, fx_variant variant)
 unsigned char *fx_glb_bytes(fx_doc *d, size_t *size);
 /* Writes bytes to DIR/NAME; returns the path (malloc'd). */
 char *fx_write_bytes(const char *dir, const char *name, const void *bytes, size_t size);
-/* A fresh directory under $TMPDIR (or /tmp), and its removal with the files in it. */
+/* A fresh directory under $TMPDIR (or /tmp), and its removal with the files and folders in it (links are removed,
+ * not followed). */
 char *fx_temp_dir(void);
 void fx_remove_dir(const char *dir);
 /* A Check fixture pair: fx_dir is a fresh temporary directory during each test. */
