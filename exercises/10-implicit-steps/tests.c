@@ -57,8 +57,8 @@ GR_REFERENCE(critical_whole_seconds)
 {
     const double want[] = {0.75, -0.25, 0.5, -0.25, 5.0 / 16, -3.0 / 16, 7.0 / 9, -4.0 / 9, 11.0 / 27, -8.0 / 27};
     for (int i = 0; i < 10; i++)   /* the u values above, moved to the target */
-        gr_want(ref, want[i] + (i % 2 ? 0 : 0.5), GR_REL(1e-12), "%s %s after step %d", i < 6 ? "backward Euler" : "midpoint",
-                i % 2 ? "v" : "x", (i < 6 ? i : i - 6) / 2 + 1);
+        gr_want(ref, want[i] + (i % 2 ? 0 : 0.5), GR_REL(1e-12), "%s %s after step %d",
+                i < 6 ? "backward Euler" : "midpoint", i % 2 ? "v" : "x", (i < 6 ? i : i - 6) / 2 + 1);
 }
 
 /* Undamped, z = u + i v / w0 turns by the step's factor R: backward Euler R = 1 / (1 + i y), the midpoint rule
@@ -81,7 +81,10 @@ GR_PROBE(stiff_backward_euler) { put_two(out, implicit_euler_step, stiff, (state
 GR_REFERENCE(stiff_backward_euler) { want_undamped(ref, 10, 0, 5, 1 + 0.3 * I, 1000, 0.25); }
 
 /* At y = w0 h = 0.5 (k = 0.5, m = 2: w0 = 0.5, h = 1), seven midpoint steps. */
-GR_PROBE(midpoint_keeps_energy) { put_two(out, implicit_midpoint_step, (spring){0.5, 0, 2, -1}, (state){0, 0.25}, 1, 7); }
+GR_PROBE(midpoint_keeps_energy)
+{
+    put_two(out, implicit_midpoint_step, (spring){0.5, 0, 2, -1}, (state){0, 0.25}, 1, 7);
+}
 GR_REFERENCE(midpoint_keeps_energy) { want_undamped(ref, 0.5, 1, 7, 1 + 0.5 * I, 0.5, -1); }
 
 const gr_case gr_visible[] = {

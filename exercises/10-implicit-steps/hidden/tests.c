@@ -69,8 +69,9 @@ GR_REFERENCE(very_stiff)
     for (int midpoint = 0; midpoint < 2; midpoint++)
         for (int n = 1; n <= 3; n++) {
             double complex z = undamped_z(1e4, midpoint, n, 1 + I);
-            gr_want(ref, -1 + creal(z), GR_TOL(1e-9, 1e-12), "%s: x after %d steps", midpoint ? "midpoint" : "Euler", n);
-            gr_want(ref, 1e4 * cimag(z), GR_TOL(1e-9, 1e-8), "%s: v after %d steps", midpoint ? "midpoint" : "Euler", n);
+            const char *name = midpoint ? "midpoint" : "Euler";
+            gr_want(ref, -1 + creal(z), GR_TOL(1e-9, 1e-12), "%s: x after %d steps", name, n);
+            gr_want(ref, 1e4 * cimag(z), GR_TOL(1e-9, 1e-8), "%s: v after %d steps", name, n);
         }
 }
 

@@ -1,0 +1,30 @@
+/* Exercise 11: a method's order, measured: the global error of runs at several step sizes, and the slope of
+ * log(error) against log(step).
+ *
+ * The spring is m x'' + c x' + k (x - target) = 0. A stepper is one step of some method (the tests pass explicit
+ * Euler, semi-implicit Euler, Heun's method and RK4, each written in the tests). */
+#ifndef EXERCISE_11_H
+#define EXERCISE_11_H
+
+typedef struct {
+    double k;       /* stiffness, > 0 */
+    double c;       /* damping, >= 0 */
+    double m;       /* mass, > 0 */
+    double target;  /* rest position */
+} spring;
+
+typedef struct {
+    double x, v;    /* position and velocity */
+} state;
+
+typedef state (*stepper)(spring s, state y, double dt);
+
+/* The global error at t_end: n steps of `step` with dt = t_end / n from y0, then |x - x_exact| (>= 0), where x_exact
+ * is the exact position at t_end (given). n >= 1, t_end > 0. */
+double global_error(stepper step, spring s, state y0, double t_end, int n, double x_exact);
+
+/* The observed order: the least-squares slope of log(err[i]) against log(h[i]) over the `count` points (count >= 2,
+ * every h[i] and err[i] > 0, the h[i] not all equal, in any order). */
+double observed_order(const double *h, const double *err, int count);
+
+#endif

@@ -1,0 +1,50 @@
+/* Exercise 11: the methods the tests measure (one step each, written here), and the spring's exact motion. */
+#ifndef EXERCISE_11_METHODS_H
+#define EXERCISE_11_METHODS_H
+
+#include <complex.h>
+#include <math.h>
+
+#include "exercise.h"
+
+static inline state slope(spring s, state y)
+{
+    return (state){y.v, (-s.k * (y.x - s.target) - s.c * y.v) / s.m};
+}
+
+static inline state explicit_euler(spring s, state y, double dt)
+{
+    state d = slope(s, y);
+    return (state){y.x + dt * d.x, y.v + dt * d.v};
+}
+
+static inline state semi_implicit_euler(spring s, state y, double dt)
+{
+    double v = y.v + dt * slope(s, y).v;
+    return (state){y.x + dt * v, v};
+}
+
+static inline state heun(spring s, state y, double dt)
+{
+    state k1 = slope(s, y), k2 = slope(s, (state){y.x + dt * k1.x, y.v + dt * k1.v});
+    return (state){y.x + dt * (k1.x + k2.x) / 2, y.v + dt * (k1.v + k2.v) / 2};
+}
+
+static inline state rk4(spring s, state y, double dt)
+{
+    state k1 = slope(s, y), k2 = slope(s, (state){y.x + dt / 2 * k1.x, y.v + dt / 2 * k1.v});
+    state k3 = slope(s, (state){y.x + dt / 2 * k2.x, y.v + dt / 2 * k2.v});
+    state k4 = slope(s, (state){y.x + dt * k3.x, y.v + dt * k3.v});
+    return (state){y.x + dt / 6 * (k1.x + 2 * k2.x + 2 * k3.x + k4.x),
+                   y.v + dt / 6 * (k1.v + 2 * k2.v + 2 * k3.v + k4.v)};
+}
+
+/* The exact position at time t from (x0, v0), for an underdamped spring (c^2 < 4 k m): with u = x - target,
+ * lambda = -gamma/2 +- i wd, u(t) = e^{-gamma t/2} (u0 cos wd t + (v0 + gamma u0 / 2) sin(wd t) / wd). */
+static inline double exact_x(spring s, state y0, double t)
+{
+    double gamma = s.c / s.m, wd = sqrt(s.k / s.m - gamma * gamma / 4), u0 = y0.x - s.target;
+    return s.target + exp(-gamma * t / 2) * (u0 * cos(wd * t) + (y0.v + gamma * u0 / 2) * sin(wd * t) / wd);
+}
+
+#endif
