@@ -1,5 +1,6 @@
 /* Exercise 11. The order from the first and the last point only: right for an exact power law, wrong for any fit
- * through more points than two. deserves: 0 */
+ * through more points than two. The cases of global_error alone (and the exact power laws) earn theirs.
+ * deserves: 5 */
 #include <math.h>
 
 #include "exercise.h"
