@@ -1,6 +1,6 @@
 # numlab: the whole build. Out of tree into $(BUILD); every src/*.c goes into libnumlab.a, every labs/NAME.c
-# (plus labs/NAME/*.c) becomes build/bin/NAME, every tests/test_*.c a Check program, every tests/bench_*.c a benchmark.
-# New files are picked up without touching this file.
+# (plus labs/NAME/*.c) becomes build/bin/NAME, every tests/test_*.c a Check program (tests/test_NAME_lab*.c linked
+# with labs/NAME-lab/*.c), every tests/bench_*.c a benchmark. New files are picked up without touching this file.
 
 PKGS      := ncursesw gsl check sndfile libcjson
 PREFIX    ?= /usr/local
@@ -114,21 +114,18 @@ $(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(call lab_objs,$$*) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
-# A lab's internals are tested by linking its objects (labs/NAME/*.c, without its main) into a test.
-$(BUILD)/tests/test_network_lab: $(call lab_objs,network-lab)
-$(BUILD)/tests/test_bowl_lab: $(call lab_objs,bowl-lab)
 
 # A test is tests/test_NAME.c plus tests/helpers/*.c (shared fixtures).
 TEST_HELPERS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/helpers/*.c))
 $(BUILD)/tests/.helpers: $(TEST_HELPERS)
 	@mkdir -p $(@D) && touch $@
 
-$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_HELPERS) $(LIB)
+# A lab's internals are tested by linking its objects (labs/NAME-lab/*.c, without its main) into
+# tests/test_NAME_lab*.c (the dashes of the lab's name as underscores): test_network_lab.c, test_keyframe_lab_scene.c.
+lab_of_test = $(firstword $(foreach l,$(PROGRAMS),$(if $(filter test_$(subst -,_,$(l))%,$(1)),$(l))))
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_HELPERS) $(LIB) $$(call lab_objs,$$(call lab_of_test,$$*))
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
-
-# keyframe-lab's scene geometry and clock are pure lab code with their own unit test.
-$(BUILD)/tests/test_keyframe_scene: $(BUILD)/obj/labs/keyframe-lab/scene.o
 
 $(BUILD)/bench/%: $(BUILD)/obj/tests/%.o $(LIB)
 	@mkdir -p $(@D)
