@@ -107,8 +107,8 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-# A program is labs/NAME.c plus any labs/NAME/*.c.
-lab_objs = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard labs/$(1)/*.c))
+# A program is labs/NAME.c plus any labs/NAME/*.c (none for an empty NAME: a test of no lab links no lab).
+lab_objs = $(if $(1),$(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard labs/$(1)/*.c)))
 .SECONDEXPANSION:
 $(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(call lab_objs,$$*) $(LIB)
 	@mkdir -p $(@D)
