@@ -158,6 +158,32 @@ START_TEST(results_json_is_gradescope)
 }
 END_TEST
 
+/* RFC 4180 fields: quoted for a comma or a quote, quotes doubled, one line; formulas defused only when asked. */
+START_TEST(csv_fields_are_quoted_and_defused)
+{
+    static const struct {
+        const char *text, *plain, *safe;
+    } cases[] = {
+        {"Jane Doe", "Jane Doe", "Jane Doe"},
+        {"M\xc3\xbcller, J\xc3\xb6rg", "\"M\xc3\xbcller, J\xc3\xb6rg\"", "\"M\xc3\xbcller, J\xc3\xb6rg\""},
+        {"Smith \"Ace\"", "\"Smith \"\"Ace\"\"\"", "\"Smith \"\"Ace\"\"\""},
+        {"=HYPERLINK(\"x\")", "\"=HYPERLINK(\"\"x\"\")\"", "\"'=HYPERLINK(\"\"x\"\")\""},
+        {"+1", "+1", "\"'+1\""},
+        {"-dash", "-dash", "\"'-dash\""},
+        {"@sum", "@sum", "\"'@sum\""},
+        {"\ttab", "\ttab", "\"'\ttab\""},
+        {"a\nb\x1b[2J", "a\\x0ab\\x1b[2J", "a\\x0ab\\x1b[2J"},
+        {"", "", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *plain = gr_csv_field(cases[i].text, false), *safe = gr_csv_field(cases[i].text, true);
+        ck_assert_str_eq(plain, cases[i].plain);
+        ck_assert_str_eq(safe, cases[i].safe);
+        free(plain), free(safe);
+    }
+}
+END_TEST
+
 /* A results path that a submission replaced by a symbolic link is replaced in turn, never written through. */
 START_TEST(atomic_write_replaces_links)
 {
@@ -308,6 +334,7 @@ int main(void)
     TCase *files = tcase_create("files");
     tcase_add_test(files, clean_text_is_json_safe);
     tcase_add_test(files, results_json_is_gradescope);
+    tcase_add_test(files, csv_fields_are_quoted_and_defused);
     tcase_add_test(files, atomic_write_replaces_links);
     suite_add_tcase(s, files);
     TCase *sandbox = tcase_create("sandbox");

@@ -158,19 +158,21 @@ int gr_write_results_json(const gr_report *r, const char *path, char *error, siz
     return rc;
 }
 
-/* A CSV field: control characters shown escaped (one row a line), quoted when it holds a comma or a quote. */
-static char *csv_field(const char *text)
+char *gr_csv_field(const char *text, bool formula_safe)
 {
     char *clean = gr_clean_text(text, false);
-    char *out = clean ? malloc(2 * strlen(clean) + 3) : NULL;
+    char *out = clean ? malloc(2 * strlen(clean) + 4) : NULL;
     if (!out) {
         free(clean);
         return NULL;
     }
     size_t o = 0;
-    bool quote = strpbrk(clean, ",\"") != NULL;
+    bool formula = formula_safe && clean[0] && strchr("=+-@\t", clean[0]);
+    bool quote = formula || strpbrk(clean, ",\"") != NULL;
     if (quote)
         out[o++] = '"';
+    if (formula)
+        out[o++] = '\'';
     for (const char *p = clean; *p; p++) {
         if (*p == '"')
             out[o++] = '"';
@@ -185,7 +187,7 @@ static char *csv_field(const char *text)
 
 int gr_write_csv_row(const gr_report *r, const char *path, char *error, size_t error_size)
 {
-    char *name = csv_field(r->submission), *row = NULL;
+    char *name = gr_csv_field(r->submission, false), *row = NULL;
     int n = name ? asprintf(&row, "%s,%g,%g,%s\n", name, r->score, r->max_score, outcome_status(r->outcome)) : -1;
     free(name);
     if (n < 0) {

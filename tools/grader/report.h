@@ -52,6 +52,10 @@ void gr_print_summary(const gr_report *r, const char *results_path, bool quiet, 
 char *gr_clean_text(const char *text, bool keep_newlines);
 /* The sentence that opens results.json's output for an outcome ("" when graded). */
 const char *gr_outcome_text(gr_outcome outcome);
+/* A CSV field (RFC 4180): control characters shown escaped (gr_clean_text, so one row is one line), quoted when it
+ * holds a comma or a quote, quotes doubled. formula_safe: a text that a spreadsheet would take for a formula
+ * (starting with = + - @ or a tab) gets a ' in front, quoted. NULL when out of memory. */
+char *gr_csv_field(const char *text, bool formula_safe);
 /* Writes data to path atomically (see above). */
 int gr_write_atomic(const char *path, const char *data, size_t len, char *error, size_t error_size);
 
