@@ -67,7 +67,7 @@ help:
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=..."
 	@echo "make exercise EX=NN          the visible tests of an exercise (docs/exercises.md)"
 	@echo "make grade EXERCISE=exercises/NN-topic SUBMISSION=F.c RESULTS=results.json"
-	@echo "make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv"
+	@echo "make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv  (.c files or an export)"
 	@echo "make grade EXERCISES=\"01 02\" SUBMISSION=DIR RESULTS=results.json   an assignment of several"
 	@echo "make gradescope EXERCISE=exercises/NN-topic (or EXERCISES=\"01 02\")   the autograder zip"
 	@echo "make student-dist            the students' tarball: no solutions, no hidden tests"
@@ -194,7 +194,7 @@ GRADE_OPTS    = $(GRADESCOPE_OPTS) $(if $(JOBS),--jobs $(JOBS))
 
 .PHONY: grader grade grade-all student-dist exercise grader-secrets gradescope
 grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a) $(GRADER_OUT)/merge-results
-check-build: grader $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e)))
+check-build: grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e)))
 	@$(MAKE) --no-print-directory -s grader-secrets
 
 # What the references are made of (solutions, hidden tests, the judges and objects built from them) unreadable to
@@ -238,6 +238,13 @@ $(GRADER_OBJ)/ex/%/solution.o: exercises/%/solution.c
 $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADER_OBJ)/ex/%/judge-hidden.o
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson gsl 2>/dev/null) -lm
+# grade-all's class tool (tools/grader/class.h): the export's metadata (libyaml), the reports, the histogram (plot).
+# Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
+CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_summary report)
+$(GRADER_OBJ)/core/class_summary.o: ALL_CFLAGS += -Iinclude
+$(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $(CLASS_OBJ) $(LIB) $(shell pkg-config --libs libcjson yaml-0.1 2>/dev/null) -lm
 $(GRADER_OUT)/%/probe.a: $(GRADER_OBJ)/probe/probe.o $(GRADER_OBJ)/probe/values.o \
                          $(GRADER_OBJ)/ex/%/probe-visible.o $(GRADER_OBJ)/ex/%/probe-hidden.o
 	@mkdir -p $(@D)
@@ -291,15 +298,18 @@ grade: need-deps
 	$(GRADER_OUT)/$$ex/judge --exercise exercises/$$ex --submission "$$SUBMISSION" --results "$$RESULTS" \
 	    --probe-lib $(GRADER_OUT)/$$ex/probe.a --cc "$(CC)" $(GRADE_OPTS)
 
-# make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv: every DIR/*.c, in parallel.
+# make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv [SIMILARITY=70 LMS_ASSIGNMENT=NAME]:
+# every DIR/*.c, or every submission folder of a Gradescope export, in parallel; then the class report.
 grade-all: need-deps
 	@ex=$(call ex_named,$(EXERCISE)); \
 	if [ -z "$${SUBMISSIONS:-}" ] || [ -z "$${RESULTS:-}" ] || [ -z "$$ex" ]; then \
 	    echo "usage: make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv" >&2; \
 	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \
-	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a grader-secrets && \
+	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a $(GRADER_OUT)/class \
+	    grader-secrets && \
 	sh tools/grader/grade-all.sh "$(GRADER_OUT)/$$ex/judge" "$(GRADER_OUT)/$$ex/probe.a" "exercises/$$ex" \
-	    "$$SUBMISSIONS" "$$RESULTS" --cc "$(CC)" $(GRADE_OPTS)
+	    "$$SUBMISSIONS" "$$RESULTS" --similarity "$${SIMILARITY:-70}" --assignment "$${LMS_ASSIGNMENT:-$$ex}" \
+	    --cc "$(CC)" $(GRADE_OPTS)
 
 # make gradescope EXERCISE=exercises/NN-topic | EXERCISES="01 02 09" [TIMEOUT=S HIDDEN_VISIBILITY=V]: the autograder
 # zip, build/gradescope/NN-topic.zip (or 01-02-09.zip): setup.sh, run_autograder and what grading needs.

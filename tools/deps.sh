@@ -5,8 +5,11 @@
 set -u
 
 # pkg-config module -> Debian package; then commands -> package.
-modules="ncursesw:libncurses-dev gsl:libgsl-dev check:check sndfile:libsndfile1-dev libcjson:libcjson-dev"
-commands="pkg-config:pkg-config tmux:tmux sox:sox pgrep:procps cc:gcc make:make zip:zip unzip:unzip"
+# yaml-0.1: grade-all reads Gradescope's submission_metadata.yml; sim_c (similarity-tester): its similar pairs.
+modules="ncursesw:libncurses-dev gsl:libgsl-dev check:check sndfile:libsndfile1-dev libcjson:libcjson-dev \
+yaml-0.1:libyaml-dev"
+commands="pkg-config:pkg-config tmux:tmux sox:sox pgrep:procps cc:gcc make:make zip:zip unzip:unzip \
+sim_c:similarity-tester"
 
 missing=""
 for pair in $commands; do

@@ -1,0 +1,451 @@
+/* class: plan and report a class's grading (see class.h); grade-all.sh runs it, people need not. */
+#define _GNU_SOURCE
+#include "class.h"
+#include "report.h"
+
+#include <cjson/cJSON.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define NOTES_SHOWN 20   /* rows not graded, listed on the terminal (all of them in the CSV) */
+
+static const char usage[] =
+    "usage: class plan DIR WORK JSON_DIR\n"
+    "       class report WORK --csv FILE [--assignment NAME] [--pairs FILE --threshold PERCENT]\n"
+    "grade-all.sh runs it (docs/exercises.md): `plan` finds the submissions of DIR (a folder of .c files, or a\n"
+    "Gradescope export with submission_metadata.yml), `report` writes FILE (scores.csv), FILE's .canvas.csv,\n"
+    ".moodle.csv and .similar.txt, and prints the class summary.\n";
+
+static int bad(const char *option, const char *value, const char *allowed)
+{
+    char *shown = gr_clean_text(value ? value : "", false);
+    fprintf(stderr, "class: %s: '%s' %s\n", option, shown ? shown : "?", allowed);
+    free(shown);
+    return 2;
+}
+
+static char *slurp(const char *path, size_t max)
+{
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    struct stat st;
+    char *data = NULL;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size <= max &&
+        (data = malloc((size_t)st.st_size + 1)) != NULL) {
+        ssize_t n = read(fd, data, (size_t)st.st_size);
+        data[n > 0 ? n : 0] = '\0';
+    }
+    if (fd >= 0)
+        close(fd);
+    return data;
+}
+
+/* The judge's row "submission,score,max_score,status": the last three fields (the first may hold commas). */
+static void read_row(const char *work, size_t place, cl_row *row)
+{
+    char *path = NULL, *text = NULL;
+    if (asprintf(&path, "%s/rows/%08zu.csv", work, place) >= 0)
+        text = slurp(path, 1 << 16);
+    free(path);
+    char *status = text ? strrchr(text, ',') : NULL;
+    if (!status) {
+        row->status = "grader-error";
+        free(text);
+        return;
+    }
+    *status++ = '\0';
+    status[strcspn(status, "\n")] = '\0';
+    static const char *const known[] = {"graded", "compile-error", "invalid-file"};
+    row->status = "grader-error";
+    for (size_t k = 0; k < sizeof known / sizeof *known; k++)
+        if (!strcmp(status, known[k]))
+            row->status = known[k];
+    char *max = strrchr(text, ',');
+    if (max) {
+        *max++ = '\0';
+        char *score = strrchr(text, ','), *e1, *e2;
+        row->score = score ? strtod(score + 1, &e1) : NAN;
+        row->max_score = strtod(max, &e2);
+        row->has_score = score && e1 > score + 1 && e2 > max && isfinite(row->score);
+    }
+    free(text);
+}
+
+static cJSON *read_json(const char *path)
+{
+    char *text = slurp(path, 64 << 20);
+    cJSON *j = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    return j;
+}
+
+static bool is_hidden(const cJSON *test)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(test, "visibility");
+    return cJSON_IsString(v) && strcmp(v->valuestring, "visible") != 0;
+}
+
+/* The class's tests: those of the results.json with the most of them (every graded one has them all). */
+static int find_tests(cJSON *const *json, size_t n, cl_tests *t)
+{
+    const cJSON *best = NULL;
+    for (size_t i = 0; i < n; i++) {
+        const cJSON *tests = cJSON_GetObjectItemCaseSensitive(json[i], "tests");
+        if (cJSON_IsArray(tests) && (!best || cJSON_GetArraySize(tests) > cJSON_GetArraySize(best)))
+            best = tests;
+    }
+    t->n = best ? (size_t)cJSON_GetArraySize(best) : 0;
+    t->names = calloc(t->n + 1, sizeof *t->names);
+    t->max_scores = calloc(t->n + 1, sizeof *t->max_scores);
+    if (!t->names || !t->max_scores)
+        return -1;
+    size_t k = 0;
+    for (const cJSON *test = best ? best->child : NULL; test; test = test->next, k++) {
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(test, "name");
+        const cJSON *max = cJSON_GetObjectItemCaseSensitive(test, "max_score");
+        if (asprintf(&t->names[k], "%s%s", is_hidden(test) ? "[hidden] " : "",
+                     cJSON_IsString(name) ? name->valuestring : "?") < 0)
+            return -1;
+        t->max_scores[k] = cJSON_IsNumber(max) ? max->valuedouble : NAN;
+    }
+    return 0;
+}
+
+/* A row's score for each test: its results.json's test of the same place and name, else of the same name. */
+static void fill_test_scores(const cJSON *json, const cl_tests *t, cl_row *row)
+{
+    const cJSON *tests = cJSON_GetObjectItemCaseSensitive(json, "tests");
+    for (size_t k = 0; k < t->n; k++) {
+        row->test_scores[k] = NAN;
+        for (int pass = 0; pass < 2 && isnan(row->test_scores[k]); pass++) {
+            int place = 0;
+            for (const cJSON *test = cJSON_IsArray(tests) ? tests->child : NULL; test; test = test->next, place++) {
+                const cJSON *name = cJSON_GetObjectItemCaseSensitive(test, "name");
+                const cJSON *score = cJSON_GetObjectItemCaseSensitive(test, "score");
+                char *full = NULL;
+                if (!cJSON_IsString(name) || !cJSON_IsNumber(score) || (pass == 0 && (size_t)place != k) ||
+                    asprintf(&full, "%s%s", is_hidden(test) ? "[hidden] " : "", name->valuestring) < 0)
+                    continue;
+                bool same = !strcmp(full, t->names[k]);
+                free(full);
+                if (same) {
+                    row->test_scores[k] = score->valuedouble;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/* Why a submission scored 0 without its tests running, in a line: the first line of its results.json's output (the
+ * outcome) and the first that says "error" (the compiler's first error), else the second; at most 240 bytes. */
+static char *reason_of(const cJSON *json)
+{
+    const cJSON *out = cJSON_GetObjectItemCaseSensitive(json, "output");
+    const char *text = cJSON_IsString(out) ? out->valuestring : "", *next = text + strcspn(text, "\n");
+    const char *detail = *next ? next + 1 : next, *error = strstr(detail, "error");
+    if (error) {
+        while (error > detail && error[-1] != '\n')
+            error--;
+        detail = error;
+    }
+    char *r = NULL;
+    if (asprintf(&r, "%.*s%s%.*s", (int)(next - text), text, *detail ? " " : "", (int)strcspn(detail, "\n"),
+                 detail) < 0)
+        return NULL;
+    size_t len = strlen(r);
+    if (len > 240)   /* cut at a character's start */
+        for (len = 240; len > 0 && ((unsigned char)r[len] & 0xC0) == 0x80;)
+            len--;
+    r[len] = '\0';
+    return r;
+}
+
+static void add_number(cl_text *t, double v, bool known, bool last)
+{
+    if (known && isfinite(v))
+        cl_add(t, "%g", v);
+    cl_add(t, last ? "\n" : ",");
+}
+
+/* scores.csv: submission,score,max_score,status, the student, the reason, then one column a test. */
+static void write_scores(cl_text *t, const cl_row *rows, char **reasons, size_t n, const cl_tests *tests)
+{
+    cl_add(t, "submission,score,max_score,status,name,email,sid,reason");
+    for (size_t k = 0; k < tests->n; k++) {
+        cl_add(t, ",");
+        char *f = gr_csv_field(tests->names[k], true);
+        cl_add(t, "%s", f ? f : "?");
+        free(f);
+    }
+    cl_add(t, "\n");
+    for (size_t i = 0; i < n; i++) {
+        const cl_row *r = &rows[i];
+        static const cl_student nobody = {"", "", ""};
+        size_t students = r->sub->n_students ? r->sub->n_students : 1;
+        for (size_t s = 0; s < students; s++) {
+            const cl_student *st = r->sub->n_students ? &r->sub->students[s] : &nobody;
+            cl_add_field(t, r->sub->key, false);
+            add_number(t, r->score, r->has_score, false);
+            add_number(t, r->max_score, isfinite(r->max_score), false);
+            cl_add(t, "%s,", r->status);
+            cl_add_field(t, st->name, false), cl_add_field(t, st->email, false), cl_add_field(t, st->sid, false);
+            cl_add_field(t, reasons[i], tests->n == 0);
+            for (size_t k = 0; k < tests->n; k++)
+                add_number(t, r->test_scores[k], !isnan(r->test_scores[k]), k + 1 == tests->n);
+        }
+    }
+}
+
+/* Whether a row's score is the student's to be uploaded: graded, or 0 for what they handed in. */
+static bool lms_row(const cl_row *r)
+{
+    return r->has_score && strcmp(r->status, "grader-error") != 0 && strcmp(r->status, "missing") != 0;
+}
+
+/* Canvas's gradebook import (Student, ID, SIS User ID, SIS Login ID, Section, then the assignment) and Moodle's
+ * (the e-mail address and the ID number to identify, a grade column to map to a grade item). */
+static void write_lms(cl_text *canvas, cl_text *moodle, const cl_row *rows, size_t n, const char *assignment)
+{
+    char *a = gr_csv_field(assignment, true);
+    cl_add(canvas, "Student,ID,SIS User ID,SIS Login ID,Section,%s\n", a ? a : "numlab");
+    cl_add(moodle, "Email address,ID number,Full name,%s\n", a ? a : "numlab");
+    free(a);
+    for (size_t i = 0; i < n; i++)
+        for (size_t s = 0; lms_row(&rows[i]) && s < rows[i].sub->n_students; s++) {
+            const cl_student *st = &rows[i].sub->students[s];
+            cl_add_field(canvas, st->name, false);
+            cl_add(canvas, ",");
+            cl_add_field(canvas, st->sid, false), cl_add_field(canvas, st->email, false);
+            cl_add(canvas, ",%g\n", rows[i].score);
+            cl_add_field(moodle, st->email, false), cl_add_field(moodle, st->sid, false);
+            cl_add_field(moodle, st->name, false);
+            cl_add(moodle, "%g\n", rows[i].score);
+        }
+}
+
+/* path's .csv replaced by suffix. */
+static char *sibling(const char *path, const char *suffix)
+{
+    char *s = NULL;
+    return asprintf(&s, "%.*s%s", (int)(strlen(path) - 4), path, suffix) < 0 ? NULL : s;
+}
+
+static int write_text(const char *path, cl_text *t, const char *what, FILE *out)
+{
+    char error[512] = "out of memory";
+    int rc = !t->failed && path ? gr_write_atomic(path, t->data ? t->data : "", t->len, error, sizeof error) : -1;
+    char *shown = gr_clean_text(rc == 0 ? path : error, false);
+    if (rc == 0 && what)
+        fprintf(out, "%s: %s\n", what, shown ? shown : "?");
+    else if (rc != 0)
+        fprintf(stderr, "class: %s\n", shown ? shown : "?");
+    free(shown);
+    return rc;
+}
+
+/* The results.json of a folder that was not graded: a score of 0 and the reason, as the judge writes them. */
+static void write_invalid_json(const cl_submission *s, double max_score)
+{
+    char error[512];
+    char *messages = NULL;
+    if (asprintf(&messages, "%s\n", s->reason) < 0)
+        return;
+    gr_report r = {.exercise = "", .submission = s->key, .outcome = GR_INVALID_FILE,
+                   .max_score = isfinite(max_score) ? max_score : 0, .messages = messages, .notes = "",
+                   .hidden_visibility = "after_due_date"};
+    if (gr_write_results_json(&r, s->json, error, sizeof error) != 0)
+        fprintf(stderr, "class: %s\n", error);
+    free(messages);
+}
+
+/* The rows that were not graded, with their reasons, and the folders the metadata does not name. */
+static void print_notes(const cl_row *rows, char *const *reasons, const cl_class *c)
+{
+    size_t shown = 0, more = 0, nobody = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        bool unnamed = c->export && !c->subs[i].in_metadata;
+        nobody += unnamed && strcmp(rows[i].status, "missing") != 0;
+        if (!strcmp(rows[i].status, "graded") && !unnamed)
+            continue;
+        if (shown == 0)
+            printf("\nsubmissions to look at:\n");
+        if (shown++ >= NOTES_SHOWN) {
+            more++;
+            continue;
+        }
+        char *key = gr_clean_text(c->subs[i].key, false), *why = gr_clean_text(reasons[i], false);
+        printf("  %s: %s%s%s%s\n", key ? key : "?", rows[i].status, why && why[0] ? ": " : "", why ? why : "",
+               unnamed ? " (not in submission_metadata.yml: no student)" : "");
+        free(key), free(why);
+    }
+    if (more)
+        printf("  ... %zu more in the CSV\n", more);
+    if (nobody)
+        printf("  %zu submission%s without a student named in the metadata: not in the Canvas and Moodle CSVs\n",
+               nobody, nobody == 1 ? "" : "s");
+}
+
+typedef struct {
+    const char *work, *csv, *assignment, *pairs;
+    int threshold;
+} report_options;
+
+/* Every row's status, scores and tests, then the files and the summary. */
+static int report(const report_options *o, const cl_class *c)
+{
+    cl_row *rows = calloc(c->n + 1, sizeof *rows);
+    cJSON **json = calloc(c->n + 1, sizeof *json);
+    char **reasons = calloc(c->n + 1, sizeof *reasons);
+    cl_tests tests = {0};
+    if (!rows || !json || !reasons)
+        return fprintf(stderr, "class: out of memory\n"), 1;
+    double max_score = NAN;
+    for (size_t i = 0; i < c->n; i++) {
+        cl_row *r = &rows[i];
+        *r = (cl_row){.sub = &c->subs[i], .status = "missing", .score = NAN, .max_score = NAN};
+        if (c->subs[i].kind == CL_GRADE) {
+            read_row(o->work, i + 1, r);
+            json[i] = read_json(c->subs[i].json);
+            if (isfinite(r->max_score))
+                max_score = r->max_score;
+        }
+        char *src = NULL;
+        struct stat st;
+        if (asprintf(&src, "%s/src/%zu.c", o->work, i + 1) >= 0 && lstat(src, &st) == 0)
+            r->source = (int)(i + 1);
+        free(src);
+    }
+    if (find_tests(json, c->n, &tests) != 0)
+        return fprintf(stderr, "class: out of memory\n"), 1;
+    for (size_t i = 0; i < c->n; i++) {
+        cl_row *r = &rows[i];
+        if (c->subs[i].kind == CL_INVALID) {
+            r->status = "invalid-file", r->score = 0, r->has_score = true, r->max_score = max_score;
+            write_invalid_json(&c->subs[i], max_score);
+        }
+        r->test_scores = calloc(tests.n + 1, sizeof *r->test_scores);
+        if (!r->test_scores)
+            return fprintf(stderr, "class: out of memory\n"), 1;
+        fill_test_scores(json[i], &tests, r);
+        bool zero = r->has_score && r->score == 0 && strcmp(r->status, "graded") != 0;
+        bool graded = json[i] && !strcmp(r->status, "graded");
+        for (size_t k = 0; k < tests.n; k++)
+            if (zero || (graded && isnan(r->test_scores[k])))
+                r->test_scores[k] = 0;
+        reasons[i] = c->subs[i].kind != CL_GRADE ? strdup(c->subs[i].reason)
+                   : strcmp(r->status, "graded") != 0 && json[i] ? reason_of(json[i]) : strdup("");
+        if (!reasons[i])
+            return fprintf(stderr, "class: out of memory\n"), 1;
+    }
+    cl_text scores = {0}, canvas = {0}, moodle = {0};
+    write_scores(&scores, rows, reasons, c->n, &tests);
+    int rc = write_text(o->csv, &scores, NULL, stdout);
+    print_notes(rows, reasons, c);
+    cl_print_summary(rows, c->n, &tests, stdout);
+    bool students = false;
+    for (size_t i = 0; i < c->n; i++)
+        students = students || c->subs[i].n_students > 0;
+    if (students) {
+        write_lms(&canvas, &moodle, rows, c->n, o->assignment);
+        char *cp = sibling(o->csv, ".canvas.csv"), *mp = sibling(o->csv, ".moodle.csv");
+        rc |= write_text(cp, &canvas, "Canvas gradebook import", stdout);
+        rc |= write_text(mp, &moodle, "Moodle grade import", stdout);
+        free(cp), free(mp);
+    } else {
+        printf("no students named (a folder of .c files has no metadata): no Canvas or Moodle CSV\n");
+    }
+    if (o->pairs) {
+        char error[512], *sp = sibling(o->csv, ".similar.txt");
+        if (!sp || cl_report_similar(rows, c->n, o->pairs, sp, o->threshold, stdout, error, sizeof error) != 0) {
+            char *shown = gr_clean_text(sp ? error : "out of memory", false);
+            fprintf(stderr, "class: %s\n", shown ? shown : "?");
+            free(shown);
+            rc = -1;
+        }
+        free(sp);
+    }
+    for (size_t i = 0; i < c->n; i++)
+        cJSON_Delete(json[i]), free(rows[i].test_scores), free(reasons[i]);
+    for (size_t k = 0; k < tests.n; k++)
+        free(tests.names[k]);
+    free(tests.names), free(tests.max_scores), free(json), free(rows), free(reasons);
+    free(scores.data), free(canvas.data), free(moodle.data);
+    return rc == 0 ? 0 : 1;
+}
+
+static int plan_command(const char *dir, const char *work, const char *json_dir)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return bad("SUBMISSIONS", dir, "is not a directory (allowed: a folder of .c files or a Gradescope export)");
+    char error[1024], *manifest = NULL, *list = NULL;
+    cl_class c = {0};
+    if (asprintf(&manifest, "%s/manifest", work) < 0 || asprintf(&list, "%s/grade.list", work) < 0)
+        return fprintf(stderr, "class: out of memory\n"), 1;
+    int rc = 0;
+    if (cl_plan(dir, json_dir, &c, error, sizeof error) != 0) {
+        char *shown = gr_clean_text(error, false);
+        fprintf(stderr, "grade-all: SUBMISSIONS: %s\n", shown ? shown : "?");
+        free(shown);
+        rc = 2;
+    }
+    cl_text t = {0};
+    for (size_t i = 0; rc == 0 && i < c.n; i++)
+        if (c.subs[i].kind == CL_GRADE)
+            cl_add(&t, "%zu%c%s%c%s%c", i + 1, 0, c.subs[i].file, 0, c.subs[i].json, 0);
+    if (rc == 0 && (cl_write_manifest(&c, manifest, error, sizeof error) != 0 ||
+                    write_text(list, &t, NULL, stdout) != 0))
+        rc = 1;
+    if (rc == 1)
+        fprintf(stderr, "class: %s\n", error);
+    free(t.data), free(manifest), free(list);
+    cl_free(&c);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
+    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
+    if (argc == 5 && !strcmp(argv[1], "plan"))
+        return plan_command(argv[2], argv[3], argv[4]);
+    if (argc < 3 || strcmp(argv[1], "report") != 0)
+        return fputs(usage, stderr), 2;
+    report_options o = {.work = argv[2], .assignment = "numlab", .threshold = 70};
+    for (int i = 3; i < argc; i += 2) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        if (!v)
+            return bad(argv[i], "", "needs a value");
+        if (!strcmp(argv[i], "--csv"))
+            o.csv = v;
+        else if (!strcmp(argv[i], "--assignment"))
+            o.assignment = v;
+        else if (!strcmp(argv[i], "--pairs"))
+            o.pairs = v;
+        else if (!strcmp(argv[i], "--threshold") && (o.threshold = (int)strtol(v, &end, 10), *end || end == v ||
+                                                     o.threshold < 1 || o.threshold > 100))
+            return bad("SIMILARITY", v, "is not allowed (allowed: a percentage, 1..100)");
+        else if (strcmp(argv[i], "--threshold") != 0)
+            return bad(argv[i], v, "is not an option (allowed: --csv, --assignment, --pairs, --threshold)");
+    }
+    size_t len = o.csv ? strlen(o.csv) : 0;
+    if (len < 5 || strcmp(o.csv + len - 4, ".csv") != 0)
+        return bad("--csv", o.csv, "does not end in .csv (allowed: a path like scores.csv)");
+    char error[1024], *manifest = NULL;
+    cl_class c = {0};
+    if (asprintf(&manifest, "%s/manifest", o.work) < 0 || cl_read_manifest(manifest, &c, error, sizeof error) != 0) {
+        fprintf(stderr, "class: %s\n", manifest ? error : "out of memory");
+        free(manifest);
+        return 1;
+    }
+    free(manifest);
+    int rc = report(&o, &c);
+    cl_free(&c);
+    return rc;
+}

@@ -1,0 +1,93 @@
+/* class: what grade-all needs around the judge for a whole class (tools/grader/grade-all.sh runs it).
+ *
+ *   class plan DIR WORK      finds the submissions of DIR, a flat folder of .c files or a Gradescope export (one
+ *                            folder a submission, submission_metadata.yml at the top), and writes WORK/manifest (a
+ *                            record a submission) and WORK/grade.list ("N\0FILE\0JSON\0" for each one to judge)
+ *   class report WORK ...    reads the judges' rows and results.json files, writes scores.csv (one column a test,
+ *                            a row a student when the metadata names them), the Canvas and Moodle CSVs and the
+ *                            similarity report, and prints the class summary
+ *
+ * Every name and text that came from a file is data: escaped before a terminal sees it (gr_clean_text), CSV-quoted
+ * (gr_csv_field), and never part of a path but as the name of an entry read from the directory itself. */
+#ifndef NUMLAB_GRADER_CLASS_H
+#define NUMLAB_GRADER_CLASS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+    char *name, *email, *sid;   /* as the metadata has them ("" when absent) */
+} cl_student;
+
+typedef enum {
+    CL_GRADE,       /* one .c file: the judge grades it */
+    CL_INVALID,     /* a folder with no .c file, several, or not a folder: score 0, the reason said */
+    CL_MISSING      /* named in the metadata, no folder in the export: nothing graded */
+} cl_kind;
+
+typedef struct {
+    cl_kind kind;
+    char *key;              /* the file's path (a flat folder) or the folder's name (an export) */
+    char *file;             /* the .c file to grade ("" unless CL_GRADE) */
+    char *json;             /* the results.json path */
+    char *reason;           /* why it is not graded ("" for CL_GRADE) */
+    cl_student *students;   /* from the metadata (none for a flat folder or a folder the metadata lacks) */
+    size_t n_students;
+    bool in_metadata;
+} cl_submission;
+
+typedef struct {
+    cl_submission *subs;
+    size_t n;
+    bool export;            /* a Gradescope export (with metadata) rather than a flat folder */
+} cl_class;
+
+/* The metadata of a Gradescope export: each key of the top mapping is a folder's name, with its :submitters:
+ * (:name:, :sid:, :email:). Fills subs/n with CL_MISSING entries (the caller matches them to folders). 0, or -1
+ * with the reason (the line and what was wrong) in error. */
+int cl_read_metadata(const char *path, cl_class *c, char *error, size_t error_size);
+
+/* Finds the submissions of dir (see above), in the order of their names; 0, or -1 with the reason in error. */
+int cl_plan(const char *dir, const char *json_dir, cl_class *c, char *error, size_t error_size);
+/* The manifest: writes it to path (atomically), or reads it back. 0, or -1 with the reason in error. */
+int cl_write_manifest(const cl_class *c, const char *path, char *error, size_t error_size);
+int cl_read_manifest(const char *path, cl_class *c, char *error, size_t error_size);
+void cl_free(cl_class *c);
+
+/* A growing text, for the files written whole (gr_write_atomic). Out of memory sets failed. */
+typedef struct {
+    char *data;
+    size_t len, cap;
+    bool failed;
+} cl_text;
+void cl_add(cl_text *t, const char *format, ...) __attribute__((format(printf, 2, 3)));
+/* A CSV field (gr_csv_field), then a comma or, with last, the end of the line. */
+void cl_add_field(cl_text *t, const char *text, bool last);
+
+/* What the report knows of one graded submission. */
+typedef struct {
+    const cl_submission *sub;
+    const char *status;     /* graded, compile-error, invalid-file, grader-error or missing */
+    double score, max_score;
+    bool has_score;
+    double *test_scores;    /* one a test of the class (cl_tests), NAN where unknown */
+    int source;             /* its number in the similarity report's copies (1-based), 0 when not compared */
+} cl_row;
+
+typedef struct {
+    char **names;           /* column headers ("[hidden] " before the hidden tests' names) */
+    double *max_scores;
+    size_t n;
+} cl_tests;
+
+/* The summary on out: count, mean, median, the histogram (the plot module), the tests most failed. */
+void cl_print_summary(const cl_row *rows, size_t n, const cl_tests *tests, FILE *out);
+/* The similarity report from pairs_path (lines "identical I J", "normalized I J", "similar I J PCT", I and J the
+ * rows' source numbers; a line "missing sim_c" when sim_c is not there) into report_path, and a few lines on out. */
+int cl_report_similar(const cl_row *rows, size_t n, const char *pairs_path, const char *report_path, int threshold,
+                      FILE *out, char *error, size_t error_size);
+/* A row's students as "name <email>, ..." for people, escaped; "" when none. Owned by the caller. */
+char *cl_students_text(const cl_submission *s);
+
+#endif
