@@ -243,6 +243,9 @@ cp $sol "$h/submission_1/a.c"
 printf 'submission_1:\n  :submitters:\n  - :name: "unclosed\n' >"$h/submission_metadata.yml"
 expect_usage "SUBMISSIONS: .*submission_metadata.yml': line [0-9]+: .*allowed: Gradescope's export metadata" \
     sh tools/grader/grade-all.sh "$J" "$LIB" exercises/$EX "$h" "$TMP/h.csv"
+python3 -c 'print("x: " + "[" * 200000 + "]" * 200000)' >"$h/submission_metadata.yml"   # minutes for libyaml
+expect_usage "line 1: nested more than 32 deep" timeout 10 sh tools/grader/grade-all.sh "$J" "$LIB" exercises/$EX "$h" \
+    "$TMP/h.csv"
 printf -- '- a list\n- not a mapping\n' >"$h/submission_metadata.yml"
 expect_usage "not a mapping of submission folders" sh tools/grader/grade-all.sh "$J" "$LIB" exercises/$EX "$h" "$TMP/h.csv"
 # Keys that are paths or escapes, aliases nine deep (a billion laughs if expanded), a key given twice.
