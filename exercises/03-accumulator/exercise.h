@@ -14,7 +14,7 @@ typedef struct {
 
 typedef struct {
     double step;   /* the fixed step, s, > 0 */
-    double cap;    /* the most time one frame may feed, s, >= step */
+    double cap;    /* the most time acc may hold, s, >= step: acc + frame_dt is capped, not the frame alone */
     double acc;    /* time received but not yet simulated, s */
 } accumulator;
 

@@ -1,7 +1,7 @@
 /* Exercise 04, the visible tests: the rest test's truth table, the thresholds in other units, and the seed's loop. */
 #include "grader.h"
 #include "points.h"
-#include "reference.h"
+#include "scenario.h"
 
 /* Half a pixel and a pixel per second, target 300. Close but fast (crossing the target) is not rest; far but still
  * (the top of a bounce, above or below the target) is not rest; both inequalities are strict. */
@@ -45,24 +45,41 @@ GR_REFERENCE(scaled_thresholds)
  * animating an opacity from 0 to 1 with thresholds for 100 px must not stop at once (half a pixel would be half the
  * range). Each with a spring that creeps (c = 400, k = 1: under 0.75 px/s; an opacity with c = 40, k = 0.2: under
  * 0.005 a second): slow all the way but far, so never at rest, -1 and no snap. An undamped spring never rests:
- * after 50 frames, -1 and no snap. */
+ * after 50 frames, -1 and no snap. What each must send was computed once, outside the students' copy, by a frame
+ * loop written on its own (to 17 digits where it gives up). */
 static const scenario seed = {{200, 20, 1, 300}, {0, 0}, {0.5, 1}, 1.0 / 60, 4, 1000};
 static const scenario seed_creeping = {{1, 400, 1, 300}, {0, 0}, {0.5, 1}, 1.0 / 60, 4, 120};
 static const scenario opacity = {{200, 20, 1, 1}, {0, 0}, {0.005, 0.01}, 1.0 / 60, 4, 1000};
 static const scenario opacity_creeping = {{0.2, 40, 1, 1}, {0, 0}, {0.005, 0.01}, 1.0 / 60, 4, 100};
 static const scenario undamped = {{100, 0, 1, 1}, {0, 0}, {0.5, 1}, 1.0 / 60, 4, 50};
+/* Rest is tested after each frame, not after each substep: this spring (k = 400, c = 4, m = 2, ringing 0.3 px
+ * about 300 at 30 Hz with four substeps) is close and slow after the first substep, but not at the end of frame
+ * 1; frame 7 ends at rest. */
+static const scenario ringing = {{400, 4, 2, 300}, {300.3, 0.5}, {0.5, 1}, 1.0 / 30, 4, 100};
 
-GR_PROBE(seed_animation) { put_animation(out, &seed), put_animation(out, &seed_creeping); }
-GR_REFERENCE(seed_animation) { want_animation(ref, &seed), want_animation(ref, &seed_creeping); }
+GR_PROBE(seed_animation)
+{
+    put_animation(out, &seed), put_animation(out, &seed_creeping), put_animation(out, &ringing);
+}
+GR_REFERENCE(seed_animation)
+{
+    want_outcome(ref, &seed, (outcome){38, {0, 0}});
+    want_outcome(ref, &seed_creeping, (outcome){-1, {1.4975015728357479, 0.74626091017916507}});
+    want_outcome(ref, &ringing, (outcome){7, {0, 0}});
+}
 GR_PROBE(opacity_animation) { put_animation(out, &opacity), put_animation(out, &opacity_creeping); }
-GR_REFERENCE(opacity_animation) { want_animation(ref, &opacity), want_animation(ref, &opacity_creeping); }
+GR_REFERENCE(opacity_animation)
+{
+    want_outcome(ref, &opacity, (outcome){37, {0, 0}});
+    want_outcome(ref, &opacity_creeping, (outcome){-1, {0.0081963157946123785, 0.0049596384404254207}});
+}
 GR_PROBE(gives_up) { put_animation(out, &undamped); }
-GR_REFERENCE(gives_up) { want_animation(ref, &undamped); }
+GR_REFERENCE(gives_up) { want_outcome(ref, &undamped, (outcome){-1, {1.4802224441274205, 8.8720842862589819}}); }
 
 const gr_case gr_visible[] = {
     GR_CASE(truth_table, "the rest test: close and slow, both, strictly"),
     GR_CASE(scaled_thresholds, "thresholds for an opacity, pixels and an angle"),
-    GR_CASE(seed_animation, "the seed's spring, 0 to 300 at 60 Hz: frames until rest, the snap; a creeping one"),
+    GR_CASE(seed_animation, "the seed's spring, 0 to 300 at 60 Hz: frames until rest, the snap; creeping; ringing between frames"),
     GR_CASE(opacity_animation, "an opacity from 0 to 1 with thresholds scaled to 100 px; a creeping one"),
     GR_CASE(gives_up, "an undamped spring: gives up after max_frames, without a snap"),
 };

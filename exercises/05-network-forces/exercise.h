@@ -18,10 +18,10 @@ typedef struct {
     double k;       /* stiffness, >= 0 */
     double rest;    /* rest length, > 0 */
     double c;       /* damping along the link, >= 0 */
-} link;
+} spring_link;
 
 /* Sets force[0 .. n_masses) to the total force of all links on each mass (whatever force held before). */
-void network_forces(size_t n_masses, const vec2 *pos, const vec2 *vel, size_t n_links, const link *links,
+void network_forces(size_t n_masses, const vec2 *pos, const vec2 *vel, size_t n_links, const spring_link *links,
                     vec2 *force);
 
 #endif

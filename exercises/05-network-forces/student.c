@@ -1,7 +1,7 @@
 /* Exercise 05: write the network's forces. Read README.md first; `make exercise EX=05` runs the visible tests. */
 #include "exercise.h"
 
-void network_forces(size_t n_masses, const vec2 *pos, const vec2 *vel, size_t n_links, const link *links,
+void network_forces(size_t n_masses, const vec2 *pos, const vec2 *vel, size_t n_links, const spring_link *links,
                     vec2 *force)
 {
     (void)n_masses, (void)pos, (void)vel, (void)n_links, (void)links, (void)force;

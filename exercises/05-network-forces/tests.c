@@ -5,7 +5,7 @@
 #include "grader.h"
 #include "points.h"
 
-static void put_forces(gr_values *out, size_t n, const vec2 *pos, const vec2 *vel, size_t n_links, const link *l)
+static void put_forces(gr_values *out, size_t n, const vec2 *pos, const vec2 *vel, size_t n_links, const spring_link *l)
 {
     vec2 force[8];
     for (size_t m = 0; m < n; m++)
@@ -32,7 +32,7 @@ static void want_forces(gr_values *ref, size_t n, const double *fx, const double
 GR_PROBE(stretched)
 {
     const vec2 pos[2] = {{0, 0}, {3, 4}}, vel[2] = {{1, 0}, {0, 1}};
-    put_forces(out, 2, pos, vel, 1, (link[]){{0, 1, 10, 3, 2}});
+    put_forces(out, 2, pos, vel, 1, (spring_link[]){{0, 1, 10, 3, 2}});
 }
 GR_REFERENCE(stretched) { want_forces(ref, 2, (double[]){12.24, -12.24}, (double[]){16.32, -16.32}); }
 
@@ -41,7 +41,7 @@ GR_REFERENCE(stretched) { want_forces(ref, 2, (double[]){12.24, -12.24}, (double
 GR_PROBE(compressed)
 {
     const vec2 pos[2] = {{0, 0}, {1, 0}}, vel[2] = {{0.5, 0}, {-0.5, 2}};
-    put_forces(out, 2, pos, vel, 1, (link[]){{0, 1, 3, 2.5, 1}});
+    put_forces(out, 2, pos, vel, 1, (spring_link[]){{0, 1, 3, 2.5, 1}});
 }
 GR_REFERENCE(compressed) { want_forces(ref, 2, (double[]){-5.5, 5.5}, (double[]){0, 0}); }
 
@@ -52,7 +52,7 @@ GR_REFERENCE(compressed) { want_forces(ref, 2, (double[]){-5.5, 5.5}, (double[])
 GR_PROBE(chain)
 {
     const vec2 pos[3] = {{0, 0}, {1.5, 0}, {3, 0}}, vel[3] = {{0.2, 0}, {0.4, 0}, {0, 0}};
-    put_forces(out, 3, pos, vel, 2, (link[]){{0, 1, 2, 1, 0.5}, {2, 1, 2, 1, 0.5}});
+    put_forces(out, 3, pos, vel, 2, (spring_link[]){{0, 1, 2, 1, 0.5}, {2, 1, 2, 1, 0.5}});
 }
 GR_REFERENCE(chain) { want_forces(ref, 3, (double[]){1.1, -0.3, -0.8}, (double[]){0, 0, 0}); }
 
@@ -62,7 +62,7 @@ GR_REFERENCE(chain) { want_forces(ref, 3, (double[]){1.1, -0.3, -0.8}, (double[]
 GR_PROBE(damper)
 {
     const vec2 pos[2] = {{0, 0}, {2, 0}}, vel[2] = {{-1, 3}, {1, 5}};
-    put_forces(out, 2, pos, vel, 1, (link[]){{0, 1, 2, 1.5, 0.5}});
+    put_forces(out, 2, pos, vel, 1, (spring_link[]){{0, 1, 2, 1.5, 0.5}});
 }
 GR_REFERENCE(damper) { want_forces(ref, 2, (double[]){2, -2}, (double[]){0, 0}); }
 
@@ -73,7 +73,7 @@ GR_REFERENCE(damper) { want_forces(ref, 2, (double[]){2, -2}, (double[]){0, 0});
 GR_PROBE(coincident)
 {
     const vec2 pos[3] = {{1, 1}, {1, 1}, {1, 3}}, vel[3] = {{2, 2}, {0, 0.5}, {0.3, -1}};
-    put_forces(out, 3, pos, vel, 2, (link[]){{0, 1, 5, 1, 1}, {1, 2, 1, 0.5, 0.5}});
+    put_forces(out, 3, pos, vel, 2, (spring_link[]){{0, 1, 5, 1, 1}, {1, 2, 1, 0.5, 0.5}});
 }
 GR_REFERENCE(coincident) { want_forces(ref, 3, (double[]){0, 0, 0}, (double[]){0, 0.75, -0.75}); }
 

@@ -27,8 +27,10 @@ GR_REFERENCE(basis)
             gr_want(ref, h[i][j], GR_ABS(1e-15), "h[%d] at s = %g", j, s[i]);
 }
 
-/* Seed 001 prints cubicSpline(0.5, 0, 5, 10, -2) ~ 6.875 and hermite(0.5, ...) = (2.5, 3.125, 0); with its own basis
- * they are 0.5*0 + 0.125*5 + 0.5*10 - 0.125*(-2) = 5.875 and (2.5, 0.125*10 - 0.125*(-5), 0) = (2.5, 1.875, 0). At
+/* Seed 001 prints its cubicSpline(0.5, 0, 5, 10, -2) ~ 6.875 and its hermite(0.5, ...) = (2.5, 3.125, 0); with its
+ * own basis this exercise's hermite(0.5, 0, 5, 10, -2) = 0.5*0 + 0.125*5 + 0.5*10 - 0.125*(-2) = 5.875, and from
+ * p0 = (0, 0, 0), m0 = (0, 10, 0) to p1 = (5, 0, 0), m1 = (0, -5, 0) component by component
+ * (2.5, 0.125*10 - 0.125*(-5), 0) = (2.5, 1.875, 0). At
  * s = 1/2 the two points weigh the same, so the same curve at s = 1/4 tells p0 from p1:
  * 27/32*0 + 9/64*5 + 5/32*10 - 3/64*(-2) = (45 + 100 + 6)/64 = 151/64. */
 GR_PROBE(seed_errata)
@@ -41,8 +43,8 @@ GR_PROBE(seed_errata)
 }
 GR_REFERENCE(seed_errata)
 {
-    gr_want(ref, 5.875, GR_REL(1e-15), "cubicSpline(0.5, 0, 5, 10, -2) (the seed prints ~6.875)");
-    gr_want(ref, 151.0 / 64, GR_REL(1e-15), "the same curve at s = 0.25");
+    gr_want(ref, 5.875, GR_REL(1e-15), "hermite(0.5, 0, 5, 10, -2) (the seed's cubicSpline prints ~6.875)");
+    gr_want(ref, 151.0 / 64, GR_REL(1e-15), "hermite(0.25, 0, 5, 10, -2)");
     gr_want(ref, 2.5, GR_REL(1e-15), "hermite x");
     gr_want(ref, 1.875, GR_REL(1e-15), "hermite y (the seed prints 3.125)");
     gr_want(ref, 0.0, GR_ABS(1e-15), "hermite z");

@@ -22,17 +22,6 @@ static inline quat mul(quat p, quat q)   /* Hamilton product p q */
                   p.w * q.z + p.x * q.y - p.y * q.x + p.z * q.w, p.w * q.w - p.x * q.x - p.y * q.y - p.z * q.z};
 }
 
-/* slerp(a, b, s) = a (a* b)^s: the relative rotation a* b (on the shorter arc), as angle phi about n, raised to s is
- * the rotation by s phi about n. A reference that never interpolates four components. */
-static inline quat slerp_power(quat a, quat b, double s)
-{
-    quat r = mul((quat){-a.x, -a.y, -a.z, a.w}, b);
-    if (r.w < 0)
-        r = (quat){-r.x, -r.y, -r.z, -r.w};
-    double half = acos(r.w), sn = sin(half);
-    return mul(a, rot(r.x / sn, r.y / sn, r.z / sn, 2 * half * s));
-}
-
 static inline void put_quat(gr_values *out, quat q)
 {
     gr_put(out, q.x), gr_put(out, q.y), gr_put(out, q.z), gr_put(out, q.w);

@@ -43,7 +43,7 @@ GR_PROBE(explicit_energy_gain)
         y = euler_explicit_step((spring){2, 0, 2, 0.5}, y, 0.5);
         gr_put(out, (y.v * y.v + (y.x - 0.5) * (y.x - 0.5)) / before);
     }
-    put_run(out, euler_explicit_step, (spring){2, 0.6, 2, 0.5}, (state){0.8, 0.7}, 0.5, 20, 5);
+    put_steps(out, euler_explicit_step, (spring){2, 0.6, 2, 0.5}, (state){0.8, 0.7}, 0.5, 20, 5);
 }
 GR_REFERENCE(explicit_energy_gain)
 {
@@ -63,7 +63,7 @@ GR_PROBE(explicit_closed_form)
         if (n % 10 == 0)
             gr_put(out, y.x), gr_put(out, y.v);
     }
-    put_run(out, euler_explicit_step, (spring){18, 1.2, 2, 2}, (state){3, 1.5}, 0.1, 100, 25);
+    put_steps(out, euler_explicit_step, (spring){18, 1.2, 2, 2}, (state){3, 1.5}, 0.1, 100, 25);
 }
 GR_REFERENCE(explicit_closed_form)
 {
@@ -90,7 +90,7 @@ GR_PROBE(semi_modified_energy)
         if (n % 100 == 0)
             gr_put(out, y.v * y.v / 2 + 1600 * d * d / 2 - 0.04 * 1600 / 2 * d * y.v);
     }
-    put_run(out, euler_semi_implicit_step, (spring){3200, 8, 2, 0.25}, (state){1.25, 0}, 0.04, 60, 20);
+    put_steps(out, euler_semi_implicit_step, (spring){3200, 8, 2, 0.25}, (state){1.25, 0}, 0.04, 60, 20);
 }
 GR_REFERENCE(semi_modified_energy)
 {
@@ -104,7 +104,7 @@ GR_REFERENCE(semi_modified_energy)
  * [x - T, v]; 50 steps are M^50 (reference.h). */
 GR_PROBE(semi_damped_matrix)
 {
-    put_run(out, euler_semi_implicit_step, (spring){50, 3, 0.5, -0.4}, (state){0.6, -1}, 0.01, 200, 50);
+    put_steps(out, euler_semi_implicit_step, (spring){50, 3, 0.5, -0.4}, (state){0.6, -1}, 0.01, 200, 50);
 }
 GR_REFERENCE(semi_damped_matrix)
 {

@@ -16,7 +16,7 @@ static inline double unit(unsigned *s)
     return (double)(*s >> 8) / (1u << 24);
 }
 
-static inline void network(vec2 *pos, vec2 *vel, link *links, double damping)
+static inline void network(vec2 *pos, vec2 *vel, spring_link *links, double damping)
 {
     unsigned s = 20240607u;
     for (int m = 0; m < N; m++) {
@@ -27,12 +27,12 @@ static inline void network(vec2 *pos, vec2 *vel, link *links, double damping)
         int i = l % N, j = (i + 1 + l / N + (int)(3 * unit(&s))) % N;
         if (j == i)
             j = (i + 1) % N;
-        links[l] = (link){i, j, 1 + 9 * unit(&s), 0.5 + unit(&s), damping * unit(&s)};
+        links[l] = (spring_link){i, j, 1 + 9 * unit(&s), 0.5 + unit(&s), damping * unit(&s)};
     }
 }
 
 /* V = sum k (L - rest)^2 / 2 */
-static inline double potential(const vec2 *pos, const link *links)
+static inline double potential(const vec2 *pos, const spring_link *links)
 {
     double v = 0;
     for (int l = 0; l < LINKS; l++) {
@@ -43,11 +43,11 @@ static inline double potential(const vec2 *pos, const link *links)
 }
 
 /* D = sum c ((v_j - v_i) . u)^2 / 2, the dampers' dissipation function: their forces are -dD/dv. */
-static inline double dissipation(const vec2 *pos, const vec2 *vel, const link *links)
+static inline double dissipation(const vec2 *pos, const vec2 *vel, const spring_link *links)
 {
     double d = 0;
     for (int l = 0; l < LINKS; l++) {
-        const link *s = &links[l];
+        const spring_link *s = &links[l];
         double dx = pos[s->j].x - pos[s->i].x, dy = pos[s->j].y - pos[s->i].y, len = hypot(dx, dy);
         double along = ((vel[s->j].x - vel[s->i].x) * dx + (vel[s->j].y - vel[s->i].y) * dy) / len;
         d += s->c * along * along / 2;
@@ -57,7 +57,7 @@ static inline double dissipation(const vec2 *pos, const vec2 *vel, const link *l
 
 /* The force on each mass, by central differences (h = 1e-6): -dV/dx - dD/dv, so the springs against their energy and
  * the dampers against their dissipation, neither written as a force. */
-static inline void want_minus_gradients(gr_values *ref, vec2 *pos, vec2 *vel, const link *links)
+static inline void want_minus_gradients(gr_values *ref, vec2 *pos, vec2 *vel, const spring_link *links)
 {
     const double h = 1e-6;
     for (int m = 0; m < N; m++)
@@ -80,7 +80,7 @@ static inline void want_minus_gradients(gr_values *ref, vec2 *pos, vec2 *vel, co
 }
 
 /* The probe's side: the forces of the network, into an array full of garbage (it must be overwritten). */
-static inline void put_network(gr_values *out, const vec2 *pos, const vec2 *vel, const link *links, vec2 *f)
+static inline void put_network(gr_values *out, const vec2 *pos, const vec2 *vel, const spring_link *links, vec2 *f)
 {
     for (int m = 0; m < N; m++)
         f[m] = (vec2){-7e8, 3e8};
@@ -95,7 +95,7 @@ static inline void put_network(gr_values *out, const vec2 *pos, const vec2 *vel,
 GR_PROBE(third_law)
 {
     vec2 pos[N], vel[N], f[N];
-    link links[LINKS];
+    spring_link links[LINKS];
     network(pos, vel, links, 2.0);
     put_network(out, pos, vel, links, f);
     double fx = 0, fy = 0, torque = 0;
@@ -106,7 +106,7 @@ GR_PROBE(third_law)
 GR_REFERENCE(third_law)
 {
     vec2 pos[N], vel[N];
-    link links[LINKS];
+    spring_link links[LINKS];
     network(pos, vel, links, 2.0);
     want_minus_gradients(ref, pos, vel, links);
     gr_want(ref, 0, GR_ABS(1e-9), "sum of the forces, x");
@@ -119,7 +119,7 @@ GR_REFERENCE(third_law)
 GR_PROBE(minus_gradient)
 {
     vec2 pos[N], vel[N], f[N];
-    link links[LINKS];
+    spring_link links[LINKS];
     network(pos, vel, links, 3.0);
     for (int m = 0; m < N; m++)
         pos[m].x *= 1.5, vel[m].y -= 0.5;
@@ -128,7 +128,7 @@ GR_PROBE(minus_gradient)
 GR_REFERENCE(minus_gradient)
 {
     vec2 pos[N], vel[N];
-    link links[LINKS];
+    spring_link links[LINKS];
     network(pos, vel, links, 3.0);
     for (int m = 0; m < N; m++)
         pos[m].x *= 1.5, vel[m].y -= 0.5;
@@ -140,7 +140,7 @@ GR_REFERENCE(minus_gradient)
 GR_PROBE(damper_power)
 {
     vec2 pos[N], vel[N], f[N];
-    link links[LINKS];
+    spring_link links[LINKS];
     network(pos, vel, links, 2.0);
     for (int l = 0; l < LINKS; l++)
         links[l].k = 0;
@@ -153,14 +153,14 @@ GR_PROBE(damper_power)
 GR_REFERENCE(damper_power)
 {
     vec2 pos[N], vel[N];
-    link links[LINKS];
+    spring_link links[LINKS];
     network(pos, vel, links, 2.0);
     for (int l = 0; l < LINKS; l++)
         links[l].k = 0;
     want_minus_gradients(ref, pos, vel, links);
     double power = 0;
     for (int l = 0; l < LINKS; l++) {
-        const link *s = &links[l];
+        const spring_link *s = &links[l];
         double dx = pos[s->j].x - pos[s->i].x, dy = pos[s->j].y - pos[s->i].y, len = hypot(dx, dy);
         double along = ((vel[s->j].x - vel[s->i].x) * dx + (vel[s->j].y - vel[s->i].y) * dy) / len;
         power -= s->c * along * along;
@@ -177,7 +177,7 @@ GR_PROBE(hooke_not_unit)
     for (int i = 1; i <= 2; i++) {
         vec2 f[2] = {{5, 5}, {5, 5}};
         const vec2 pos[2] = {{0, 0}, {0, 1 + 0.1 * i}};
-        network_forces(2, pos, vel, 1, (link[]){{0, 1, 30, 1, 2.5}}, f);
+        network_forces(2, pos, vel, 1, (spring_link[]){{0, 1, 30, 1, 2.5}}, f);
         gr_put(out, f[0].x), gr_put(out, f[0].y), gr_put(out, f[1].x), gr_put(out, f[1].y);
     }
 }

@@ -2,7 +2,7 @@
  * nearly equal rotations, a negated target, a half turn. */
 #include <stdio.h>
 
-#include "rotations.h"
+#include "reference.h"
 #include "points.h"
 
 /* About one axis, slerp is the rotation by the interpolated angle: 0.4 + 1.8 s radians about (1, 2, 2)/3. */

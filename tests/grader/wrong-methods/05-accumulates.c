@@ -4,12 +4,12 @@
 
 #include "exercise.h"
 
-void network_forces(size_t n_masses, const vec2 *pos, const vec2 *vel, size_t n_links, const link *links,
+void network_forces(size_t n_masses, const vec2 *pos, const vec2 *vel, size_t n_links, const spring_link *links,
                     vec2 *force)
 {
     (void)n_masses;
     for (size_t l = 0; l < n_links; l++) {
-        const link *s = &links[l];
+        const spring_link *s = &links[l];
         double dx = pos[s->j].x - pos[s->i].x, dy = pos[s->j].y - pos[s->i].y, len = hypot(dx, dy);
         if (len == 0)
             continue;

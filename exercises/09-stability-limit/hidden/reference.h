@@ -1,6 +1,7 @@
-/* Exercise 09: what the tests compare with, shared by tests.c and hidden/tests.c. */
-#ifndef EXERCISE_09_REFERENCE_H
-#define EXERCISE_09_REFERENCE_H
+/* Exercise 09, for the judge only (hidden/: never in the students' copy): RK4's radius and stability limit by another
+ * route, the hidden tests' reference. The visible tests hold a literal value. */
+#ifndef EXERCISE_09_HIDDEN_REFERENCE_H
+#define EXERCISE_09_HIDDEN_REFERENCE_H
 
 #include <complex.h>
 #include <math.h>

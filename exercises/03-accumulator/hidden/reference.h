@@ -1,6 +1,7 @@
-/* Exercise 03: what the tests compare with, shared by tests.c and hidden/tests.c. */
-#ifndef EXERCISE_03_REFERENCE_H
-#define EXERCISE_03_REFERENCE_H
+/* Exercise 03, for the judge only (hidden/: never in the students' copy): the accumulator as an integer counter and
+ * the semi-implicit step's matrix power, the hidden tests' references. The visible tests hold literal values. */
+#ifndef EXERCISE_03_HIDDEN_REFERENCE_H
+#define EXERCISE_03_HIDDEN_REFERENCE_H
 
 #include "exercise.h"
 

@@ -1,15 +1,17 @@
-/* Exercise 01: what the tests compare with, shared by tests.c and hidden/tests.c. */
-#ifndef EXERCISE_01_REFERENCE_H
-#define EXERCISE_01_REFERENCE_H
+/* Exercise 01, for the judge only (hidden/: never in the students' copy): the step matrices and their powers, the
+ * hidden tests' reference (and exercise 09's answer). The visible tests hold their values as literal tables. */
+#ifndef EXERCISE_01_HIDDEN_REFERENCE_H
+#define EXERCISE_01_HIDDEN_REFERENCE_H
 
 #include "exercise.h"
 #include "grader.h"
+#include "probes.h"
 
 /* On [x - target, v] one step of either method is a matrix, with w2 = k/m and g = c/m:
  *   explicit       [[1, h], [-h w2, 1 - h g]]
  *   semi-implicit  [[1 - h^2 w2, h (1 - h g)], [-h w2, 1 - h g]]   (v first, then x with the new v)
  * and n steps are its n-th power, by repeated squaring: a reference that never runs a step. */
-static inline void mat2_mul(const double A[4], const double B[4], double out[4])
+static inline void mat2_product(const double A[4], const double B[4], double out[4])
 {
     double r[4] = {A[0] * B[0] + A[1] * B[2], A[0] * B[1] + A[1] * B[3],
                    A[2] * B[0] + A[3] * B[2], A[2] * B[1] + A[3] * B[3]};
@@ -22,8 +24,8 @@ static inline void mat2_pow(const double M[4], int n, double out[4])
     double base[4] = {M[0], M[1], M[2], M[3]}, acc[4] = {1, 0, 0, 1};
     for (; n > 0; n >>= 1) {
         if (n & 1)
-            mat2_mul(acc, base, acc);
-        mat2_mul(base, base, base);
+            mat2_product(acc, base, acc);
+        mat2_product(base, base, base);
     }
     for (int i = 0; i < 4; i++)
         out[i] = acc[i];
@@ -38,17 +40,6 @@ static inline void step_matrix(int method, spring s, double h, double M[4])
     M[1] = method == EXPLICIT ? h : h * (1 - h * g);
     M[2] = -h * w2;
     M[3] = 1 - h * g;
-}
-
-/* The probe's side of a run: n steps of dt from y, x and v sent after every `every` steps. */
-static inline void put_run(gr_values *out, state (*step)(spring, state, double), spring s, state y, double dt, int n,
-                           int every)
-{
-    for (int i = 1; i <= n; i++) {
-        y = step(s, y, dt);
-        if (i % every == 0)
-            gr_put(out, y.x), gr_put(out, y.v);
-    }
 }
 
 /* What such a run must send: the powers of the method's matrix applied to [x0 - target, v0]. */

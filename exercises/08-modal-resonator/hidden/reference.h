@@ -1,6 +1,7 @@
-/* Exercise 08: the closed form the tests compare with (shared by tests.c and hidden/tests.c). */
-#ifndef EXERCISE_08_REFERENCE_H
-#define EXERCISE_08_REFERENCE_H
+/* Exercise 08, for the judge only (hidden/: never in the students' copy): the closed form the hidden tests compare
+ * with. The visible tests hold its values as literal tables. */
+#ifndef EXERCISE_08_HIDDEN_REFERENCE_H
+#define EXERCISE_08_HIDDEN_REFERENCE_H
 
 #include <math.h>
 
