@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -117,19 +118,12 @@ static void wait_for_enter(void)
         ;
 }
 
-/* A README for the pager: each line escaped for the screen, the line breaks kept; or why it cannot be shown. */
-static char *readme_text(const char *path)
+/* Text for the pager: each line of data[0 .. size) escaped for the screen, the line breaks kept. */
+static char *escaped_lines(char *data, size_t size)
 {
-    infile_data text;
-    infile_error e;
-    if (infile_read(path, README_MAX_BYTES, true, &text, &e) != INFILE_OK) {
-        char msg[1024];
-        infile_message(&e, NULL, path, msg, sizeof msg);
-        return strdup(msg);
-    }
-    size_t cap = 4 * text.size + 1, used = 0;  /* \xHH for every byte at the most */
+    size_t cap = 4 * size + 1, used = 0;  /* \xHH for every byte at the most */
     char *out = malloc(cap);
-    for (char *line = text.data; out && line;) {
+    for (char *line = data; out && line;) {
         char *nl = strchr(line, '\n');
         if (nl)
             *nl = '\0';
@@ -140,7 +134,71 @@ static char *readme_text(const char *path)
     }
     if (out)
         out[used] = '\0';
+    return out;
+}
+
+/* A README for the pager: its paragraphs joined into lines the pager wraps to the screen (code blocks and lists
+ * kept as they are: tui_reflow), escaped; or why it cannot be shown. */
+static char *readme_text(const char *path)
+{
+    infile_data text;
+    infile_error e;
+    if (infile_read(path, README_MAX_BYTES, true, &text, &e) != INFILE_OK) {
+        char msg[1024];
+        infile_message(&e, NULL, path, msg, sizeof msg);
+        return strdup(msg);
+    }
+    tui_reflow(text.data);
+    char *out = escaped_lines(text.data, strlen(text.data));
     infile_data_free(&text);
+    return out;
+}
+
+#define OUTPUT_MAX_BYTES (1u << 20)
+
+/* Runs argv with its output and errors into a string for the pager (escaped; at most OUTPUT_MAX_BYTES, the rest
+ * read and dropped), the lines fitted to the terminal's width less the pager's margins (COLUMNS, which the check
+ * runner follows); NULL when it could not start. */
+static char *run_captured(char *const argv[])
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return NULL;
+    struct winsize ws;
+    int cols = ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 42 ? ws.ws_col - 2 : 78;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]), close(fds[1]);
+        return NULL;
+    }
+    if (pid == 0) {
+        char columns[16];
+        snprintf(columns, sizeof columns, "%d", cols);
+        setenv("COLUMNS", columns, 1);
+        dup2(fds[1], STDOUT_FILENO), dup2(fds[1], STDERR_FILENO);
+        close(fds[0]), close(fds[1]);
+        execvp(argv[0], argv);
+        fprintf(stderr, "numlab: cannot run %s\n", argv[0]);
+        _exit(127);
+    }
+    close(fds[1]);
+    char *buf = malloc(OUTPUT_MAX_BYTES + 1), drop[4096];
+    size_t used = 0;
+    for (ssize_t n = 1; n > 0;) {
+        bool room = buf && used < OUTPUT_MAX_BYTES;
+        n = read(fds[0], room ? buf + used : drop, room ? OUTPUT_MAX_BYTES - used : sizeof drop);
+        if (n > 0 && room)
+            used += (size_t)n;
+    }
+    close(fds[0]);
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        ;
+    if (!buf)
+        return NULL;
+    buf[used] = '\0';
+    char *out = escaped_lines(buf, used);
+    free(buf);
     return out;
 }
 
@@ -148,11 +206,17 @@ static void open_exercise(const exercise *ex)
 {
     static const tui_item actions[] = {
         {"read the task", "README.md: the idea, the task, the signatures, the hints"},
-        {"run the tests", "the visible tests on your exercises/NN-topic/student.c"},
+        {"run the tests", "the visible tests on your student.c, in a pager"},
     };
+    char file[PATH_MAX], file_label[PATH_MAX + 64], subtitle[PATH_MAX + 96], root[PATH_MAX];
+    if (!realpath(root_dir, root))
+        snprintf(root, sizeof root, "%s", root_dir);
+    snprintf(file, sizeof file, "%.*s/exercises/%s/student.c", PATH_MAX - 96, root, ex->name);
+    text_escape(file, file_label, sizeof file_label);
+    snprintf(subtitle, sizeof subtitle, "Your answer: %s", file_label);
     char title[256];
-    snprintf(title, sizeof title, "numlab  exercise %s", ex->label);
-    for (int choice; (choice = tui_menu(title, ex->title, actions, 2, 0)) >= 0;) {
+    snprintf(title, sizeof title, "numlab  exercise %s", ex->title);
+    for (int choice; (choice = tui_menu(title, subtitle, actions, 2, 0)) >= 0;) {
         if (choice == 0) {
             char path[PATH_MAX];
             snprintf(path, sizeof path, "%.*s/exercises/%s/README.md", PATH_MAX - 96, root_dir, ex->name);
@@ -163,9 +227,12 @@ static void open_exercise(const exercise *ex)
             char ex_arg[16];
             snprintf(ex_arg, sizeof ex_arg, "EX=%.2s", ex->name);
             char *argv[] = {"make", "--no-print-directory", "-C", root_dir, "exercise", ex_arg, NULL};
-            if (run(argv) < 0)
-                fprintf(stderr, "numlab: cannot run make\n");
-            wait_for_enter();
+            printf("numlab: running the visible tests of %s (make exercise %s)...\n", ex->label, ex_arg);
+            fflush(stdout);
+            char *text = run_captured(argv), page_title[256];
+            snprintf(page_title, sizeof page_title, "numlab  exercise %s: the visible tests", ex->label);
+            tui_pager(page_title, text ? text : "numlab: cannot run make");
+            free(text);
         }
     }
 }

@@ -28,16 +28,28 @@ int tui_menu(const char *title, const char *subtitle, const tui_item *items, int
     if (!have_terminal())
         return -2;
     tui_open();
+    int label_cols = 14;   /* the labels' column: the longest label, and two spaces before the details */
+    for (int i = 0; i < n_items; i++) {
+        int cols = 0;
+        for (const char *c = items[i].label; *c; c++)
+            cols += ((unsigned char)*c & 0xC0) != 0x80;
+        label_cols = cols > label_cols ? cols : label_cols;
+    }
     int choice = -1;
     for (;;) {
         erase();
         title_bar(0, title);
         mvaddnstr(2, 2, subtitle ? subtitle : "", COLS - 4);
+        int detail_x = 2 + 4 + label_cols + 2;
         for (int i = 0; i < n_items && 4 + i < LINES - 2; i++) {
             if (i == selected)
                 attron(A_REVERSE);
-            mvprintw(4 + i, 2, "%2d  %-16s", i + 1, items[i].label);
-            addnstr(items[i].detail ? items[i].detail : "", COLS - 26 > 0 ? COLS - 26 : 0);
+            mvprintw(4 + i, 2, "%2d  ", i + 1);
+            addnstr(items[i].label, COLS - 7 > 0 ? COLS - 7 : 0);
+            for (int x = getcurx(stdscr); x < detail_x && x < COLS - 1; x++)
+                addch(' ');   /* up to the details' column (highlighted too when selected) */
+            if (detail_x < COLS - 1)
+                addnstr(items[i].detail ? items[i].detail : "", COLS - 1 - detail_x);
             if (i == selected)
                 attroff(A_REVERSE);
         }

@@ -73,3 +73,44 @@ int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *li
     return lines;
 }
 
+
+/* What a Markdown line is, for tui_reflow: a line that takes the lines after it (a paragraph's, a list item's) or
+ * one that stands alone (a heading, a table row). */
+static bool starts_list_item(const char *s, size_t n)
+{
+    size_t i = strspn(s, " ");
+    if (i + 1 < n && strchr("-*+", s[i]) && s[i + 1] == ' ')
+        return true;
+    size_t digits = 0;
+    while (i + digits < n && s[i + digits] >= '0' && s[i + digits] <= '9')
+        digits++;
+    return digits > 0 && i + digits + 1 < n && strchr(".)", s[i + digits]) && s[i + digits + 1] == ' ';
+}
+
+void tui_reflow(char *text)
+{
+    char *w = text;
+    const char *r = text;
+    bool code = false, open = false, first = true;
+    while (*r) {
+        size_t n = strcspn(r, "\n");
+        size_t lead = strspn(r, " ");
+        bool blank = lead >= n, fence = !blank && n - lead >= 3 && strncmp(r + lead, "```", 3) == 0;
+        bool alone = !blank && (r[lead] == '#' || r[lead] == '|');
+        bool join = open && !code && !fence && !blank && !alone && !starts_list_item(r, n);
+        if (join) {
+            *w++ = ' ';
+            r += lead, n -= lead;
+        } else if (!first) {
+            *w++ = '\n';
+        }
+        memmove(w, r, n);
+        w += n;
+        if (fence)
+            code = !code;
+        open = !code && !fence && !blank && !alone;
+        first = false;
+        r += n + (r[n] == '\n');
+    }
+    *w = '\0';
+}

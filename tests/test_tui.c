@@ -87,6 +87,48 @@ START_TEST(append_cuts_like_snprintf)
 }
 END_TEST
 
+/* A README as the launcher shows it: a paragraph's lines and a list item's joined, the rest as written. */
+START_TEST(reflow_markdown)
+{
+    char text[] = "# 01: Title\n"
+                  "**The idea.** One\n"
+                  "two  three.\n"
+                  "\n"
+                  "```c\n"
+                  "state f(spring s,\n"
+                  "        state y);\n"
+                  "```\n"
+                  "- a list item\n"
+                  "  continued\n"
+                  "- another\n"
+                  "1. numbered\n"
+                  "| a | b |\n"
+                  "| 1 | 2 |\n"
+                  "after the table\n"
+                  "and more";
+    tui_reflow(text);
+    ck_assert_str_eq(text, "# 01: Title\n"
+                           "**The idea.** One two  three.\n"
+                           "\n"
+                           "```c\n"
+                           "state f(spring s,\n"
+                           "        state y);\n"
+                           "```\n"
+                           "- a list item continued\n"
+                           "- another\n"
+                           "1. numbered\n"
+                           "| a | b |\n"
+                           "| 1 | 2 |\n"
+                           "after the table and more");
+    char empty[] = "";
+    tui_reflow(empty);
+    ck_assert_str_eq(empty, "");
+    char blanks[] = "\n\nword\n";
+    tui_reflow(blanks);
+    ck_assert_str_eq(blanks, "\n\nword");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("tui");
@@ -95,6 +137,7 @@ int main(void)
     tcase_add_test(tc, wrap_words);
     tcase_add_test(tc, wrap_long_word_and_utf8);
     tcase_add_test(tc, append_cuts_like_snprintf);
+    tcase_add_test(tc, reflow_markdown);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

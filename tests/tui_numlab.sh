@@ -1,5 +1,7 @@
 #!/bin/sh
-# The launcher: lists the labs and the exercises, starts a lab, comes back to its menu when the lab quits.
+# The launcher: lists the labs and the exercises, starts a lab, comes back to its menu when the lab quits; at 80 x 24
+# the exercises' names have their column, an exercise's page names its real file, the README reads in whole
+# paragraphs, and the visible tests' output fits the width, in a pager.
 . tests/lib/cli.sh
 . tests/lib/tui.sh
 trap 'tui_cleanup; rm -rf "$TMP"' EXIT
@@ -20,5 +22,26 @@ tui_expect menu "1  spring-lab" "back to the menu after the lab quits"
 tm send-keys -t menu q
 expect_eq "numlab exit" "$(tui_exit_status menu)" 0
 tui_sane menu
+
+tui_start small 80 24 LANG=C.UTF-8 TERM=xterm-256color NUMLAB_HOME="$PWD" -- "$BIN/numlab"
+tui_expect small " 9  05-network-forces  +05: " "the longest name in its column, the title after it"
+tm send-keys -t small 9
+tui_expect small "Your answer: $PWD/exercises/05-network-forces/student.c" "the exercise page names the real file"
+tui_screen small | grep -q 'NN-topic' && fail "the exercise page says NN-topic: $(tui_screen small)"
+tm send-keys -t small 1
+# In the README "forces." ends a line and "A link" starts the next: the pager joins them and wraps the paragraph.
+tui_expect small "^ moves under the sum of its links' forces. A link between masses" "the README's paragraphs joined"
+tui_expect small '^ f = \( k \(L - rest\) \+ c \(\(v_j - v_i\) \. u\) \) u      on mass i' "a code block as written"
+tm send-keys -t small q
+tui_expect small "2  run the tests" "back on the exercise page"
+tm send-keys -t small 2
+tui_wait small "^ +FAIL  a stretched spring and its damper on a 3-4-5 triangle, by hand +1 pt$" 60 && pass ||
+    fail "the tests in a pager, their lines within 80 columns: $(tui_screen small)"
+tui_screen small | awk 'length > 80 {exit 1}' && pass || fail "a line wider than 80 columns"
+tm send-keys -t small G
+tui_expect small "^ 0 of 5 visible tests pass \(0 of 6 points\)\. Read" "the summary at the pager's end"
+tm send-keys -t small q q q
+expect_eq "numlab exit (80 x 24)" "$(tui_exit_status small)" 0
+tui_sane small
 
 finish

@@ -138,4 +138,8 @@ double tui_param_stepped(const tui_param *p, int direction, bool big);
  * each line. Returns the number of lines. (Exported for the tests.) */
 int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg);
 
+/* Markdown for a pager that wraps (tui_wrap): joins each paragraph's lines, and a list item's with its own, into one
+ * line, in place; fenced code blocks, headings, table rows, list items and blank lines keep their own lines. */
+void tui_reflow(char *text);
+
 #endif

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "grader.h"
@@ -20,6 +21,60 @@ static int finished_fd = -1;   /* write end: a passing case writes its index as 
 static char output_dir[64];    /* what each case printed: output_dir/N */
 #define OUTPUT_SHOWN 4096      /* bytes of a case's printing read back */
 #define LINES_SHOWN 12         /* lines of it shown under the test */
+static int width = 80;         /* the terminal's columns, else COLUMNS, else 80: no line printed is wider */
+
+/* The columns of s[0 .. n) (UTF-8: one a code point). */
+static int columns(const char *s, size_t n)
+{
+    int cols = 0;
+    for (size_t i = 0; i < n; i++)
+        cols += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return cols;
+}
+
+/* How many bytes of s[0 .. n) go on a line of `room` columns: whole words where they fit (a longer word is cut). */
+static size_t line_bytes(const char *s, size_t n, int room)
+{
+    size_t take = 0, space = 0;
+    for (int cols = 0; take < n && cols < room; cols++) {
+        if (s[take] == ' ')
+            space = take;
+        take++;
+        while (take < n && ((unsigned char)s[take] & 0xC0) == 0x80)
+            take++;
+    }
+    return take < n && s[take] != ' ' && space > 0 ? space : take;
+}
+
+/* Prints s[0 .. n) word-wrapped to the width: `first` before its first line, `next` before the others. */
+static void print_wrapped(const char *first, const char *next, const char *s, size_t n)
+{
+    const char *prefix = first;
+    do {
+        int room = width - columns(prefix, strlen(prefix));
+        size_t take = line_bytes(s, n, room < 20 ? 20 : room);
+        printf("%s%.*s\n", prefix, (int)take, s);
+        s += take, n -= take;
+        while (n > 0 && *s == ' ')
+            s++, n--;
+        prefix = next;
+    } while (n > 0);
+}
+
+/* A test's line: PASS or FAIL, its title and its points at the right, the title wrapped under itself if long. */
+static void print_status(bool pass, const char *title, double points)
+{
+    char pts[32];
+    snprintf(pts, sizeof pts, " %4g pt", points);
+    int room = width - 8 - (int)strlen(pts);
+    room = room < 20 ? 20 : room > 72 ? 72 : room;
+    size_t n = strlen(title), take = line_bytes(title, n, room);
+    printf("  %s  %.*s%*s%s\n", pass ? "PASS" : "FAIL", (int)take, title, room - columns(title, take), "", pts);
+    while (take < n && title[take] == ' ')
+        take++;
+    if (take < n)
+        print_wrapped("        ", "        ", title + take, n - take);
+}
 
 START_TEST(run_case)
 {
@@ -71,23 +126,23 @@ static void print_output(size_t i)
             more = 0;
             break;
         }
-        printf("          | ");
+        char shown[OUTPUT_SHOWN + 1];
         for (size_t k = 0; k < len; k++)   /* shown, never acted on: no escape sequence reaches the terminal */
-            putchar((unsigned char)p[k] < 0x20 && p[k] != '\t' ? '?' : p[k]);
-        putchar('\n');
+            shown[k] = (unsigned char)p[k] < 0x20 ? (p[k] == '\t' ? ' ' : '?') : p[k];
+        print_wrapped("          | ", "          | ", shown, len);
         p += len + (p[len] == '\n');
     }
     if (more > 0)
         printf("          | [%ld more bytes]\n", more);
 }
 
-/* Prints `text` indented under a test line, one line at a time. */
+/* Prints `text` indented under a test line, one line at a time, each wrapped to the width. */
 static void print_indented(const char *text)
 {
     while (*text) {
         const char *nl = strchr(text, '\n');
-        int n = nl ? (int)(nl - text) : (int)strlen(text);
-        printf("          %.*s\n", n, text);
+        size_t n = nl ? (size_t)(nl - text) : strlen(text);
+        print_wrapped("          ", "            ", text, n);
         text += n + (nl != NULL);
     }
 }
@@ -96,6 +151,12 @@ int main(int argc, char **argv)
 {
     const char *exercise = argc > 1 ? argv[1] : "exercise";
     const char *source = argc > 2 ? argv[2] : "student.c";
+    struct winsize ws;
+    const char *columns = getenv("COLUMNS");   /* set by the launcher, which pages the output */
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
+        width = ws.ws_col;
+    else if (columns && atoi(columns) >= 40 && atoi(columns) <= 1000)
+        width = atoi(columns);
     if (gr_visible_count > 255) {
         fprintf(stderr, "check-student: too many cases (%zu)\n", gr_visible_count);
         return 2;
@@ -130,7 +191,10 @@ int main(int argc, char **argv)
         if (index < gr_visible_count)
             finished[index] = true;
 
-    printf("numlab exercise %s: the visible tests, on %s\n\n", exercise, source);
+    char header[512];
+    snprintf(header, sizeof header, "numlab exercise %s: the visible tests, on %s", exercise, source);
+    print_wrapped("", "  ", header, strlen(header));
+    printf("\n");
     TestResult **results = srunner_results(runner);
     int n = srunner_ntests_run(runner), passed = 0;
     double points = 0, max_points = 0;
@@ -141,15 +205,18 @@ int main(int argc, char **argv)
             if (strcmp(tr_tcname(results[j]), gr_visible[i].title) == 0)
                 r = results[j];
         bool pass = r && tr_rtype(r) == CK_PASS && finished[i];
-        printf("  %s  %-72s %4g pt\n", pass ? "PASS" : "FAIL", gr_visible[i].title, gr_visible[i].points);
+        print_status(pass, gr_visible[i].title, gr_visible[i].points);
         bool timed_out = r && tr_rtype(r) == CK_ERROR && strstr(tr_msg(r), "timeout");
         if (!r)
             print_indented("did not run");
         else if (tr_rtype(r) == CK_PASS && !finished[i])
             print_indented("the test process ended before the test did (exit or _exit called?)");
-        else if (timed_out)   /* said once in full: the same loop usually stops every test */
-            printf("          did not finish within %g s%s\n", gr_time_limit,
-                   looped ? " either" : ": an endless loop? (the grader allows the same time)");
+        else if (timed_out) {   /* said once in full: the same loop usually stops every test */
+            char text[128];
+            snprintf(text, sizeof text, "did not finish within %g s%s", gr_time_limit,
+                     looped ? " either" : ": an endless loop? (the grader allows the same time)");
+            print_indented(text);
+        }
         else if (!pass)
             print_indented(tr_msg(r));
         looped |= timed_out;
@@ -158,10 +225,14 @@ int main(int argc, char **argv)
         points += pass ? gr_visible[i].points : 0;
         max_points += gr_visible[i].points;
     }
-    printf("\n%d of %zu visible tests pass (%g of %g points).", passed, gr_visible_count, points, max_points);
-    printf(passed == (int)gr_visible_count ? " The grader also runs hidden tests: same ideas, other numbers.\n"
-                                            : " Read exercises/%s/README.md for the hints.\n",
-           exercise);
+    char summary[512];
+    int len = snprintf(summary, sizeof summary, "%d of %zu visible tests pass (%g of %g points).", passed,
+                       gr_visible_count, points, max_points);
+    snprintf(summary + len, sizeof summary - (size_t)len,
+             passed == (int)gr_visible_count ? " The grader also runs hidden tests: same ideas, other numbers."
+                                             : " Read exercises/%s/README.md for the hints.", exercise);
+    printf("\n");
+    print_wrapped("", "", summary, strlen(summary));
     free(results);
     srunner_free(runner);
     rmdir(output_dir);
