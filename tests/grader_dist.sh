@@ -22,12 +22,12 @@ for f in Makefile include/numlab/spring.h src/spring.c labs/spring-lab.c tools/g
 done
 
 # No answer-shaped helper ships: those the issue found (the accumulator, the step matrices and their powers, the
-# frame loop, the resonator's closed form, RK4's radius and limit, slerp as a power) and every function the
-# judge-only headers define.
+# frame loop, the resonator's closed form, RK4's radius and limit, slerp as a power, the measured order) and every
+# function the judge-only headers define.
 mkdir -p "$TMP/unpacked" && tar -xzf "$TMP/dist.tar.gz" -C "$TMP/unpacked" || fail "the tarball does not unpack"
 S=$TMP/unpacked/numlab-student
 helpers="ticks_feed semi_power want_animation mode_impulse step_matrix mat2_pow want_run rk4_radius_ref rk4_limit_ref
-slerp_power $(sed -n 's/^static inline [^(]*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' exercises/*/hidden/*.h)"
+slerp_power order_reference $(sed -n 's/^static inline [^(]*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' exercises/*/hidden/*.h)"
 for h in $helpers; do
     grep -rlw -- "$h" "$S" >"$TMP/named" && fail "the students' copy names $h: $(cat "$TMP/named")" || pass
 done
