@@ -82,7 +82,7 @@ static int parse_preset(const char *opt, const char *text, const snd_preset **ou
 {
     *out = snd_preset_find(text);
     if (!*out)
-        return cli_error("%s: '%s' is not a preset (allowed: %s)", opt, text, snd_preset_names());
+        return cli_error("%s: '%s' is not a preset (allowed: %s)", opt, cli_cut(text), snd_preset_names());
     return CLI_OK;
 }
 
@@ -130,9 +130,8 @@ static int apply_sets(snd_preset *p, const char *const *sets, int n)
     return CLI_OK;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
-    cli_set_program("bowl-lab");
     bowl_lab_options o = {
         .preset = snd_preset_default(), .seconds = 5.0, .seed = 1, .channels = 1, .format = WAV_PCM16,
         .layers = SND_LAYERS_DEFAULT,
@@ -145,6 +144,8 @@ int main(int argc, char **argv)
     /* gesture options apply to the chosen preset's gesture after parsing, whatever the order */
     double stir = -1.0, stir_radius = -1.0, reverse = -1.0, tilt_deg = 1e9, stop = -1.0;
 
+    if (cli_check_options(argc, argv, "", long_options))
+        return CLI_USAGE;
     opterr = 0;
     int opt, rc = CLI_OK;
     while (rc == CLI_OK && (opt = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
@@ -154,7 +155,7 @@ int main(int argc, char **argv)
             rc = cli_range("--seconds", optarg, 0.0, 600.0, &o.seconds);
             if (rc == CLI_OK && !(o.seconds >= 1.0 / 2400.0))
                 rc = cli_error("--seconds: '%s' is shorter than one step of 1/2400 s (allowed: 0 < S <= 600)",
-                               optarg);
+                               cli_cut(optarg));
             have_seconds = true;
             break;
         case OPT_SEED:    rc = cli_count("--seed", optarg, 0, 4294967295LL, &seed); break;
@@ -202,14 +203,13 @@ int main(int argc, char **argv)
             break;
         case OPT_GESTURE: gesture_path = optarg; break;
         case OPT_HELP:    fputs(usage, stdout); return CLI_OK;
-        case ':':         rc = cli_error("%s needs a value (see --help)", argv[optind - 1]); break;
-        default:          rc = cli_error("unknown option '%s' (see --help)", argv[optind - 1]); break;
+        default:          rc = cli_error("unknown option (see --help)"); break;  /* cli_check_options named it */
         }
     }
     if (rc != CLI_OK)
         return rc;
     if (optind < argc)
-        return cli_error("unexpected argument '%s' (see --help)", argv[optind]);
+        return cli_unexpected(argv[optind]);
     if (list && describe)
         return cli_error("--list-presets and --describe are separate: give one (see --help)");
     if (list) {
@@ -248,7 +248,7 @@ int main(int argc, char **argv)
                            ? cli_error("%s and %s cannot both go to stdout (allowed: at most one '-')", names[i],
                                        names[j])
                            : cli_error("%s: '%s' is also the %s file (allowed: different files)", names[i],
-                                       paths[i], names[j]);
+                                       cli_cut(paths[i]), names[j]);
 
     bool outputs = o.wav || o.events || o.trace || o.spectrum;
     if (gesture_path) {
@@ -267,7 +267,7 @@ int main(int argc, char **argv)
         o.replay = &g;
         if (!(o.seconds >= 0.5 * o.preset->bowl.step))
             rc = cli_error("--gesture: '%s' ends at t = %g s: nothing to render (allowed: a last row after t = 0, "
-                           "or --seconds)", gesture_path, end);
+                           "or --seconds)", cli_cut(gesture_path), end);
         else
             rc = bowl_lab_render(&o);
         bowl_lab_gesture_free(&g);
@@ -279,4 +279,10 @@ int main(int argc, char **argv)
         return cli_error("no --wav FILE and no terminal for the interactive lab: to render headless use "
                          "--wav FILE (or --events/--trace FILE.csv); see --help");
     return bowl_lab_interactive(&chosen, o.seed);
+}
+
+int main(int argc, char **argv)
+{
+    cli_set_program("bowl-lab");
+    return cli_finish(run(argc, argv));
 }

@@ -46,7 +46,7 @@ enum {
     OPT_HEIGHT, OPT_HELP
 };
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     static const struct option options[] = {
         {"csv", no_argument, NULL, OPT_CSV},           {"gltf", required_argument, NULL, OPT_GLTF},
@@ -57,15 +57,14 @@ int main(int argc, char **argv)
         {"height", required_argument, NULL, OPT_HEIGHT}, {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0},
     };
-    cli_set_program(argv[0]);
-    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
-    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
     bool csv = false, ascii = false;
     const char *gltf = NULL, *demo = NULL, *list = NULL, *animation = NULL;
     lab_times times = {0};
     long long plot = 0, width = 80, height = 24;
     double at = -1.0;
     bool sized = false;
+    if (cli_check_options(argc, argv, "", options))
+        return CLI_USAGE;
     opterr = 0;
     for (int opt; (opt = getopt_long(argc, argv, ":", options, NULL)) != -1;) {
         switch (opt) {
@@ -96,13 +95,12 @@ int main(int argc, char **argv)
             times.given = true;
             break;
         case OPT_HELP: fputs(usage, stdout); return CLI_OK;
-        case ':': return cli_error("%s needs a value (see --help)", argv[optind - 1]);
-        default: return cli_error("unknown option '%s' (see --help)", argv[optind - 1]);
+        default: return cli_error("unknown option (see --help)");  /* cli_check_options named it */
         }
     }
     const char *file = optind < argc ? argv[optind] : NULL;
     if (optind + 1 < argc)
-        return cli_error("'%s': only one file at a time (see --help)", argv[optind + 1]);
+        return cli_error("'%s': only one file at a time (see --help)", cli_cut(argv[optind + 1]));
 
     if (ascii && (csv || list))
         return cli_error("--ascii goes with the interactive lab or --plot, not --csv or --list (see --help)");
@@ -111,10 +109,7 @@ int main(int argc, char **argv)
     if (plot) {
         if (csv || list || gltf || demo || file || times.given || animation)
             return cli_error("--plot STEP takes only --at, --width, --height and --ascii (see --help)");
-        int st = lab_walk_plot((int)plot - 1, at, (int)width, (int)height, ascii);
-        if (st == CLI_OK && (fflush(stdout) != 0 || ferror(stdout)))
-            return cli_fail("cannot write the output");
-        return st;
+        return lab_walk_plot((int)plot - 1, at, (int)width, (int)height, ascii);
     }
     if (list) {
         if (csv || gltf || demo || file || times.given || animation)
@@ -125,13 +120,10 @@ int main(int argc, char **argv)
         if (!gltf == !demo)
             return cli_error("--csv needs exactly one of --gltf FILE or --demo NAME (see --help)");
         if (file)
-            return cli_error("'%s': with --csv give the file as --gltf FILE", file);
+            return cli_error("'%s': with --csv give the file as --gltf FILE", cli_cut(file));
         if (demo && animation)
             return cli_error("--animation goes with --gltf, not --demo");
-        int st = gltf ? lab_gltf_csv(gltf, animation, &times) : lab_demo(demo, &times);
-        if (fflush(stdout) != 0 || ferror(stdout))
-            return cli_fail("cannot write the output");
-        return st;
+        return gltf ? lab_gltf_csv(gltf, animation, &times) : lab_demo(demo, &times);
     }
     if (gltf || demo || times.given || animation)
         return cli_error("--gltf, --demo, --times and --animation go with --csv (see --help)");
@@ -140,4 +132,12 @@ int main(int argc, char **argv)
     if (!cli_have_terminal())
         return lab_no_terminal(NULL);
     return lab_walk(ascii);
+}
+
+int main(int argc, char **argv)
+{
+    cli_set_program(argv[0]);
+    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
+    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
+    return cli_finish(run(argc, argv));
 }

@@ -1,6 +1,7 @@
 /* network-lab: 2-D networks of masses, springs and dampers (seed 004). Options here; the runs side by side in
  * labs/network-lab/sim.c, the charts in view.c, the headless outputs in headless.c, the guided walk in walk.c. */
 #include <getopt.h>
+#include <limits.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,18 +70,6 @@ static const struct option long_options[] = {
     {"height", required_argument, NULL, OPT_HEIGHT}, {"ascii", no_argument, NULL, OPT_ASCII}, {NULL, 0, NULL, 0},
 };
 
-/* A value in (0, hi] (hi: the file format's bound too, docs/network.md). */
-static int positive_at_most(const char *opt, const char *arg, double hi, double *out)
-{
-    double v;
-    if (cli_positive(opt, arg, &v))
-        return CLI_USAGE;
-    if (v > hi)
-        return cli_error("%s: '%s' is out of range (allowed: a number > 0 and <= %g)", opt, arg, hi);
-    *out = v;
-    return CLI_OK;
-}
-
 /* --method LIST: comma-separated names, each once. */
 static int parse_methods(const char *arg, lab_options *o)
 {
@@ -93,9 +82,10 @@ static int parse_methods(const char *arg, lab_options *o)
         net_method m;
         snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1), p);
         if (len >= sizeof name || net_method_parse(name, &m))
-            return cli_error("--method: '%.*s' is not a method (allowed: %s)", (int)len, p, net_method_names());
+            return cli_error("--method: '%.*s%s' is not a method (allowed: %s)", (int)(len > 64 ? 64 : len), p,
+                             len > 64 ? "..." : "", net_method_names());
         if (o->methods[m])
-            return cli_error("--method: '%s' is listed twice in '%s'", name, arg);
+            return cli_error("--method: '%s' is listed twice in '%s'", name, cli_cut(arg));
         if (o->n_methods == 0)
             o->method = m;
         o->methods[m] = true, o->n_methods++;
@@ -114,7 +104,7 @@ static int parse_pull(const char *arg, lab_options *o)
         size_t len = strcspn(p, ",");
         if (len >= sizeof buf[f] || (f < 2 && p[len] != ',') || (f == 2 && p[len] != '\0'))
             return cli_error("--pull: '%s' is not I,DX,DY (a mass index and a displacement in m, e.g. 2,0.3,0.1)",
-                             arg);
+                             cli_cut(arg));
         memcpy(buf[f], p, len), buf[f][len] = '\0';
         p += len + 1;
     }
@@ -139,7 +129,7 @@ static int take_option(int opt, const char *arg, lab_options *o)
             return CLI_USAGE;
         o->params.n = (long)n, o->have_n = true;
         return CLI_OK;
-    case OPT_K:      o->have_k = true; return positive_at_most("--k", arg, 1e12, &o->params.k);
+    case OPT_K:      o->have_k = true; return cli_positive_max("--k", arg, 1e12, &o->params.k);
     case OPT_M:      o->have_m = true; return cli_range("--m", arg, 1e-9, 1e9, &o->params.m);
     case OPT_C:      o->have_c = true; return cli_range("--c", arg, 0.0, 1e12, &o->params.c);
     case OPT_DT:     return cli_range("--dt", arg, 1e-9, 1e3, &o->dt);
@@ -152,7 +142,7 @@ static int take_option(int opt, const char *arg, lab_options *o)
     case OPT_PULL:   return parse_pull(arg, o);
     case OPT_PLOT:
         if (strcmp(arg, "network") != 0 && strcmp(arg, "energy") != 0)
-            return cli_error("--plot: '%s' is not a chart (allowed: network, energy)", arg);
+            return cli_error("--plot: '%s' is not a chart (allowed: network, energy)", cli_cut(arg));
         o->plot = arg;
         return CLI_OK;
     case OPT_WIDTH:  return cli_count("--width", arg, 20, 1000, &n) ? CLI_USAGE : (o->width = (int)n, CLI_OK);
@@ -160,9 +150,9 @@ static int take_option(int opt, const char *arg, lab_options *o)
     case OPT_ASCII:  o->ascii = true; return CLI_OK;
     case OPT_FORCE:
         if (net_law_parse(arg, &o->law))
-            return cli_error("--force: '%s' is not a force law (allowed: hooke, seed-elongation)", arg);
+            return cli_error("--force: '%s' is not a force law (allowed: hooke, seed-elongation)", cli_cut(arg));
         return CLI_OK;
-    default:
+    default:  /* '?' or ':': cli_check_options named it */
         return cli_error("unknown option (see --help)");
     }
 }
@@ -190,15 +180,15 @@ static int check_options(lab_options *o)
         return cli_error("%s", o->file ? "--preset and --file: choose one" : "a network is needed: --preset NAME "
                                                                               "(four, chain, grid) or --file FILE");
     if (o->file && o->have_n)
-        return cli_error("--n: sizes a preset, not --file '%s'", o->file);
+        return cli_error("--n: sizes a preset, not --file '%s'", cli_cut(o->file));
     if (o->preset) {
         net_preset_params defaults;
         long lo, hi;
         if (net_preset_defaults(o->preset, &defaults))
-            return cli_error("--preset: '%s' is not a preset (allowed: %s)", o->preset, net_preset_names());
+            return cli_error("--preset: '%s' is not a preset (allowed: %s)", cli_cut(o->preset), net_preset_names());
         net_preset_n_range(o->preset, &lo, &hi);
         if (o->have_n && hi == 0)
-            return cli_error("--n: the preset '%s' has a fixed size (allowed with chain and grid)", o->preset);
+            return cli_error("--n: the preset '%s' has a fixed size (allowed with chain and grid)", cli_cut(o->preset));
         if (o->have_n && (o->params.n < lo || o->params.n > hi))
             return cli_error("--n: '%ld' is out of range for the preset '%s' (allowed: a whole number from %ld to "
                              "%ld)", o->params.n, o->preset, lo, hi);
@@ -217,12 +207,13 @@ static int check_options(lab_options *o)
 /* Builds the network the options describe; CLI_OK, CLI_USAGE (bad file) or CLI_FAILURE. */
 static int build_network(const lab_options *o, net_network **out)
 {
-    char err[1024];
+    char err[PATH_MAX + 1024];  /* the whole message: the path is cut in it, never the reason after it */
     int rc = o->preset ? net_preset(o->preset, &o->params, out) : net_load_as("--file", o->file, out, err, sizeof err);
     if (rc == NET_ERR_MEMORY)
         return cli_fail("out of memory building the network");
     if (rc)
-        return o->preset ? cli_error("--preset %s: cannot build it", o->preset) : cli_error("%s", err);
+        return o->preset ? cli_error("--preset %s: cannot build it", cli_cut(o->preset))
+                         : cli_error("%s", cli_cut_in(err, o->file));
     net_network *net = *out;
     if (o->file) {
         if (o->have_k)
@@ -246,13 +237,12 @@ static int build_network(const lab_options *o, net_network **out)
     return rc;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
-    cli_set_program(argv[0]);
-    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
-    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
     lab_options o = {.method = NET_SEMI, .law = NET_LAW_HOOKE, .dt = 1.0 / 240.0, .tol = 1e-10, .steps = 240,
                      .every = 1, .seed = 1, .width = 100, .height = 30};
+    if (cli_check_options(argc, argv, "h", long_options))
+        return CLI_USAGE;
     opterr = 0;  /* our own messages */
     int opt;
     while ((opt = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
@@ -260,15 +250,11 @@ int main(int argc, char **argv)
             fputs(usage, stdout);
             return CLI_OK;
         }
-        if (opt == ':')
-            return cli_error("%s: needs a value (see --help)", argv[optind - 1]);
-        if (opt == '?')
-            return cli_error("unknown option '%s' (see --help)", argv[optind - 1]);
         if (take_option(opt, optarg, &o))
             return CLI_USAGE;
     }
     if (optind < argc)
-        return cli_error("'%s': unexpected argument (options start with --; see --help)", argv[optind]);
+        return cli_unexpected(argv[optind]);
     if (check_options(&o))
         return CLI_USAGE;
     net_network *net = NULL;
@@ -280,4 +266,12 @@ int main(int argc, char **argv)
     rc = o.csv ? lab_csv(net, &o) : o.modes ? lab_modes(net) : o.plot ? lab_plot(net, &o) : lab_interactive(net, &o);
     net_free(net);
     return rc;
+}
+
+int main(int argc, char **argv)
+{
+    cli_set_program(argv[0]);
+    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
+    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
+    return cli_finish(run(argc, argv));
 }

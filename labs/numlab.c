@@ -1,7 +1,10 @@
 /* numlab: the launcher. Lists the labs and the exercises; starts a lab and comes back to the menu when it quits;
  * shows an exercise's task and runs its visible tests. */
 #include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,9 +95,12 @@ static int load_exercises(exercise *ex, int max)
     return count;
 }
 
-/* Runs argv in the foreground and waits; returns its wait status, or -1 when it could not start. */
+/* Runs argv in the foreground and waits; returns its wait status, or -1 when it could not start or be waited for.
+ * SIGCHLD is set to its default first: a numlab started with it ignored (inherited through exec) would otherwise
+ * have its children reaped by the kernel, and waitpid would fail with ECHILD instead of returning their status. */
 static int run(char *const argv[])
 {
+    signal(SIGCHLD, SIG_DFL);
     pid_t pid = fork();
     if (pid < 0)
         return -1;
@@ -105,7 +111,8 @@ static int run(char *const argv[])
     }
     int status;
     while (waitpid(pid, &status, 0) < 0)
-        ;
+        if (errno != EINTR)
+            return -1;
     return status;
 }
 
@@ -239,27 +246,48 @@ static void open_exercise(const exercise *ex)
 
 static const char usage[] =
     "usage: numlab            the menu of labs and exercises (needs a terminal)\n"
-    "       numlab --list     the labs and exercises, one a line\n";
+    "       numlab --list     the labs and exercises, one a line\n"
+    "       numlab --help     this text\n";
 
-int main(int argc, char **argv)
+/* --help, --list, or the menu; CLI_USAGE when anything else is given. */
+static int parse_args(int argc, char **argv, bool *list)
 {
-    cli_set_program("numlab");
+    static const struct option options[] = {
+        {"help", no_argument, NULL, 'h'}, {"list", no_argument, NULL, 'l'}, {NULL, 0, NULL, 0},
+    };
+    if (cli_check_options(argc, argv, "", options))
+        return CLI_USAGE;
+    opterr = 0;
+    for (int opt; (opt = getopt_long(argc, argv, ":", options, NULL)) != -1;) {
+        if (opt == 'h') {
+            fputs(usage, stdout);
+            return -1;
+        }
+        if (opt != 'l')
+            return cli_error("unknown option (see --help)");  /* cli_check_options named it */
+        *list = true;
+    }
+    if (optind < argc)
+        return cli_unexpected(argv[optind]);
+    return CLI_OK;
+}
+
+static int menu(int argc, char **argv)
+{
     find_dirs();
     static exercise ex[MAX_EXERCISES];
     int n_ex = load_exercises(ex, MAX_EXERCISES);
-    if (argc == 2 && strcmp(argv[1], "--help") == 0) {
-        fputs(usage, stdout);
-        return CLI_OK;
-    }
-    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+    bool list = false;
+    int rc = parse_args(argc, argv, &list);
+    if (rc != CLI_OK)
+        return rc < 0 ? CLI_OK : rc;
+    if (list) {
         for (int i = 0; i < N_LABS; i++)
             printf("%s\t%s\n", lab_items[i].label, lab_items[i].detail);
         for (int i = 0; i < n_ex; i++)
             printf("exercises/%s\t%s\n", ex[i].label, ex[i].title);
         return CLI_OK;
     }
-    if (argc > 1)
-        return cli_error("unknown argument '%s' (see --help)", argv[1]);
     if (!cli_have_terminal())
         return cli_error("the menu needs a terminal; run a lab directly, e.g. spring-lab --csv (see --help)");
 
@@ -289,4 +317,10 @@ int main(int argc, char **argv)
         char *lab_argv[] = {path, NULL};
         run(lab_argv);
     }
+}
+
+int main(int argc, char **argv)
+{
+    cli_set_program("numlab");
+    return cli_finish(menu(argc, argv));
 }

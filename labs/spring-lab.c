@@ -27,7 +27,7 @@ static const char usage[] =
     "--csv prints method,step,t,x,v,energy for steps 0..N of each method, in the order given.\n"
     "  --method LIST  comma-separated, or all: explicit, semi, rk4, exact, gsl-rk4, gsl-rkf45, gsl-rk8pd,\n"
     "                 gsl-msbdf                         (default all)\n"
-    "  --dt H         step, s, > 0                      (default 1/240)\n"
+    "  --dt H         step, s, 0 < H <= 1000            (default 1/240)\n"
     "  --steps N      0..100000000                      (default 240)\n"
     "  --tol TOL      tolerance of gsl-rkf45, gsl-rk8pd, gsl-msbdf, 1e-14..0.1 (default 1e-12)\n"
     "  A method that diverges stops with a line '# METHOD: diverged at step N (t = T)'.\n"
@@ -103,7 +103,7 @@ static int parse_methods(const char *text, bool methods[SPRING_METHOD_COUNT])
     char buf[256];
     if (!*text || strlen(text) >= sizeof buf)
         return cli_error("--method: '%s' is not a method list (allowed: all, or a comma-separated list of %s)",
-                         text, spring_method_names());
+                         cli_cut(text), spring_method_names());
     strcpy(buf, text);
     for (char *name = buf, *comma; name; name = comma ? comma + 1 : NULL) {
         if ((comma = strchr(name, ',')))
@@ -111,7 +111,7 @@ static int parse_methods(const char *text, bool methods[SPRING_METHOD_COUNT])
         spring_method m;
         if (spring_method_parse(name, &m))
             return cli_error("--method: '%s' is not a method in '%s' (allowed: all, or a comma-separated list of %s)",
-                             name, text, spring_method_names());
+                             cli_cut(name), cli_cut(text), spring_method_names());
         methods[m] = true;
     }
     return CLI_OK;
@@ -125,14 +125,11 @@ static int parse_rest_rule(const char *text, ts_rest_rule *rule)
             *rule = (ts_rest_rule)i;
             return CLI_OK;
         }
-    return cli_error("--rest-rule: '%s' is not a rule (allowed: both, distance, speed)", text);
+    return cli_error("--rest-rule: '%s' is not a rule (allowed: both, distance, speed)", cli_cut(text));
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
-    cli_set_program("spring-lab");
-    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
-    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
     spring_lab_options o = {
         .params = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0},
         .s0 = {0.0, 0.0},
@@ -145,6 +142,8 @@ int main(int argc, char **argv)
     double rest_scale = 1.0;
     long long seed = 1, width = 80, height = 24;
 
+    if (cli_check_options(argc, argv, "", long_options))
+        return CLI_USAGE;
     opterr = 0;
     int opt, rc = CLI_OK;
     while (rc == CLI_OK && (opt = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
@@ -155,7 +154,7 @@ int main(int argc, char **argv)
         case OPT_X0:       rc = cli_range("--x0", optarg, -1e12, 1e12, &o.s0.x); break;
         case OPT_V0:       rc = cli_range("--v0", optarg, -1e12, 1e12, &o.s0.v); break;
         case OPT_TARGET:   rc = cli_range("--target", optarg, -1e12, 1e12, &o.params.target); break;
-        case OPT_DT:       rc = cli_positive("--dt", optarg, &o.dt); break;
+        case OPT_DT:       rc = cli_positive_max("--dt", optarg, 1e3, &o.dt); break;
         case OPT_STEPS:    rc = cli_count("--steps", optarg, 0, 100000000, &o.steps); break;
         case OPT_TOL:      rc = cli_range("--tol", optarg, 1e-14, 0.1, &o.tol); break;
         case OPT_METHOD:   rc = parse_methods(optarg, o.methods); o.method_given = true; break;
@@ -181,14 +180,13 @@ int main(int argc, char **argv)
         case OPT_HEIGHT:   rc = cli_count("--height", optarg, 8, 500, &height); break;
         case OPT_ASCII:    o.ascii = true; break;
         case OPT_HELP:     fputs(usage, stdout); return CLI_OK;
-        case ':':          rc = cli_error("%s needs a value (see --help)", argv[optind - 1]); break;
-        default:           rc = cli_error("unknown option '%s' (see --help)", argv[optind - 1]); break;
+        default:           rc = cli_error("unknown option (see --help)"); break;  /* cli_check_options named it */
         }
     }
     if (rc != CLI_OK)
         return rc;
     if (optind < argc)
-        return cli_error("unexpected argument '%s' (see --help)", argv[optind]);
+        return cli_unexpected(argv[optind]);
 
     o.seed = (unsigned long)seed;
     o.width = (int)width;
@@ -217,4 +215,12 @@ int main(int argc, char **argv)
     if (!cli_have_terminal())
         return cli_error("interactive mode needs a terminal; use --csv, --plot or --stability (see --help)");
     return spring_lab_interactive(&o);
+}
+
+int main(int argc, char **argv)
+{
+    cli_set_program("spring-lab");
+    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
+    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
+    return cli_finish(run(argc, argv));
 }

@@ -2,6 +2,7 @@
 #include "numlab/cli.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -50,19 +51,73 @@ int cli_fail(const char *fmt, ...)
     return CLI_FAILURE;
 }
 
-/* Parses text as a double; on failure reports with `allowed` describing the valid values. */
-static int parse_double(const char *opt, const char *text, const char *allowed, double *out)
+/* The start of the UTF-8 character at or before p (never before text). */
+static const char *char_start(const char *text, const char *p)
+{
+    while (p > text && ((unsigned char)*p & 0xC0) == 0x80)
+        p--;
+    return p;
+}
+
+const char *cli_cut(const char *text)
+{
+    enum { HEAD = 48, TAIL = 24 };
+    static char ring[8][HEAD + TAIL + 8];
+    static unsigned next;
+    if (!text)
+        return "";
+    size_t len = strlen(text);
+    if (len <= CLI_CUT_MAX)
+        return text;
+    char *buf = ring[next++ % 8];
+    const char *head_end = char_start(text, text + HEAD);
+    const char *tail = char_start(text, text + len - TAIL);
+    const size_t head = (size_t)(head_end - text), rest = len - (size_t)(tail - text);
+    memcpy(buf, text, head);
+    memcpy(buf + head, "...", 3);
+    memcpy(buf + head + 3, tail, rest + 1);
+    return buf;
+}
+
+const char *cli_cut_in(const char *msg, const char *value)
+{
+    static char out[1024];
+    const char *at = value && strlen(value) > CLI_CUT_MAX ? strstr(msg, value) : NULL;
+    if (!at)
+        return msg;
+    const char *after = at + strlen(value);
+    snprintf(out, sizeof out, "%.*s%s%s", (int)(at - msg), msg, cli_cut(value), after);
+    return out;
+}
+
+int cli_unexpected(const char *arg)
+{
+    return cli_error("unexpected argument '%s' (see --help)", cli_cut(arg));
+}
+
+const char *cli_number_problem(const char *text, double *out)
 {
     if (!text || !*text)
-        return cli_error("%s: '' is empty (allowed: %s)", opt, allowed);
+        return "is empty";
     errno = 0;
     char *end;
     double v = strtod(text, &end);
     if (end == text || *end != '\0')
-        return cli_error("%s: '%s' is not a number (allowed: %s)", opt, text, allowed);
-    if (!isfinite(v) || errno == ERANGE)
-        return cli_error("%s: '%s' is not a finite number (allowed: %s)", opt, text, allowed);
-    *out = v;
+        return "is not a number";
+    if (isnan(v) || (isinf(v) && errno != ERANGE))
+        return "is not a finite number";
+    if (isinf(v) || (errno == ERANGE && fabs(v) > 1.0))
+        return "is out of range";
+    *out = v;  /* underflow (1e-320, 1e-400) is no error: the nearest double, a subnormal or 0 */
+    return NULL;
+}
+
+/* Parses text as a double; on failure reports with `allowed` describing the valid values. */
+static int parse_double(const char *opt, const char *text, const char *allowed, double *out)
+{
+    const char *problem = cli_number_problem(text, out);
+    if (problem)
+        return cli_error("%s: '%s' %s (allowed: %s)", opt, cli_cut(text), problem, allowed);
     return CLI_OK;
 }
 
@@ -78,7 +133,7 @@ int cli_positive(const char *opt, const char *text, double *out)
     if (parse_double(opt, text, allowed, &v))
         return CLI_USAGE;
     if (!(v > 0.0))
-        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, text, allowed);
+        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
     *out = v;
     return CLI_OK;
 }
@@ -90,7 +145,20 @@ int cli_nonnegative(const char *opt, const char *text, double *out)
     if (parse_double(opt, text, allowed, &v))
         return CLI_USAGE;
     if (!(v >= 0.0))
-        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, text, allowed);
+        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
+    *out = v;
+    return CLI_OK;
+}
+
+int cli_positive_max(const char *opt, const char *text, double hi, double *out)
+{
+    char allowed[96];
+    snprintf(allowed, sizeof allowed, "a number > 0 and <= %g", hi);
+    double v;
+    if (parse_double(opt, text, allowed, &v))
+        return CLI_USAGE;
+    if (!(v > 0.0 && v <= hi))
+        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
     *out = v;
     return CLI_OK;
 }
@@ -103,7 +171,7 @@ int cli_range(const char *opt, const char *text, double lo, double hi, double *o
     if (parse_double(opt, text, allowed, &v))
         return CLI_USAGE;
     if (!(v >= lo && v <= hi))
-        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, text, allowed);
+        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
     *out = v;
     return CLI_OK;
 }
@@ -116,11 +184,11 @@ int cli_count(const char *opt, const char *text, long long lo, long long hi, lon
         return cli_error("%s: '' is empty (allowed: %s)", opt, allowed);
     const char *digits = text + (text[0] == '-' || text[0] == '+');
     if (!*digits || strspn(digits, "0123456789") != strlen(digits))
-        return cli_error("%s: '%s' is not a whole number (allowed: %s)", opt, text, allowed);
+        return cli_error("%s: '%s' is not a whole number (allowed: %s)", opt, cli_cut(text), allowed);
     errno = 0;
     long long v = strtoll(text, NULL, 10);
     if (errno == ERANGE || v < lo || v > hi)
-        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, text, allowed);
+        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
     *out = v;
     return CLI_OK;
 }
@@ -130,7 +198,7 @@ int cli_time_range(const char *opt, const char *text, size_t max_points, double 
     const char *allowed = "A:B:STEP with 0 <= A <= B and STEP > 0, finite numbers";
     char buf[256];
     if (!text || strlen(text) >= sizeof buf)
-        return cli_error("%s: '%s' is not a time range (allowed: %s)", opt, text ? text : "", allowed);
+        return cli_error("%s: '%s' is not a time range (allowed: %s)", opt, cli_cut(text), allowed);
     strcpy(buf, text);
     char *parts[3];
     char *rest = buf;
@@ -138,27 +206,49 @@ int cli_time_range(const char *opt, const char *text, size_t max_points, double 
         parts[i] = rest;
         char *colon = strchr(rest, ':');
         if ((i < 2) != (colon != NULL))
-            return cli_error("%s: '%s' is not a time range (allowed: %s)", opt, text, allowed);
+            return cli_error("%s: '%s' is not a time range (allowed: %s)", opt, cli_cut(text), allowed);
         if (colon) {
             *colon = '\0';
             rest = colon + 1;
         }
     }
     double v[3];
-    for (int i = 0; i < 3; i++) {
-        char *end;
-        errno = 0;
-        v[i] = strtod(parts[i], &end);
-        if (end == parts[i] || *end || !isfinite(v[i]) || errno == ERANGE)
-            return cli_error("%s: '%s' is not a time range (allowed: %s)", opt, text, allowed);
-    }
+    for (int i = 0; i < 3; i++)
+        if (cli_number_problem(parts[i], &v[i]))
+            return cli_error("%s: '%s' is not a time range (allowed: %s)", opt, cli_cut(text), allowed);
     if (!(v[0] >= 0.0 && v[1] >= v[0] && v[2] > 0.0))
-        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, text, allowed);
+        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
     if ((v[1] - v[0]) / v[2] >= (double)max_points)
-        return cli_error("%s: '%s' asks for more than %zu samples (allowed: %s, at most %zu samples)", opt, text,
-                         max_points, allowed, max_points);
+        return cli_error("%s: '%s' asks for more than %zu samples (allowed: %s, at most %zu samples)", opt,
+                         cli_cut(text), max_points, allowed, max_points);
     *a = v[0], *b = v[1], *step = v[2];
     return CLI_OK;
+}
+
+int cli_work(const char *options, double amount, double limit, const char *unit, const char *hint)
+{
+    if (amount <= limit)
+        return CLI_OK;
+    return cli_error("%s ask for %.3g %s (allowed: at most %.3g %s; %s)", options, amount, unit, limit, unit, hint);
+}
+
+int cli_flush_stdout(void)
+{
+    errno = 0;
+    int flushed = fflush(stdout);
+    int err = errno;
+    if (flushed == 0 && !ferror(stdout))
+        return CLI_OK;
+    return err ? cli_fail("cannot write to stdout: %s", strerror(err)) : cli_fail("cannot write to stdout");
+}
+
+int cli_finish(int rc)
+{
+    if (rc != CLI_OK) {  /* its message is out; stdout may have failed too, but it says no more */
+        fflush(stdout);
+        return rc;
+    }
+    return cli_flush_stdout();
 }
 
 int cli_have_terminal(void)

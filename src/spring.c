@@ -313,20 +313,37 @@ int spring_amplification(const spring_params *p, spring_method method, double dt
     }
 }
 
-double spring_spectral_radius(const double M[4])
+static double radius_of(const double M[4], double s)
 {
-    double half_trace = 0.5 * (M[0] + M[3]);
-    double det = M[0] * M[3] - M[1] * M[2];
+    const double a = M[0] / s, b = M[1] / s, c = M[2] / s, d = M[3] / s;
+    double half_trace = 0.5 * (a + d);
+    double det = a * d - b * c;
     double disc = half_trace * half_trace - det;
     if (disc < 0.0)
-        return sqrt(det);  /* complex pair: |lambda|^2 = det */
+        return s * sqrt(det);  /* complex pair: |lambda|^2 = det */
     double root = sqrt(disc);
-    return fmax(fabs(half_trace + root), fabs(half_trace - root));
+    return s * fmax(fabs(half_trace + root), fabs(half_trace - root));
+}
+
+double spring_spectral_radius(const double M[4])
+{
+    double rho = radius_of(M, 1.0);
+    if (isfinite(rho))
+        return rho;
+    /* the squares overflowed: the radius of M / s, times s, where s is M's largest entry */
+    double s = fmax(fmax(fabs(M[0]), fabs(M[1])), fmax(fabs(M[2]), fabs(M[3])));
+    return s > 0.0 && isfinite(s) ? radius_of(M, s) : s;
 }
 
 bool spring_radius_stable(double rho)
 {
     return rho <= 1.0 + 1e-12;
+}
+
+bool spring_dt_stable(const spring_params *p, spring_method method, double dt)
+{
+    const double limit = spring_stability_limit(method, spring_zeta(p));
+    return limit > 0.0 && spring_omega0(p) * dt <= limit;  /* a limit of 0: no step > 0 is stable */
 }
 
 static bool stable_at(spring_method method, double zeta, double y)

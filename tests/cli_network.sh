@@ -176,8 +176,8 @@ expect_usage "--pull: 'x' is not a number" --csv --preset four --pull 1,x,0
 expect_usage "--pull: '-1' is out of range" --csv --preset four --pull -1,0,0
 expect_usage "--width: '5' is out of range" --plot network --preset four --width 5
 expect_usage "unknown option '--bogus'" --csv --preset four --bogus
-expect_usage "--dt: needs a value" --csv --preset four --dt
-expect_usage "'stray': unexpected argument" --csv --preset four stray
+expect_usage "--dt needs a value" --csv --preset four --dt
+expect_usage "unexpected argument 'stray'" --csv --preset four stray
 expect_usage "--method gsl-msbdf: its dense Jacobian allows at most 400 masses" --csv --preset grid --n 21 --method gsl-msbdf
 expect_usage "--modes: normal modes need Hooke's law" --modes --preset four --force seed-elongation
 expect_usage "--modes: normal modes need 1 to 600 free masses" --modes --preset grid --n 100

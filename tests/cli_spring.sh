@@ -55,6 +55,23 @@ expect_num "rk4 bound" "$(awk -F, '$1 == "rk4" {print $3}' "$TMP/out")" 2.828427
 expect_num "semi dt bound" "$(awk -F, '$1 == "semi" {print $4}' "$TMP/out")" 0.05 1e-12
 expect_num "explicit radius at 20 ms" "$(awk -F, '$1 == "explicit" {print $6}' "$TMP/out")" 1.2806248474865698 1e-12
 
+# --dt has an upper bound (1000 s, as network-lab's): no radius is ever nan or inf, at any corner of the ranges.
+expect_usage "^spring-lab: --dt: '1001' is out of range \(allowed: a number > 0 and <= 1000\)$" "$SL" --stability --dt 1001
+expect_usage "^spring-lab: --dt: '1e300' is out of range" "$SL" --csv --dt 1e300
+for k in 1e-12 1e12; do for m in 1e-12 1e12; do for c in 0 1e12; do for dt in 1e-320 1000; do
+    expect_ok "$SL" --stability --k $k --m $m --c $c --dt $dt
+    bad=$(awk -F, 'NR > 1 && ($6 ~ /nan|inf/ || $6 == "") {print $1}' "$TMP/out")
+    expect_eq "radii at k $k m $m c $c dt $dt" "$bad" ""
+done; done; done; done
+# The verdict follows the limit: a method whose limit is 0 is never stable, though its radius at a tiny step
+# prints as 1 (explicit Euler, undamped: sqrt(1 + (w0 dt)^2)); exactly at semi's bound of 2 it is.
+expect_ok "$SL" --stability --k 1 --c 0 --m 1 --dt 1e-9
+expect_eq "explicit, limit 0, tiny dt" "$(awk -F, '$1 == "explicit" {print $3 "," $7}' "$TMP/out")" "0,no"
+expect_ok "$SL" --stability --k 1 --c 0 --m 1 --dt 2
+expect_eq "semi at its bound" "$(awk -F, '$1 == "semi" {print $7}' "$TMP/out")" "yes"
+expect_ok "$SL" --stability --k 1 --c 1e12 --m 1 --dt 1e-320
+expect_eq "no verdict yes with a limit of 0" "$(awk -F, 'NR > 1 && $3 == 0 && $7 == "yes"' "$TMP/out")" ""
+
 # Plots on stdout: the golden files were reviewed by eye (the stability chart: explicit above 1 everywhere, semi
 # on 1 up to 2, rk4 below 1 up to 2.83, the markers at w0 dt = 1.6; the phase plot: semi-implicit's dots on a
 # closed tilted ellipse around the exact one). Regenerate with the same commands.

@@ -399,8 +399,8 @@ START_TEST(set_checks_and_round_trips)
         const char *arg, *says;
     } bad[] = {
         {"magnet=2", "'2' is out of range for magnet (allowed: 0..1)"},
-        {"magnet=", "'' is not a number in 'magnet='"},
-        {"magnet=nan", "'nan' is not a number"},
+        {"magnet=", "'' is empty in 'magnet='"},
+        {"magnet=nan", "'nan' is not a finite number"},
         {"magnet", "'magnet' is not KEY=VALUE"},
         {"nokey=1", "'nokey=1' is not KEY=VALUE"},
         {"bowl_modes.count=3.5", "allowed: a whole number 1..48"},

@@ -10,7 +10,7 @@ command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; e
 expect_ok "$BIN/numlab" --list
 grep -q '^spring-lab' "$TMP/out" && pass || fail "--list names spring-lab"
 expect_usage "^numlab: the menu needs a terminal" "$BIN/numlab"
-expect_usage "^numlab: unknown argument '--frob'" "$BIN/numlab" --frob
+expect_usage "^numlab: unknown option '--frob'" "$BIN/numlab" --frob
 
 tui_start menu 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$BIN/numlab"
 tui_expect menu "numlab: a terminal laboratory" "menu title"

@@ -23,15 +23,51 @@ int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "PROGRAM: message" to stderr; returns CLI_FAILURE. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Parses a whole string as a finite double; NaN, inf, trailing junk and out-of-range values are errors. */
+/* Values in messages: whole up to CLI_CUT_MAX bytes, else the head, "...", and the tail (cut between UTF-8
+ * characters), so that a long value never hides the reason after it. Returns one of 8 rotating buffers: up to 8
+ * cut values fit in one message. NULL shows as "". */
+#define CLI_CUT_MAX 80
+const char *cli_cut(const char *text);
+/* msg (from a module that names a file in its messages) with the first occurrence of a long value in it cut as
+ * cli_cut does; the module's buffer must hold the whole message (a path of PATH_MAX and the reason after it). */
+const char *cli_cut_in(const char *msg, const char *value);
+
+/* Before getopt_long reads argv, checks it the same way (arguments permuted, "--" ends the options): an
+ * unknown option, an abbreviated one (options are never abbreviated: the message names the full options it may
+ * mean, every one when it is ambiguous), a value given to an option that takes none, a missing value, and an
+ * unknown letter in a cluster of short options ("-xk": names '-x'). Prints the message, returns CLI_USAGE; after
+ * CLI_OK getopt_long finds no error. shortopts as for getopt_long (a leading ':' is ignored). */
+struct option;
+int cli_check_options(int argc, char *const argv[], const char *shortopts, const struct option *longopts);
+/* "unexpected argument 'ARG' (see --help)": returns CLI_USAGE. */
+int cli_unexpected(const char *arg);
+
+/* Parses a whole string as a finite double: NaN, inf, trailing junk and values beyond +-DBL_MAX are errors;
+ * values too small for a double (1e-320, 1e-400) are finite: they are kept as the nearest double (a subnormal, or
+ * 0) and checked against the range like any other. */
+/* The same rule without a message: NULL and *out set, or what is wrong ("is empty", "is not a number", "is not a
+ * finite number", "is out of range"), for a message of the caller's own. */
+const char *cli_number_problem(const char *text, double *out);
 int cli_finite(const char *opt, const char *text, double *out);
 int cli_positive(const char *opt, const char *text, double *out);    /* > 0 */
 int cli_nonnegative(const char *opt, const char *text, double *out); /* >= 0 */
+int cli_positive_max(const char *opt, const char *text, double hi, double *out);  /* 0 < x <= hi */
 int cli_range(const char *opt, const char *text, double lo, double hi, double *out);  /* lo <= x <= hi */
 /* A whole decimal number in [lo, hi] (no sign unless lo < 0, no fraction, no exponent). */
 int cli_count(const char *opt, const char *text, long long lo, long long hi, long long *out);
 /* A time range A:B:STEP with 0 <= A <= B and STEP > 0, at most max_points samples. */
 int cli_time_range(const char *opt, const char *text, size_t max_points, double *a, double *b, double *step);
+
+/* The work a combination of options asks for, checked before any is done: amount (in unit) above limit prints
+ * "OPTIONS ask for AMOUNT UNIT (allowed: at most LIMIT UNIT; HINT)" and returns CLI_USAGE. */
+int cli_work(const char *options, double amount, double limit, const char *unit, const char *hint);
+
+/* Flushes stdout: CLI_OK, or when it could not be written (now or before: a full disk, /dev/full) "cannot write
+ * to stdout: REASON" and CLI_FAILURE. */
+int cli_flush_stdout(void);
+/* The exit status of a program whose run returned rc: rc when it says failure (its message is out), else
+ * cli_flush_stdout(). Every main returns through it, so that no output is lost behind an exit status 0. */
+int cli_finish(int rc);
 
 /* True when stdin and stdout are terminals (interactive mode is possible). */
 int cli_have_terminal(void);

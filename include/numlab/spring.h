@@ -122,5 +122,9 @@ bool spring_radius_stable(double rho);
  * (explicit 0, semi 2, rk4 2 sqrt 2, gsl-rk4 4 sqrt 2), for zeta > 0 found numerically (bisection on the spectral
  * radius, 1e-12). INFINITY for exact; NAN for the adaptive solvers. */
 double spring_stability_limit(spring_method method, double zeta);
+/* Whether a step of dt is stable: w0 dt <= spring_stability_limit, the one rule the limit and the verdict share
+ * (explicit Euler on the undamped spring: never, though its radius at a tiny step computes as 1). False for the
+ * adaptive solvers. */
+bool spring_dt_stable(const spring_params *p, spring_method method, double dt);
 
 #endif

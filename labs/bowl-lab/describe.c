@@ -1,6 +1,5 @@
 /* bowl-lab: the preset listing, every parameter of a preset by name (--describe prints them, --set changes them,
  * the interactive lab writes its changes as --set arguments), and the names of the sound layers. */
-#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -8,6 +7,7 @@
 #include <string.h>
 
 #include "bowl_lab.h"
+#include "numlab/cli.h"
 
 void bowl_lab_list_presets(void)
 {
@@ -138,19 +138,19 @@ int bowl_lab_set(snd_preset *p, const char *assignment, char *msg, size_t len)
         if (strlen(fields[i].key) == klen && strncmp(fields[i].key, assignment, klen) == 0)
             f = &fields[i];
     if (!eq || !f) {
-        snprintf(msg, len, "--set: '%s' is not KEY=VALUE with a key of --describe (e.g. magnet=0.5)", assignment);
+        snprintf(msg, len, "--set: '%s' is not KEY=VALUE with a key of --describe (e.g. magnet=0.5)",
+                 cli_cut(assignment));
         return 2;
     }
-    const char *text = eq + 1;
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (!*text || *end || !isfinite(v) || errno == ERANGE) {
-        snprintf(msg, len, "--set: '%s' is not a number in '%s' (allowed: %g..%g)", text, assignment, f->lo, f->hi);
+    const char *text = eq + 1, *problem;
+    double v = 0.0;
+    if ((problem = cli_number_problem(text, &v)) != NULL) {
+        snprintf(msg, len, "--set: '%s' %s in '%s' (allowed: %g..%g)", cli_cut(text), problem, cli_cut(assignment),
+                 f->lo, f->hi);
         return 2;
     }
     if (v < f->lo || v > f->hi || (f->count && v != floor(v))) {
-        snprintf(msg, len, "--set: '%s' is out of range for %s (allowed: %s%g..%g)", text, f->key,
+        snprintf(msg, len, "--set: '%s' is out of range for %s (allowed: %s%g..%g)", cli_cut(text), f->key,
                  f->count ? "a whole number " : "", f->lo, f->hi);
         return 2;
     }
@@ -197,7 +197,7 @@ int bowl_lab_parse_layers(const char *text, unsigned *layers, char *msg, size_t 
     const char *allowed = "a comma-separated list of rub, pair, impact, body, force, or default, all, none";
     char buf[256];
     if (!*text || strlen(text) >= sizeof buf) {
-        snprintf(msg, len, "--layers: '%s' is not a layer list (allowed: %s)", text, allowed);
+        snprintf(msg, len, "--layers: '%s' is not a layer list (allowed: %s)", cli_cut(text), allowed);
         return 2;
     }
     strcpy(buf, text);
@@ -209,7 +209,8 @@ int bowl_lab_parse_layers(const char *text, unsigned *layers, char *msg, size_t 
         while (i < N_LAYER_NAMES && strcmp(name, layer_names[i].name) != 0)
             i++;
         if (i == N_LAYER_NAMES) {
-            snprintf(msg, len, "--layers: '%s' is not a layer in '%s' (allowed: %s)", name, text, allowed);
+            snprintf(msg, len, "--layers: '%s' is not a layer in '%s' (allowed: %s)", cli_cut(name), cli_cut(text),
+                     allowed);
             return 2;
         }
         *layers |= layer_names[i].bits;

@@ -121,5 +121,5 @@ int lab_demo(const char *name, const lab_times *times)
     for (size_t i = 0; i < sizeof demos / sizeof *demos; i++)
         if (strcmp(name, demos[i].name) == 0)
             return demos[i].run(times->given ? times : demos[i].times);
-    return cli_error("--demo: '%s' is not a demo (allowed: %s)", name, lab_demo_names());
+    return cli_error("--demo: '%s' is not a demo (allowed: %s)", cli_cut(name), lab_demo_names());
 }

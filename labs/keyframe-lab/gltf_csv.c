@@ -54,9 +54,9 @@ static int select_animations(const gltf_doc *doc, const char *path, const char *
         return CLI_OK;
     }
     if (!doc->animation_count)
-        return cli_error("--animation: '%s': %s has no animations", which, path);
-    return cli_error("--animation: '%s' is not an animation of %s (allowed: a name or an index from 0 to %zu)", which,
-                     path, doc->animation_count - 1);
+        return cli_error("--animation: '%s': %s has no animations", cli_cut(which), cli_cut(path));
+    return cli_error("--animation: '%s' is not an animation of %s (allowed: a name or an index from 0 to %zu)",
+                     cli_cut(which), cli_cut(path), doc->animation_count - 1);
 }
 
 int lab_gltf_csv(const char *path, const char *animation, const lab_times *given)

@@ -28,9 +28,7 @@ static void print_header(const net_network *net)
 
 static int finish_output(int status)
 {
-    if (fflush(stdout) != 0 || ferror(stdout))
-        return cli_fail("cannot write the output");
-    return status;
+    return cli_flush_stdout() ? CLI_FAILURE : status;
 }
 
 int lab_csv(net_network *net, const lab_options *o)
@@ -149,8 +147,8 @@ int lab_plot(net_network *net, const lab_options *o)
     int status = CLI_OK;
     if (rc)
         status = cli_fail("out of memory for the drawing");
-    else if (plot_grid_write(plot_chart_render(ch), stdout, 0))
-        status = cli_fail("cannot write the output");
+    else
+        plot_grid_write(plot_chart_render(ch), stdout, 0);  /* a write error: finish_output reports it */
     for (int k = 0; k < sim.n_runs && status == CLI_OK; k++) {
         const lab_run *r = &sim.run[k];
         if (r->stopped)  /* the same line as the CSV's */

@@ -35,7 +35,7 @@ int spring_lab_csv(const spring_lab_options *o)
                    (double)(r.step + 1) * o->dt);
         spring_runner_destroy(&r);
     }
-    return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : cli_fail("cannot write the output");
+    return cli_flush_stdout();
 }
 
 static bool print_frame(void *arg, const spring_lab_frame *f)
@@ -68,7 +68,7 @@ int spring_lab_animate(const spring_lab_options *o)
     default:
         break;
     }
-    return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : cli_fail("cannot write the output");
+    return cli_flush_stdout();
 }
 
 int spring_lab_stability(const spring_lab_options *o)
@@ -83,9 +83,9 @@ int spring_lab_stability(const spring_lab_options *o)
         spring_amplification(&o->params, m, o->dt, M);
         double rho = spring_spectral_radius(M);
         printf("%s," NUM "," NUM "," NUM "," NUM "," NUM ",%s\n", spring_method_name(m), zeta, limit, limit / w0,
-               w0 * o->dt, rho, spring_radius_stable(rho) ? "yes" : "no");
+               w0 * o->dt, rho, spring_dt_stable(&o->params, m, o->dt) ? "yes" : "no");
     }
-    return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : cli_fail("cannot write the output");
+    return cli_flush_stdout();
 }
 
 /* --plot KIND: the chart the interactive lab shows, printed once to stdout like gnuplot's dumb terminal. */
@@ -93,7 +93,8 @@ int spring_lab_plot(const spring_lab_options *o)
 {
     spring_chart_kind kind;
     if (spring_chart_parse(o->plot, &kind))
-        return cli_error("--plot: '%s' is not a plot (allowed: phase, time, energy, error, stability)", o->plot);
+        return cli_error("--plot: '%s' is not a plot (allowed: phase, time, energy, error, stability)",
+                         cli_cut(o->plot));
     /* a chart keeps every sample in memory (about 100 bytes a step and method) and cannot show more dots anyway */
     if (o->steps > 1000000)
         return cli_error("--steps: '%lld' is too many for --plot (allowed: at most 1000000)", o->steps);
@@ -110,12 +111,12 @@ int spring_lab_plot(const spring_lab_options *o)
         return cli_fail("out of memory");
     }
     spring_chart_build(ch, kind, o, &runs, shown, INFINITY);
-    int rc = plot_grid_write(plot_chart_render(ch), stdout, 0);
+    plot_grid_write(plot_chart_render(ch), stdout, 0);  /* a write error stays in ferror(stdout) */
     for (int m = 0; m < SPRING_METHOD_COUNT && kind != CHART_STABILITY; m++)
         if (runs.status[m].diverged)
             printf("# %s: diverged at step %zu (t = %g)\n", spring_method_name((spring_method)m),
                    runs.status[m].diverged_step, runs.status[m].diverged_t);
     spring_lab_runs_free(&runs);
     plot_chart_free(ch);
-    return rc == 0 && fflush(stdout) == 0 ? CLI_OK : cli_fail("cannot write the output");
+    return cli_flush_stdout();
 }

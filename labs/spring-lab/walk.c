@@ -391,7 +391,7 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
             spring_amplification(&w->o.params, (spring_method)m, w->o.dt, M);
             double rho = spring_spectral_radius(M);
             used = tui_append(buf, size, used, "%s |A| = %.4f (%s, bound %.3g). ", spring_method_name((spring_method)m),
-                              rho, spring_radius_stable(rho) ? "stable" : "UNSTABLE",
+                              rho, spring_dt_stable(&w->o.params, (spring_method)m, w->o.dt) ? "stable" : "UNSTABLE",
                               spring_stability_limit((spring_method)m, spring_zeta(&w->o.params)));
         }
         break;

@@ -1,0 +1,133 @@
+#!/bin/sh
+# The messages of every program, as one class (src/cli.c, src/cli_args.c): each names the argument at fault, never
+# takes an abbreviated option, calls finite numbers finite, cuts long values but never the reason after them, and
+# an exit status 0 always means the output was written.
+. tests/lib/cli.sh
+PROGRAMS="spring-lab network-lab keyframe-lab bowl-lab numlab"
+
+# A value of 128 KiB (131,000 bytes: one argument may hold 131,071), and a path of about 3,600 bytes whose folders
+# do not exist.
+BIG=$(head -c 131000 /dev/zero | tr '\0' 7)
+D=$(head -c 240 /dev/zero | tr '\0' d)
+LONG="$TMP/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$(head -c 200 /dev/zero | tr '\0' f)"
+
+# expect_short MAX CMD...: exit 2 (checked by expect_usage before) and stderr at most MAX bytes, with the cut "...".
+expect_short() {
+    max=$1; shift
+    size=$(wc -c <"$TMP/err" | tr -d ' ')
+    if [ "$size" -le "$max" ] && grep -q '\.\.\.' "$TMP/err"; then pass
+    else fail "$* -> a message of $size bytes (allowed: at most $max, the value cut with '...')"; fi
+}
+
+for p in $PROGRAMS; do
+    P="$BIN/$p"
+    # short-option clusters: the letter at fault and its cluster, not the previous option nor the program's path
+    expect_usage "^$p: unknown option '-x' in '-xk' \(see --help\)$" "$P" -xk
+    expect_usage "^$p: unknown option '-q' \(see --help\)$" "$P" -q
+    # abbreviations are refused, naming what they abbreviate; typos name the nearest option
+    expect_usage "^$p: unknown option '--hel' \(options are not abbreviated: did you mean --help\?\)$" "$P" --hel
+    expect_usage "^$p: unknown option '--hepl' \(did you mean --help\?\)$" "$P" --hepl
+    expect_usage "^$p: unknown option '--frobnicate' \(see --help\)$" "$P" --frobnicate
+    expect_usage "^$p: --help takes no value \(given '--help=1'\)$" "$P" --help=1
+    # an unknown option is found wherever it stands, even after a good one's value
+    expect_usage "^$p: unknown option '--nope'" "$P" --help --nope
+    # a long unknown option or operand is cut, not echoed whole
+    expect_usage "^$p: unknown option '--7777" "$P" "--$BIG"
+    expect_short 200 "$P" "--$BIG"
+    # --help on a full disk: exit 1 and a message, never 0
+    if [ -w /dev/full ]; then
+        "$P" --help >/dev/full 2>"$TMP/err"; rc=$?
+        expect_eq "$p --help >/dev/full exit" "$rc" 1
+        grep -q "^$p: cannot write to stdout: No space left on device$" "$TMP/err" && pass ||
+            fail "$p --help >/dev/full: '$(cat "$TMP/err")'"
+    fi
+done
+
+# Ambiguous abbreviations name every option they may mean, in the programs that have two.
+for p in spring-lab network-lab keyframe-lab; do
+    expect_usage "^$p: unknown option '--he' \(options are not abbreviated: did you mean (--help or --height|--height or --help)\?\)$" \
+        "$BIN/$p" --he
+done
+expect_usage "^spring-lab: unknown option '--s' \(options are not abbreviated: did you mean --steps, --seed, --step or --stability\?\)$" \
+    "$BIN/spring-lab" --s
+expect_usage "^numlab: unknown option '--li' \(options are not abbreviated: did you mean --list\?\)$" "$BIN/numlab" --li
+expect_usage "^bowl-lab: unknown option '--st' \(options are not abbreviated: did you mean --stereo, --stir, --stir-radius or --stop\?\)$" \
+    "$BIN/bowl-lab" --st
+
+# Operands: the one at fault is named (numlab used to blame --list).
+expect_usage "^numlab: unexpected argument 'extra' \(see --help\)$" "$BIN/numlab" --list extra
+expect_usage "^spring-lab: unexpected argument 'extra' \(see --help\)$" "$BIN/spring-lab" --csv extra
+expect_usage "^network-lab: unexpected argument 'extra' \(see --help\)$" "$BIN/network-lab" --csv --preset four extra
+expect_usage "^bowl-lab: unexpected argument 'extra' \(see --help\)$" "$BIN/bowl-lab" --list-presets extra
+expect_usage "^keyframe-lab: 'b.gltf': only one file at a time" "$BIN/keyframe-lab" a.gltf b.gltf
+# after "--" everything is an operand
+expect_usage "^spring-lab: unexpected argument '--csv' \(see --help\)$" "$BIN/spring-lab" -- --csv
+expect_usage "^numlab: unexpected argument '--list' \(see --help\)$" "$BIN/numlab" -- --list
+# a value that looks like an option is still the value of the option before it
+expect_usage "^spring-lab: --x0: '--csv' is not a number" "$BIN/spring-lab" --csv --x0 --csv
+# the missing value of the last option
+expect_usage "^spring-lab: --k needs a value \(see --help\)$" "$BIN/spring-lab" --csv --k
+expect_usage "^network-lab: --dt needs a value \(see --help\)$" "$BIN/network-lab" --csv --preset four --dt
+expect_usage "^keyframe-lab: --at needs a value \(see --help\)$" "$BIN/keyframe-lab" --plot 1 --at
+expect_usage "^bowl-lab: --seconds needs a value \(see --help\)$" "$BIN/bowl-lab" --seconds
+
+# Numbers: 1e-320 is finite (a subnormal); inside the range it is taken, outside it the range is named.
+expect_ok "$BIN/spring-lab" --csv --c 1e-320 --steps 2
+expect_ok "$BIN/network-lab" --csv --preset four --c 1e-320 --steps 2
+expect_ok "$BIN/keyframe-lab" --plot 1 --at 1e-320 --ascii
+expect_ok "$BIN/bowl-lab" --describe steel-pair --set magnet=1e-320
+grep -q '^magnet  *9.9998[0-9]*e-321 ' "$TMP/out" && pass || fail "--set magnet=1e-320 is kept: $(grep magnet "$TMP/out")"
+expect_ok "$BIN/keyframe-lab" --csv --demo basis --times 1e-320:1:0.5
+expect_usage "^spring-lab: --k: '1e-320' is out of range \(allowed: a number from 1e-12 to 1e\+12\)$" \
+    "$BIN/spring-lab" --csv --k 1e-320
+expect_usage "^network-lab: --m: '1e-320' is out of range \(allowed: a number from 1e-09 to 1e\+09\)$" \
+    "$BIN/network-lab" --csv --preset four --m 1e-320
+expect_usage "^network-lab: --k: '1e400' is out of range \(allowed: a number > 0 and <= 1e\+12\)$" \
+    "$BIN/network-lab" --csv --preset four --k 1e400
+expect_usage "^bowl-lab: --seconds: '1e-320' is shorter than one step" "$BIN/bowl-lab" --seconds 1e-320 --wav x.wav
+expect_usage "^bowl-lab: --set: '1e400' is out of range in 'magnet=1e400'" "$BIN/bowl-lab" --describe steel-pair --set magnet=1e400
+expect_usage "^spring-lab: --k: 'nan' is not a finite number" "$BIN/spring-lab" --csv --k nan
+
+# 128 KiB values are cut in every program's messages, the reason after them kept.
+expect_usage "^spring-lab: --k: '7{48}\.\.\.7{24}' is out of range \(allowed: " "$BIN/spring-lab" --csv --k "$BIG"
+expect_short 200 spring-lab --k
+expect_usage "^spring-lab: --method: '7{48}\.\.\.7{24}' is not a method list" "$BIN/spring-lab" --csv --method "$BIG"
+expect_usage "^network-lab: --k: '7{48}\.\.\.7{24}' is out of range" "$BIN/network-lab" --csv --preset four --k "$BIG"
+expect_short 200 network-lab --k
+expect_usage "^network-lab: --method: '7{64}\.\.\.' is not a method" "$BIN/network-lab" --plot energy --preset four --method "$BIG"
+expect_usage "^network-lab: --preset: '7{48}\.\.\.7{24}' is not a preset" "$BIN/network-lab" --csv --preset "$BIG"
+expect_usage "^keyframe-lab: --times: '7{48}\.\.\.7{24}' is not a time range" "$BIN/keyframe-lab" --csv --demo basis --times "$BIG"
+expect_short 300 keyframe-lab --times
+expect_usage "^keyframe-lab: --demo: '7{48}\.\.\.7{24}' is not a demo" "$BIN/keyframe-lab" --csv --demo "$BIG"
+expect_usage "^bowl-lab: --preset: '7{48}\.\.\.7{24}' is not a preset" "$BIN/bowl-lab" --preset "$BIG"
+expect_usage "^bowl-lab: --set: '7{48}\.\.\.7{24}' is not KEY=VALUE" "$BIN/bowl-lab" --set "$BIG"
+expect_usage "^bowl-lab: --layers: '7{48}\.\.\.7{24}' is not a layer list" "$BIN/bowl-lab" --layers "$BIG"
+expect_usage "^numlab: unexpected argument '7{48}\.\.\.7{24}' \(see --help\)$" "$BIN/numlab" "$BIG"
+# a long path is cut, the reason after it kept
+expect_usage "^network-lab: $TMP/d+\.\.\.f{24}: cannot open: No such file or directory$" \
+    "$BIN/network-lab" --csv --file "$LONG"
+expect_usage "^bowl-lab: --gesture: cannot read '$TMP/d+\.\.\.f{24}': No such file or directory$" \
+    "$BIN/bowl-lab" --gesture "$LONG" --wav "$TMP/g.wav"
+
+# Output that cannot be written is a runtime failure (exit 1, a message), in every headless mode.
+if [ -w /dev/full ]; then
+    expect_full() {
+        "$@" >/dev/full 2>"$TMP/err"; rc=$?
+        if [ $rc -eq 1 ] && grep -q ': cannot write to stdout: No space left on device$' "$TMP/err"; then pass
+        else fail "$* >/dev/full -> exit $rc, '$(cat "$TMP/err")'"; fi
+    }
+    expect_full "$BIN/spring-lab" --csv
+    expect_full "$BIN/spring-lab" --csv --animate
+    expect_full "$BIN/spring-lab" --stability
+    expect_full "$BIN/spring-lab" --plot phase
+    expect_full "$BIN/network-lab" --csv --preset four
+    expect_full "$BIN/network-lab" --modes --preset four
+    expect_full "$BIN/network-lab" --plot network --preset four
+    expect_full "$BIN/keyframe-lab" --csv --demo basis
+    expect_full "$BIN/keyframe-lab" --plot 2
+    expect_full "$BIN/bowl-lab" --list-presets
+    expect_full "$BIN/bowl-lab" --describe steel-pair
+    expect_full "$BIN/numlab" --list
+fi
+
+finish
