@@ -44,4 +44,24 @@ tm send-keys -t small q q q
 expect_eq "numlab exit (80 x 24)" "$(tui_exit_status small)" 0
 tui_sane small
 
+# Started with SIGCHLD ignored (inherited through exec, as from some service managers and shells): the lab's exit
+# status must still be waited for, and numlab must come back to an idle menu, not spin on waitpid.
+if env --ignore-signal=CHLD true 2>/dev/null; then
+    tui_start ign 100 30 LANG=C.UTF-8 TERM=xterm-256color -- env --ignore-signal=CHLD "$BIN/numlab"
+    tui_expect ign "1  spring-lab" "menu with SIGCHLD ignored"
+    pid=$(tui_pid ign numlab)
+    grep -q '^SigIgn:.*[13579bdf]....$' "/proc/$pid/status" && pass || fail "numlab did not start with SIGCHLD ignored"
+    tm send-keys -t ign Enter
+    tui_expect ign "step 1/6: Explicit Euler explodes" "Enter starts spring-lab (SIGCHLD ignored)"
+    tm send-keys -t ign q
+    tui_expect ign "1  spring-lab" "back to the menu after the lab quits (SIGCHLD ignored)"
+    before=$(cpu_ticks "$pid"); sleep 1; after=$(cpu_ticks "$pid")
+    [ $((after - before)) -le 10 ] && pass || fail "numlab idle at the menu used $((after - before)) ticks in 1 s"
+    tm send-keys -t ign q
+    expect_eq "numlab exit (SIGCHLD ignored)" "$(tui_exit_status ign)" 0
+    tui_sane ign
+else
+    echo "skip: env --ignore-signal (coreutils 8.31) is missing"
+fi
+
 finish
