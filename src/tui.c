@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #define PARAM_COLS 28
@@ -32,6 +31,8 @@ typedef struct {
     int selected;          /* parameter index */
     int mouse_pane;        /* the pane a button press captured until its release, or -1 */
     bool paused, animating, help, too_small, color;
+    bool change_pending;   /* a change the model has not been told of yet: keys in one batch coalesce */
+    tui_change pending;
 } tui_state;
 
 static volatile sig_atomic_t quit_signal;
@@ -267,44 +268,6 @@ static void draw_status(tui_state *s)
     mvwprintw(w, 0, 1, "%s%.*s%s", head, room > 0 ? room : 0, s->app->extra_keys ? s->app->extra_keys : "", tail);
 }
 
-static const char *const help_lines[] = {
-    "keys",
-    "",
-    "tab, up/down     select a parameter",
-    "left/right, -/+  change it (shift or PgUp/PgDn: big steps)",
-    "1-9              show or hide a method",
-    "space            pause / resume the animation",
-    "n / p            next / previous step of the walk",
-    "r                reset the animation",
-    "mouse            click a parameter; drag where a lab allows",
-    "Ctrl-L           redraw the screen",
-    "q                quit",
-    "",
-    "any key closes this help",
-};
-
-static void draw_help(const tui_state *s)
-{
-    int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-    const char *lab_keys = s->app->extra_keys && *s->app->extra_keys ? s->app->extra_keys : NULL;
-    int h = n + 2 + (lab_keys ? 2 : 0), w = 64;
-    WINDOW *win = newwin(h, w, (LINES - h) / 2, (COLS - w) / 2);
-    if (!win)
-        return;
-    box(win, 0, 0);
-    for (int i = 0; i < n - 2; i++)
-        mvwaddstr(win, i + 1, 2, help_lines[i]);
-    int row = n - 1;
-    if (lab_keys) {  /* the lab's own keys, before the closing lines */
-        mvwprintw(win, row++, 2, "this lab: %.*s", w - 14, lab_keys);
-        row++;
-    }
-    for (int i = n - 2; i < n; i++)
-        mvwaddstr(win, row++, 2, help_lines[i]);
-    wnoutrefresh(win);
-    delwin(win);
-}
-
 typedef struct {
     int row, count;
 } centered_lines;
@@ -355,7 +318,7 @@ static void redraw(tui_state *s)
         if (s->dirty[i] && s->win[i])
             wnoutrefresh(s->win[i]);
     if (s->help)
-        draw_help(s);
+        tui_draw_help(s->app->extra_keys);
     memset(s->dirty, 0, sizeof s->dirty);
     doupdate();
 }
@@ -373,11 +336,28 @@ static void describe_step(tui_state *s)
         layout(s);
 }
 
-/* Something the model depends on changed: recompute, restart the animation, redraw the lot. */
+/* Tells the model of the change held back, if any (before anything reads the model, and after a batch of keys). */
+static void flush_change(tui_state *s)
+{
+    if (!s->change_pending)
+        return;
+    s->change_pending = false;
+    s->app->changed(s->app->ctx, s->step, s->pending);
+    s->animating = s->app->tick != NULL;
+    mark_all_dirty(s);
+}
+
+/* Something the model depends on changed: recompute, restart the animation, redraw the lot. Edits and restarts
+ * wait for the end of the batch of keys (a hundred + in a paste are one recomputation); entering a step is told
+ * at once (the model sets the step's defaults before any edit). */
 static void model_changed(tui_state *s, tui_change what)
 {
-    s->app->changed(s->app->ctx, s->step, what);
-    s->animating = s->app->tick != NULL;
+    if (s->change_pending && s->pending != what)
+        flush_change(s);
+    s->change_pending = true;
+    s->pending = what;
+    if (what == TUI_ENTER_STEP)
+        flush_change(s);
     mark_all_dirty(s);
 }
 
@@ -385,6 +365,7 @@ static void go_to_step(tui_state *s, int step)
 {
     if (step < 0 || step >= s->app->n_steps || step == s->step)
         return;
+    flush_change(s);
     s->step = step;
     s->selected = 0;
     describe_step(s);
@@ -437,6 +418,7 @@ static void handle_mouse(tui_state *s)
     }
     if (!s->app->mouse)
         return;
+    flush_change(s);
     /* The pane under a press captures the pointer: its drags and its release go to it wherever they happen
      * (a mass dragged past the pane's edge is still let go), with coordinates relative to it. */
     int pane = s->mouse_pane;
@@ -489,18 +471,18 @@ static bool handle_key(tui_state *s, int ch)
             bool *flag = s->desc.toggles[ch - '1'].enabled;
             *flag = !*flag;
             model_changed(s, TUI_EDITED);
-        } else if (s->app->key && s->app->key(s->app->ctx, s->step, ch)) {
-            callback_used(s);
+        } else if (s->app->key) {
+            flush_change(s);
+            if (s->app->key(s->app->ctx, s->step, ch))
+                callback_used(s);
         }
     }
     return true;
 }
 
-static double now_seconds(void)
+static bool take_key(void *arg, int ch)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    return handle_key(arg, ch);
 }
 
 bool tui_open(void)
@@ -551,7 +533,7 @@ int tui_run(tui_app *app)
     model_changed(&s, TUI_ENTER_STEP);
 
     const int frame_ms = (int)(1000.0 / app->frame_hz);
-    double last = now_seconds();
+    double last = tui_now();
     bool running = true;
     while (running && !quit_signal) {
         redraw(&s);
@@ -560,9 +542,11 @@ int tui_run(tui_app *app)
         int ch = getch();
         if (quit_signal)
             break;
-        double t = now_seconds();
-        if (ch != ERR)
-            running = handle_key(&s, ch);
+        double t = tui_now();
+        if (ch != ERR) {  /* this key and all that wait behind it, then one recomputation and one redraw */
+            running = tui_take_keys(ch, t + 1.0 / app->frame_hz, take_key, &s);
+            flush_change(&s);
+        }
         if (live && t - last >= 0.5 / app->frame_hz) {
             /* a frame: feed the measured time (at most a second: a suspended process skips, not catches up) */
             double dt = t - last;

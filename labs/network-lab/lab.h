@@ -76,6 +76,7 @@ typedef struct {
     long long recorded_step;           /* the step of the last sample */
     size_t held;                       /* the mass held, or net->n_masses */
     bool moving;                       /* the last step changed a live state */
+    double budget;                     /* seconds of stepping a frame may take (0: no limit; the walk sets it) */
 } lab_sim;
 
 /* Runs methods[0..n-1] from y0 (copied) with step h on net. NET_OK, NET_ERR_INPUT (bad n or h) or NET_ERR_MEMORY
@@ -87,7 +88,9 @@ void lab_sim_destroy(lab_sim *s);
 int lab_sim_restart(lab_sim *s);
 /* Takes `count` fixed steps with every live run, stopping a run where it diverges. */
 void lab_sim_steps(lab_sim *s, unsigned count);
-/* One display frame of frame_dt seconds: the accumulator's steps, then an energy sample. Returns the steps. */
+/* One display frame of frame_dt seconds: the accumulator's steps, then an energy sample. Returns the steps taken:
+ * with a budget, the steps after it ran out are dropped (at least one is taken), so that a network too large for
+ * real time runs slower, and a frame, and q, never waits for more than the budget and one step. */
 unsigned lab_sim_frame(lab_sim *s, double frame_dt);
 /* Appends the live runs' total energies at the current time to the history (once a step at most). */
 void lab_sim_record(lab_sim *s);

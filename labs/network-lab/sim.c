@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int lab_start_state(const net_network *net, const lab_start *start, double *y)
 {
@@ -170,10 +171,26 @@ void lab_sim_record(lab_sim *s)
     s->n_hist++;
 }
 
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 unsigned lab_sim_frame(lab_sim *s, double frame_dt)
 {
     unsigned steps = ts_accumulator_feed(&s->acc, frame_dt);
-    lab_sim_steps(s, steps);
+    if (s->budget > 0.0 && steps > 1) {
+        const double end = now_seconds() + s->budget;
+        unsigned taken = 0;
+        do
+            lab_sim_steps(s, 1);
+        while (++taken < steps && now_seconds() < end);
+        steps = taken;
+    } else {
+        lab_sim_steps(s, steps);
+    }
     if (steps > 0)
         lab_sim_record(s);
     return steps;

@@ -21,6 +21,7 @@ static const net_method run_methods[N_RUNS] = {NET_EXPLICIT, NET_SEMI, NET_RK4};
 #define PULL_DX 0.3           /* ... by (0.3, 0.1) m, as if dragged there and let go */
 #define PULL_DY 0.1
 #define MOVE_FRACTION 0.025   /* one h/j/k/l press moves the held mass by this much of the view's width */
+#define FRAME_HZ 60           /* the display rate while animating */
 
 /* Everything the network and the runs are built from: when it changes, they are rebuilt (toggles are not in it). */
 typedef struct {
@@ -150,6 +151,7 @@ static void start_runs(walk *w, int step)
     }
     if (rc == NET_OK)
         rc = lab_sim_init(&w->sim, w->net, run_methods, N_RUNS, w->p.dt, w->o->tol, y0);
+    w->sim.budget = 0.5 / FRAME_HZ;  /* half a frame of stepping: the rest is drawing and keys */
     free(y0);
     w->have_sim = rc == NET_OK;
     if (rc != NET_OK)
@@ -415,7 +417,7 @@ int lab_interactive(net_network *net, const lab_options *o)
     if (rc == CLI_OK) {
         tui_app app = {
             .name = "network-lab", .ctx = &w, .n_steps = net ? 1 : N_STEPS, .min_cols = 80, .min_rows = 24,
-            .frame_hz = 60, .extra_keys = "m mass g grab hjkl", .describe = walk_describe,
+            .frame_hz = FRAME_HZ, .extra_keys = "m mass g grab hjkl", .describe = walk_describe,
             .changed = walk_changed, .render = walk_render, .notes = walk_notes, .tick = walk_tick,
             .key = walk_key, .mouse = walk_mouse,
         };

@@ -1,0 +1,55 @@
+#!/bin/sh
+# Input under load, in every lab: a paste of 100 KB is taken in batches (one recomputation and one redraw a batch,
+# not one a byte) and q answers within a frame, also behind the paste and while a large network animates.
+. tests/lib/cli.sh
+. tests/lib/tui.sh
+trap 'tui_cleanup; rm -rf "$TMP"' EXIT
+command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; exit 1; }
+
+# The bounds: several times what a quiet machine takes (about 0.5 s for the paste, 0.2 s for q), far below what
+# the labs took before (69 s for the paste into spring-lab, 1.7 s for q on the 500 x 500 grid); ASan is slower.
+case "${NUMLAB_BUILD:-build}" in *sanitize*) slow=3 ;; *) slow=1 ;; esac
+PASTE_LIMIT_MS=$((5000 * slow))
+Q_LIMIT_MS=$((1000 * slow))
+
+now_ms() { date +%s%3N; }
+
+# 100 KB of keys the labs take (letters, digits, + - = _ and spaces; no q, no w: bowl-lab's w writes a file), from a
+# fixed seed, then q.
+awk 'BEGIN { srand(12); keys = "abcdefghijklmnoprstuvxyzABCDEFGHIJKLMNOPRSTUVXYZ0123456789+-=_ ";
+             n = length(keys); for (i = 0; i < 100000; i++) printf "%s", substr(keys, 1 + int(rand() * n), 1);
+             printf "q" }' >"$TMP/paste.txt"
+expect_eq "paste size" "$(wc -c <"$TMP/paste.txt" | tr -d ' ')" 100001
+
+mkdir "$TMP/cwd"  # the labs run there (absolute path), so that no key can leave a file in the tree
+case "$BIN" in /*) ABS_BIN=$BIN ;; *) ABS_BIN=$(pwd)/$BIN ;; esac
+for lab in spring-lab network-lab keyframe-lab bowl-lab; do
+    tui_start "$lab" 120 40 LANG=C.UTF-8 TERM=xterm-256color -- cd "$TMP/cwd" \&\& "$ABS_BIN/$lab"
+    tui_wait "$lab" "step 1/" 10 || { fail "$lab did not start"; continue; }
+    tm load-buffer "$TMP/paste.txt"
+    t0=$(now_ms)
+    tm paste-buffer -t "$lab"
+    rc=$(tui_exit_status "$lab")
+    t1=$(now_ms)
+    expect_eq "$lab exit after the paste and q" "$rc" 0
+    [ $((t1 - t0)) -le $PASTE_LIMIT_MS ] && pass ||
+        fail "$lab: 100 KB pasted, then q: exit after $((t1 - t0)) ms (allowed: $PASTE_LIMIT_MS)"
+    echo "$lab: 100 KB paste and q answered in $((t1 - t0)) ms"
+    tui_sane "$lab"
+done
+
+# A network too large for real time (250,000 masses, about 0.1 s a step for the three runs): the frame's stepping
+# stops at its budget, and q is read after at most that frame.
+tui_start grid 120 40 LANG=C.UTF-8 TERM=xterm-256color -- "$BIN/network-lab" --preset grid --n 500
+tui_expect grid "250000 masses" "the 500 x 500 grid runs"
+sleep 2
+t0=$(now_ms)
+tm send-keys -t grid q
+rc=$(tui_exit_status grid)
+t1=$(now_ms)
+expect_eq "grid exit on q" "$rc" 0
+[ $((t1 - t0)) -le $Q_LIMIT_MS ] && pass || fail "500 x 500 grid: q answered after $((t1 - t0)) ms (allowed: $Q_LIMIT_MS)"
+echo "500 x 500 grid: q answered in $((t1 - t0)) ms"
+tui_sane grid
+
+finish
