@@ -43,6 +43,8 @@ static const char usage[] =
     "  --step H       the fixed step, s                 (default 1/240)\n"
     "  --cap C        the accumulator's cap, s, >= step (default 0.1)\n"
     "  --no-cap       no cap (a long gap costs gap/step substeps)\n"
+    "  One frame may take at most 1e8 substeps (its line is printed after them): a longer gap needs a cap or a\n"
+    "  larger step.\n"
     "  --interpolate  print the rendered x, interpolated by alpha = accumulator/step\n"
     "  --eps-x E      rest when |x - target| < E ...    (default 0.5, half a pixel)\n"
     "  --eps-v E      ... and |v| < E                   (default 1, a pixel per second)\n"
@@ -128,6 +130,29 @@ static int parse_rest_rule(const char *text, ts_rest_rule *rule)
     return cli_error("--rest-rule: '%s' is not a rule (allowed: both, distance, speed)", cli_cut(text));
 }
 
+/* The most substeps one frame of --animate can take: its steps run before its line is printed, so that is the
+ * work done in silence. The longest frame (the gap, or a jittered one) is held to the cap. */
+#define MAX_FRAME_SUBSTEPS 1e8
+
+static int check_frame_work(const spring_lab_options *o, bool no_cap)
+{
+    const double longest_frame = (1.0 + o->frame_jitter) / o->frame_hz;
+    const bool gap = o->gap > longest_frame;
+    const double held = fmin((gap ? o->gap : longest_frame) + o->step, o->cap);
+    char cap[48] = "";
+    if (no_cap)
+        snprintf(cap, sizeof cap, ", --no-cap");
+    else if (held == o->cap)
+        snprintf(cap, sizeof cap, ", --cap %g", o->cap);
+    char options[160];
+    if (gap)
+        snprintf(options, sizeof options, "--gap %g%s and --step %g", o->gap, cap, o->step);
+    else
+        snprintf(options, sizeof options, "--frame-hz %g%s and --step %g", o->frame_hz, cap, o->step);
+    return cli_work(options, floor(held / o->step), MAX_FRAME_SUBSTEPS, "substeps in one frame",
+                    "a frame's substeps run before its line is printed: give a cap, a shorter gap or a larger step");
+}
+
 static int run(int argc, char **argv)
 {
     spring_lab_options o = {
@@ -199,6 +224,8 @@ static int run(int argc, char **argv)
         return cli_error("--cap: %g is below the step %g (allowed: cap >= step)", o.cap, o.step);
     if (!o.method_given)
         parse_methods("all", o.methods);
+    if (csv && animate && (rc = check_frame_work(&o, no_cap)) != CLI_OK)
+        return rc;
 
     if (animate && !csv)
         return cli_error("--animate goes with --csv (see --help)");
