@@ -108,6 +108,13 @@ expect_usage "^network-lab: $TMP/d+\.\.\.f{24}: cannot open: No such file or dir
     "$BIN/network-lab" --csv --file "$LONG"
 expect_usage "^bowl-lab: --gesture: cannot read '$TMP/d+\.\.\.f{24}': No such file or directory$" \
     "$BIN/bowl-lab" --gesture "$LONG" --wav "$TMP/g.wav"
+expect_usage "^keyframe-lab: $TMP/d+\.\.\.f{24}: cannot read: No such file or directory$" "$BIN/keyframe-lab" --list "$LONG"
+expect_usage "^keyframe-lab: $TMP/d+\.\.\.f{24}: cannot read: No such file or directory$" \
+    "$BIN/keyframe-lab" --csv --gltf "$LONG"
+# a file that exists under a long name: the loader's reason after it (a folder of 14 long names)
+mkdir -p "$TMP/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D" &&
+    printf 'not json' >"$LONG.gltf" &&
+    expect_usage "^keyframe-lab: $TMP/d+\.\.\.f{19}\.gltf: .*(JSON|json)" "$BIN/keyframe-lab" --list "$LONG.gltf"
 
 # Output that cannot be written is a runtime failure (exit 1, a message), in every headless mode.
 if [ -w /dev/full ]; then
