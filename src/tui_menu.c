@@ -8,12 +8,12 @@
 #include "tui_internal.h"
 
 #define KEY_ESC 27
+#define MENU_FRAME (1.0 / 30.0)  /* the time a batch of keys may take before the rest is dropped (but q) */
 
 static bool have_terminal(void)
 {
     return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 }
-
 
 static void title_bar(int row, const char *text)
 {
@@ -21,6 +21,29 @@ static void title_bar(int row, const char *text)
     mvhline(row, 0, ' ', COLS);
     mvaddnstr(row, 1, text, COLS - 2);
     attroff(A_REVERSE);
+}
+
+typedef struct {
+    int selected, n_items, choice;
+    bool done;             /* a key chose an item or left */
+} menu_state;
+
+/* One key of the menu; false when it chose or left. */
+static bool menu_key(void *arg, int ch)
+{
+    menu_state *m = arg;
+    if (ch == 'q' || ch == KEY_ESC) {
+        m->done = true;
+    } else if ((ch == KEY_UP || ch == 'k') && m->selected > 0) {
+        m->selected--;
+    } else if ((ch == KEY_DOWN || ch == 'j') && m->selected < m->n_items - 1) {
+        m->selected++;
+    } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+        m->choice = m->selected, m->done = true;
+    } else if (ch >= '1' && ch <= '9' && ch - '1' < m->n_items) {
+        m->choice = ch - '1', m->done = true;
+    }
+    return !m->done;
 }
 
 int tui_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected)
@@ -35,14 +58,14 @@ int tui_menu(const char *title, const char *subtitle, const tui_item *items, int
             cols += ((unsigned char)*c & 0xC0) != 0x80;
         label_cols = cols > label_cols ? cols : label_cols;
     }
-    int choice = -1;
+    menu_state m = {.selected = selected, .n_items = n_items, .choice = -1};
     for (;;) {
         erase();
         title_bar(0, title);
         mvaddnstr(2, 2, subtitle ? subtitle : "", COLS - 4);
         int detail_x = 2 + 4 + label_cols + 2;
         for (int i = 0; i < n_items && 4 + i < LINES - 2; i++) {
-            if (i == selected)
+            if (i == m.selected)
                 attron(A_REVERSE);
             mvprintw(4 + i, 2, "%2d  ", i + 1);
             addnstr(items[i].label, COLS - 7 > 0 ? COLS - 7 : 0);
@@ -50,28 +73,19 @@ int tui_menu(const char *title, const char *subtitle, const tui_item *items, int
                 addch(' ');   /* up to the details' column (highlighted too when selected) */
             if (detail_x < COLS - 1)
                 addnstr(items[i].detail ? items[i].detail : "", COLS - 1 - detail_x);
-            if (i == selected)
+            if (i == m.selected)
                 attroff(A_REVERSE);
         }
         title_bar(LINES - 1, "up/down choose  Enter open  q quit");
         refresh();
+        timeout(-1);
         int ch = getch();
-        if (ch == 'q' || ch == KEY_ESC || ch == ERR)
+        /* this key and all that wait behind it (a paste is one redraw); false: chosen, left, or q past the time */
+        if (ch == ERR || !tui_take_keys(ch, tui_now() + MENU_FRAME, menu_key, &m))
             break;
-        if ((ch == KEY_UP || ch == 'k') && selected > 0)
-            selected--;
-        else if ((ch == KEY_DOWN || ch == 'j') && selected < n_items - 1)
-            selected++;
-        else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
-            choice = selected;
-            break;
-        } else if (ch >= '1' && ch <= '9' && ch - '1' < n_items) {
-            choice = ch - '1';
-            break;
-        }
     }
     tui_restore();
-    return tui_signal() ? -1 : choice;
+    return tui_signal() ? -1 : m.choice;
 }
 
 typedef struct {
@@ -101,6 +115,27 @@ static void keep_line(void *arg, const char *line, int len)
     }
 }
 
+typedef struct {
+    int top, page, last_top;
+} pager_state;
+
+/* One key of the pager; false when it leaves. */
+static bool pager_key(void *arg, int ch)
+{
+    pager_state *p = arg;
+    switch (ch) {
+    case 'q': case KEY_ESC:              return false;
+    case KEY_UP: case 'k':               p->top--; break;
+    case KEY_DOWN: case 'j': case '\n':  p->top++; break;
+    case KEY_PPAGE: case 'b':            p->top -= p->page; break;
+    case KEY_NPAGE: case ' ':            p->top += p->page; break;
+    case KEY_HOME: case 'g':             p->top = 0; break;
+    case KEY_END: case 'G':              p->top = p->last_top; break;
+    default:                             break;
+    }
+    return true;
+}
+
 int tui_pager(const char *title, const char *text)
 {
     if (!have_terminal())
@@ -126,18 +161,12 @@ int tui_pager(const char *title, const char *text)
             mvaddnstr(1 + i, 1, w.line[top + i], w.len[top + i]);
         title_bar(LINES - 1, "up/down PgUp/PgDn scroll  q back");
         refresh();
+        timeout(-1);
         int ch = getch();
-        if (ch == 'q' || ch == KEY_ESC || ch == ERR)
+        pager_state ps = {.top = top, .page = page, .last_top = last_top};
+        if (ch == ERR || !tui_take_keys(ch, tui_now() + MENU_FRAME, pager_key, &ps))
             break;
-        switch (ch) {
-        case KEY_UP: case 'k':               top--; break;
-        case KEY_DOWN: case 'j': case '\n':  top++; break;
-        case KEY_PPAGE: case 'b':            top -= page; break;
-        case KEY_NPAGE: case ' ':            top += page; break;
-        case KEY_HOME: case 'g':             top = 0; break;
-        case KEY_END: case 'G':              top = last_top; break;
-        default:                             break;
-        }
+        top = ps.top;
     }
     free(w.line);
     free(w.len);
