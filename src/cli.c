@@ -232,11 +232,22 @@ int cli_work(const char *options, double amount, double limit, const char *unit,
     return cli_error("%s ask for %.3g %s (allowed: at most %.3g %s; %s)", options, amount, unit, limit, unit, hint);
 }
 
+static int stdout_errno;  /* why stdout failed, as seen by cli_stdout_broken right after the failed write */
+
+bool cli_stdout_broken(void)
+{
+    if (!ferror(stdout))
+        return false;
+    if (!stdout_errno)
+        stdout_errno = errno;
+    return true;
+}
+
 int cli_flush_stdout(void)
 {
     errno = 0;
     int flushed = fflush(stdout);
-    int err = errno;
+    int err = errno ? errno : stdout_errno;
     if (flushed == 0 && !ferror(stdout))
         return CLI_OK;
     return err ? cli_fail("cannot write to stdout: %s", strerror(err)) : cli_fail("cannot write to stdout");

@@ -135,6 +135,14 @@ if [ -w /dev/full ]; then
     expect_full "$BIN/bowl-lab" --list-presets
     expect_full "$BIN/bowl-lab" --describe steel-pair
     expect_full "$BIN/numlab" --list
+    mkdir -p "$TMP/fixtures"
+    "${NUMLAB_BUILD:-build}/tests/test_gltf" --write-fixtures "$TMP/fixtures" >/dev/null 2>&1 || fail "glTF fixtures"
+    expect_full "$BIN/keyframe-lab" --list "$TMP/fixtures/embedded.gltf"
+    expect_full "$BIN/keyframe-lab" --csv --gltf "$TMP/fixtures/embedded.gltf"
+    # a long output stops at the first failed write, not after computing the rest for nobody (timeout: 124)
+    expect_full timeout 10 "$BIN/spring-lab" --csv --method all --steps 100000000
+    expect_full timeout 10 "$BIN/spring-lab" --csv --animate --c 0 --max-frames 100000000
+    expect_full timeout 10 "$BIN/network-lab" --csv --preset chain --n 1000 --steps 100000000
 fi
 
 finish

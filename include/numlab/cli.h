@@ -8,6 +8,7 @@
 #ifndef NUMLAB_CLI_H
 #define NUMLAB_CLI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define CLI_OK 0
@@ -65,6 +66,9 @@ int cli_work(const char *options, double amount, double limit, const char *unit,
 /* Flushes stdout: CLI_OK, or when it could not be written (now or before: a full disk, /dev/full) "cannot write
  * to stdout: REASON" and CLI_FAILURE. */
 int cli_flush_stdout(void);
+/* True once a write to stdout failed (keeping errno for cli_flush_stdout's message): a long output stops there
+ * instead of computing the rest for nobody. */
+bool cli_stdout_broken(void);
 /* The exit status of a program whose run returned rc: rc when it says failure (its message is out), else
  * cli_flush_stdout(). Every main returns through it, so that no output is lost behind an exit status 0. */
 int cli_finish(int rc);

@@ -52,7 +52,7 @@ int lab_csv(net_network *net, const lab_options *o)
     print_header(net);
     print_row(net, 0, 0.0, y);
     double t = 0.0;
-    for (long long step = 1; step <= o->steps; step++) {
+    for (long long step = 1; step <= o->steps && !cli_stdout_broken(); step++) {  /* a write error ends the run */
         int rc = net_integrator_step(it, &t, y);
         t = (double)step * o->dt;  /* every method reports on the same grid */
         if (ode_state_diverged(y, dim, limit)) {

@@ -13,7 +13,7 @@
 int spring_lab_csv(const spring_lab_options *o)
 {
     printf("method,step,t,x,v,energy\n");
-    for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
+    for (int m = 0; m < SPRING_METHOD_COUNT && !cli_stdout_broken(); m++) {
         if (!o->methods[m])
             continue;
         const char *name = spring_method_name((spring_method)m);
@@ -22,7 +22,7 @@ int spring_lab_csv(const spring_lab_options *o)
             spring_runner_destroy(&r);
             return cli_fail("%s: out of memory", name);
         }
-        for (long long n = 0; n <= o->steps; n++) {
+        for (long long n = 0; n <= o->steps && !cli_stdout_broken(); n++) {  /* a write error ends the run */
             if (n > 0 && spring_runner_step(&r))
                 break;
             spring_sample s = spring_runner_sample(&r);
@@ -42,7 +42,7 @@ static bool print_frame(void *arg, const spring_lab_frame *f)
 {
     (void)arg;
     printf("%lld," NUM "," NUM "," NUM ",%u\n", f->frame, f->t, f->x, f->v, f->substeps);
-    return true;
+    return !cli_stdout_broken();  /* a write error stops the loop */
 }
 
 /* The seed's frame loop: feed each frame's dt to the accumulator, take its fixed steps, test for rest, snap. */
