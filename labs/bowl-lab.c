@@ -2,6 +2,7 @@
  * describes presets, renders headless to WAV / CSV (a scripted gesture or a recorded one), or runs the interactive
  * lab (labs/bowl-lab/walk.c). */
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,14 +103,15 @@ static int read_gesture(const char *path, bowl_lab_gesture *g)
     /* a regular file within the limit, checked before it is read: a FIFO or /dev/zero never blocks or spins */
     infile_data text;
     infile_error e;
-    char msg[1024];
+    char msg[PATH_MAX + 1024];  /* the whole message: the path is cut in it, never the reason after it */
     if (infile_read(path, BOWL_LAB_MAX_GESTURE_BYTES, true, &text, &e) != INFILE_OK) {
         infile_message(&e, "--gesture", path, msg, sizeof msg);
         return e.status == INFILE_ERR_NOMEM ? cli_fail("%s", msg) : cli_error("%s", msg);
     }
     int rc = bowl_lab_gesture_parse(text.data, text.size, path, g, msg, sizeof msg);
     infile_data_free(&text);
-    return rc == 0 ? CLI_OK : rc == 2 ? cli_error("--gesture: %s", msg) : cli_fail("--gesture: %s", msg);
+    const char *shown = rc ? cli_cut_in(msg, path) : "";
+    return rc == 0 ? CLI_OK : rc == 2 ? cli_error("--gesture: %s", shown) : cli_fail("--gesture: %s", shown);
 }
 
 /* Each "KEY=VALUE" into p, then the whole preset checked (a mechanics or sound parameter that does not fit the

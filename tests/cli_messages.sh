@@ -114,7 +114,10 @@ expect_usage "^keyframe-lab: $TMP/d+\.\.\.f{24}: cannot read: No such file or di
 # a file that exists under a long name: the loader's reason after it (a folder of 14 long names)
 mkdir -p "$TMP/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D/$D" &&
     printf 'not json' >"$LONG.gltf" &&
-    expect_usage "^keyframe-lab: $TMP/d+\.\.\.f{19}\.gltf: .*(JSON|json)" "$BIN/keyframe-lab" --list "$LONG.gltf"
+    expect_usage "^keyframe-lab: $TMP/d+\.\.\.f{19}\.gltf: .*(JSON|json)" "$BIN/keyframe-lab" --list "$LONG.gltf" &&
+    printf 'bogus\n' >"$LONG.csv" &&
+    expect_usage "^bowl-lab: --gesture: $TMP/d+\.\.\.f{20}\.csv:1: the header is 'bogus' \(allowed: t," \
+        "$BIN/bowl-lab" --gesture "$LONG.csv" --wav "$TMP/g.wav"
 
 # Output that cannot be written is a runtime failure (exit 1, a message), in every headless mode.
 if [ -w /dev/full ]; then

@@ -43,11 +43,10 @@ int cli_check_options(int argc, char *const argv[], const char *shortopts, const
 /* "unexpected argument 'ARG' (see --help)": returns CLI_USAGE. */
 int cli_unexpected(const char *arg);
 
-/* Parses a whole string as a finite double: NaN, inf, trailing junk and values beyond +-DBL_MAX are errors;
+/* Each parses a whole string as a finite double: NaN, inf, trailing junk and values beyond +-DBL_MAX are errors;
  * values too small for a double (1e-320, 1e-400) are finite: they are kept as the nearest double (a subnormal, or
- * 0) and checked against the range like any other. */
-/* The same rule without a message: NULL and *out set, or what is wrong ("is empty", "is not a number", "is not a
- * finite number", "is out of range"), for a message of the caller's own. */
+ * 0) and checked against the range like any other. cli_number_problem is the same rule without a message: NULL
+ * and *out set, or what is wrong ("is empty", "is not a number", "is not a finite number", "is out of range"). */
 const char *cli_number_problem(const char *text, double *out);
 int cli_finite(const char *opt, const char *text, double *out);
 int cli_positive(const char *opt, const char *text, double *out);    /* > 0 */
