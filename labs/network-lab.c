@@ -36,7 +36,7 @@ static const char usage[] =
     "  --method M      explicit, semi (default), rk4, gsl-rk4 (two half steps a step), gsl-rkf45,\n"
     "                  gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses);\n"
     "                  --plot takes a comma-separated list (default explicit,semi,rk4)\n"
-    "  --dt H          the step in seconds (default 1/240)\n"
+    "  --dt H          the step in seconds, 1e-9..1000 (default 1/240)\n"
     "  --steps S       the number of steps, 0..1000000000 (default 240)\n"
     "  --every K       print only every K-th step, and the last (default 1)\n"
     "  --kick V        give every free mass a reproducible velocity, each component uniform in [-V, V]\n"

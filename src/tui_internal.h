@@ -16,8 +16,8 @@ void tui_draw_help(const char *extra_keys);
 double tui_now(void);
 
 /* Hands `first` and then every key already waiting to handle(arg, key), in order, until one returns false (quit).
- * Keys still waiting at `deadline` (tui_now seconds) are read and dropped, except q or Q, which quits: a paste or
- * a burst never holds the screen or q back for more than a frame. Leaves curses' timeout at 0. Returns false when
+ * Keys still waiting at `deadline` (tui_now seconds) are read and dropped, except q or Q, which quits, and
+ * KEY_RESIZE, which is handled: a paste or a burst never holds the screen or q back for more than a frame. Leaves curses' timeout at 0. Returns false when
  * a key asked to quit. */
 bool tui_take_keys(int first, double deadline, bool (*handle)(void *arg, int key), void *arg);
 

@@ -57,7 +57,7 @@ bool tui_take_keys(int first, double deadline, bool (*handle)(void *arg, int key
         return false;
     timeout(0);  /* only what is already there: the caller sets its own timeout again */
     for (int ch; (ch = getch()) != ERR;) {
-        if (tui_now() <= deadline) {
+        if (tui_now() <= deadline || ch == KEY_RESIZE) {  /* a resize is never dropped: the layout follows it */
             if (!handle(arg, ch))
                 return false;
         } else if (ch == 'q' || ch == 'Q') {
