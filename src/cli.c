@@ -2,7 +2,6 @@
 #include "numlab/cli.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
