@@ -400,11 +400,11 @@ static void change_param(tui_state *s, int direction, bool big)
     }
 }
 
-static void handle_mouse(tui_state *s)
+static void handle_mouse(tui_state *s, const MEVENT *mouse)
 {
-    MEVENT ev;
-    if (getmouse(&ev) != OK || s->too_small)
+    if (!mouse || s->too_small)
         return;
+    const MEVENT ev = *mouse;
     tui_mouse_kind kind = ev.bstate & BUTTON1_RELEASED                          ? TUI_MOUSE_RELEASE
                           : ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED) ? TUI_MOUSE_PRESS
                                                                                 : TUI_MOUSE_DRAG;
@@ -435,7 +435,7 @@ static void handle_mouse(tui_state *s)
 }
 
 /* Returns false when the user asked to quit. */
-static bool handle_key(tui_state *s, int ch)
+static bool handle_key(tui_state *s, int ch, const MEVENT *mouse)
 {
     if (s->help) {  /* any key closes the help */
         s->help = false;
@@ -465,7 +465,7 @@ static bool handle_key(tui_state *s, int ch)
     case KEY_LEFT: case '-': case '_':   change_param(s, -1, false); break;
     case KEY_SRIGHT: case KEY_PPAGE:     change_param(s, +1, true); break;
     case KEY_SLEFT: case KEY_NPAGE:      change_param(s, -1, true); break;
-    case KEY_MOUSE:                      handle_mouse(s); break;
+    case KEY_MOUSE:                      handle_mouse(s, mouse); break;
     default:
         if (ch >= '1' && ch <= '9' && ch - '1' < s->desc.n_toggles) {
             bool *flag = s->desc.toggles[ch - '1'].enabled;
@@ -480,9 +480,9 @@ static bool handle_key(tui_state *s, int ch)
     return true;
 }
 
-static bool take_key(void *arg, int ch)
+static bool take_key(void *arg, int ch, const MEVENT *mouse)
 {
-    return handle_key(arg, ch);
+    return handle_key(arg, ch, mouse);
 }
 
 bool tui_open(void)
@@ -538,12 +538,13 @@ int tui_run(tui_app *app)
     while (running && !quit_signal) {
         redraw(&s);
         bool live = s.animating && !s.paused && !s.too_small && !s.help;
-        timeout(live ? frame_ms : -1);  /* idle: block until a key, a resize or a signal */
+        const bool held = tui_keys_held();  /* keys a frame had no time for: never block while they wait */
+        timeout(held ? 0 : live ? frame_ms : -1);  /* idle: block until a key, a resize or a signal */
         int ch = getch();
         if (quit_signal)
             break;
         double t = tui_now();
-        if (ch != ERR) {  /* this key and all that wait behind it, then one recomputation and one redraw */
+        if (ch != ERR || held) {  /* this key and all that wait behind it, then one recomputation and one redraw */
             running = tui_take_keys(ch, t + 1.0 / app->frame_hz, take_key, &s);
             flush_change(&s);
         }

@@ -3,6 +3,7 @@
 #ifndef NUMLAB_TUI_INTERNAL_H
 #define NUMLAB_TUI_INTERNAL_H
 
+#include <curses.h>
 #include <stdbool.h>
 
 /* Enters curses mode: locale, cbreak, keypad, colors (unless NO_COLOR or none), mouse, and the signal handlers
@@ -15,10 +16,13 @@ void tui_draw_help(const char *extra_keys);
 /* CLOCK_MONOTONIC in seconds. */
 double tui_now(void);
 
-/* Hands `first` and then every key already waiting to handle(arg, key), in order, until one returns false (quit).
- * Keys still waiting at `deadline` (tui_now seconds) are read and dropped, except q or Q, which quits, and
- * KEY_RESIZE, which is handled: a paste or a burst never holds the screen or q back for more than a frame. Leaves curses' timeout at 0. Returns false when
- * a key asked to quit. */
-bool tui_take_keys(int first, double deadline, bool (*handle)(void *arg, int key), void *arg);
+/* Takes input in batches: holds `first` (ERR: none) and every key already waiting behind the keys held from the
+ * last call, then hands them to handle(arg, key, mouse) in order (mouse: the event of a KEY_MOUSE, else NULL) until
+ * one returns false (quit) or `deadline` (tui_now seconds) passes; the keys left are held for the next call, none
+ * dropped, but a q or Q among them quits at once: a paste or a burst never holds the screen or q back for more than
+ * a frame. Leaves curses' timeout at 0. Returns false when a key asked to quit (the held keys are then forgotten). */
+bool tui_take_keys(int first, double deadline, bool (*handle)(void *arg, int key, const MEVENT *mouse), void *arg);
+/* True while keys are held for the next call: the caller then must not block on input. */
+bool tui_keys_held(void);
 
 #endif

@@ -1,6 +1,7 @@
-/* tui: the keys. Input is taken in batches: everything already typed or pasted is read before the next redraw, so
- * that a paste of 100 KB costs one redraw, not one per byte, and q answers within a frame however much is waiting.
- * And the help that lists the keys. */
+/* tui: the keys. Input is taken in batches: everything already typed or pasted is read before the next redraw and
+ * handled for up to a frame's time, the rest held for the next frames (none dropped, mouse events kept with their
+ * keys), so that a paste of 100 KB costs a redraw a frame, not one a byte, and q answers within a frame however
+ * much is waiting. And the help that lists the keys. */
 #include "tui_internal.h"
 
 #include <curses.h>
@@ -51,18 +52,62 @@ double tui_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-bool tui_take_keys(int first, double deadline, bool (*handle)(void *arg, int key), void *arg)
+/* The keys read but not yet handled, oldest first: a ring, with each mouse key's event taken from curses when it
+ * was read (curses keeps only a few). */
+#define HELD_KEYS 131072
+#define HELD_MICE 1024
+static int held_key[HELD_KEYS];
+static MEVENT held_mouse[HELD_MICE];
+static size_t key_head, key_count, mouse_head, mouse_count;
+static size_t quits_held;  /* q or Q among the held keys */
+
+bool tui_keys_held(void)
 {
-    if (!handle(arg, first))
-        return false;
-    timeout(0);  /* only what is already there: the caller sets its own timeout again */
-    for (int ch; (ch = getch()) != ERR;) {
-        if (tui_now() <= deadline || ch == KEY_RESIZE) {  /* a resize is never dropped: the layout follows it */
-            if (!handle(arg, ch))
-                return false;
-        } else if (ch == 'q' || ch == 'Q') {
-            return false;  /* past the frame's time the rest is dropped, but q still quits */
-        }
+    return key_count > 0;
+}
+
+static void forget_keys(void)
+{
+    key_head = key_count = mouse_head = mouse_count = quits_held = 0;
+}
+
+/* Holds ch (dropped when the ring is full, or a mouse key whose event curses no longer has). */
+static void hold(int ch)
+{
+    if (key_count == HELD_KEYS)
+        return;
+    if (ch == KEY_MOUSE) {
+        MEVENT ev;
+        if (mouse_count == HELD_MICE || getmouse(&ev) != OK)
+            return;
+        held_mouse[(mouse_head + mouse_count++) % HELD_MICE] = ev;
     }
-    return true;
+    held_key[(key_head + key_count++) % HELD_KEYS] = ch;
+    quits_held += ch == 'q' || ch == 'Q';
+}
+
+bool tui_take_keys(int first, double deadline, bool (*handle)(void *arg, int key, const MEVENT *mouse), void *arg)
+{
+    if (first != ERR)
+        hold(first);
+    timeout(0);  /* only what is already there: the caller sets its own timeout again */
+    for (int ch; (ch = getch()) != ERR;)
+        hold(ch);
+    bool go_on = true;
+    while (go_on && key_count > 0 && (tui_now() <= deadline || !quits_held)) {
+        const int ch = held_key[key_head];
+        key_head = (key_head + 1) % HELD_KEYS, key_count--;
+        quits_held -= ch == 'q' || ch == 'Q';
+        MEVENT ev;
+        if (ch == KEY_MOUSE)
+            ev = held_mouse[mouse_head], mouse_head = (mouse_head + 1) % HELD_MICE, mouse_count--;
+        go_on = handle(arg, ch, ch == KEY_MOUSE ? &ev : NULL);
+        if (tui_now() > deadline && !quits_held)
+            break;  /* the rest waits for the next frame */
+    }
+    if (go_on && quits_held)
+        go_on = false;  /* a q behind keys the frame had no time for: it answers now */
+    if (!go_on)
+        forget_keys();
+    return go_on;
 }

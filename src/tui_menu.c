@@ -8,7 +8,7 @@
 #include "tui_internal.h"
 
 #define KEY_ESC 27
-#define MENU_FRAME (1.0 / 30.0)  /* the time a batch of keys may take before the rest is dropped (but q) */
+#define MENU_FRAME (1.0 / 30.0)  /* the time a batch of keys may take before the rest waits for the next redraw */
 
 static bool have_terminal(void)
 {
@@ -29,8 +29,9 @@ typedef struct {
 } menu_state;
 
 /* One key of the menu; false when it chose or left. */
-static bool menu_key(void *arg, int ch)
+static bool menu_key(void *arg, int ch, const MEVENT *mouse)
 {
+    (void)mouse;
     menu_state *m = arg;
     if (ch == 'q' || ch == KEY_ESC) {
         m->done = true;
@@ -78,10 +79,11 @@ int tui_menu(const char *title, const char *subtitle, const tui_item *items, int
         }
         title_bar(LINES - 1, "up/down choose  Enter open  q quit");
         refresh();
-        timeout(-1);
+        const bool held = tui_keys_held();
+        timeout(held ? 0 : -1);
         int ch = getch();
-        /* this key and all that wait behind it (a paste is one redraw); false: chosen, left, or q past the time */
-        if (ch == ERR || !tui_take_keys(ch, tui_now() + MENU_FRAME, menu_key, &m))
+        /* this key and all that wait behind it (a paste is one redraw); false: chosen or left */
+        if ((ch == ERR && (!held || tui_signal())) || !tui_take_keys(ch, tui_now() + MENU_FRAME, menu_key, &m))
             break;
     }
     tui_restore();
@@ -120,8 +122,9 @@ typedef struct {
 } pager_state;
 
 /* One key of the pager; false when it leaves. */
-static bool pager_key(void *arg, int ch)
+static bool pager_key(void *arg, int ch, const MEVENT *mouse)
 {
+    (void)mouse;
     pager_state *p = arg;
     switch (ch) {
     case 'q': case KEY_ESC:              return false;
@@ -161,10 +164,11 @@ int tui_pager(const char *title, const char *text)
             mvaddnstr(1 + i, 1, w.line[top + i], w.len[top + i]);
         title_bar(LINES - 1, "up/down PgUp/PgDn scroll  q back");
         refresh();
-        timeout(-1);
+        const bool held = tui_keys_held();
+        timeout(held ? 0 : -1);
         int ch = getch();
         pager_state ps = {.top = top, .page = page, .last_top = last_top};
-        if (ch == ERR || !tui_take_keys(ch, tui_now() + MENU_FRAME, pager_key, &ps))
+        if ((ch == ERR && (!held || tui_signal())) || !tui_take_keys(ch, tui_now() + MENU_FRAME, pager_key, &ps))
             break;
         top = ps.top;
     }

@@ -16,9 +16,9 @@
  * Idle costs nothing: while paused, or when tick says the animation is over, tui_run blocks on input and does
  * not redraw. While animating it calls tick at the display rate with the measured frame time and redraws only
  * the panes (wnoutrefresh per window, one doupdate a frame). Keys come in batches: all that wait are read before
- * the next redraw, a batch's edits tell `changed` once, and what still waits after a frame's time is dropped but
- * q and resizes, so that a paste never holds the screen and q always answers within a frame (tick must keep a frame
- * short: a lab too slow for real time slows its clock down instead). */
+ * the next redraw, a batch's edits tell `changed` once, what a frame has no time for waits for the next one (none
+ * is dropped), and a q among them answers at once: a paste never holds the screen and q always answers within a
+ * frame (tick must keep a frame short: a lab too slow for real time slows its clock down instead). */
 #ifndef NUMLAB_TUI_H
 #define NUMLAB_TUI_H
 
