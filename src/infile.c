@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "numlab/cli.h"
 #include "numlab/text.h"
 
 static int set(infile_error *e, infile_status status, int error, const char *fmt, ...)
@@ -273,7 +274,7 @@ void infile_data_free(infile_data *d)
 void infile_message(const infile_error *e, const char *opt, const char *path, char *buf, size_t size)
 {
     char shown[320];
-    text_escape(path, shown, sizeof shown);
+    text_escape(cli_cut(path), shown, sizeof shown);  /* a long path cut (head...tail), the reason after it kept */
     bool errno_text = e->status == INFILE_ERR_OPEN || e->status == INFILE_ERR_NOMEM;
     if (opt && errno_text)
         snprintf(buf, size, "%s: cannot read '%s': %s", opt, shown, strerror(e->error));

@@ -104,7 +104,7 @@ expect_usage "^bowl-lab: --set: '7{48}\.\.\.7{24}' is not KEY=VALUE" "$BIN/bowl-
 expect_usage "^bowl-lab: --layers: '7{48}\.\.\.7{24}' is not a layer list" "$BIN/bowl-lab" --layers "$BIG"
 expect_usage "^numlab: unexpected argument '7{48}\.\.\.7{24}' \(see --help\)$" "$BIN/numlab" "$BIG"
 # a long path is cut, the reason after it kept
-expect_usage "^network-lab: $TMP/d+\.\.\.f{24}: cannot open: No such file or directory$" \
+expect_usage "^network-lab: --file: cannot read '$TMP/d+\.\.\.f{24}': No such file or directory$" \
     "$BIN/network-lab" --csv --file "$LONG"
 expect_usage "^bowl-lab: --gesture: cannot read '$TMP/d+\.\.\.f{24}': No such file or directory$" \
     "$BIN/bowl-lab" --gesture "$LONG" --wav "$TMP/g.wav"
