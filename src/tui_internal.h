@@ -18,9 +18,10 @@ double tui_now(void);
 
 /* Takes input in batches: holds `first` (ERR: none) and every key already waiting behind the keys held from the
  * last call, then hands them to handle(arg, key, mouse) in order (mouse: the event of a KEY_MOUSE, else NULL) until
- * one returns false (quit) or `deadline` (tui_now seconds) passes; the keys left are held for the next call, none
- * dropped, but a q or Q among them quits at once: a paste or a burst never holds the screen or q back for more than
- * a frame. Leaves curses' timeout at 0. Returns false when a key asked to quit (the held keys are then forgotten). */
+ * one returns false (quit, or leave the screen) or `deadline` (tui_now seconds) passes; the keys left are held for
+ * the next call (the next screen's, after a false), none dropped, but a q or Q among them quits at once (the keys
+ * before it are then dropped): a paste or a burst never holds the screen or q back for more than a frame. Leaves
+ * curses' timeout at 0. Returns false when a key asked to quit or leave. */
 bool tui_take_keys(int first, double deadline, bool (*handle)(void *arg, int key, const MEVENT *mouse), void *arg);
 /* True while keys are held for the next call: the caller then must not block on input. */
 bool tui_keys_held(void);

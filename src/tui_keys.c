@@ -66,9 +66,15 @@ bool tui_keys_held(void)
     return key_count > 0;
 }
 
-static void forget_keys(void)
+/* Takes the oldest held key (and its mouse event) off the ring. */
+static int next_key(MEVENT *ev)
 {
-    key_head = key_count = mouse_head = mouse_count = quits_held = 0;
+    const int ch = held_key[key_head];
+    key_head = (key_head + 1) % HELD_KEYS, key_count--;
+    quits_held -= ch == 'q' || ch == 'Q';
+    if (ch == KEY_MOUSE)
+        *ev = held_mouse[mouse_head], mouse_head = (mouse_head + 1) % HELD_MICE, mouse_count--;
+    return ch;
 }
 
 /* Holds ch (dropped when the ring is full, or a mouse key whose event curses no longer has). */
@@ -95,19 +101,17 @@ bool tui_take_keys(int first, double deadline, bool (*handle)(void *arg, int key
         hold(ch);
     bool go_on = true;
     while (go_on && key_count > 0 && (tui_now() <= deadline || !quits_held)) {
-        const int ch = held_key[key_head];
-        key_head = (key_head + 1) % HELD_KEYS, key_count--;
-        quits_held -= ch == 'q' || ch == 'Q';
         MEVENT ev;
-        if (ch == KEY_MOUSE)
-            ev = held_mouse[mouse_head], mouse_head = (mouse_head + 1) % HELD_MICE, mouse_count--;
+        const int ch = next_key(&ev);
         go_on = handle(arg, ch, ch == KEY_MOUSE ? &ev : NULL);
         if (tui_now() > deadline && !quits_held)
             break;  /* the rest waits for the next frame */
     }
-    if (go_on && quits_held)
-        go_on = false;  /* a q behind keys the frame had no time for: it answers now */
-    if (!go_on)
-        forget_keys();
-    return go_on;
+    if (go_on && quits_held) {  /* a q behind keys the frame had no time for: it answers now, they are dropped */
+        MEVENT ev;
+        for (int ch = 0; ch != 'q' && ch != 'Q';)
+            ch = next_key(&ev);
+        go_on = false;
+    }
+    return go_on;  /* keys after the one that left stay held: they go to the next screen, as typed */
 }
