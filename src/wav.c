@@ -1,15 +1,12 @@
 /* wav: atomic output files and WAV through libsndfile. See include/numlab/wav.h. */
-#define _GNU_SOURCE  /* renameat2 */
 #include "numlab/wav.h"
+#include "numlab/outset.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <sndfile.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /* --- atomic output files ------------------------------------------------------------------------------- */
@@ -29,76 +26,24 @@ static wav_error fail(wav_error code, char *err, size_t errlen, const char *fmt,
     return code;
 }
 
-/* The directory part of path ("." when there is none) and the name part. */
-static void split_path(const char *path, char **dir, const char **base)
+static wav_error from_outset(outset_error code)
 {
-    const char *slash = strrchr(path, '/');
-    if (!slash) {
-        *dir = strdup(".");
-        *base = path;
-    } else if (slash == path) {
-        *dir = strdup("/");
-        *base = slash + 1;
-    } else {
-        *dir = strndup(path, (size_t)(slash - path));
-        *base = slash + 1;
-    }
-}
-
-static void release(wav_target *t)
-{
-    if (t->fd >= 0)
-        close(t->fd);
-    free(t->path);
-    free(t->tmp);
-    *t = (wav_target){.fd = -1};
+    return code == OUTSET_OK ? WAV_OK : code == OUTSET_EXISTS ? WAV_ERR_EXISTS : code == OUTSET_IO ? WAV_ERR_IO
+         : code == OUTSET_NOMEM ? WAV_ERR_NOMEM : WAV_ERR_PATH;
 }
 
 wav_error wav_target_open(wav_target *t, const char *path, bool replace, char *err, size_t errlen)
 {
-    *t = (wav_target){.fd = -1, .replace = replace};
-    if (!path || !*path)
-        return fail(WAV_ERR_PATH, err, errlen, "an empty file name");
-    char *dir;
-    const char *base;
-    split_path(path, &dir, &base);
-    if (!dir)
+    *t = (wav_target){.fd = -1};
+    if (!(t->set = outset_new()))
         return fail(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory", path);
-    if (!*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0) {
-        free(dir);
-        return fail(WAV_ERR_PATH, err, errlen, "'%s' names a directory, not a file", path);
+    outset_error code;
+    int i = outset_add(t->set, path, replace ? OUTSET_REPLACE : 0, &code, NULL, err, errlen);
+    if (i < 0) {
+        wav_target_abort(t);
+        return from_outset(code);
     }
-    struct stat st;
-    if (stat(path, &st) == 0) {
-        wav_error code = S_ISDIR(st.st_mode) ? WAV_ERR_PATH : !replace ? WAV_ERR_EXISTS : WAV_OK;
-        if (code != WAV_OK) {
-            free(dir);
-            return code == WAV_ERR_PATH ? fail(code, err, errlen, "'%s' is a directory", path)
-                                        : fail(code, err, errlen, "'%s' already exists", path);
-        }
-    }
-    size_t len = strlen(dir) + strlen(base) + 16;
-    t->tmp = malloc(len);
-    t->path = strdup(path);
-    if (!t->tmp || !t->path) {
-        free(dir);
-        release(t);
-        return fail(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory", path);
-    }
-    snprintf(t->tmp, len, "%s/.%s.XXXXXX", dir, base);
-    t->fd = mkstemp(t->tmp);
-    if (t->fd < 0) {
-        int e = errno;
-        wav_error code = fail(WAV_ERR_PATH, err, errlen, "cannot create '%s': %s", path, strerror(e));
-        free(dir);
-        release(t);
-        return code;
-    }
-    free(dir);
-    /* mkstemp makes 0600; a finished file gets what open(2) would give it */
-    mode_t mask = umask(0);
-    umask(mask);
-    (void)fchmod(t->fd, 0666 & ~mask);
+    t->fd = outset_fd(t->set, i);
     return WAV_OK;
 }
 
@@ -113,70 +58,26 @@ FILE *wav_target_stream(wav_target *t)
     return f;
 }
 
-/* Moves tmp to path without replacing anything: renameat2(RENAME_NOREPLACE) where the file system has it, else
- * link(2) (which fails on an existing name) and unlink. Returns 0 or -1 with errno. */
-static int rename_noreplace(const char *tmp, const char *path)
-{
-    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) == 0)
-        return 0;
-    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
-        return -1;
-    if (link(tmp, path) != 0)
-        return -1;
-    unlink(tmp);
-    return 0;
-}
-
-static void sync_directory(const char *path)
-{
-    char *dir;
-    const char *base;
-    split_path(path, &dir, &base);
-    if (!dir)
-        return;
-    int fd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (fd >= 0) {
-        (void)fsync(fd);  /* best effort: some file systems refuse directory syncs */
-        close(fd);
-    }
-    free(dir);
-}
-
 wav_error wav_target_commit(wav_target *t, char *err, size_t errlen)
 {
-    if (!t->tmp)
+    if (!t->set)
         return fail(WAV_ERR_IO, err, errlen, "nothing to commit");
-    wav_error code = WAV_OK;
-    if (fsync(t->fd) != 0 || close(t->fd) != 0)
-        code = fail(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", t->path, strerror(errno));
-    t->fd = -1;
-    if (code == WAV_OK) {
-        int rc = t->replace ? rename(t->tmp, t->path) : rename_noreplace(t->tmp, t->path);
-        if (rc != 0)
-            code = errno == EEXIST ? fail(WAV_ERR_EXISTS, err, errlen, "'%s' already exists", t->path)
-                                   : fail(WAV_ERR_IO, err, errlen, "cannot create '%s': %s", t->path,
-                                          strerror(errno));
-    }
-    if (code == WAV_OK)
-        sync_directory(t->path);
-    else
-        unlink(t->tmp);
-    release(t);
+    wav_error code = from_outset(outset_commit(t->set, err, errlen));
+    *t = (wav_target){.fd = -1};
     return code;
 }
 
 void wav_target_abort(wav_target *t)
 {
-    if (t->tmp)
-        unlink(t->tmp);
-    if (t->tmp || t->path || t->fd >= 0)
-        release(t);
+    outset_abort(t->set);
+    *t = (wav_target){.fd = -1};
 }
 
 /* --- WAV ---------------------------------------------------------------------------------------------------- */
 
 struct wav_file {
-    wav_target target;
+    wav_target target;  /* wav_open's own file; unused (set NULL) under wav_open_fd */
+    char *name;
     SNDFILE *sf;
 };
 
@@ -185,40 +86,65 @@ const char *wav_format_name(wav_format format)
     return format == WAV_FLOAT ? "32-bit float" : "16-bit PCM";
 }
 
-wav_file *wav_open(const char *path, int channels, int rate, wav_format format, bool replace, wav_error *code,
-                   char *err, size_t errlen)
+static bool format_ok(SF_INFO *info, int channels, int rate, wav_format format)
 {
-    wav_error dummy;
-    code = code ? code : &dummy;
-    SF_INFO info = {
+    *info = (SF_INFO){
         .samplerate = rate,
         .channels = channels,
         .format = SF_FORMAT_WAV | (format == WAV_FLOAT ? SF_FORMAT_FLOAT : SF_FORMAT_PCM_16),
     };
-    if (channels < 1 || channels > 2 || rate < 1 || !sf_format_check(&info)) {
-        *code = fail(WAV_ERR_FORMAT, err, errlen, "'%s': no WAV with %d channels at %d Hz", path, channels, rate);
+    return channels >= 1 && channels <= 2 && rate >= 1 && sf_format_check(info);
+}
+
+wav_file *wav_open_fd(int fd, const char *name, int channels, int rate, wav_format format, wav_error *code,
+                      char *err, size_t errlen)
+{
+    wav_error dummy;
+    code = code ? code : &dummy;
+    SF_INFO info;
+    if (!format_ok(&info, channels, rate, format)) {
+        *code = fail(WAV_ERR_FORMAT, err, errlen, "'%s': no WAV with %d channels at %d Hz", name, channels, rate);
         return NULL;
     }
     wav_file *w = calloc(1, sizeof *w);
-    if (!w) {
-        *code = fail(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory", path);
-        return NULL;
-    }
-    *code = wav_target_open(&w->target, path, replace, err, errlen);
-    if (*code != WAV_OK) {
+    if (!w || !(w->name = strdup(name))) {
         free(w);
+        *code = fail(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory", name);
         return NULL;
     }
-    w->sf = sf_open_fd(w->target.fd, SFM_WRITE, &info, SF_FALSE);
+    w->target = (wav_target){.fd = -1};
+    w->sf = sf_open_fd(fd, SFM_WRITE, &info, SF_FALSE);
     if (!w->sf) {
-        *code = fail(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", path, sf_strerror(NULL));
-        wav_target_abort(&w->target);
+        *code = fail(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", name, sf_strerror(NULL));
+        free(w->name);
         free(w);
         return NULL;
     }
     /* a PEAK chunk carries a time stamp: without it, equal samples give equal files */
     sf_command(w->sf, SFC_SET_ADD_PEAK_CHUNK, NULL, SF_FALSE);
     sf_command(w->sf, SFC_SET_CLIPPING, NULL, SF_TRUE);
+    *code = WAV_OK;
+    return w;
+}
+
+wav_file *wav_open(const char *path, int channels, int rate, wav_format format, bool replace, wav_error *code,
+                   char *err, size_t errlen)
+{
+    wav_error dummy;
+    code = code ? code : &dummy;
+    SF_INFO info;
+    if (!format_ok(&info, channels, rate, format)) {
+        *code = fail(WAV_ERR_FORMAT, err, errlen, "'%s': no WAV with %d channels at %d Hz", path, channels, rate);
+        return NULL;
+    }
+    wav_target t;
+    if ((*code = wav_target_open(&t, path, replace, err, errlen)) != WAV_OK)
+        return NULL;
+    wav_file *w = wav_open_fd(t.fd, path, channels, rate, format, code, err, errlen);
+    if (!w)
+        wav_target_abort(&t);
+    else
+        w->target = t;
     return w;
 }
 
@@ -226,22 +152,27 @@ wav_error wav_write(wav_file *w, const double *frames, size_t n_frames, char *er
 {
     sf_count_t done = sf_writef_double(w->sf, frames, (sf_count_t)n_frames);
     if (done != (sf_count_t)n_frames)
-        return fail(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", w->target.path, sf_strerror(w->sf));
+        return fail(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", w->name, sf_strerror(w->sf));
     return WAV_OK;
+}
+
+wav_error wav_finish(wav_file *w, char *err, size_t errlen)
+{
+    int rc = sf_close(w->sf);
+    wav_error code = rc == 0 ? WAV_OK : fail(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", w->name,
+                                             sf_error_number(rc));
+    free(w->name);
+    free(w);
+    return code;
 }
 
 wav_error wav_commit(wav_file *w, char *err, size_t errlen)
 {
-    int rc = sf_close(w->sf);
-    w->sf = NULL;
-    wav_error code;
-    if (rc != 0) {
-        code = fail(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", w->target.path, sf_error_number(rc));
-        wav_target_abort(&w->target);
-    } else {
-        code = wav_target_commit(&w->target, err, errlen);
-    }
-    free(w);
+    wav_target t = w->target;
+    wav_error code = wav_finish(w, err, errlen);
+    if (code == WAV_OK)
+        return wav_target_commit(&t, err, errlen);
+    wav_target_abort(&t);
     return code;
 }
 
@@ -252,5 +183,6 @@ void wav_abort(wav_file *w)
     if (w->sf)
         sf_close(w->sf);
     wav_target_abort(&w->target);
+    free(w->name);
     free(w);
 }

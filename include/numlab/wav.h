@@ -1,14 +1,15 @@
 /* wav: WAV files through libsndfile, written atomically.
  *
- * Every output goes to a temporary file next to the target (".NAME.XXXXXX", same directory, so same file system),
- * is flushed and fsync'ed, and only then renamed into place. A failed or interrupted render (wav_abort, or a
- * crash: then only the hidden temporary is left) never leaves a partial NAME and never touches an existing one.
+ * wav_open writes to a temporary next to the target (an output set of one, see outset.h); wav_commit finishes the
+ * header, fsyncs and renames it into place. A failed or interrupted render (wav_abort, a signal) never leaves a
+ * partial NAME and never touches an existing one.
  *
- * Replacing: an existing NAME is refused (WAV_ERR_EXISTS, both when opening and, atomically, at the rename:
- * renameat2 RENAME_NOREPLACE, or link + unlink where that is not supported) unless `replace` is set, in which case
- * the finished file replaces it in one rename(2): readers see the old file or the new one, never a mix.
+ * Replacing: an existing NAME is refused (WAV_ERR_EXISTS, both when opening and, atomically, at the rename)
+ * unless `replace` is set, in which case the finished file replaces it in one rename(2): readers see the old file
+ * or the new one, never a mix. Only regular files are replaced; special files are refused (WAV_ERR_PATH).
  *
- * The same machinery writes the labs' CSV files (wav_target). Nothing here prints: errors come back as a code and a
+ * wav_open_fd writes a WAV into a descriptor someone else commits: one output of a larger set (outset.h).
+ * wav_target is the same machinery for one text file. Nothing here prints: errors come back as a code and a
  * message naming the file. */
 #ifndef NUMLAB_WAV_H
 #define NUMLAB_WAV_H
@@ -33,11 +34,11 @@ typedef enum {
 
 /* --- atomic output files ------------------------------------------------------------------------------- */
 
+struct outset;
+
 typedef struct {
-    char *path;         /* the target */
-    char *tmp;          /* the temporary, in the target's directory */
-    int fd;             /* open on tmp, or -1 */
-    bool replace;
+    struct outset *set; /* an output set of one */
+    int fd;             /* open on its temporary, or -1 */
 } wav_target;
 
 /* Creates the temporary for path. On failure returns the error, fills err (naming the path) and leaves nothing. */
@@ -62,6 +63,14 @@ wav_error wav_write(wav_file *w, const double *frames, size_t n_frames, char *er
 wav_error wav_commit(wav_file *w, char *err, size_t errlen);
 /* Drops the render: removes the temporary, frees w (NULL is fine). */
 void wav_abort(wav_file *w);
+
+/* A WAV written into fd (seekable, e.g. an outset temporary), named `name` in messages; the descriptor stays
+ * open and belongs to the caller. NULL with *code and err on failure. */
+wav_file *wav_open_fd(int fd, const char *name, int channels, int rate, wav_format format, wav_error *code,
+                      char *err, size_t errlen);
+/* Finishes the header of a wav_open_fd file and frees w; the caller then commits (or drops) the descriptor's
+ * file. WAV_OK or WAV_ERR_IO. */
+wav_error wav_finish(wav_file *w, char *err, size_t errlen);
 
 const char *wav_format_name(wav_format format);
 

@@ -120,18 +120,22 @@ typedef struct {
     unsigned layers;
     bowl_script gesture;      /* the preset's, changed by --stir, --tilt, ... */
     const bowl_lab_gesture *replay; /* --gesture: played instead of the scripted gesture */
+    const char *replay_out;   /* NULL, or a new file to write the replayed gesture to (the lab's w key) ... */
+    const char *replay_comment; /* ... with this comment line */
     bool quiet;
 } bowl_lab_options;
 
-/* Renders o->seconds (whole steps) to the outputs asked for. Returns 0 with the summary line in msg, or 1 (runtime
- * failure) or 2 (an output cannot be created: exists without replace, no such directory, not writable) with the
- * error in msg; nothing is left behind on failure. Prints only CSV asked for on stdout ("-"). */
+/* Renders o->seconds (whole steps) to the outputs asked for, one output set (outset.h): all are committed together
+ * once complete, or none. Returns 0 with the summary line in msg, or 1 (runtime failure: a write, a signal, a
+ * broken pipe) or 2 (an output cannot be created: exists without replace, no such directory, not writable, a
+ * special file, the same file as another output) with the error in msg; nothing is left behind on failure.
+ * Prints only CSV asked for on stdout ("-"). */
 int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len);
 /* bowl_lab_run for the command line: the error on stderr, the summary on stdout (stderr when a CSV goes to
  * stdout) unless quiet. Returns the exit status. */
 int bowl_lab_render(const bowl_lab_options *o);
 
-/* Interrupted by SIGINT/SIGTERM (set by the handler the render installs). */
+/* Interrupted by SIGINT/SIGTERM/SIGHUP (set by the handler the render installs). */
 extern volatile int bowl_lab_interrupted;
 
 /* --- the event timeline (timeline.c) ------------------------------------------------------------------------- */
@@ -203,8 +207,8 @@ int bowl_lab_session_gesture(const bowl_lab_session *s, bowl_lab_gesture *out);
 /* The command line that replays the recording as FILE.csv (with the preset's changes from its named preset). */
 size_t bowl_lab_session_command(const bowl_lab_session *s, const char *csv, char *buf, size_t size);
 /* Writes the recording and its render as DIR/bowl-session-N.csv and .wav, N the first number for which neither
- * exists (never replacing a file), through the headless render. Returns 0 with msg naming the files, or 1/2 with
- * the error; *wav_name gets the WAV's name (without DIR). */
+ * exists (never replacing a file), through the headless render: both committed together, or neither. Returns 0
+ * with msg naming the files, or 1/2 with the error; *wav_name gets the WAV's name (without DIR). */
 int bowl_lab_session_save(const bowl_lab_session *s, const char *dir, char *msg, size_t len, char *wav_name,
                           size_t name_len);
 

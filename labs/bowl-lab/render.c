@@ -12,6 +12,7 @@
 
 #include "bowl_lab.h"
 #include "numlab/cli.h"
+#include "numlab/outset.h"
 
 #define SPECTRUM_N BOWL_LAB_SPECTRUM_N
 
@@ -40,71 +41,16 @@ static int say(const report *r, int rc, const char *fmt, ...)
     return rc;
 }
 
-/* A CSV output: an atomic file, or stdout for "-". */
-typedef struct {
-    const char *option;
-    wav_target target;
-    FILE *f;
-    bool is_stdout;
-} csv_out;
-
-static int open_error(const report *r, const char *option, const char *path, wav_error code, const char *err)
+static int open_error(const report *r, const char *option, const char *path, outset_error code, const char *err)
 {
-    if (code == WAV_ERR_EXISTS)
+    if (code == OUTSET_EXISTS)
         return say(r, CLI_USAGE, "%s: '%s' already exists (allowed: a new file, or add --force to replace it)",
                    option, path);
-    if (code == WAV_ERR_PATH || code == WAV_ERR_FORMAT)
+    if (code == OUTSET_BAD_PATH)
         return say(r, CLI_USAGE, "%s: %s", option, err);
     return say(r, CLI_FAILURE, "%s: %s", option, err);
 }
 
-static int csv_open(const report *r, csv_out *c, const char *option, const char *path, bool replace)
-{
-    *c = (csv_out){.option = option, .target = {.fd = -1}};
-    if (!path)
-        return CLI_OK;
-    if (strcmp(path, "-") == 0) {
-        c->f = stdout;
-        c->is_stdout = true;
-        return CLI_OK;
-    }
-    char err[512];
-    wav_error code = wav_target_open(&c->target, path, replace, err, sizeof err);
-    if (code != WAV_OK)
-        return open_error(r, option, path, code, err);
-    c->f = wav_target_stream(&c->target);
-    if (!c->f) {
-        wav_target_abort(&c->target);
-        return say(r, CLI_FAILURE, "%s: '%s': out of memory", option, path);
-    }
-    return CLI_OK;
-}
-
-static void csv_abort(csv_out *c)
-{
-    if (c->f && !c->is_stdout)
-        fclose(c->f);
-    c->f = NULL;
-    wav_target_abort(&c->target);
-}
-
-static int csv_commit(const report *r, csv_out *c)
-{
-    if (!c->f)
-        return CLI_OK;
-    if (c->is_stdout)
-        return fflush(stdout) == 0 ? CLI_OK : say(r, CLI_FAILURE, "%s: cannot write to stdout", c->option);
-    bool ok = !ferror(c->f);
-    ok = fclose(c->f) == 0 && ok;
-    c->f = NULL;
-    if (!ok) {
-        wav_target_abort(&c->target);
-        return say(r, CLI_FAILURE, "%s: cannot write the file", c->option);
-    }
-    char err[512];
-    wav_error code = wav_target_commit(&c->target, err, sizeof err);
-    return code == WAV_OK ? CLI_OK : say(r, CLI_FAILURE, "%s: %s", c->option, err);
-}
 static void write_events(FILE *f, const bowl *b)
 {
     for (size_t k = 0; k < b->n_events; k++) {
@@ -175,59 +121,103 @@ static void summary(const report *r, const bowl_lab_options *o, const snd_engine
             st->micro_impacts, elapsed > 0.0 ? seconds / elapsed : 0.0);
 }
 
-/* The outputs of one render, opened before the first sample and committed (or dropped) together. */
+/* The outputs of one render: one output set, opened before the first sample and committed (or dropped) whole. */
+enum { OUT_WAV, OUT_EVENTS, OUT_TRACE, OUT_SPECTRUM, OUT_GESTURE, N_OUT };
+
 typedef struct {
+    outset *set;
     wav_file *wav;
-    csv_out events, trace, spectrum;
+    FILE *f[N_OUT];           /* the CSV streams (owned by the set), NULL when not asked for */
+    const char *path[N_OUT];
 } outputs;
+
+static const char *const out_option[N_OUT] = {"--wav", "--events", "--trace", "--spectrum", "the gesture"};
 
 static int open_outputs(const report *r, const bowl_lab_options *o, outputs *out)
 {
-    int rc = CLI_OK;
+    const char *paths[N_OUT] = {o->wav, o->events, o->trace, o->spectrum, o->replay_out};
+    int index[N_OUT];
+    if (!(out->set = outset_new()))
+        return say(r, CLI_FAILURE, "out of memory");
+    for (int k = 0; k < N_OUT; k++) {
+        if (!paths[k])
+            continue;
+        /* CSVs may stream to stdout, a FIFO or a device; the WAV and the gesture are files */
+        unsigned flags = k == OUT_GESTURE ? 0 : k == OUT_WAV ? (o->replace ? OUTSET_REPLACE : 0)
+                       : OUTSET_STREAM | (o->replace ? OUTSET_REPLACE : 0);
+        char err[512];
+        outset_error code;
+        int other = -1;
+        index[k] = outset_add(out->set, paths[k], flags, &code, &other, err, sizeof err);
+        if (index[k] < 0 && code == OUTSET_SAME) {
+            int j = 0;
+            while (j < k && !(paths[j] && index[j] == other))
+                j++;
+            return strcmp(paths[j], "-") == 0 && strcmp(paths[k], "-") == 0
+                       ? say(r, CLI_USAGE, "%s and %s cannot both go to stdout (allowed: at most one '-')",
+                             out_option[j], out_option[k])
+                       : say(r, CLI_USAGE, "%s: '%s' is also the %s file '%s' (allowed: different files)",
+                             out_option[j], paths[j], out_option[k], paths[k]);
+        }
+        if (index[k] < 0)
+            return open_error(r, out_option[k], paths[k], code, err);
+        out->path[k] = paths[k];
+        if (k != OUT_WAV && !(out->f[k] = outset_stream(out->set, index[k])))
+            return say(r, CLI_FAILURE, "%s: '%s': out of memory", out_option[k], paths[k]);
+    }
     if (o->wav) {
         char err[512];
         wav_error code;
-        out->wav = wav_open(o->wav, (int)o->channels, (int)SND_RATE, o->format, o->replace, &code, err, sizeof err);
+        out->wav = wav_open_fd(outset_fd(out->set, index[OUT_WAV]), o->wav, (int)o->channels, (int)SND_RATE,
+                               o->format, &code, err, sizeof err);
         if (!out->wav)
-            rc = open_error(r, "--wav", o->wav, code, err);
+            return say(r, code == WAV_ERR_FORMAT ? CLI_USAGE : CLI_FAILURE, "--wav: %s", err);
     }
-    if (rc == CLI_OK)
-        rc = csv_open(r, &out->events, "--events", o->events, o->replace);
-    if (rc == CLI_OK)
-        rc = csv_open(r, &out->trace, "--trace", o->trace, o->replace);
-    if (rc == CLI_OK)
-        rc = csv_open(r, &out->spectrum, "--spectrum", o->spectrum, o->replace);
-    return rc;
+    return CLI_OK;
 }
 
 static void abort_outputs(outputs *out)
 {
     wav_abort(out->wav);
-    out->wav = NULL;
-    csv_abort(&out->events);
-    csv_abort(&out->trace);
-    csv_abort(&out->spectrum);
+    outset_abort(out->set);
+    *out = (outputs){0};
 }
 
-static int commit_outputs(const report *r, outputs *out, const double *ring, size_t ring_at)
+/* A CSV that cannot be written any more (a full disk, a closed pipe): say which, and stop. */
+static int check_streams(const report *r, const outputs *out)
+{
+    for (int k = 0; k < N_OUT; k++)
+        if (out->f[k] && ferror(out->f[k])) {
+            if (strcmp(out->path[k], "-") == 0)
+                return say(r, CLI_FAILURE, "%s: cannot write to stdout (closed or full)", out_option[k]);
+            return say(r, CLI_FAILURE, "%s: cannot write to '%s'", out_option[k], out->path[k]);
+        }
+    return CLI_OK;
+}
+
+static int commit_outputs(const report *r, const bowl_lab_options *o, outputs *out, const double *ring,
+                          size_t ring_at)
 {
     int rc = CLI_OK;
+    char err[512];
     if (out->wav) {
-        char err[512];
-        wav_error code = wav_commit(out->wav, err, sizeof err);
+        wav_error code = wav_finish(out->wav, err, sizeof err);
         out->wav = NULL;
         if (code != WAV_OK)
             rc = say(r, CLI_FAILURE, "--wav: %s", err);
     }
-    if (rc == CLI_OK)
-        rc = csv_commit(r, &out->events);
-    if (rc == CLI_OK)
-        rc = csv_commit(r, &out->trace);
-    if (rc == CLI_OK && out->spectrum.f && write_spectrum(out->spectrum.f, ring, ring_at))
+    if (rc == CLI_OK && out->f[OUT_SPECTRUM] && write_spectrum(out->f[OUT_SPECTRUM], ring, ring_at))
         rc = say(r, CLI_FAILURE, "--spectrum: out of memory");
+    if (rc == CLI_OK && out->f[OUT_GESTURE] && bowl_lab_gesture_write(out->f[OUT_GESTURE], o->replay,
+                                                                      o->replay_comment) != 0)
+        rc = say(r, CLI_FAILURE, "cannot write '%s'", o->replay_out);
     if (rc == CLI_OK)
-        rc = csv_commit(r, &out->spectrum);
-    return rc;
+        rc = check_streams(r, out);
+    if (rc != CLI_OK)
+        return rc;
+    outset_error code = outset_commit(out->set, err, sizeof err);
+    *out = (outputs){0};
+    return code == OUTSET_OK ? CLI_OK : say(r, CLI_FAILURE, "%s", err);
 }
 
 int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
@@ -250,25 +240,28 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
     double *buf = malloc(max_steps * frames_per_step * o->channels * sizeof *buf);
     double *ring = calloc(SPECTRUM_N, sizeof *ring);
     size_t ring_at = 0;
-    outputs out = {.events = {.target = {.fd = -1}}, .trace = {.target = {.fd = -1}},
-                   .spectrum = {.target = {.fd = -1}}};
+    /* These stop the render cleanly (a closed pipe shows as a write error: check_streams). Installed before the
+     * outputs, whose own handlers run first: they remove the temporaries at once, then hand the signal on. */
+    bowl_lab_interrupted = 0;
+    const int stops[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+    struct sigaction old[4];
+    for (int i = 0; i < 4; i++) {
+        struct sigaction sa = {.sa_handler = stops[i] == SIGPIPE ? SIG_IGN : on_signal};
+        sigemptyset(&sa.sa_mask);
+        sigaction(stops[i], &sa, &old[i]);
+    }
+    outputs out = {0};
     int rc = buf && ring ? open_outputs(&r, o, &out) : say(&r, CLI_FAILURE, "out of memory");
     bowl_lab_replay replay;
     if (o->replay)
         bowl_lab_replay_init(&replay, o->replay);
 
-    bowl_lab_interrupted = 0;
-    struct sigaction sa = {.sa_handler = on_signal}, old_int, old_term;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-
-    if (rc == CLI_OK && out.events.f)
-        fputs("t,event,sphere,value,impulse,x,y,z\n", out.events.f);
-    if (rc == CLI_OK && out.trace.f) {
+    if (rc == CLI_OK && out.f[OUT_EVENTS])
+        fputs("t,event,sphere,value,impulse,x,y,z\n", out.f[OUT_EVENTS]);
+    if (rc == CLI_OK && out.f[OUT_TRACE]) {
         fputs("frame,t,x0,y0,z0,x1,y1,z1,speed0,speed1,gate0,gate1,load0,load1,rate0,rate1,pair_rate,latch,"
-              "distance,energy,tilt_x,tilt_y,acc_x,acc_y,peak\n", out.trace.f);
-        write_trace(out.trace.f, 0, e, 0.0);
+              "distance,energy,tilt_x,tilt_y,acc_x,acc_y,peak\n", out.f[OUT_TRACE]);
+        write_trace(out.f[OUT_TRACE], 0, e, 0.0);
     }
     double start = now();
     long long done = 0;
@@ -286,12 +279,12 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
                 bowl_lab_replay_step(&replay, e, at);
             else
                 snd_engine_step(e, at);
-            if (out.events.f)
-                write_events(out.events.f, snd_engine_bowl(e));
+            if (out.f[OUT_EVENTS])
+                write_events(out.f[OUT_EVENTS], snd_engine_bowl(e));
             /* the trace's peak and the spectrum's window only when asked: per-sample work a plain render skips */
-            for (size_t i = 0; out.trace.f && i < frames_per_step * o->channels; i++)
+            for (size_t i = 0; out.f[OUT_TRACE] && i < frames_per_step * o->channels; i++)
                 peak = fmax(peak, fabs(at[i]));
-            for (size_t i = 0; out.spectrum.f && i < frames_per_step; i++) {
+            for (size_t i = 0; out.f[OUT_SPECTRUM] && i < frames_per_step; i++) {
                 double mono = 0.0;
                 for (size_t c = 0; c < o->channels; c++)
                     mono += at[i * o->channels + c] / (double)o->channels;
@@ -303,21 +296,23 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
         char err[512];
         if (out.wav && wav_write(out.wav, buf, (size_t)due * frames_per_step, err, sizeof err) != WAV_OK)
             rc = say(&r, CLI_FAILURE, "--wav: %s", err);
-        if (out.trace.f)
-            write_trace(out.trace.f, frame, e, peak);
+        if (out.f[OUT_TRACE])
+            write_trace(out.f[OUT_TRACE], frame, e, peak);
+        if (rc == CLI_OK)
+            rc = check_streams(&r, &out);
         if (bowl_lab_interrupted)
             rc = say(&r, CLI_FAILURE, "interrupted at %.3f s: nothing written", (double)done * step);
     }
     double elapsed = now() - start;
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
 
     if (rc == CLI_OK)
-        rc = commit_outputs(&r, &out, ring, ring_at);
+        rc = commit_outputs(&r, o, &out, ring, ring_at);
     if (rc != CLI_OK)
         abort_outputs(&out);
     else
         summary(&r, o, e, (double)total * step, elapsed);
+    for (int i = 0; i < 4; i++)
+        sigaction(stops[i], &old[i], NULL);
     free(ring);
     free(buf);
     snd_engine_free(e);

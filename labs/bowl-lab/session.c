@@ -141,30 +141,6 @@ static bool exists(const char *path)
     return lstat(path, &st) == 0;
 }
 
-/* The gesture file, atomically and without replacing anything. */
-static int write_gesture(const bowl_lab_gesture *g, const char *path, const char *comment, char *msg, size_t len)
-{
-    wav_target t;
-    char err[512];
-    wav_error code = wav_target_open(&t, path, false, err, sizeof err);
-    if (code != WAV_OK) {
-        snprintf(msg, len, "%s", err);
-        return code == WAV_ERR_EXISTS || code == WAV_ERR_PATH ? CLI_USAGE : CLI_FAILURE;
-    }
-    FILE *f = wav_target_stream(&t);
-    bool ok = f && bowl_lab_gesture_write(f, g, comment) == 0;
-    ok = f && fclose(f) == 0 && ok;
-    if (!ok) {
-        wav_target_abort(&t);
-        snprintf(msg, len, "cannot write '%s'", path);
-        return CLI_FAILURE;
-    }
-    code = wav_target_commit(&t, err, sizeof err);
-    if (code != WAV_OK)
-        snprintf(msg, len, "%s", err);
-    return code == WAV_OK ? CLI_OK : CLI_FAILURE;
-}
-
 int bowl_lab_session_save(const bowl_lab_session *s, const char *dir, char *msg, size_t len, char *wav_name,
                           size_t name_len)
 {
@@ -196,18 +172,16 @@ int bowl_lab_session_save(const bowl_lab_session *s, const char *dir, char *msg,
     bowl_lab_session_command(s, strrchr(csv, '/') + 1, command, sizeof command);
     snprintf(comment, sizeof comment, "bowl-lab gesture (%.3f s); replay: %s --wav %s-replay.wav", seconds, command,
              base);
-    int rc = write_gesture(&g, csv, comment, msg, len);
-    if (rc == CLI_OK) {
-        bowl_lab_options o = {.preset = &s->preset, .seconds = seconds, .seed = s->seed, .wav = wav, .channels = 1,
-                              .format = WAV_PCM16, .layers = s->layers, .gesture = s->preset.gesture,
-                              .replay = &g, .quiet = true};
-        char summary[1024];
-        rc = bowl_lab_run(&o, summary, sizeof summary);
-        if (rc == CLI_OK)
-            snprintf(msg, len, "wrote %s.wav + .csv (%.1f s)", base, seconds);
-        else
-            snprintf(msg, len, "%s (the gesture is in %s.csv)", summary, base);
-    }
+    /* the WAV and its gesture: one output set, both written or neither */
+    bowl_lab_options o = {.preset = &s->preset, .seconds = seconds, .seed = s->seed, .wav = wav, .channels = 1,
+                          .format = WAV_PCM16, .layers = s->layers, .gesture = s->preset.gesture, .replay = &g,
+                          .replay_out = csv, .replay_comment = comment, .quiet = true};
+    char summary[1024];
+    int rc = bowl_lab_run(&o, summary, sizeof summary);
+    if (rc == CLI_OK)
+        snprintf(msg, len, "wrote %s.wav + .csv (%.1f s)", base, seconds);
+    else
+        snprintf(msg, len, "%s", summary);
     snprintf(wav_name, name_len, "%s.wav", base);
     bowl_lab_gesture_free(&g);
     return rc;
