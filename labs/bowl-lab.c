@@ -10,6 +10,7 @@
 #include "bowl-lab/bowl_lab.h"
 #include "numlab/cli.h"
 #include "numlab/infile.h"
+#include "numlab/lang.h"
 
 static const char usage[] =
     "usage: bowl-lab [options] --wav FILE     render a preset to a WAV file\n"
@@ -286,5 +287,6 @@ static int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
     cli_set_program("bowl-lab");
+    lang_init();  /* LC_CTYPE from the environment, numbers always with a '.' */
     return cli_finish(run(argc, argv));
 }

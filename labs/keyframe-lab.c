@@ -2,12 +2,12 @@
  * Parses the options and runs one mode: a headless output (csv.c, demo.c, gltf_csv.c), the interactive guided walk
  * (walk.c, walk_panes.c) or a file's animations played (player.c), both on the shared TUI. */
 #include <getopt.h>
-#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "keyframe-lab/lab.h"
 #include "numlab/cli.h"
+#include "numlab/lang.h"
 
 static const char usage[] =
     "usage: keyframe-lab [--ascii]                          the interactive guided walk (needs a terminal)\n"
@@ -137,7 +137,6 @@ static int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
     cli_set_program(argv[0]);
-    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
-    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
+    lang_init();  /* LC_CTYPE from the environment (braille), numbers always with a '.' */
     return cli_finish(run(argc, argv));
 }

@@ -2,12 +2,12 @@
  * labs/network-lab/sim.c, the charts in view.c, the headless outputs in headless.c, the guided walk in walk.c. */
 #include <getopt.h>
 #include <limits.h>
-#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "network-lab/lab.h"
 #include "numlab/cli.h"
+#include "numlab/lang.h"
 
 static const char usage[] =
     "usage: network-lab                 the guided walk (needs a terminal)\n"
@@ -306,7 +306,6 @@ static int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
     cli_set_program(argv[0]);
-    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
-    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
+    lang_init();  /* LC_CTYPE from the environment (braille), numbers always with a '.' */
     return cli_finish(run(argc, argv));
 }

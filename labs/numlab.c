@@ -14,6 +14,7 @@
 
 #include "numlab/cli.h"
 #include "numlab/infile.h"
+#include "numlab/lang.h"
 #include "numlab/text.h"
 #include "numlab/tui.h"
 
@@ -322,5 +323,6 @@ static int menu(int argc, char **argv)
 int main(int argc, char **argv)
 {
     cli_set_program("numlab");
+    lang_init();  /* LC_CTYPE from the environment, numbers always with a '.' */
     return cli_finish(menu(argc, argv));
 }

@@ -2,12 +2,12 @@
  * Parses and validates the options, then runs one mode: --csv, --csv --animate, --stability, --plot, or the
  * interactive guided walk. */
 #include <getopt.h>
-#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "numlab/cli.h"
+#include "numlab/lang.h"
 #include "spring-lab/spring_lab.h"
 
 static const char usage[] =
@@ -247,7 +247,6 @@ static int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
     cli_set_program("spring-lab");
-    setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
-    setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
+    lang_init();  /* LC_CTYPE from the environment (braille), numbers always with a '.' */
     return cli_finish(run(argc, argv));
 }

@@ -2,10 +2,10 @@
  * The screen is a few windows (header, panes, text, parameters, toggles, status), each redrawn only when its
  * dirty flag is set; one doupdate a frame. Input is blocking while nothing animates. */
 #include "numlab/tui.h"
+#include "numlab/lang.h"
 #include "tui_internal.h"
 
 #include <curses.h>
-#include <locale.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -489,7 +489,7 @@ bool tui_open(void)
 {
     quit_signal = 0;
     install_signals();
-    setlocale(LC_ALL, "");
+    lang_init();  /* never the whole locale: numbers keep their '.' */
     initscr();
     curses_active = true;
     static bool registered;

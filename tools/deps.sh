@@ -10,11 +10,17 @@ modules="ncursesw:libncurses-dev gsl:libgsl-dev check:check sndfile:libsndfile1-
 yaml-0.1:libyaml-dev"
 commands="pkg-config:pkg-config tmux:tmux sox:sox pgrep:procps cc:gcc make:make zip:zip unzip:unzip \
 sim_c:similarity-tester"
+# files -> package: the locale sources the comma-decimal tests compile de_DE.UTF-8 from (tests/lib/locale.sh)
+files="/usr/share/i18n/locales/de_DE:locales"
 
 missing=""
 for pair in $commands; do
     cmd=${pair%%:*}; pkg=${pair#*:}
     command -v "$cmd" >/dev/null 2>&1 || missing="$missing $pkg"
+done
+for pair in $files; do
+    file=${pair%%:*}; pkg=${pair#*:}
+    [ -e "$file" ] || missing="$missing $pkg"
 done
 for pair in $modules; do
     mod=${pair%%:*}; pkg=${pair#*:}

@@ -3,7 +3,6 @@
  * (session.c); the player tilts it (h/j/k/l, or a mouse drag: its lowest point goes under the pointer), stirs it
  * (s starts and stops, v reverses, the stir parameters) and strikes the spheres (x); w renders the session so far to
  * a WAV and its gesture to a CSV that `bowl-lab --gesture` plays back to the same bytes. */
-#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -394,8 +393,6 @@ int bowl_lab_interactive(const snd_preset *preset, unsigned long seed)
     w.last_stir = w.c.stir_hz;
     for (size_t k = 0; k <= BOWL_LAB_SPECTRUM_N / 2; k++)
         w.freq[k] = (double)k * SND_RATE / BOWL_LAB_SPECTRUM_N;
-    setlocale(LC_ALL, "");       /* braille needs a UTF-8 LC_CTYPE ... */
-    setlocale(LC_NUMERIC, "C");  /* ... but numbers always print with a '.' */
     w.mode = plot_mode_from_locale();
     w.bowl_chart = plot_chart_new(40, 12, w.mode);
     w.spec_chart = plot_chart_new(40, 8, w.mode);
