@@ -301,6 +301,8 @@ static int menu(int argc, char **argv)
         int choice = tui_menu("numlab: a terminal laboratory for the numerics of animation and sound",
                               "Labs first, then exercises. A lab returns here when you quit it.", items,
                               N_LABS + n_ex, selected);
+        if (choice == -3)
+            return CLI_USAGE;  /* TERM unusable: tui_menu said why */
         if (choice < 0)
             return tui_signal() ? 128 + tui_signal() : CLI_OK;
         selected = choice;

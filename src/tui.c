@@ -49,34 +49,12 @@ void tui_restore(void)
     fputs("\033[?1002l", stdout);  /* stop reporting mouse motion */
     fflush(stdout);
     endwin();
+    tui_signal_done();
 }
 
 static void on_quit_signal(int sig)
 {
     quit_signal = sig;  /* the input loop sees it when getch returns ERR (EINTR) */
-}
-
-static void on_fatal_signal(int sig)
-{
-    /* Not async-signal-safe in theory; what htop and others do in practice, and the process dies right after. */
-    tui_restore();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void install_signals(void)
-{
-    struct sigaction sa = {0};
-    sigemptyset(&sa.sa_mask);
-    sa.sa_handler = on_quit_signal;  /* no SA_RESTART: a blocked getch returns */
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    sa.sa_handler = on_fatal_signal;
-    sa.sa_flags = SA_RESETHAND;
-    int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-        sigaction(fatal[i], &sa, NULL);
 }
 
 /* --- layout ----------------------------------------------------------------------------------------------- */
@@ -488,10 +466,11 @@ static bool take_key(void *arg, int ch, const MEVENT *mouse)
 bool tui_open(void)
 {
     quit_signal = 0;
-    install_signals();
+    tui_signal_install(on_quit_signal);
     lang_init();  /* never the whole locale: numbers keep their '.' */
     initscr();
     curses_active = true;
+    tui_signal_ready();
     static bool registered;
     if (!registered)
         atexit(tui_restore);
@@ -523,6 +502,8 @@ int tui_run(tui_app *app)
 {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return -1;
+    if (!tui_terminal_usable(app->name))
+        return 2;
     tui_state s = {.app = app, .mouse_pane = -1};
     requested_step = -1;
     if (app->frame_hz <= 0)

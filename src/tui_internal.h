@@ -6,6 +6,21 @@
 #include <curses.h>
 #include <stdbool.h>
 
+/* --- signals and the terminal (tui_signal.c) --- */
+
+/* Saves the terminal settings, then installs on_quit for SIGINT, SIGTERM, SIGHUP and SIGQUIT and, for every other
+ * signal that ends a process, a handler that restores the terminal (async-signal-safe) and dies of the signal. */
+void tui_signal_install(void (*on_quit)(int));
+/* Once curses is open: takes the terminal's restore strings from terminfo for that handler. */
+void tui_signal_ready(void);
+/* After endwin: the handler has nothing to restore. */
+void tui_signal_done(void);
+/* The async-signal-safe restore itself (the strings, then the saved settings). */
+void tui_signal_restore_raw(void);
+/* Whether curses can drive this terminal (TERM set, known to terminfo, able to move the cursor). When not, says
+ * so on stderr, naming program, what is wrong and what to do, and returns false. */
+bool tui_terminal_usable(const char *program);
+
 /* Enters curses mode: locale, cbreak, keypad, colors (unless NO_COLOR or none), mouse, and the signal handlers
  * that restore the terminal. Returns whether colors are on. */
 bool tui_open(void);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "numlab/cli.h"
 #include "numlab/tui.h"
 #include "tui_internal.h"
 
@@ -51,6 +52,8 @@ int tui_menu(const char *title, const char *subtitle, const tui_item *items, int
 {
     if (!have_terminal())
         return -2;
+    if (!tui_terminal_usable(cli_program()))
+        return -3;
     tui_open();
     int label_cols = 14;   /* the labels' column: the longest label, and two spaces before the details */
     for (int i = 0; i < n_items; i++) {
@@ -143,6 +146,8 @@ int tui_pager(const char *title, const char *text)
 {
     if (!have_terminal())
         return -2;
+    if (!tui_terminal_usable(cli_program()))
+        return -3;
     tui_open();
     int top = 0;
     wrapped w = {0};

@@ -3,7 +3,8 @@
  * A lab describes itself with a tui_app: its guided steps, the parameters and method toggles of each step, and
  * callbacks that render its plot panes into plot grids (see plot.h), advance its animation and take its own keys.
  * tui_run owns the terminal: layout, keys, mouse, resize, colors, the too-small screen, and restoring the terminal
- * on q, Ctrl-C, SIGTERM, SIGHUP and fatal signals.
+ * (the alternate screen left, the settings as before) on q, Ctrl-C, Ctrl-\, SIGTERM, SIGHUP and every other signal
+ * that ends the process (tui_signal.c). A terminal curses cannot drive (TERM unset or unknown) is said up front.
  *
  *   +-- spring-lab - step 1/6: Explicit Euler explodes -----------------------------------------+
  *   | pane 0                                    | pane 1                                       |
@@ -97,8 +98,10 @@ typedef struct {
     bool (*mouse)(void *ctx, int step, int pane, int col, int row, tui_mouse_kind kind);
 } tui_app;
 
-/* Runs the app until q (returns 0) or a signal (returns 128 + signal). Needs a terminal: returns -1 (and does
- * nothing) when stdin or stdout is not one. The terminal is restored in every case. */
+/* Runs the app until q (returns 0) or a quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT: returns 128 + signal).
+ * Needs a terminal: returns -1 (and does nothing) when stdin or stdout is not one, and 2 (having said on stderr
+ * which lab, what is wrong and what to do) when TERM is unset, unknown or cannot move the cursor. The terminal is
+ * restored in every case. */
 int tui_run(tui_app *app);
 
 /* From the key or mouse callback: go to step `step` (0-based) once the callback returns, as n and p do (steps
@@ -113,14 +116,14 @@ typedef struct {
 } tui_item;
 
 /* A full-screen list: arrows/j/k move, Enter or the item's number chooses, q or Esc leaves. Returns the chosen
- * index, -1 when the user left (or a quit signal came: tui_signal() says which), or -2 when there is no terminal.
- * Restores the terminal before returning. */
+ * index, -1 when the user left (or a quit signal came: tui_signal() says which), -2 when there is no terminal, or
+ * -3 when TERM is unset or unknown (said on stderr, as tui_run does). Restores the terminal before returning. */
 int tui_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected);
 /* Shows text (lines separated by '\n', wrapped to the width) with scrolling (arrows, PgUp/PgDn, space, Home, End)
- * until q or Esc. Returns 0, or -2 when there is no terminal. */
+ * until q or Esc. Returns 0, -2 when there is no terminal, or -3 when TERM is unusable (said on stderr). */
 int tui_pager(const char *title, const char *text);
 
-/* The quit signal (SIGINT, SIGTERM, SIGHUP) that ended the last tui_run, tui_menu or tui_pager, or 0. */
+/* The quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) that ended the last tui_run, tui_menu or tui_pager, or 0. */
 int tui_signal(void);
 
 /* Restores the terminal if tui_run left it in curses mode (idempotent; safe to call from atexit). */

@@ -3,8 +3,9 @@
 TMUX_SOCK="$TMP/tmux.sock"
 tm() { tmux -S "$TMUX_SOCK" -f /dev/null "$@"; }
 
-# tui_start NAME COLS ROWS ENV... -- CMD...: runs CMD in session NAME. The wrapper shell traps SIGINT (a no-op
-# handler, reset to the default in the lab) so that Ctrl-C reaches the lab but does not kill the recording shell.
+# tui_start NAME COLS ROWS ENV... -- CMD...: runs CMD in session NAME. The wrapper shell traps SIGINT and SIGQUIT
+# (a no-op handler, reset to the default in the lab) so that Ctrl-C and Ctrl-\ reach the lab but do not kill the
+# recording shell.
 tui_start() {
     name=$1 cols=$2 rows=$3; shift 3
     envs=""
@@ -12,7 +13,7 @@ tui_start() {
     shift
     rm -f "$TMP/$name.rc" "$TMP/$name.before" "$TMP/$name.after"
     tm new-session -d -s "$name" -x "$cols" -y "$rows" \
-        "env $envs sh -c 'trap : INT; stty -g > $TMP/$name.before; $*; echo \$? > $TMP/$name.rc; stty -g > $TMP/$name.after; sleep 60'"
+        "env $envs sh -c 'trap : INT QUIT; stty -g > $TMP/$name.before; $*; echo \$? > $TMP/$name.rc; stty -g > $TMP/$name.after; sleep 60'"
 }
 
 tui_screen() { tm capture-pane -p -t "$1"; }
@@ -79,5 +80,8 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 # Braille cells U+2801..U+28FF are the bytes E2 A0 81 .. E2 A3 BF in UTF-8.
 has_braille() { LC_ALL=C grep -q "$(printf '\342[\240-\243]')"; }
+
+# tui_alternate NAME: 1 while the pane shows the alternate screen (curses), 0 once a program has left it.
+tui_alternate() { tm display-message -p -t "$1" '#{alternate_on}'; }
 
 tui_cleanup() { tm kill-server 2>/dev/null; }
