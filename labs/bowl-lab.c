@@ -28,7 +28,8 @@ static const char usage[] =
     "  --seconds S        length, 0 < S <= 600 (default 5); whole mechanics steps of 1/2400 s\n"
     "  --seed N           0..4294967295 (default 1): the start and every random stream; same seed, same bytes\n"
     "  --wav FILE         write the render (an existing FILE is an error and stays untouched ...)\n"
-    "  --force            (... unless --force: the finished render then replaces it in one rename)\n"
+    "  --force            (... unless --force: the finished render then replaces it in one rename; only a\n"
+    "                     regular file is replaced, never a FIFO or a device)\n"
     "  --mono | --stereo  channels (default mono); stereo pans each sound by its position in the bowl\n"
     "  --pcm16 | --float  16-bit PCM (default) or 32-bit float samples\n"
     "  --events FILE.csv  t,event,sphere,value,impulse,x,y,z: collision (value: approach speed, m/s),\n"
@@ -37,7 +38,8 @@ static const char usage[] =
     "                     loads, micro-impact rates, latch, distance, energy, gesture, output peak\n"
     "  --spectrum FILE.csv  freq,db of the last 8192 samples (Hann, GSL FFT; 0 dB = a full-scale sine), the\n"
     "                     spectrum the interactive lab shows\n"
-    "                     (FILE - writes a CSV to stdout; the summary line then goes to stderr)\n"
+    "                     (FILE - writes a CSV to stdout; the summary line then goes to stderr; a FIFO or a\n"
+    "                     device, e.g. /dev/null, is written as it is)\n"
     "  --layers LIST      comma-separated: rub, pair, impact, body, force (the bare contact force), or\n"
     "                     default (rub,pair,impact,body), all, or none (silence: the mechanics alone)\n"
     "  --set KEY=VALUE    change one parameter of the preset (the keys --describe lists); repeatable\n"
@@ -55,6 +57,7 @@ static const char usage[] =
     "                     with that strength at t (0: not); the render lasts until the last row's t unless\n"
     "                     --seconds is given\n"
     "\n"
+    "Every output is written to a temporary beside it; all are put in place together once complete, or none.\n"
     "Exit status: 0 ok, 1 runtime failure (nothing is left behind), 2 bad usage.\n";
 
 enum {

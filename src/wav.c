@@ -1,8 +1,8 @@
 /* wav: atomic output files and WAV through libsndfile. See include/numlab/wav.h. */
 #include "numlab/wav.h"
 #include "numlab/outset.h"
+#include "errmsg.h"
 
-#include <stdarg.h>
 #include <sndfile.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,21 +10,6 @@
 #include <unistd.h>
 
 /* --- atomic output files ------------------------------------------------------------------------------- */
-
-/* Writes the message into err (when given) and returns code. */
-static wav_error fail(wav_error code, char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static wav_error fail(wav_error code, char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
 static wav_error from_outset(outset_error code)
 {
@@ -36,7 +21,7 @@ wav_error wav_target_open(wav_target *t, const char *path, bool replace, char *e
 {
     *t = (wav_target){.fd = -1};
     if (!(t->set = outset_new()))
-        return fail(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory", path);
+        return errmsg(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory", path);
     outset_error code;
     int i = outset_add(t->set, path, replace ? OUTSET_REPLACE : 0, &code, NULL, err, errlen);
     if (i < 0) {
@@ -61,7 +46,7 @@ FILE *wav_target_stream(wav_target *t)
 wav_error wav_target_commit(wav_target *t, char *err, size_t errlen)
 {
     if (!t->set)
-        return fail(WAV_ERR_IO, err, errlen, "nothing to commit");
+        return errmsg(WAV_ERR_IO, err, errlen, "nothing to commit");
     wav_error code = from_outset(outset_commit(t->set, err, errlen));
     *t = (wav_target){.fd = -1};
     return code;
@@ -86,14 +71,18 @@ const char *wav_format_name(wav_format format)
     return format == WAV_FLOAT ? "32-bit float" : "16-bit PCM";
 }
 
-static bool format_ok(SF_INFO *info, int channels, int rate, wav_format format)
+/* Fills info; WAV_OK, or WAV_ERR_FORMAT with err naming the file. */
+static wav_error check_format(SF_INFO *info, const char *name, int channels, int rate, wav_format format, char *err,
+                              size_t errlen)
 {
     *info = (SF_INFO){
         .samplerate = rate,
         .channels = channels,
         .format = SF_FORMAT_WAV | (format == WAV_FLOAT ? SF_FORMAT_FLOAT : SF_FORMAT_PCM_16),
     };
-    return channels >= 1 && channels <= 2 && rate >= 1 && sf_format_check(info);
+    if (channels >= 1 && channels <= 2 && rate >= 1 && sf_format_check(info))
+        return WAV_OK;
+    return errmsg(WAV_ERR_FORMAT, err, errlen, "'%s': no WAV with %d channels at %d Hz", name, channels, rate);
 }
 
 wav_file *wav_open_fd(int fd, const char *name, int channels, int rate, wav_format format, wav_error *code,
@@ -102,20 +91,18 @@ wav_file *wav_open_fd(int fd, const char *name, int channels, int rate, wav_form
     wav_error dummy;
     code = code ? code : &dummy;
     SF_INFO info;
-    if (!format_ok(&info, channels, rate, format)) {
-        *code = fail(WAV_ERR_FORMAT, err, errlen, "'%s': no WAV with %d channels at %d Hz", name, channels, rate);
+    if ((*code = check_format(&info, name, channels, rate, format, err, errlen)) != WAV_OK)
         return NULL;
-    }
     wav_file *w = calloc(1, sizeof *w);
     if (!w || !(w->name = strdup(name))) {
         free(w);
-        *code = fail(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory", name);
+        *code = errmsg(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory", name);
         return NULL;
     }
     w->target = (wav_target){.fd = -1};
     w->sf = sf_open_fd(fd, SFM_WRITE, &info, SF_FALSE);
     if (!w->sf) {
-        *code = fail(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", name, sf_strerror(NULL));
+        *code = errmsg(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", name, sf_strerror(NULL));
         free(w->name);
         free(w);
         return NULL;
@@ -133,10 +120,8 @@ wav_file *wav_open(const char *path, int channels, int rate, wav_format format, 
     wav_error dummy;
     code = code ? code : &dummy;
     SF_INFO info;
-    if (!format_ok(&info, channels, rate, format)) {
-        *code = fail(WAV_ERR_FORMAT, err, errlen, "'%s': no WAV with %d channels at %d Hz", path, channels, rate);
-        return NULL;
-    }
+    if ((*code = check_format(&info, path, channels, rate, format, err, errlen)) != WAV_OK)
+        return NULL;  /* before any file is made */
     wav_target t;
     if ((*code = wav_target_open(&t, path, replace, err, errlen)) != WAV_OK)
         return NULL;
@@ -152,14 +137,14 @@ wav_error wav_write(wav_file *w, const double *frames, size_t n_frames, char *er
 {
     sf_count_t done = sf_writef_double(w->sf, frames, (sf_count_t)n_frames);
     if (done != (sf_count_t)n_frames)
-        return fail(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", w->name, sf_strerror(w->sf));
+        return errmsg(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", w->name, sf_strerror(w->sf));
     return WAV_OK;
 }
 
 wav_error wav_finish(wav_file *w, char *err, size_t errlen)
 {
     int rc = sf_close(w->sf);
-    wav_error code = rc == 0 ? WAV_OK : fail(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", w->name,
+    wav_error code = rc == 0 ? WAV_OK : errmsg(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", w->name,
                                              sf_error_number(rc));
     free(w->name);
     free(w);

@@ -1,0 +1,16 @@
+/* errmsg: a message into the caller's buffer, the code back. See errmsg.h. */
+#include "errmsg.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+int errmsg(int code, char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
