@@ -82,9 +82,10 @@ rm -f "$OUT/fifo"
 expect_usage "--wav: '/dev/null' is a character device, not a regular file" "$BL" --seconds 0.1 --wav /dev/null --force
 [ -c /dev/null ] && pass || fail "/dev/null is no longer a character device"
 expect_ok "$BL" --seconds 0.2 --trace /dev/null --quiet
-"$BL" --seconds 0.2 --trace /dev/stdout --quiet >"$TMP/stdout.csv" 2>"$TMP/err"
+"$BL" --seconds 0.2 --trace /dev/stdout >"$TMP/stdout.csv" 2>"$TMP/err"
 expect_eq "--trace /dev/stdout into a file: exit" "$?" 0
 expect_eq "--trace /dev/stdout rows" "$(wc -l <"$TMP/stdout.csv" | tr -d ' ')" 14
+grep -q "^rendered 0.200 s" "$TMP/err" && pass || fail "the summary goes to stderr when /dev/stdout is taken"
 expect_files "after special files" ""
 
 # --- every ending removes what it started -------------------------------------------------------------------

@@ -329,7 +329,7 @@ int bowl_lab_render(const bowl_lab_options *o)
         const char *paths[] = {o->events, o->trace, o->spectrum};
         bool stdout_busy = false;
         for (int i = 0; i < 3; i++)
-            stdout_busy = stdout_busy || (paths[i] && strcmp(paths[i], "-") == 0);
+            stdout_busy = stdout_busy || (paths[i] && outset_same_file(paths[i], "-"));  /* "-", /dev/stdout */
         fprintf(stdout_busy ? stderr : stdout, "%s\n", msg);
     }
     return CLI_OK;
