@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +34,6 @@ struct outset {
     entry e[OUTSET_MAX];
     int n;
 };
-
 
 /* --- the registry of temporaries, emptied by signal handlers ---------------------------------------------- */
 
