@@ -23,6 +23,7 @@ typedef struct {
     FILE *f;
     bool streamed, is_stdout, replace;
     bool done, fresh;    /* during the commit: renamed into place; there was no file there before */
+    bool keep_backup;    /* the replaced file could not be put back: its backup is all that is left of it */
     /* identity: device and inode of an existing file, else the resolved directory and the name */
     bool have_ino;
     dev_t dev;
@@ -77,9 +78,11 @@ static void guard(char *p)
         struct sigaction sa = {.sa_handler = on_signal};
         sigemptyset(&sa.sa_mask);
         for (size_t i = 0; i < N_CLEANUP_SIGNALS; i++) {
-            sigaction(cleanup_signals[i], &sa, &previous[i]);
+            sigaction(cleanup_signals[i], NULL, &previous[i]);
             if (previous[i].sa_handler == on_signal)  /* never hand a signal on to itself */
                 previous[i] = (struct sigaction){.sa_handler = SIG_DFL};
+            if (previous[i].sa_handler != SIG_IGN)  /* an ignored signal ends nothing: it stays ignored */
+                sigaction(cleanup_signals[i], &sa, NULL);
         }
     }
 }
@@ -159,6 +162,8 @@ static void release(entry *e)
         unlink(e->tmp);
     }
     unguard(e->backup);
+    if (e->backup && !e->keep_backup)
+        unlink(e->backup);  /* a second name of the file still in place */
     free(e->path);
     free(e->target);
     free(e->tmp);
@@ -447,6 +452,8 @@ static void take_back(outset *s)
             unguard(e->backup);
             free(e->backup);
             e->backup = NULL;
+        } else if (e->backup) {
+            e->keep_backup = true;
         } else if (e->fresh) {
             unlink(e->target);
         }
@@ -481,9 +488,7 @@ outset_error outset_commit(outset *s, char *err, size_t errlen)
             unguard(e->tmp);
             free(e->tmp);
             e->tmp = NULL;
-            if (e->backup)
-                unlink(e->backup);
-            sync_directory(e->target);
+            sync_directory(e->target);  /* (release removes the backup) */
         }
     }
     outset_abort(s);

@@ -89,15 +89,21 @@ grep -q "^rendered 0.200 s" "$TMP/err" && pass || fail "the summary goes to stde
 expect_files "after special files" ""
 
 # --- every ending removes what it started -------------------------------------------------------------------
+# (the WAV --force would replace stays as it was)
 for sig in INT TERM HUP QUIT; do
-    "$BL" --seconds 600 --wav "$OUT/long.wav" --events "$OUT/long.csv" --trace "$OUT/t.csv" >/dev/null 2>&1 &
+    echo "earlier take" >"$OUT/long.wav"
+    # (a background job starts with SIGINT and SIGQUIT ignored: as typed at a terminal, they are not)
+    env --default-signal=INT,QUIT "$BL" --seconds 600 --wav "$OUT/long.wav" --force --events "$OUT/long.csv" \
+        --trace "$OUT/t.csv" >/dev/null 2>&1 &
     pid=$!
     sleep 0.5
     kill -$sig $pid
     wait $pid
     rc=$?
-    [ $rc -ne 0 ] && pass || fail "SIG$sig: exit 0"
-    expect_files "after SIG$sig" ""
+    [ $rc -ne 0 ] && pass || fail "SIG$sig: exit 0 (the render ran to its end)"
+    expect_files "after SIG$sig" "long.wav "
+    expect_eq "after SIG$sig: the file --force would replace" "$(cat "$OUT/long.wav")" "earlier take"
+    rm -f "$OUT/long.wav"
 done
 # a broken pipe: head takes two lines, the render stops, the WAV and the trace are not left behind
 ( "$BL" --seconds 600 --wav "$OUT/p.wav" --trace "$OUT/p.csv" --events - 2>"$TMP/err"; echo $? >"$TMP/rc" ) |

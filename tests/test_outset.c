@@ -76,6 +76,21 @@ START_TEST(all_or_nothing)
     expect_text(b, "new b");
     ck_assert_int_eq(entries(dir), 3);  /* a, b and the directory c: no temporary, no backup */
     rmdir(c);
+    /* the temporary is gone before the commit (a signal took it): the commit fails, the replaced file and the
+     * folder are as they were, no backup left behind */
+    s = outset_new();
+    add_text(s, b, OUTSET_REPLACE, "lost b");
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    char tmp[400] = "";
+    for (struct dirent *e; (e = readdir(d));)
+        if (strncmp(e->d_name, ".nl-", 4) == 0)
+            snprintf(tmp, sizeof tmp, "%s/%s", dir, e->d_name);
+    closedir(d);
+    ck_assert_int_eq(unlink(tmp), 0);
+    ck_assert_int_eq(outset_commit(s, err, sizeof err), OUTSET_IO);
+    expect_text(b, "new b");
+    ck_assert_int_eq(entries(dir), 2);  /* a and b */
     remove_dir(dir);
 }
 END_TEST

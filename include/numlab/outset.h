@@ -18,8 +18,9 @@
  *
  * Every temporary is in a registry that signal handlers can empty: while a set holds temporaries, a fatal signal
  * (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT), SIGQUIT, SIGHUP, SIGTERM, SIGINT or SIGPIPE first removes them, then
- * runs what was installed before (a program's own handler, or the default action). A program that wants to stop
- * cleanly on those signals installs its own handler after outset_add and aborts the set itself.
+ * runs what was installed before (a program's own handler, or the default action); a signal that is ignored stays
+ * ignored. A program that wants to stop cleanly on those signals installs its own handler before outset_add (its
+ * handler then runs after the temporaries are gone) and aborts the set itself.
  *
  * Nothing here prints: errors come back as a code and a message naming the file. */
 #ifndef NUMLAB_OUTSET_H
