@@ -225,4 +225,18 @@ expect_usage "--gesture: a recorded gesture replaces --stir" "$BL" --gesture "$G
 expect_usage "--gesture: nothing to render it to" "$BL" --gesture "$G"
 expect_files "after bad gestures" ""
 
+# A long output path is cut in the message, never the reason after it; a path with an escape sequence is shown escaped
+# in the summary, not acted on.
+long="$TMP/$(printf 'x%.0s' $(seq 1 200))"
+mkdir -p "$long"
+"$BL" --preset steel-pair --seconds 0.1 --wav "$long/missing/a.wav" >"$TMP/out" 2>"$TMP/err"
+expect_eq "a missing folder: exit status" $? 2
+grep -q "\.\.\..*/missing/a.wav': No such file or directory" "$TMP/err" && pass || fail "long path: $(cat "$TMP/err")"
+esc=$(printf '\033')
+"$BL" --preset steel-pair --seconds 0.1 --wav "$OUT/e${esc}[2J.wav" >"$TMP/out" 2>&1
+expect_eq "an escape in the name: exit status" $? 0
+grep -q "$esc" "$TMP/out" && fail "an escape sequence reached the terminal"
+grep -qF 'e\x1b[2J.wav' "$TMP/out" && pass || fail "the summary: $(cat "$TMP/out")"
+rm -f "$OUT/e${esc}[2J.wav"
+
 finish

@@ -2,6 +2,8 @@
  * under the preset's scripted gesture or a recorded one (--gesture). Every output is written atomically (wav.h): a
  * bad path or an interrupted render leaves nothing behind. Errors come back as text, so that the interactive lab
  * can render too (its `w` key) and say what happened in its notes. */
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -13,6 +15,7 @@
 #include "bowl_lab.h"
 #include "numlab/cli.h"
 #include "numlab/outset.h"
+#include "numlab/text.h"
 
 #define SPECTRUM_N BOWL_LAB_SPECTRUM_N
 
@@ -41,14 +44,13 @@ static int say(const report *r, int rc, const char *fmt, ...)
     return rc;
 }
 
+/* The messages name paths cut to a readable length (cli_cut), so a long path never hides the reason after it. */
 static int open_error(const report *r, const char *option, const char *path, outset_error code, const char *err)
 {
     if (code == OUTSET_EXISTS)
         return say(r, CLI_USAGE, "%s: '%s' already exists (allowed: a new file, or add --force to replace it)",
-                   option, path);
-    if (code == OUTSET_BAD_PATH)
-        return say(r, CLI_USAGE, "%s: %s", option, err);
-    return say(r, CLI_FAILURE, "%s: %s", option, err);
+                   option, cli_cut(path));
+    return say(r, code == OUTSET_BAD_PATH ? CLI_USAGE : CLI_FAILURE, "%s: %s", option, cli_cut_in(err, path));
 }
 
 static void write_events(FILE *f, const bowl *b)
@@ -145,7 +147,7 @@ static int open_outputs(const report *r, const bowl_lab_options *o, outputs *out
         /* CSVs may stream to stdout, a FIFO or a device; the WAV and the gesture are files */
         unsigned flags = k == OUT_GESTURE ? 0 : k == OUT_WAV ? (o->replace ? OUTSET_REPLACE : 0)
                        : OUTSET_STREAM | (o->replace ? OUTSET_REPLACE : 0);
-        char err[512];
+        char err[PATH_MAX + 256];   /* a whole path and the reason: cut when shown */
         outset_error code;
         int other = -1;
         index[k] = outset_add(out->set, paths[k], flags, &code, &other, err, sizeof err);
@@ -157,21 +159,21 @@ static int open_outputs(const report *r, const bowl_lab_options *o, outputs *out
                        ? say(r, CLI_USAGE, "%s and %s cannot both go to stdout (allowed: at most one '-')",
                              out_option[j], out_option[k])
                        : say(r, CLI_USAGE, "%s: '%s' is also the %s file '%s' (allowed: different files)",
-                             out_option[j], paths[j], out_option[k], paths[k]);
+                             out_option[j], cli_cut(paths[j]), out_option[k], cli_cut(paths[k]));
         }
         if (index[k] < 0)
             return open_error(r, out_option[k], paths[k], code, err);
         out->path[k] = paths[k];
         if (k != OUT_WAV && !(out->f[k] = outset_stream(out->set, index[k])))
-            return say(r, CLI_FAILURE, "%s: '%s': out of memory", out_option[k], paths[k]);
+            return say(r, CLI_FAILURE, "%s: '%s': out of memory", out_option[k], cli_cut(paths[k]));
     }
     if (o->wav) {
-        char err[512];
+        char err[PATH_MAX + 256];   /* a whole path and the reason: cut when shown */
         wav_error code;
         out->wav = wav_open_fd(outset_fd(out->set, index[OUT_WAV]), o->wav, (int)o->channels, (int)SND_RATE,
                                o->format, &code, err, sizeof err);
         if (!out->wav)
-            return say(r, code == WAV_ERR_FORMAT ? CLI_USAGE : CLI_FAILURE, "--wav: %s", err);
+            return say(r, code == WAV_ERR_FORMAT ? CLI_USAGE : CLI_FAILURE, "--wav: %s", cli_cut_in(err, o->wav));
     }
     return CLI_OK;
 }
@@ -190,7 +192,7 @@ static int check_streams(const report *r, const outputs *out)
         if (out->f[k] && ferror(out->f[k])) {
             if (strcmp(out->path[k], "-") == 0)
                 return say(r, CLI_FAILURE, "%s: cannot write to stdout (closed or full)", out_option[k]);
-            return say(r, CLI_FAILURE, "%s: cannot write to '%s'", out_option[k], out->path[k]);
+            return say(r, CLI_FAILURE, "%s: cannot write to '%s'", out_option[k], cli_cut(out->path[k]));
         }
     return CLI_OK;
 }
@@ -199,12 +201,12 @@ static int commit_outputs(const report *r, const bowl_lab_options *o, outputs *o
                           size_t ring_at)
 {
     int rc = CLI_OK;
-    char err[512];
+    char err[PATH_MAX + 256];   /* a whole path and the reason: cut when shown */
     if (out->wav) {
         wav_error code = wav_finish(out->wav, err, sizeof err);
         out->wav = NULL;
         if (code != WAV_OK)
-            rc = say(r, CLI_FAILURE, "--wav: %s", err);
+            rc = say(r, CLI_FAILURE, "--wav: %s", cli_cut_in(err, o->wav));
     }
     if (rc == CLI_OK && out->f[OUT_SPECTRUM] && write_spectrum(out->f[OUT_SPECTRUM], ring, ring_at))
         rc = say(r, CLI_FAILURE, "--spectrum: out of memory");
@@ -293,9 +295,9 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
             }
         }
         done += due;
-        char err[512];
+        char err[PATH_MAX + 256];   /* a whole path and the reason: cut when shown */
         if (out.wav && wav_write(out.wav, buf, (size_t)due * frames_per_step, err, sizeof err) != WAV_OK)
-            rc = say(&r, CLI_FAILURE, "--wav: %s", err);
+            rc = say(&r, CLI_FAILURE, "--wav: %s", cli_cut_in(err, o->wav));
         if (out.f[OUT_TRACE])
             write_trace(out.f[OUT_TRACE], frame, e, peak);
         if (rc == CLI_OK)
@@ -330,7 +332,9 @@ int bowl_lab_render(const bowl_lab_options *o)
         bool stdout_busy = false;
         for (int i = 0; i < 3; i++)
             stdout_busy = stdout_busy || (paths[i] && outset_same_file(paths[i], "-"));  /* "-", /dev/stdout */
-        fprintf(stdout_busy ? stderr : stdout, "%s\n", msg);
+        FILE *f = stdout_busy ? stderr : stdout;   /* the paths in it are the user's: shown escaped */
+        if (text_fputs(msg, f) == EOF || fputc('\n', f) == EOF)
+            return cli_fail("cannot write the summary: %s", strerror(errno));
     }
     return CLI_OK;
 }
