@@ -1,8 +1,8 @@
 /* Exercise 11: a method's order, measured: the global error of runs at several step sizes, and the slope of
  * log(error) against log(step).
  *
- * The spring is m x'' + c x' + k (x - target) = 0. A stepper is one step of some method (the tests pass explicit
- * Euler, semi-implicit Euler, Heun's method and RK4, each written in the tests). */
+ * The spring is m x'' + c x' + k (x - target) = 0. A stepper is one step of some method (the tests pass methods
+ * of known order, written in the tests). */
 #ifndef EXERCISE_11_H
 #define EXERCISE_11_H
 

@@ -1,4 +1,5 @@
-/* Exercise 11: the methods the tests measure (one step each, written here), and the spring's exact motion. */
+/* Exercise 11, the hidden tests' methods (never in the students' copy: they are exercise 01's and 02's answers):
+ * one step each of explicit Euler, semi-implicit Euler, Heun's method and RK4. */
 #ifndef EXERCISE_11_METHODS_H
 #define EXERCISE_11_METHODS_H
 
@@ -6,6 +7,7 @@
 #include <math.h>
 
 #include "exercise.h"
+#include "flows.h"
 
 static inline state slope(spring s, state y)
 {
@@ -37,14 +39,6 @@ static inline state rk4(spring s, state y, double dt)
     state k4 = slope(s, (state){y.x + dt * k3.x, y.v + dt * k3.v});
     return (state){y.x + dt / 6 * (k1.x + 2 * k2.x + 2 * k3.x + k4.x),
                    y.v + dt / 6 * (k1.v + 2 * k2.v + 2 * k3.v + k4.v)};
-}
-
-/* The exact position at time t from (x0, v0), for an underdamped spring (c^2 < 4 k m): with u = x - target,
- * lambda = -gamma/2 +- i wd, u(t) = e^{-gamma t/2} (u0 cos wd t + (v0 + gamma u0 / 2) sin(wd t) / wd). */
-static inline double exact_x(spring s, state y0, double t)
-{
-    double gamma = s.c / s.m, wd = sqrt(s.k / s.m - gamma * gamma / 4), u0 = y0.x - s.target;
-    return s.target + exp(-gamma * t / 2) * (u0 * cos(wd * t) + (y0.v + gamma * u0 / 2) * sin(wd * t) / wd);
 }
 
 #endif
