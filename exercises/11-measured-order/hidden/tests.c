@@ -27,7 +27,7 @@ GR_REFERENCE(least_squares_five) { gr_want(ref, slope_ref(h5, e5, 5), GR_REL(1e-
  * k = 2, m = 2 (w0 = 1), target 0.5, x0 = -0.5, 4 steps to t = 1: x = 0.5 - Re (1 - i/4)^4, exact 0.5 - cos 1. */
 GR_PROBE(error_is_a_distance)
 {
-    gr_put(out, global_error(explicit_euler, (spring){2, 0, 2, 0.5}, (state){-0.5, 0}, 1, 4, 0.5 - cos(1.0)));
+    gr_put(out, global_error(ex11_explicit_euler, (spring){2, 0, 2, 0.5}, (state){-0.5, 0}, 1, 4, 0.5 - cos(1.0)));
 }
 GR_REFERENCE(error_is_a_distance)
 {
@@ -39,20 +39,20 @@ GR_REFERENCE(error_is_a_distance)
 static const spring odd = {3, 0.9, 1.5, -0.25};
 GR_PROBE(one_step_to_odd_end)
 {
-    gr_put(out, global_error(rk4, odd, (state){0.75, 1}, 0.3, 1, exact_x(odd, (state){0.75, 1}, 0.3)));
-    gr_put(out, global_error(heun, odd, (state){0.75, 1}, 0.7, 3, exact_x(odd, (state){0.75, 1}, 0.7)));
-    gr_put(out, global_error(heun, odd, (state){0.75, 1}, 1, 10, exact_x(odd, (state){0.75, 1}, 1)));
+    gr_put(out, global_error(ex11_rk4, odd, (state){0.75, 1}, 0.3, 1, exact_x(odd, (state){0.75, 1}, 0.3)));
+    gr_put(out, global_error(ex11_heun, odd, (state){0.75, 1}, 0.7, 3, exact_x(odd, (state){0.75, 1}, 0.7)));
+    gr_put(out, global_error(ex11_heun, odd, (state){0.75, 1}, 1, 10, exact_x(odd, (state){0.75, 1}, 1)));
 }
 GR_REFERENCE(one_step_to_odd_end)
 {
-    state a = rk4(odd, (state){0.75, 1}, 0.3), b = {0.75, 1};
+    state a = ex11_rk4(odd, (state){0.75, 1}, 0.3), b = {0.75, 1};
     for (int i = 0; i < 3; i++)
-        b = heun(odd, b, 0.7 / 3);
+        b = ex11_heun(odd, b, 0.7 / 3);
     gr_want(ref, fabs(a.x - exact_x(odd, (state){0.75, 1}, 0.3)), GR_REL(1e-9), "one RK4 step of 0.3");
     gr_want(ref, fabs(b.x - exact_x(odd, (state){0.75, 1}, 0.7)), GR_REL(1e-9), "three Heun steps to 0.7");
     state c = {0.75, 1};
     for (int i = 0; i < 10; i++)
-        c = heun(odd, c, 0.1);
+        c = ex11_heun(odd, c, 0.1);
     gr_want(ref, fabs(c.x - exact_x(odd, (state){0.75, 1}, 1)), GR_REL(1e-9), "ten Heun steps to 1");
 }
 
@@ -74,17 +74,17 @@ static inline void runs(stepper step, bool reference, double *h, double *e)
 GR_PROBE(orders_semi_and_heun)
 {
     double h[4], e[4];
-    runs(semi_implicit_euler, false, h, e);
+    runs(ex11_semi_implicit_euler, false, h, e);
     gr_put(out, observed_order(h, e, 4));
-    runs(heun, false, h, e);
+    runs(ex11_heun, false, h, e);
     gr_put(out, observed_order(h, e, 4));
 }
 GR_REFERENCE(orders_semi_and_heun)
 {
     double h[4], e[4];
-    runs(semi_implicit_euler, true, h, e);
+    runs(ex11_semi_implicit_euler, true, h, e);
     gr_want(ref, slope_ref(h, e, 4), GR_REL(1e-9), "semi-implicit Euler's order (about 1)");
-    runs(heun, true, h, e);
+    runs(ex11_heun, true, h, e);
     gr_want(ref, slope_ref(h, e, 4), GR_REL(1e-9), "Heun's order (about 2)");
 }
 
