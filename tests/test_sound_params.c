@@ -1,0 +1,159 @@
+/* sound at parameters where the terms differ: banks at sample rates other than 48 kHz, strikes with their own
+ * amplitudes and a scale != 1, a retune != 1, mode families with a tilt != 1 and the gesture filter at another
+ * rate. test_sound.c strikes with scale 1 and the modes' own gains, at 48 kHz, with a tilt of 1, where a dropped
+ * factor or a hard-wired rate cannot show. References: the closed forms in sound.h, evaluated here directly. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numlab/sound.h"
+#include "helpers/check_main.h"
+
+static const double PI = 3.14159265358979323846;
+
+/* The largest |out[i] - sum_k c_k r_k^(i - start) sin(factor theta_k (i - start))| over i in [start, n), with
+ * r_k = e^{-a_k / fs}, theta_k = 2 pi f_k / fs; samples before start must be 0. */
+static double worst_error(const double *out, size_t n, size_t start, const snd_mode *modes, const double *c,
+                          size_t count, double fs, double factor)
+{
+    double worst = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        double want = 0.0;
+        if (i >= start)
+            for (size_t k = 0; k < count; k++) {
+                const double j = (double)(i - start);
+                want += c[k] * pow(exp(-modes[k].decay / fs), j) * sin(2.0 * PI * modes[k].freq * factor / fs * j);
+            }
+        worst = fmax(worst, fabs(out[i] - want));
+    }
+    return worst;
+}
+
+START_TEST(impulse_response_at_other_rates)
+{
+    /* y[n] = g r^n sin(theta n) with r and theta from the bank's own rate: 96 kHz, 44.1 kHz and 8 kHz */
+    static const double rates[] = {96000.0, 44100.0, 8000.0};
+    const snd_mode modes[] = {{440.0, 3.0, 0.8}, {3000.0, 40.0, -0.6}};
+    const double gains[] = {0.8, -0.6};
+    enum { N = 20000 };
+    double *in = calloc(N, sizeof *in), *out = calloc(N, sizeof *out);
+    ck_assert_ptr_nonnull(in);
+    ck_assert_ptr_nonnull(out);
+    in[0] = 1.0;
+    for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++) {
+        snd_bank bk;
+        ck_assert_int_eq(snd_bank_init(&bk, modes, 2, rates[r], 1), 0);
+        ck_assert_uint_eq(bk.modes, 2);
+        memset(out, 0, N * sizeof *out);
+        snd_bank_process(&bk, 0, in, N, out);
+        const double err = worst_error(out, N, 0, modes, gains, 2, rates[r], 1.0);
+        ck_assert_msg(err < 1e-9, "rate %g: error %g", rates[r], err);
+        snd_bank_destroy(&bk);
+    }
+    free(in);
+    free(out);
+}
+END_TEST
+
+START_TEST(strike_amplitudes_and_scale)
+{
+    /* a strike of scale s with amplitudes A_k at the last processed sample gives s A_k r^j sin(theta j) after it,
+     * whatever the modes' gains; the amplitude estimate reads max |s A_k| r^j exactly */
+    const snd_mode modes[] = {{700.0, 20.0, 1.0}, {2500.0, 60.0, 0.1}};
+    const double amp[] = {0.3, -2.0}, scale = 0.5, fs = 44100.0;
+    enum { N = 4000 };
+    double out[N] = {0};
+    snd_bank bk;
+    ck_assert_int_eq(snd_bank_init(&bk, modes, 2, fs, 2), 0);
+    snd_bank_process(&bk, 1, NULL, 1, out);
+    snd_bank_strike(&bk, 1, amp, scale);
+    snd_bank_process(&bk, 1, NULL, N - 1, out + 1);
+    const double c[] = {scale * amp[0], scale * amp[1]};
+    ck_assert_msg(worst_error(out, N, 0, modes, c, 2, fs, 1.0) < 1e-12, "error %g",
+                  worst_error(out, N, 0, modes, c, 2, fs, 1.0));
+    /* the bank's two states now are y[N] (the next output) and y[N - 1]: mode 0 at 0.15 r^N = 0.15 e^{-20 N / fs},
+     * mode 1 at 1.0 e^{-60 N / fs}: 0.15 * 0.163 = 0.0245 against 0.0043 */
+    const double j = (double)N;
+    const double a0 = 0.15 * exp(-20.0 * j / fs), a1 = 1.0 * exp(-60.0 * j / fs);
+    ck_assert_double_eq_tol(snd_bank_amplitude(&bk, 1), fmax(a0, a1), 1e-12);
+    ck_assert_double_eq(snd_bank_amplitude(&bk, 0), 0.0);
+    snd_bank_destroy(&bk);
+}
+END_TEST
+
+START_TEST(retune_moves_frequencies_not_decays)
+{
+    /* retuned by 1.5, an impulse rings at 1.5 f with the same decay: g r^n sin(1.5 theta n); retune(1) undoes it */
+    const snd_mode modes[] = {{500.0, 10.0, 0.7}, {1900.0, 35.0, 0.4}};
+    const double gains[] = {0.7, 0.4}, fs = 32000.0;
+    enum { N = 6000 };
+    double in[N] = {1.0}, out[N] = {0};
+    snd_bank bk;
+    ck_assert_int_eq(snd_bank_init(&bk, modes, 2, fs, 1), 0);
+    snd_bank_retune(&bk, 1.5);
+    snd_bank_process(&bk, 0, in, N, out);
+    ck_assert_msg(worst_error(out, N, 0, modes, gains, 2, fs, 1.5) < 1e-11, "retuned: error %g",
+                  worst_error(out, N, 0, modes, gains, 2, fs, 1.5));
+    snd_bank_destroy(&bk);
+    ck_assert_int_eq(snd_bank_init(&bk, modes, 2, fs, 1), 0);
+    snd_bank_retune(&bk, 0.8);
+    snd_bank_retune(&bk, 1.0);
+    memset(out, 0, sizeof out);
+    snd_bank_process(&bk, 0, in, N, out);
+    ck_assert(worst_error(out, N, 0, modes, gains, 2, fs, 1.0) < 1e-11);
+    snd_bank_destroy(&bk);
+}
+END_TEST
+
+START_TEST(family_tilt_and_decay_terms)
+{
+    /* gain_k = (f1 / f_k)^tilt and a = d0 + d1 f + d2 (f / 1 kHz)^2, with tilt 2 and -0.25 (test_sound.c uses 1)
+     * on the ball's series (ratio 1.506 for the second doublet) */
+    static const double tilts[] = {2.0, -0.25};
+    for (size_t t = 0; t < 2; t++) {
+        const snd_family ball = {.kind = SND_BALL, .f1 = 2000.0, .count = 4, .split = 0.004, .d0 = 1.5, .d1 = 0.002,
+                                 .d2 = 0.3, .tilt = tilts[t]};
+        snd_mode m[4];
+        ck_assert_uint_eq(snd_family_modes(&ball, m, 4), 4);
+        /* mode 2: f = 2000 * 1.506 = 3012 Hz; its doublet partner (j = 1, odd: split 0.7 * 0.004) 3012 * 1.0028 */
+        ck_assert_double_eq_tol(m[2].freq, 3012.0, 1e-9);
+        ck_assert_double_eq_tol(m[3].freq, 3012.0 * 1.0028, 1e-9);
+        ck_assert_double_eq_tol(m[2].gain, pow(1.0 / 1.506, tilts[t]), 1e-12);
+        ck_assert_double_eq_tol(m[3].gain, pow(1.0 / (1.506 * 1.0028), tilts[t]), 1e-12);
+        ck_assert_double_eq_tol(m[0].gain, 1.0, 1e-15);
+        /* a = 1.5 + 0.002 * 3012 + 0.3 * 3.012^2 = 1.5 + 6.024 + 2.7216432 */
+        ck_assert_double_eq_tol(m[2].decay, 1.5 + 6.024 + 0.3 * 3.012 * 3.012, 1e-12);
+    }
+}
+END_TEST
+
+START_TEST(lowpass_at_another_rate)
+{
+    /* coef = 1 - e^{-2 pi fc / fs}; a unit step gives y[n] = 1 - (1 - coef)^(n + 1). fc 1 kHz at 44.1 kHz:
+     * 1 - coef = e^{-0.142476} = 0.867208 */
+    snd_lowpass lp = {0};
+    snd_lowpass_set(&lp, 1000.0, 44100.0);
+    ck_assert_double_eq_tol(lp.coef, 1.0 - exp(-2.0 * PI * 1000.0 / 44100.0), 1e-15);
+    ck_assert_double_eq_tol(1.0 - lp.coef, 0.867208, 1e-6);
+    double x[64];
+    for (int i = 0; i < 64; i++)
+        x[i] = 1.0;
+    snd_lowpass_run(&lp, x, 64);
+    for (int i = 0; i < 64; i++)
+        ck_assert_double_eq_tol(x[i], 1.0 - pow(1.0 - lp.coef, i + 1), 1e-14);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sound_params");
+    TCase *tc = tcase_create("terms differ");
+    tcase_add_test(tc, impulse_response_at_other_rates);
+    tcase_add_test(tc, strike_amplitudes_and_scale);
+    tcase_add_test(tc, retune_moves_frequencies_not_decays);
+    tcase_add_test(tc, family_tilt_and_decay_terms);
+    tcase_add_test(tc, lowpass_at_another_rate);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
