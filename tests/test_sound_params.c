@@ -145,6 +145,43 @@ START_TEST(lowpass_at_another_rate)
 }
 END_TEST
 
+START_TEST(linear_body_is_its_recurrence)
+{
+    /* Without the coupling (alpha = 0) each body mode is the linear recurrence of sound.h's scheme,
+     *   a q^{n+1} - (2/k^2) q^n + C q^{n-1} = 0,   a = 1/k^2 + sigma/k + w^2/2,   C = 1/k^2 - sigma/k + w^2/2,
+     * with roots rho e^{+-i phi}, rho^2 = C/a, cos phi = 1 / (k^2 sqrt(a C)): q^n = A rho^n sin(n phi). A kick of v
+     * sets q^0 = 0, q^{-1} = -k v drive, so A = k v drive rho / sin(phi); sample i outputs gain w q^{i+1}. At
+     * 16 kHz (k = 1/16000), 300 Hz, sigma 5, drive 2, gain 0.5, v 1.5; a second mode with other values adds in. */
+    const snd_body_mode modes[2] = {{.freq = 300.0, .decay = 5.0, .couple = 0.3, .drive = 2.0, .gain = 0.5},
+                                    {.freq = 2100.0, .decay = 40.0, .couple = -0.2, .drive = -0.7, .gain = 1.3}};
+    const double fs = 16000.0, k = 1.0 / fs, v = 1.5;
+    enum { N = 8000 };
+    static double out[N];
+    snd_body b;
+    ck_assert_int_eq(snd_body_init(&b, modes, 2, 0.0, 3.0, fs), 0);
+    b.silence = 0.0;
+    snd_body_kick(&b, v);
+    snd_body_process(&b, N, out);
+    double worst = 0.0, peak = 0.0;
+    for (size_t i = 0; i < N; i++) {
+        double want = 0.0;
+        for (int m = 0; m < 2; m++) {
+            const double w = 2.0 * PI * modes[m].freq, sg = modes[m].decay;
+            const double a = 1.0 / (k * k) + sg / k + w * w / 2.0, C = 1.0 / (k * k) - sg / k + w * w / 2.0;
+            const double rho = sqrt(C / a), phi = acos(1.0 / (k * k * sqrt(a * C)));
+            const double A = k * v * modes[m].drive * rho / sin(phi);
+            want += modes[m].gain * w * A * pow(rho, (double)(i + 1)) * sin((double)(i + 1) * phi);
+        }
+        worst = fmax(worst, fabs(out[i] - want));
+        peak = fmax(peak, fabs(want));
+    }
+    ck_assert_msg(worst <= 1e-9 * peak, "error %g of %g", worst, peak);
+    /* and that is the continuous mode to leading order: the 300 Hz mode's A w = v drive = 3, gain 0.5: 1.5 */
+    ck_assert(peak > 1.0);
+    snd_body_destroy(&b);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sound_params");
@@ -154,6 +191,7 @@ int main(void)
     tcase_add_test(tc, retune_moves_frequencies_not_decays);
     tcase_add_test(tc, family_tilt_and_decay_terms);
     tcase_add_test(tc, lowpass_at_another_rate);
+    tcase_add_test(tc, linear_body_is_its_recurrence);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
