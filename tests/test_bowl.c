@@ -469,6 +469,31 @@ START_TEST(latch_and_separation_weigh_by_mass)
 }
 END_TEST
 
+START_TEST(load_and_pull_under_a_gesture_with_unequal_masses)
+{
+    /* At the bottom at rest the load is m g_eff.n with n = (0, 0, -1): tilted 60 degrees about x, g_eff.z is
+     * -g cos 60, so L = m g / 2; with the bowl accelerating down at 3 m/s^2 (acc_z = -3), g_eff.z = -g + 3,
+     * L = m (g - 3). */
+    bowl b = unequal_pair(0.05, 0.0);
+    const bowl_params p = bowl_default_params();
+    b.p.gravity = p.gravity;
+    b.s[0].p = (bowl_vec){0.0, 0.0, -shell(&b.p, 0)};
+    const double m = b.p.sphere[0].mass, g = b.p.gravity;
+    ck_assert_double_eq_tol(bowl_load(&b, 0, &(bowl_gesture){.tilt_x = PI / 3.0}), m * g * 0.5, 1e-15);
+    ck_assert_double_eq_tol(bowl_load(&b, 0, &(bowl_gesture){.acc_z = -3.0}), m * (g - 3.0), 1e-15);
+    ck_assert_double_eq_tol(bowl_load(&b, 0, NULL), m * g, 1e-15);
+    /* The magnet pulls both spheres with the same force F = F0 smoothstep(mu) (contact / r)^4 along the line of
+     * centres: in one step the light sphere gains h F / m_B, 13.85 times what the heavy one gains. No gravity. */
+    b = unequal_pair(0.008, 1.0);
+    b.p.magnet_force = 0.3;
+    const double r = b.distance, F = 0.3 * pow(0.016 / r, 4), h = b.p.step;
+    bowl_step(&b, NULL);
+    ck_assert_double_eq_tol(norm(b.s[0].v), h * F / 0.0568, 0.01 * h * F / 0.0568);
+    ck_assert_double_eq_tol(norm(b.s[1].v), h * F / 0.0041, 0.01 * h * F / 0.0041);
+    ck_assert(b.s[0].v.x < 0.0 && b.s[1].v.x > 0.0);  /* towards each other: sphere 0 sits at +x */
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bowl");
@@ -479,6 +504,7 @@ int main(void)
     tcase_add_test(formulas, gesture_is_the_circle_it_claims);
     tcase_add_test(formulas, tilt_about_both_axes_with_a_stir);
     tcase_add_test(formulas, latch_and_separation_weigh_by_mass);
+    tcase_add_test(formulas, load_and_pull_under_a_gesture_with_unequal_masses);
     tcase_add_test(formulas, bad_parameters_are_named);
     suite_add_tcase(s, formulas);
     TCase *motion = tcase_create("motion");
