@@ -182,6 +182,41 @@ START_TEST(linear_body_is_its_recurrence)
 }
 END_TEST
 
+START_TEST(strikes_pan_by_constant_power)
+{
+    /* A strike at pan p reaches the left channel with cos((p + 1) pi/4) and the right with sin((p + 1) pi/4):
+     * at p = -0.5 (left of centre, where p = 0 would hide the sign) the channels are the same ring in the ratio
+     * cot(pi/8) = 1 + sqrt 2, at p = +0.5 the other way round. The DC blocker is linear and the limiter's gain is
+     * shared, so the ratio holds sample by sample. */
+    static const double pans[] = {-0.5, 0.5};
+    for (int q = 0; q < 2; q++) {
+        const snd_preset *p = snd_preset_default();
+        const double radius[2] = {p->bowl.sphere[0].radius, p->bowl.sphere[1].radius};
+        snd_synth s;
+        ck_assert_int_eq(snd_synth_init(&s, &p->sound, radius, 48000.0, 2, SND_LAYER_IMPACT, 1), 0);
+        snd_control quiet;
+        memset(&quiet, 0, sizeof quiet);  /* no contact sounds: gates 0 */
+        const snd_hit hit = {.kind = SND_HIT_SPHERES, .offset = 3, .strength = 0.5, .pan = pans[q]};
+        enum { N = 2400 };
+        static double out[2 * N];
+        memset(out, 0, sizeof out);
+        for (size_t i = 0; i < N; i += 20)
+            snd_synth_step(&s, &quiet, i == 0 ? &hit : NULL, i == 0 ? 1 : 0, 20, out + 2 * i);
+        const double ratio = 1.0 + sqrt(2.0);  /* cos(pi/8) / sin(pi/8) */
+        double louder = 0.0, worst = 0.0;
+        for (size_t i = 0; i < N; i++) {
+            const double l = out[2 * i], r = out[2 * i + 1];
+            const double big = q == 0 ? l : r, small = q == 0 ? r : l;
+            louder = fmax(louder, fabs(big));
+            worst = fmax(worst, fabs(big - ratio * small));
+        }
+        ck_assert(louder > 1e-3);
+        ck_assert_msg(worst <= 1e-12 * louder, "pan %g: off by %g of %g", pans[q], worst, louder);
+        snd_synth_destroy(&s);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sound_params");
@@ -192,6 +227,7 @@ int main(void)
     tcase_add_test(tc, family_tilt_and_decay_terms);
     tcase_add_test(tc, lowpass_at_another_rate);
     tcase_add_test(tc, linear_body_is_its_recurrence);
+    tcase_add_test(tc, strikes_pan_by_constant_power);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
