@@ -198,36 +198,37 @@ static int forced(double t, const double *y, double *dydt, void *params)
     return 0;
 }
 
-START_TEST(steppers_use_the_stage_times)
+/* One step of `method` on `forced` from the exact state at t0 (x = t0^4, v = 4 t0^3) into y. */
+static void forced_step(ode_method method, double t0, double h, double y[2])
 {
     const ode_system sys = {.dim = 2, .rhs = forced};
+    ode_stepper st;
+    ck_assert_int_eq(ode_stepper_init(&st, method, 2), 0);
+    y[0] = pow(t0, 4), y[1] = 4.0 * pow(t0, 3);
+    ck_assert_int_eq(ode_stepper_apply(&st, &sys, t0, h, y), 0);
+    ode_stepper_destroy(&st);
+}
+
+START_TEST(steppers_use_the_stage_times)
+{
     const double t0 = 0.5, h = 0.3;
     /* Exact: v = 4 t^3 + C, x = t^4 + C t + D. From x = t0^4, v = 4 t0^3 (C = D = 0): at 0.8, x = 0.4096 and
      * v = 2.048. One RK4 step on this system is v1 = v0 + h/6 (f(t0) + 4 f(t0 + h/2) + f(t0 + h)) (Simpson: exact
      * for a quadratic f) and x1 = x0 + h v0 + h^2/6 (f(t0) + 2 f(t0 + h/2)), which integrates (t1 - s) f(s) exactly
      * for a quadratic f too (moments h^2/2, h^3/6, h^4/12 of 1, s, s^2 on [0, h]): both land on the exact values.
      * By hand: x1 = 0.0625 + 0.15 + 0.015 (3 + 2 * 5.07) = 0.4096. */
-    double y[2] = {pow(t0, 4), 4.0 * pow(t0, 3)};
-    ode_stepper st;
-    ck_assert_int_eq(ode_stepper_init(&st, ODE_RK4, 2), 0);
-    ck_assert_int_eq(ode_stepper_apply(&st, &sys, t0, h, y), 0);
+    double y[2];
+    forced_step(ODE_RK4, t0, h, y);
     ck_assert_double_eq_tol(y[1], 2.048, 1e-14);
     ck_assert_double_eq_tol(y[0], 0.4096, 1e-14);
-    ode_stepper_destroy(&st);
     /* explicit Euler uses f(t0): v = 0.5 + 0.3 * 3 = 1.4, x = 0.0625 + 0.3 * 0.5 = 0.2125 */
-    double e[2] = {pow(t0, 4), 4.0 * pow(t0, 3)};
-    ck_assert_int_eq(ode_stepper_init(&st, ODE_EXPLICIT_EULER, 2), 0);
-    ck_assert_int_eq(ode_stepper_apply(&st, &sys, t0, h, e), 0);
-    ck_assert_double_eq_tol(e[1], 1.4, 1e-15);
-    ck_assert_double_eq_tol(e[0], 0.2125, 1e-15);
-    ode_stepper_destroy(&st);
+    forced_step(ODE_EXPLICIT_EULER, t0, h, y);
+    ck_assert_double_eq_tol(y[1], 1.4, 1e-15);
+    ck_assert_double_eq_tol(y[0], 0.2125, 1e-15);
     /* semi-implicit: v = 1.4 as above, x = 0.0625 + 0.3 * 1.4 = 0.4825 */
-    double s[2] = {pow(t0, 4), 4.0 * pow(t0, 3)};
-    ck_assert_int_eq(ode_stepper_init(&st, ODE_SEMI_IMPLICIT, 2), 0);
-    ck_assert_int_eq(ode_stepper_apply(&st, &sys, t0, h, s), 0);
-    ck_assert_double_eq_tol(s[1], 1.4, 1e-15);
-    ck_assert_double_eq_tol(s[0], 0.4825, 1e-15);
-    ode_stepper_destroy(&st);
+    forced_step(ODE_SEMI_IMPLICIT, t0, h, y);
+    ck_assert_double_eq_tol(y[1], 1.4, 1e-15);
+    ck_assert_double_eq_tol(y[0], 0.4825, 1e-15);
 }
 END_TEST
 
