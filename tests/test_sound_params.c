@@ -217,6 +217,46 @@ START_TEST(strikes_pan_by_constant_power)
 }
 END_TEST
 
+START_TEST(micro_impacts_have_mean_amp_and_gamma_spread)
+{
+    /* Amplitudes are amp Gamma(k, 1/k): mean amp, variance amp^2 / k (test_sound.c renders at amp 1, where a
+     * dropped amp cannot show, and counts events only, where Gamma(1/k, k), of mean 1 too, cannot show). Sparse
+     * grains (50/s, 5 samples wide: 0.5% overlap) are read back one by one: each pulse sums to its amplitude. At
+     * amp 0.25 and k = 4 over 100 s: about 5000 grains, mean 0.25 +- 4 * 0.25 / sqrt(4 * 5000) and variance
+     * 0.015625 within 10% (its relative error is sqrt((kurtosis - 1) / N) = sqrt(3.5 / 5000) = 2.6%). */
+    const snd_grain grain = {1e-4, 4.0};
+    const double amp = 0.25, fs = 48000.0;
+    snd_stream st;
+    ck_assert_int_eq(snd_stream_init(&st, &grain, fs, 3), 0);
+    static double block[48000];
+    double total = 0.0, pulse = 0.0, sum = 0.0, sum2 = 0.0;
+    size_t events = 0, pulses = 0;
+    for (int second = 0; second <= 100; second++) {  /* the last second without grains flushes the tail */
+        memset(block, 0, sizeof block);
+        size_t count = 0;
+        snd_stream_render(&st, second < 100 ? 50.0 : 0.0, amp, 48000, block, &count);
+        events += count;
+        for (size_t i = 0; i < 48000; i++) {
+            total += block[i];
+            if (block[i] != 0.0) {
+                pulse += block[i];
+            } else if (pulse != 0.0) {
+                sum += pulse, sum2 += pulse * pulse, pulses++;
+                pulse = 0.0;
+            }
+        }
+    }
+    ck_assert(fabs((double)events - 5000.0) <= 4.0 * sqrt(5000.0));
+    ck_assert_msg(fabs(total / (double)events - amp) <= 4.0 * amp / sqrt(4.0 * (double)events), "mean %g",
+                  total / (double)events);
+    ck_assert(pulses >= events * 98 / 100 && pulses <= events);  /* few overlaps */
+    const double mean = sum / (double)pulses, var = sum2 / (double)pulses - mean * mean;
+    ck_assert_msg(fabs(var - amp * amp / 4.0) <= 0.1 * amp * amp / 4.0, "variance %g, expected %g", var,
+                  amp * amp / 4.0);
+    snd_stream_destroy(&st);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sound_params");
@@ -228,6 +268,7 @@ int main(void)
     tcase_add_test(tc, lowpass_at_another_rate);
     tcase_add_test(tc, linear_body_is_its_recurrence);
     tcase_add_test(tc, strikes_pan_by_constant_power);
+    tcase_add_test(tc, micro_impacts_have_mean_amp_and_gamma_spread);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
