@@ -375,6 +375,125 @@ START_TEST(bad_parameters_are_named)
 }
 END_TEST
 
+/* g_eff's reference: the components of g - a_bowl (world) along the bowl's own axes, which are the columns of
+ * R = Rx(tilt_x) Ry(tilt_y) (the bowl rotated by tilt_y about y, then by tilt_x about x), multiplied out here
+ * as plain 3 x 3 matrices. */
+static bowl_vec gravity_in_bowl(double g, const bowl_gesture *ge)
+{
+    const double cx = cos(ge->tilt_x), sx = sin(ge->tilt_x), cy = cos(ge->tilt_y), sy = sin(ge->tilt_y);
+    const double Rx[3][3] = {{1, 0, 0}, {0, cx, -sx}, {0, sx, cx}}, Ry[3][3] = {{cy, 0, sy}, {0, 1, 0}, {-sy, 0, cy}};
+    double R[3][3] = {{0}};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            for (int k = 0; k < 3; k++)
+                R[i][j] += Rx[i][k] * Ry[k][j];
+    const double w[3] = {-ge->acc_x, -ge->acc_y, -g - ge->acc_z};
+    double out[3];
+    for (int axis = 0; axis < 3; axis++)
+        out[axis] = R[0][axis] * w[0] + R[1][axis] * w[1] + R[2][axis] * w[2];
+    return (bowl_vec){out[0], out[1], out[2]};
+}
+
+START_TEST(tilt_about_both_axes_with_a_stir)
+{
+    const bowl_params p = bowl_default_params();
+    const double g = p.gravity;
+    /* by hand: a 30 degree tilt about y alone tips the bowl's x axis to (cos 30, 0, -sin 30): gravity has
+     * +g sin 30 along it, (g/2, 0, -g cos 30) in all */
+    bowl_vec ge = bowl_effective_gravity(&p, &(bowl_gesture){.tilt_y = PI / 6.0});
+    ck_assert_double_eq_tol(ge.x, g * 0.5, 1e-14);
+    ck_assert_double_eq_tol(ge.y, 0.0, 1e-15);
+    ck_assert_double_eq_tol(ge.z, -g * sqrt(3.0) / 2.0, 1e-14);
+    /* by hand: 90 degrees about both: R = Rx(90) Ry(90) = [[0,0,1],[1,0,0],[0,1,0]], the bowl's axes are world y,
+     * z and x; with a_bowl = (1, 2, 3), g - a = (-1, -2, -g - 3) reads (-2, -g - 3, -1) in the bowl (the other
+     * order, Ry Rx, would read (g + 3, -1, 2)) */
+    ge = bowl_effective_gravity(&p, &(bowl_gesture){.tilt_x = PI / 2.0, .tilt_y = PI / 2.0, .acc_x = 1.0,
+                                                    .acc_y = 2.0, .acc_z = 3.0});
+    ck_assert_double_eq_tol(ge.x, -2.0, 1e-14);
+    ck_assert_double_eq_tol(ge.y, -g - 3.0, 1e-14);
+    ck_assert_double_eq_tol(ge.z, -1.0, 1e-14);
+    /* any angles and a stir in every direction, against the matrices */
+    static const double cases[][5] = {{0.3, -0.7, 0.4, -1.1, 0.25}, {-0.9, 0.2, -2.0, 0.5, 0.0},
+                                      {1.0, 1.0, 0.0, 0.0, -4.0}, {-0.25, -1.2, 3.0, 3.0, 1.0}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const bowl_gesture gs = {.tilt_x = cases[c][0], .tilt_y = cases[c][1], .acc_x = cases[c][2],
+                                 .acc_y = cases[c][3], .acc_z = cases[c][4]};
+        bowl_vec want = gravity_in_bowl(g, &gs);
+        ge = bowl_effective_gravity(&p, &gs);
+        ck_assert_msg(fabs(ge.x - want.x) < 1e-13 && fabs(ge.y - want.y) < 1e-13 && fabs(ge.z - want.z) < 1e-13,
+                      "case %zu: (%g, %g, %g), want (%g, %g, %g)", c, ge.x, ge.y, ge.z, want.x, want.y, want.z);
+    }
+}
+END_TEST
+
+/* A pair with a 0.0568 kg and a 0.0041 kg sphere (the same size) at the bottom, in a line along x, with `gap`
+ * between their surfaces; no gravity, no drag. */
+static bowl unequal_pair(double gap, double magnet)
+{
+    bowl_params p = bowl_default_params();
+    p.sphere[0].mass = 0.0568, p.sphere[1].mass = 0.0041;
+    p.gravity = 0.0;
+    p.surface_drag = p.contact_loss = 0.0;
+    p.magnet = magnet;
+    p.magnet_force = 0.0;  /* the latch without the pull */
+    const double rho = shell(&p, 0), theta = asin((p.sphere[0].radius + p.sphere[1].radius + gap) / (2.0 * rho));
+    bowl b;
+    const double th[2] = {theta, theta}, ph[2] = {0.0, PI};
+    ck_assert_int_eq(bowl_init(&b, &p, th, ph), 0);
+    return b;
+}
+
+START_TEST(latch_and_separation_weigh_by_mass)
+{
+    /* Separation: overlapping by 1 mm, the spheres are pushed apart by inverse mass: the light one moves
+     * m_A / m_B = 13.85 times as far as the heavy one. */
+    bowl b = unequal_pair(-0.001, 0.0);
+    const double rho = shell(&b.p, 0), theta = asin((0.016 - 0.001) / (2.0 * rho));
+    const double moved0 = fabs(b.s[0].p.x - rho * sin(theta)), moved1 = fabs(b.s[1].p.x + rho * sin(theta));
+    ck_assert_double_eq_tol(b.distance, 0.016, 1e-9);
+    ck_assert_double_eq_tol(moved1 / moved0, 0.0568 / 0.0041, 0.01 * 0.0568 / 0.0041);
+    /* Latch: touching (1 um apart) with mu = 1, the heavy sphere parts at 0.1 m/s along its path. The latch takes
+     * lambda ~ 0.99 of the parting speed away and keeps the pair's momentum: the light sphere follows at
+     * lambda 0.1 m_A / M = 0.092, the heavy one slows by lambda 0.1 m_B / M = 0.0067 (not the other way round). */
+    b = unequal_pair(1e-6, 1.0);
+    const double th = asin((0.016 + 1e-6) / (2.0 * rho));
+    b.s[0].v = (bowl_vec){0.1 * cos(th), 0.0, 0.1 * sin(th)};  /* tangent at (rho sin th, 0, -rho cos th) */
+    const bowl_vec p0 = bowl_momentum(&b);
+    bowl_step(&b, NULL);
+    ck_assert_double_eq_tol(b.latch, 1.0, 0.02);
+    const double lambda_share = 0.1 * b.latch;
+    const bowl_vec p1 = bowl_momentum(&b);
+    ck_assert_msg(fabs(p1.x - p0.x) < 2e-3 * fabs(p0.x), "momentum x %g -> %g", p0.x, p1.x);
+    ck_assert_double_eq_tol(norm(b.s[1].v), lambda_share * 0.0568 / 0.0609, 0.02 * 0.092);
+    ck_assert_double_eq_tol(norm(b.s[0].v), 0.1 - lambda_share * 0.0041 / 0.0609, 0.02 * 0.0067);
+}
+END_TEST
+
+START_TEST(load_and_pull_under_a_gesture_with_unequal_masses)
+{
+    /* At the bottom at rest the load is m g_eff.n with n = (0, 0, -1): tilted 60 degrees about x, g_eff.z is
+     * -g cos 60, so L = m g / 2; with the bowl accelerating down at 3 m/s^2 (acc_z = -3), g_eff.z = -g + 3,
+     * L = m (g - 3). */
+    bowl b = unequal_pair(0.05, 0.0);
+    const bowl_params p = bowl_default_params();
+    b.p.gravity = p.gravity;
+    b.s[0].p = (bowl_vec){0.0, 0.0, -shell(&b.p, 0)};
+    const double m = b.p.sphere[0].mass, g = b.p.gravity;
+    ck_assert_double_eq_tol(bowl_load(&b, 0, &(bowl_gesture){.tilt_x = PI / 3.0}), m * g * 0.5, 1e-15);
+    ck_assert_double_eq_tol(bowl_load(&b, 0, &(bowl_gesture){.acc_z = -3.0}), m * (g - 3.0), 1e-15);
+    ck_assert_double_eq_tol(bowl_load(&b, 0, NULL), m * g, 1e-15);
+    /* The magnet pulls both spheres with the same force F = F0 smoothstep(mu) (contact / r)^4 along the line of
+     * centres: in one step the light sphere gains h F / m_B, 13.85 times what the heavy one gains. No gravity. */
+    b = unequal_pair(0.008, 1.0);
+    b.p.magnet_force = 0.3;
+    const double r = b.distance, F = 0.3 * pow(0.016 / r, 4), h = b.p.step;
+    bowl_step(&b, NULL);
+    ck_assert_double_eq_tol(norm(b.s[0].v), h * F / 0.0568, 0.01 * h * F / 0.0568);
+    ck_assert_double_eq_tol(norm(b.s[1].v), h * F / 0.0041, 0.01 * h * F / 0.0041);
+    ck_assert(b.s[0].v.x < 0.0 && b.s[1].v.x > 0.0);  /* towards each other: sphere 0 sits at +x */
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bowl");
@@ -383,6 +502,9 @@ int main(void)
     tcase_add_test(formulas, load_and_gate_by_hand);
     tcase_add_test(formulas, collision_conserves_momentum_and_restores_by_e);
     tcase_add_test(formulas, gesture_is_the_circle_it_claims);
+    tcase_add_test(formulas, tilt_about_both_axes_with_a_stir);
+    tcase_add_test(formulas, latch_and_separation_weigh_by_mass);
+    tcase_add_test(formulas, load_and_pull_under_a_gesture_with_unequal_masses);
     tcase_add_test(formulas, bad_parameters_are_named);
     suite_add_tcase(s, formulas);
     TCase *motion = tcase_create("motion");

@@ -447,6 +447,35 @@ START_TEST(rotate_and_axis_angle)
 }
 END_TEST
 
+START_TEST(product_order_about_different_axes)
+{
+    /* q*q above commutes; about two different axes the order shows. a = 90 degrees about z, b = 90 about x;
+     * a b rotates by b first: x stays x under b, then z takes it to y; y goes to z under b, and z stays. The
+     * other order, b a, would take x to y and then to z. */
+    const double z_axis[3] = {0, 0, 1}, x_axis[3] = {3, 0, 0}, ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0};
+    const kf_quat a = kf_quat_from_axis_angle(z_axis, 90 * DEG), b = kf_quat_from_axis_angle(x_axis, 90 * DEG);
+    double out[3];
+    kf_quat_rotate(kf_quat_mul(a, b), ex, out);
+    ck_assert_double_eq_tol(out[0], 0, TOL);
+    ck_assert_double_eq_tol(out[1], 1, TOL);
+    ck_assert_double_eq_tol(out[2], 0, TOL);
+    kf_quat_rotate(kf_quat_mul(a, b), ey, out);
+    ck_assert_double_eq_tol(out[0], 0, TOL);
+    ck_assert_double_eq_tol(out[1], 0, TOL);
+    ck_assert_double_eq_tol(out[2], 1, TOL);
+    kf_quat_rotate(kf_quat_mul(b, a), ex, out);
+    ck_assert_double_eq_tol(out[2], 1, TOL);
+    /* by hand, with s = c = sqrt(1/2): a b = (0, 0, s, c)(s, 0, 0, c) = (c s, s s, s c, c c) = (1/2, 1/2, 1/2, 1/2),
+     * a rotation by 2 atan2(sqrt(3)/2, 1/2) = 120 degrees */
+    const kf_quat ab = kf_quat_mul(a, b);
+    ck_assert_double_eq_tol(ab.x, 0.5, TOL);
+    ck_assert_double_eq_tol(ab.y, 0.5, TOL);
+    ck_assert_double_eq_tol(ab.z, 0.5, TOL);
+    ck_assert_double_eq_tol(ab.w, 0.5, TOL);
+    ck_assert_double_eq_tol(kf_quat_angle(ab), 120 * DEG, TOL);
+}
+END_TEST
+
 /* The seed's rotation track (identity to 90 degrees about y, tangents (0,1,0,0) out and (0,-1,0,0) in, one
  * second). glTF: component-wise cubic, then normalize. At s = 1/2, with c = 0.707 as the seed stores it:
  *   p = (1/2)(0,0,0,1) + (1/8)(0,1,0,0) + (1/2)(0,c,0,c) + (-1/8)(0,-1,0,0) = (0, 1/4 + c/2, 0, 1/2 + c/2)
@@ -539,6 +568,7 @@ static Suite *keyframe_suite(void)
     tcase_add_test(tc, nlerp_is_not_constant_speed);
     tcase_add_test(tc, slerp_of_nearly_equal_quaternions);
     tcase_add_test(tc, rotate_and_axis_angle);
+    tcase_add_test(tc, product_order_about_different_axes);
     tcase_add_test(tc, cubic_rotation_normalizes_instead_of_slerping);
     tcase_add_test(tc, linear_rotation_track_slerps);
     suite_add_tcase(s, tc);

@@ -170,6 +170,45 @@ START_TEST(clips_find_channels_and_duration)
 }
 END_TEST
 
+START_TEST(crossfade_runs_both_clips_at_the_speed)
+{
+    /* a: x from 0 to 10 over 2 s, b: 100 to 120 over 2 s, both looping. At speed 1 the outgoing clip's time and
+     * the real time agree; at 2 and -1 they do not: both clips move at the speed, the fade in real seconds. */
+    kf_clip a = ramp_clip("a", 0, 10, 2), b = ramp_clip("b", 100, 120, 2);
+    kf_mixer m;
+    kf_mixer_init(&m);
+    ck_assert_int_eq(kf_mixer_set_speed(&m, 2.0), KF_OK);
+    kf_mixer_play(&m, &a, KF_WRAP_LOOP);
+    kf_mixer_update(&m, 0.25);                     /* a at 0.5 s */
+    ck_assert_int_eq(kf_mixer_crossfade(&m, &b, KF_WRAP_LOOP, 1.0), KF_OK);
+    kf_mixer_update(&m, 0.25);                     /* a at 1.0 s (x 5), b at 0.5 s (x 105), weight 0.25 */
+    ck_assert_double_eq_tol(m.previous.time, 1.0, TOL);
+    ck_assert_double_eq_tol(m.current.time, 0.5, TOL);
+    ck_assert_double_eq_tol(kf_mixer_weight(&m), 0.25, TOL);
+    ck_assert_double_eq_tol(mixed_x(&m), 0.75 * 5 + 0.25 * 105, TOL);  /* 30 */
+    kf_mixer_update(&m, 0.5);                      /* a at 2.0 -> 0 (loop), b at 1.5 (x 115), weight 0.75 */
+    ck_assert_double_eq_tol(mixed_x(&m), 0.25 * 0 + 0.75 * 115, TOL);
+
+    /* backwards: a from 0 wraps to 1.75 s (x 8.75) after 0.25 s; fading to b over 0.5 s, 0.125 s later a is at
+     * 1.625 s (x 8.125), b at -0.125 -> 1.875 s (x 118.75), weight 0.25 */
+    ck_assert_int_eq(kf_mixer_set_speed(&m, -1.0), KF_OK);
+    kf_mixer_play(&m, &a, KF_WRAP_LOOP);
+    kf_mixer_update(&m, 0.25);
+    ck_assert_double_eq_tol(mixed_x(&m), 8.75, TOL);
+    ck_assert_int_eq(kf_mixer_crossfade(&m, &b, KF_WRAP_LOOP, 0.5), KF_OK);
+    kf_mixer_update(&m, 0.125);
+    ck_assert_double_eq_tol(m.previous.time, 1.625, TOL);
+    ck_assert_double_eq_tol(m.current.time, 1.875, TOL);
+    ck_assert_double_eq_tol(kf_mixer_weight(&m), 0.25, TOL);
+    ck_assert_double_eq_tol(mixed_x(&m), 0.75 * 8.125 + 0.25 * 118.75, TOL);  /* 35.78125 */
+    kf_mixer_update(&m, 0.375);                    /* the fade is over after 0.5 real seconds: b alone */
+    ck_assert_ptr_null(m.previous.clip);
+    ck_assert_double_eq_tol(mixed_x(&m), 100 + 10 * 1.5, TOL);
+    kf_clip_destroy(&a);
+    kf_clip_destroy(&b);
+}
+END_TEST
+
 static Suite *mixer_suite(void)
 {
     Suite *s = suite_create("kf_mixer");
@@ -177,6 +216,7 @@ static Suite *mixer_suite(void)
     tcase_add_test(tc, mixer_plays_loops_clamps_pauses);
     tcase_add_test(tc, mixer_crossfades_linearly);
     tcase_add_test(tc, mixer_crossfades_rotations_by_slerp);
+    tcase_add_test(tc, crossfade_runs_both_clips_at_the_speed);
     tcase_add_test(tc, clips_find_channels_and_duration);
     suite_add_tcase(s, tc);
     return s;

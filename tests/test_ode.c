@@ -154,6 +154,84 @@ START_TEST(gsl_rk4_fixed_counts_evaluations)
 }
 END_TEST
 
+/* y' = -y: GSL's rk4 at h = 0.3 to t1 = 1.0 takes three whole steps and a last one of 0.1, which must land on t1.
+ * Each GSL rk4 step of h is two classical RK4 steps of h/2, and a classical step of k on y' = -y multiplies y by
+ * R(-k), R(z) = 1 + z + z^2/2 + z^3/6 + z^4/24. So y(1) = R(-0.15)^6 R(-0.05)^2 (by hand: 0.3678794...). */
+static int decay(double t, const double *y, double *dydt, void *params)
+{
+    (void)t, (void)params;
+    dydt[0] = -y[0];
+    return 0;
+}
+
+static double rk4_factor(double z)
+{
+    return 1.0 + z + z * z / 2.0 + z * z * z / 6.0 + z * z * z * z / 24.0;
+}
+
+START_TEST(gsl_rk4_lands_on_t1_with_a_partial_step)
+{
+    const ode_system sys = {.dim = 1, .rhs = decay};
+    ode_gsl *g = ode_gsl_new(ODE_GSL_RK4, &sys, 0.3, 0);
+    ck_assert_ptr_nonnull(g);
+    double y = 1.0, t = 0.0;
+    ck_assert_int_eq(ode_gsl_advance(g, &t, 1.0, &y), 0);
+    ck_assert_double_eq(t, 1.0);
+    const double expect = pow(rk4_factor(-0.15), 6) * pow(rk4_factor(-0.05), 2);
+    ck_assert_msg(fabs(y - expect) <= 1e-15, "y(1) = %.17g, expected %.17g", y, expect);
+    ck_assert_double_eq_tol(y, exp(-1.0), 1e-5);  /* and that is e^-1 to RK4's accuracy at h/2 = 0.15 */
+    /* on from 1.0 to 1.6: two whole steps, nothing partial */
+    ck_assert_int_eq(ode_gsl_advance(g, &t, 1.6, &y), 0);
+    ck_assert_double_eq(t, 1.6);
+    ck_assert_msg(fabs(y - expect * pow(rk4_factor(-0.15), 4)) <= 1e-15, "y(1.6) = %.17g", y);
+    ode_gsl_free(g);
+}
+END_TEST
+
+/* A right-hand side that depends on t, so that each stage's time matters (every other system here is
+ * autonomous, where a wrong stage time cannot show): x' = v, v' = 12 t^2, from t0 = 0.5 (not 0), h = 0.3. */
+static int forced(double t, const double *y, double *dydt, void *params)
+{
+    (void)params;
+    dydt[0] = y[1];
+    dydt[1] = 12.0 * t * t;
+    return 0;
+}
+
+/* One step of `method` on `forced` from the exact state at t0 (x = t0^4, v = 4 t0^3) into y. */
+static void forced_step(ode_method method, double t0, double h, double y[2])
+{
+    const ode_system sys = {.dim = 2, .rhs = forced};
+    ode_stepper st;
+    ck_assert_int_eq(ode_stepper_init(&st, method, 2), 0);
+    y[0] = pow(t0, 4), y[1] = 4.0 * pow(t0, 3);
+    ck_assert_int_eq(ode_stepper_apply(&st, &sys, t0, h, y), 0);
+    ode_stepper_destroy(&st);
+}
+
+START_TEST(steppers_use_the_stage_times)
+{
+    const double t0 = 0.5, h = 0.3;
+    /* Exact: v = 4 t^3 + C, x = t^4 + C t + D. From x = t0^4, v = 4 t0^3 (C = D = 0): at 0.8, x = 0.4096 and
+     * v = 2.048. One RK4 step on this system is v1 = v0 + h/6 (f(t0) + 4 f(t0 + h/2) + f(t0 + h)) (Simpson: exact
+     * for a quadratic f) and x1 = x0 + h v0 + h^2/6 (f(t0) + 2 f(t0 + h/2)), which integrates (t1 - s) f(s) exactly
+     * for a quadratic f too (moments h^2/2, h^3/6, h^4/12 of 1, s, s^2 on [0, h]): both land on the exact values.
+     * By hand: x1 = 0.0625 + 0.15 + 0.015 (3 + 2 * 5.07) = 0.4096. */
+    double y[2];
+    forced_step(ODE_RK4, t0, h, y);
+    ck_assert_double_eq_tol(y[1], 2.048, 1e-14);
+    ck_assert_double_eq_tol(y[0], 0.4096, 1e-14);
+    /* explicit Euler uses f(t0): v = 0.5 + 0.3 * 3 = 1.4, x = 0.0625 + 0.3 * 0.5 = 0.2125 */
+    forced_step(ODE_EXPLICIT_EULER, t0, h, y);
+    ck_assert_double_eq_tol(y[1], 1.4, 1e-15);
+    ck_assert_double_eq_tol(y[0], 0.2125, 1e-15);
+    /* semi-implicit: v = 1.4 as above, x = 0.0625 + 0.3 * 1.4 = 0.4825 */
+    forced_step(ODE_SEMI_IMPLICIT, t0, h, y);
+    ck_assert_double_eq_tol(y[1], 1.4, 1e-15);
+    ck_assert_double_eq_tol(y[0], 0.4825, 1e-15);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ode");
@@ -164,10 +242,12 @@ int main(void)
     tcase_add_test(tc, init_rejects_bad_dims);
     tcase_add_test(tc, rhs_failure_propagates);
     tcase_add_test(tc, diverged_detection);
+    tcase_add_test(tc, steppers_use_the_stage_times);
     suite_add_tcase(s, tc);
     TCase *gsl = tcase_create("gsl");
     tcase_add_test(gsl, gsl_kinds_reach_t1_accurately);
     tcase_add_test(gsl, gsl_rk4_fixed_counts_evaluations);
+    tcase_add_test(gsl, gsl_rk4_lands_on_t1_with_a_partial_step);
     suite_add_tcase(s, gsl);
     return run_suite(s);
 }

@@ -135,6 +135,53 @@ START_TEST(rest_rules)
 }
 END_TEST
 
+START_TEST(rounding_slack_keeps_whole_steps)
+{
+    /* Step 0.1 and a 0.3 s frame: 0.3 / 0.1 is 2.9999999999999996 in doubles, yet the frame holds exactly three
+     * steps (0.1 + 0.1 + 0.1 is how 0.3 came about). Likewise 0.7 / 0.1 = 6.999999999999999: seven. */
+    ts_accumulator a;
+    ck_assert_int_eq(ts_accumulator_init(&a, 0.1, 1.0), 0);
+    ck_assert(0.3 / 0.1 < 3.0);  /* the premise: the division rounds down */
+    ck_assert_uint_eq(ts_accumulator_feed(&a, 0.3), 3);
+    ck_assert_double_eq_tol(a.acc, 0.0, 1e-15);
+    ck_assert_uint_eq(ts_accumulator_feed(&a, 0.7), 7);
+    ck_assert_double_eq_tol(a.acc, 0.0, 1e-15);
+    /* a frame of 3.5 steps: three now, half a step kept (alpha 0.5) */
+    ck_assert_uint_eq(ts_accumulator_feed(&a, 0.35), 3);
+    ck_assert_double_eq_tol(ts_accumulator_alpha(&a), 0.5, 1e-12);
+}
+END_TEST
+
+START_TEST(cap_and_alpha_at_another_step)
+{
+    /* step 0.1, cap 0.25: a 10 s frame feeds 0.25 s, floor(2.5) = 2 steps now, 9.75 s skipped, 0.05 s kept */
+    ts_accumulator a;
+    ck_assert_int_eq(ts_accumulator_init(&a, 0.1, 0.25), 0);
+    ck_assert_uint_eq(ts_accumulator_feed(&a, 10.0), 2);
+    ck_assert_double_eq_tol(a.skipped, 9.75, 1e-12);
+    ck_assert_double_eq_tol(a.acc, 0.05, 1e-12);
+    ck_assert_double_eq_tol(ts_accumulator_alpha(&a), 0.5, 1e-12);
+    /* lerp between states that differ by 4 at alpha 0.25: prev + 1 */
+    ck_assert_double_eq_tol(ts_lerp(-3.0, 1.0, 0.25), -2.0, 1e-15);
+}
+END_TEST
+
+START_TEST(rest_thresholds_scale_together)
+{
+    /* scale 0.01: eps_x = 0.005 and eps_v = 0.01 (the seed's 0.5 px and 1 px/s times 0.01) */
+    const ts_rest o = ts_rest_scaled(0.01);
+    ck_assert_double_eq_tol(o.eps_v, 0.01, 1e-15);
+    ck_assert(ts_at_rest(&o, TS_REST_BOTH, 1.0, 0.009, 1.0));
+    ck_assert(!ts_at_rest(&o, TS_REST_BOTH, 1.0, 0.011, 1.0));
+    ck_assert(!ts_at_rest(&o, TS_REST_SPEED_ONLY, 5.0, -0.011, 1.0));
+    /* scale 4: 2 px and 4 px/s */
+    const ts_rest big = ts_rest_scaled(4.0);
+    ck_assert(ts_at_rest(&big, TS_REST_BOTH, 301.9, -3.9, 300.0));
+    ck_assert(!ts_at_rest(&big, TS_REST_BOTH, 302.1, 0.0, 300.0));
+    ck_assert(!ts_at_rest(&big, TS_REST_BOTH, 300.0, 4.1, 300.0));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("timestep");
@@ -143,10 +190,13 @@ int main(void)
     tcase_add_test(tc, cap_bounds_a_long_frame);
     tcase_add_test(tc, bad_frames_and_init);
     tcase_add_test(tc, alpha_interpolates);
+    tcase_add_test(tc, rounding_slack_keeps_whole_steps);
+    tcase_add_test(tc, cap_and_alpha_at_another_step);
     suite_add_tcase(s, tc);
     TCase *rest = tcase_create("rest");
     tcase_add_test(rest, seed_example_rests);
     tcase_add_test(rest, rest_rules);
+    tcase_add_test(rest, rest_thresholds_scale_together);
     suite_add_tcase(s, rest);
     return run_suite(s);
 }
