@@ -207,7 +207,12 @@ grader-secrets:
 $(GRADER_OBJ)/core/%.o: tools/grader/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itools/grader -c $< -o $@
-$(GRADER_OBJ)/probe/%.o: tools/grader/%.c
+# The probe objects are rebuilt when their flags change (a build/ from before a change of flags must not keep
+# objects with debug information or this machine's paths): the flags are kept in a stamp that changes with them.
+PROBE_STAMP := $(GRADER_OBJ)/probe-flags
+$(shell mkdir -p $(GRADER_OBJ) && { [ "$$(cat $(PROBE_STAMP) 2>/dev/null)" = '$(PROBE_CFLAGS)' ] || \
+    printf '%s\n' '$(PROBE_CFLAGS)' >$(PROBE_STAMP); })
+$(GRADER_OBJ)/probe/%.o: tools/grader/%.c $(PROBE_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(PROBE_CFLAGS) -Itools/grader -c $< -o $@
 $(GRADER_OBJ)/ex/%/judge-visible.o: exercises/%/tests.c
@@ -216,10 +221,10 @@ $(GRADER_OBJ)/ex/%/judge-visible.o: exercises/%/tests.c
 $(GRADER_OBJ)/ex/%/judge-hidden.o: $$(call ex_hidden,$$*)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -DGR_SIDE_JUDGE $(call ex_flags,$*) -c $< -o $@
-$(GRADER_OBJ)/ex/%/probe-visible.o: exercises/%/tests.c
+$(GRADER_OBJ)/ex/%/probe-visible.o: exercises/%/tests.c $(PROBE_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(PROBE_CFLAGS) -DGR_SIDE_PROBE $(call ex_flags,$*) -c $< -o $@
-$(GRADER_OBJ)/ex/%/probe-hidden.o: $$(call ex_hidden,$$*)
+$(GRADER_OBJ)/ex/%/probe-hidden.o: $$(call ex_hidden,$$*) $(PROBE_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(PROBE_CFLAGS) -DGR_SIDE_PROBE $(call ex_flags,$*) -c $< -o $@
 $(GRADER_OBJ)/ex/%/check-visible.o: exercises/%/tests.c
