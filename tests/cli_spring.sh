@@ -54,6 +54,13 @@ expect_num "semi bound" "$(awk -F, '$1 == "semi" {print $3}' "$TMP/out")" 2 1e-1
 expect_num "rk4 bound" "$(awk -F, '$1 == "rk4" {print $3}' "$TMP/out")" 2.8284271247461903 1e-12
 expect_num "semi dt bound" "$(awk -F, '$1 == "semi" {print $4}' "$TMP/out")" 0.05 1e-12
 expect_num "explicit radius at 20 ms" "$(awk -F, '$1 == "explicit" {print $6}' "$TMP/out")" 1.2806248474865698 1e-12
+# damped (issue 17): zeta = 0.1, the closed forms 2 zeta (explicit) and 2 (sqrt(1 + zeta^2) - zeta) (semi-implicit)
+expect_ok "$SL" --stability --k 100 --c 2 --m 1 --dt 0.01
+expect_num "damped explicit bound" "$(awk -F, '$1 == "explicit" {print $3}' "$TMP/out")" 0.2 1e-9
+expect_num "damped semi bound" "$(awk -F, '$1 == "semi" {print $3}' "$TMP/out")" 1.8099751242241779 1e-9
+# on the bound itself, undamped semi-implicit Euler has -1 twice (a Jordan block): rho(M) = 1, but not stable
+expect_ok "$SL" --stability --k 1600 --c 0 --m 1 --dt 0.05
+expect_eq "semi at w0 dt = 2" "$(awk -F, '$1 == "semi" {print $7}' "$TMP/out")" no
 
 # --dt has an upper bound (1000 s, as network-lab's): no radius is ever nan or inf, at any corner of the ranges.
 expect_usage "^spring-lab: --dt: '1001' is out of range \(allowed: a number > 0 and <= 1000\)$" "$SL" --stability --dt 1001

@@ -296,7 +296,7 @@ static void build_accumulator_chart(walk *w, plot_chart *ch, int pane)
     plot_chart_set_labels(ch, "t [s] (frames)", "x");
     char title[PLOT_TITLE_MAX];
     if (pane == 0)
-        snprintf(title, sizeof title, "frame rates, jitter %.0f%%: one motion", 100.0 * w->jitter);
+        snprintf(title, sizeof title, "frame rates, jitter %.0f%%: the same steps", 100.0 * w->jitter);
     else
         snprintf(title, sizeof title, "a %.3g s gap at t = %.3g s, cap %.3g s", w->gap, GAP_AT, w->cap);
     plot_chart_set_title(ch, title);
