@@ -98,6 +98,8 @@ START_TEST(test_jordan_block_grows_linearly)
     spring_amplification(&p, SPRING_SEMI, 2.0, M);
     ck_claim_rel(spring_spectral_radius(M), 1.0, 1e-12);
     ck_assert(!spring_step_bounded(M));
+    ck_assert(!spring_dt_stable(&p, SPRING_SEMI, 2.0));  /* the verdict --stability and the walk print */
+    ck_assert(spring_dt_stable(&p, SPRING_SEMI, 1.999));
     spring_amplification(&p, SPRING_SEMI, 1.999, M);
     ck_assert(spring_step_bounded(M));
     spring_state s = {1.0, 0.0};
