@@ -59,7 +59,8 @@ static const char usage[] =
     "  --ascii        ASCII instead of braille (also when the locale is not UTF-8)\n"
     "\n"
     "--stability prints method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable: the largest stable w0*dt for\n"
-    "the spring's damping ratio (0, 2 and 2.83 when undamped), and the spectral radius at --dt.\n"
+    "the spring's own damping ratio zeta = c / (2 sqrt(k m)) (damped limits; 0, 2 and 2.83 only when c = 0), and\n"
+    "the spectral radius rho(M) of the step matrix at --dt (stable: rho(M) < 1, or = 1 with distinct eigenvalues).\n"
     "\n"
     "Exit status: 0 ok, 1 runtime failure, 2 bad usage.\n";
 

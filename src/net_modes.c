@@ -5,7 +5,9 @@
  * the mass-weighted stiffness matrix are the squared angular frequencies. For one spring, d = p_j - p_i, l = |d|,
  * u = d/l, P = I - u u^T, the Hessian of k (l - L)^2 / 2 is H = k (u u^T + (1 - L/l) P) in the blocks (i,i), (j,j) and
  * -H in (i,j), (j,i); at rest length the second term vanishes. A step h is stable for semi-implicit Euler while
- * h omega < 2 and for RK4 while h omega <= 2 sqrt 2 (REFERENCES.md), so omega_max gives both limits. */
+ * h omega < 2 and for RK4 while h omega <= 2 sqrt 2 (REFERENCES.md), so omega_max gives both undamped limits.
+ * The dampers add M q'' = -K q - C q', C = sum c u u^T in the same blocks (the damper force c (dv.u) u, linear in
+ * dv): net_limits.c finds each method's damped limit from the step matrices of that system. */
 #include "net_private.h"
 
 #include <gsl/gsl_eigen.h>
@@ -36,6 +38,17 @@ static int spring_hessian(const net_network *net, size_t s, double H[4])
     return 0;
 }
 
+/* The damper's block at rest, c u u^T (0 where the masses coincide: the force has no direction there). */
+static void damper_block(const net_network *net, size_t s, double D[4])
+{
+    const size_t i = net->si[s], j = net->sj[s];
+    const double d[2] = {net->rest_x[j] - net->rest_x[i], net->rest_y[j] - net->rest_y[i]}, l = hypot(d[0], d[1]);
+    const double u[2] = {l > 0.0 ? d[0] / l : 0.0, l > 0.0 ? d[1] / l : 0.0};
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 2; c++)
+            D[2 * r + c] = net->damp[s] * u[r] * u[c];
+}
+
 /* Adds sign * H into the mass-weighted matrix at free masses (a, b) (index SIZE_MAX: pinned, skipped). */
 static void add_weighted(gsl_matrix *A, const size_t *dof, const double *mass, size_t a, size_t b, double sign,
                          const double H[4])
@@ -50,12 +63,15 @@ static void add_weighted(gsl_matrix *A, const size_t *dof, const double *mass, s
         }
 }
 
-/* Fills the mass-weighted stiffness matrix; NET_ERR_INPUT with a message for coincident masses. */
-static int build_matrix(const net_network *net, const size_t *dof, gsl_matrix *A, char *err, size_t errlen)
+/* Fills the mass-weighted stiffness matrix A and damping matrix C; NET_ERR_INPUT with a message for coincident
+ * masses. */
+static int build_matrix(const net_network *net, const size_t *dof, gsl_matrix *A, gsl_matrix *C, char *err,
+                        size_t errlen)
 {
     gsl_matrix_set_zero(A);
+    gsl_matrix_set_zero(C);
     for (size_t s = 0; s < net->n_springs; s++) {
-        double H[4];
+        double H[4], D[4];
         const size_t i = net->si[s], j = net->sj[s];
         if (spring_hessian(net, s, H)) {
             snprintf(err, errlen, "spring %zu joins masses %zu and %zu, which coincide at rest while its rest length "
@@ -64,6 +80,9 @@ static int build_matrix(const net_network *net, const size_t *dof, gsl_matrix *A
         }
         add_weighted(A, dof, net->mass, i, i, 1.0, H), add_weighted(A, dof, net->mass, j, j, 1.0, H);
         add_weighted(A, dof, net->mass, i, j, -1.0, H), add_weighted(A, dof, net->mass, j, i, -1.0, H);
+        damper_block(net, s, D);
+        add_weighted(C, dof, net->mass, i, i, 1.0, D), add_weighted(C, dof, net->mass, j, j, 1.0, D);
+        add_weighted(C, dof, net->mass, i, j, -1.0, D), add_weighted(C, dof, net->mass, j, i, -1.0, D);
     }
     return NET_OK;
 }
@@ -87,16 +106,17 @@ int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t 
     }
     gsl_set_error_handler_off();
     size_t *dof = malloc(net->n_masses * sizeof *dof);
-    gsl_matrix *A = gsl_matrix_alloc(dofs, dofs);
+    gsl_matrix *A = gsl_matrix_alloc(dofs, dofs), *K = gsl_matrix_alloc(dofs, dofs), *C = gsl_matrix_alloc(dofs, dofs);
     gsl_vector *eval = gsl_vector_alloc(dofs);
     gsl_eigen_symm_workspace *ws = gsl_eigen_symm_alloc(dofs);
     int rc = NET_ERR_MEMORY;
-    if (!dof || !A || !eval || !ws)
+    if (!dof || !A || !K || !C || !eval || !ws)
         goto done;
     for (size_t i = 0, f = 0; i < net->n_masses; i++)
         dof[i] = net->pinned[i] ? SIZE_MAX : 2 * f++;
-    if ((rc = build_matrix(net, dof, A, err, errlen)))
+    if ((rc = build_matrix(net, dof, A, C, err, errlen)))
         goto done;
+    gsl_matrix_memcpy(K, A);  /* gsl_eigen_symm destroys A */
     if (gsl_eigen_symm(A, eval, ws) != GSL_SUCCESS) {
         snprintf(err, errlen, "GSL's symmetric eigen solver did not converge");
         rc = NET_ERR_INPUT;
@@ -117,10 +137,14 @@ int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t 
     out->omega_max = sqrt(fmax(out->omega2[dofs - 1], 0.0));
     out->semi_limit = 2.0 / out->omega_max;             /* +inf when nothing is stiff */
     out->rk4_limit = 2.0 * sqrt(2.0) / out->omega_max;
-    rc = NET_OK;
+    rc = net_limits_compute(net, K, C, out);
 done:
+    if (rc)
+        net_modes_destroy(out);
     free(dof);
     gsl_matrix_free(A);
+    gsl_matrix_free(K);
+    gsl_matrix_free(C);
     gsl_vector_free(eval);
     if (ws)
         gsl_eigen_symm_free(ws);

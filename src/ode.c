@@ -103,6 +103,29 @@ bool ode_state_diverged(const double *y, size_t dim, double limit)
     return false;
 }
 
+double ode_stability_edge(bool (*stable)(void *ctx, double h), void *ctx, double h0, double grow, double span,
+                          double tol)
+{
+    double lo = h0;
+    if (!stable(ctx, lo))
+        return 0.0;
+    double hi = lo;
+    while (stable(ctx, hi)) {
+        lo = hi;
+        hi *= grow;
+        if (hi > span * h0)
+            return INFINITY;
+    }
+    while (hi - lo > tol * hi) {
+        const double mid = 0.5 * (lo + hi);
+        if (stable(ctx, mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* --- GSL ------------------------------------------------------------------------------------------------- */
 
 struct ode_gsl {

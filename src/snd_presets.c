@@ -24,7 +24,8 @@
  * that the gesture filter can brighten (with falling gains the 190 Hz mode would drown everything). */
 #define ACRYLIC_SHELL {.kind = SND_SHELL, .f1 = 190.0, .count = 32, .split = 0.006, .d0 = 4.0, .d1 = 0.11, \
                        .d2 = 0.0, .tilt = -0.25}
-/* A steel ball's ring, for an 8 mm ball: 16 modes from 2.4 kHz, doublets 0.3% apart (a slow shimmer), decay
+/* A steel ball's audible stand-in (chosen by ear: a real steel ball this size rings ultrasonically), for a ball
+ * of radius 8 mm: 16 modes from 2.4 kHz, doublets 0.3% apart (a slow shimmer), decay
  * 1.2/s + 0.25/s per kHz^2 (T60 2.6 s at 2.4 kHz, 0.3 s at 9 kHz). */
 #define STEEL_BALL {.kind = SND_BALL, .f1 = 2400.0, .count = 16, .split = 0.003, .d0 = 1.2, .d1 = 0.0, \
                     .d2 = 0.25, .tilt = 0.5}
@@ -33,14 +34,15 @@
              {1290.0, 100.0, 0.5, 0.6, 0.35}},                                                                  \
     .n_body = 4, .body_alpha = 290.0, .body_beta = 3000.0
 
-/* The bowl and an 8 mm steel pair, everything but what a preset changes. */
+/* The bowl and a steel pair of radius 8 mm, everything but what a preset changes. */
 #define BOWL_10CM(r0, m0, r1, m1, load)                                                                        \
     .bowl_radius = 0.10, .gravity = G, .sphere = {{(r0), (m0)}, {(r1), (m1)}}, .contact_eps = 0.002,          \
     .gate_lo = 0.15, .gate_hi = 0.5, .load_ref = (load), .step = BOWL_DEFAULT_STEP
 
 #define NO_MAGNET .magnet = 0.0, .magnet_force = 0.0, .latch_range = 0.004
 
-/* What every preset's sound shares: the acrylic bowl, the steel ring for an 8 mm ball (scaled per ball), a 0.4%
+/* What every preset's sound shares: the acrylic bowl, the steel ring for a ball of radius 8 mm (scaled per
+ * ball), a 0.4%
  * frequency relaxation over 1.5 ms at a strength-1 hit, the body layer, the caps and the limiter at -1 dBFS. The
  * bare contact force (layer force, for study) is ~30 dB quieter than its resonances: gain 30 plays it about as loud
  * as the whole instrument (peaks -7 to -13 dBFS), so that the walk's levels 3 and 4 can be heard. */
@@ -54,7 +56,7 @@
 static const snd_preset presets[] = {
     {
         .name = "steel-pair",
-        .summary = "two 16 mm steel balls swirled in the bowl: a soft rolling rumble with bright, ringing clicks "
+        .summary = "two steel balls 16 mm across swirled in the bowl: a soft rolling rumble with bright, ringing clicks "
                    "when they meet, and a dull acrylic knock under each click",
         /* e 0.85 less 10% pair friction: lively bounces; light drag (gamma_s 0.25/s, gamma_c 0.02 m/s^2) */
         .bowl = {BOWL_10CM(0.008, M8, 0.008, M8, M8 * G), .surface_drag = 0.25, .contact_loss = 0.02,
@@ -103,10 +105,10 @@ static const snd_preset presets[] = {
     },
     {
         .name = "heavy-light",
-        .summary = "a 24 mm ball and a 10 mm one: every click carries two pitches, the big ball's lower ring and "
+        .summary = "a ball 24 mm across and one 10 mm across: every click carries two pitches, the big ball's lower ring and "
                    "the small one's bright ping; the heavy ball rumbles, the light one barely whispers and gets "
                    "knocked about",
-        /* 56.8 g and 4.1 g; L_ref is the weight of an 8 mm ball, so the heavy ball's gate is wide open and the
+        /* 56.8 g and 4.1 g; L_ref is the weight of a ball of radius 8 mm, so the heavy ball's gate is wide open and the
          * light one's mostly shut (L/L_ref = 0.24 at rest): it only rubs when it runs fast */
         .bowl = {BOWL_10CM(0.012, SPHERE_MASS(STEEL, 0.012), 0.005, SPHERE_MASS(STEEL, 0.005), M8 * G),
                  .surface_drag = 0.25, .contact_loss = 0.02, .restitution = 0.85, .pair_friction = 0.1, NO_MAGNET},
@@ -120,7 +122,7 @@ static const snd_preset presets[] = {
     },
     {
         .name = "neodymium-spin-lock",
-        .summary = "two 12 mm neodymium magnets: a hard clack as they snap together, then one locked, spinning "
+        .summary = "two neodymium magnets 12 mm across: a hard clack as they snap together, then one locked, spinning "
                    "pair: a grinding metallic purr whose roughness pulses with the spin, over the bowl's rumble",
         /* 6.8 g each; mu 0.9 (smoothstep 0.97), 0.6 N at contact (9 times their weight), latch within 5 mm;
          * e 0.6 less 30% pair friction, and nothing once latched */

@@ -343,14 +343,38 @@ bool spring_radius_stable(double rho)
 bool spring_dt_stable(const spring_params *p, spring_method method, double dt)
 {
     const double limit = spring_stability_limit(method, spring_zeta(p));
-    return limit > 0.0 && spring_omega0(p) * dt <= limit;  /* a limit of 0: no step > 0 is stable */
+    if (!(limit > 0.0 && spring_omega0(p) * dt <= limit))  /* a limit of 0: no step > 0 is stable */
+        return false;
+    /* on the limit itself a double eigenvalue on the unit circle (semi-implicit at w0 dt = 2 undamped) grows */
+    double M[4];
+    return spring_amplification(p, method, dt, M) == 0 && spring_step_bounded(M);
 }
 
-static bool stable_at(spring_method method, double zeta, double y)
+bool spring_step_bounded(const double M[4])
 {
-    const spring_params unit = {.k = 1.0, .m = 1.0, .c = 2.0 * zeta, .target = 0.0};  /* w0 = 1: dt = y */
+    const double rho = spring_spectral_radius(M);
+    if (!spring_radius_stable(rho))
+        return false;
+    if (rho < 1.0 - 1e-9)
+        return true;
+    /* on the unit circle: a double eigenvalue with a Jordan block (semi-implicit at w0 dt = 2 undamped: -1 twice)
+     * grows linearly; distinct eigenvalues (or a multiple of I) stay bounded */
+    const double half_trace = 0.5 * (M[0] + M[3]), det = M[0] * M[3] - M[1] * M[2];
+    const double disc = half_trace * half_trace - det;
+    return fabs(disc) > 1e-9 || (M[1] == 0.0 && M[2] == 0.0 && M[0] == M[3]);
+}
+
+typedef struct {
+    spring_method method;
+    double zeta;
+} unit_spring;
+
+static bool stable_at(void *ctx, double y)
+{
+    const unit_spring *u = ctx;
+    const spring_params unit = {.k = 1.0, .m = 1.0, .c = 2.0 * u->zeta, .target = 0.0};  /* w0 = 1: dt = y */
     double M[4];
-    spring_amplification(&unit, method, y, M);
+    spring_amplification(&unit, u->method, y, M);
     return spring_spectral_radius(M) <= 1.0;
 }
 
@@ -369,22 +393,6 @@ double spring_stability_limit(spring_method method, double zeta)
         }
     }
     /* Scan w0*dt geometrically from 1e-6 to 100 for the first unstable point, then bisect. */
-    double lo = 1e-6;
-    if (!stable_at(method, zeta, lo))
-        return 0.0;
-    double hi = lo;
-    while (stable_at(method, zeta, hi)) {
-        lo = hi;
-        hi *= 1.01;
-        if (hi > 100.0)
-            return INFINITY;
-    }
-    while (hi - lo > 1e-13 * hi) {
-        double mid = 0.5 * (lo + hi);
-        if (stable_at(method, zeta, mid))
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
+    unit_spring u = {method, zeta};
+    return ode_stability_edge(stable_at, &u, 1e-6, 1.01, 1e8, 1e-13);
 }

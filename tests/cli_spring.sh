@@ -54,6 +54,13 @@ expect_num "semi bound" "$(awk -F, '$1 == "semi" {print $3}' "$TMP/out")" 2 1e-1
 expect_num "rk4 bound" "$(awk -F, '$1 == "rk4" {print $3}' "$TMP/out")" 2.8284271247461903 1e-12
 expect_num "semi dt bound" "$(awk -F, '$1 == "semi" {print $4}' "$TMP/out")" 0.05 1e-12
 expect_num "explicit radius at 20 ms" "$(awk -F, '$1 == "explicit" {print $6}' "$TMP/out")" 1.2806248474865698 1e-12
+# damped (issue 17): zeta = 0.1, the closed forms 2 zeta (explicit) and 2 (sqrt(1 + zeta^2) - zeta) (semi-implicit)
+expect_ok "$SL" --stability --k 100 --c 2 --m 1 --dt 0.01
+expect_num "damped explicit bound" "$(awk -F, '$1 == "explicit" {print $3}' "$TMP/out")" 0.2 1e-9
+expect_num "damped semi bound" "$(awk -F, '$1 == "semi" {print $3}' "$TMP/out")" 1.8099751242241779 1e-9
+# on the bound itself, undamped semi-implicit Euler has -1 twice (a Jordan block): rho(M) = 1, but not stable
+expect_ok "$SL" --stability --k 1600 --c 0 --m 1 --dt 0.05
+expect_eq "semi at w0 dt = 2" "$(awk -F, '$1 == "semi" {print $7}' "$TMP/out")" no
 
 # --dt has an upper bound (1000 s, as network-lab's): no radius is ever nan or inf, at any corner of the ranges.
 expect_usage "^spring-lab: --dt: '1001' is out of range \(allowed: a number > 0 and <= 1000\)$" "$SL" --stability --dt 1001
@@ -64,11 +71,12 @@ for k in 1e-12 1e12; do for m in 1e-12 1e12; do for c in 0 1e12; do for dt in 1e
     expect_eq "radii at k $k m $m c $c dt $dt" "$bad" ""
 done; done; done; done
 # The verdict follows the limit: a method whose limit is 0 is never stable, though its radius at a tiny step
-# prints as 1 (explicit Euler, undamped: sqrt(1 + (w0 dt)^2)); exactly at semi's bound of 2 it is.
+# prints as 1 (explicit Euler, undamped: sqrt(1 + (w0 dt)^2)); exactly at semi's bound of 2 it is not either: its
+# step matrix has -1 twice there (a Jordan block), x grows linearly (issue 17; tests/test_spring_lab_claims.c).
 expect_ok "$SL" --stability --k 1 --c 0 --m 1 --dt 1e-9
 expect_eq "explicit, limit 0, tiny dt" "$(awk -F, '$1 == "explicit" {print $3 "," $7}' "$TMP/out")" "0,no"
 expect_ok "$SL" --stability --k 1 --c 0 --m 1 --dt 2
-expect_eq "semi at its bound" "$(awk -F, '$1 == "semi" {print $7}' "$TMP/out")" "yes"
+expect_eq "semi at its bound" "$(awk -F, '$1 == "semi" {print $7}' "$TMP/out")" "no"
 expect_ok "$SL" --stability --k 1 --c 1e12 --m 1 --dt 1e-320
 expect_eq "no verdict yes with a limit of 0" "$(awk -F, 'NR > 1 && $3 == 0 && $7 == "yes"' "$TMP/out")" ""
 

@@ -70,22 +70,42 @@ END_TEST
 
 /* --- the gauge ------------------------------------------------------------------------------------------------ */
 
+/* A network's modes with only what the gauge reads: undamped limits from w_max by the closed forms. */
+static net_modes undamped_modes(double omega_max)
+{
+    net_modes m = {.omega_max = omega_max, .damping = NET_DAMPING_NONE};
+    m.limit[NET_EXPLICIT] = 0.0;
+    m.limit[NET_SEMI] = m.semi_limit = 2.0 / omega_max;
+    m.limit[NET_RK4] = m.rk4_limit = 2.0 * sqrt(2.0) / omega_max;
+    return m;
+}
+
 START_TEST(gauge_by_hand)
 {
-    char buf[256];
+    char buf[320];
     /* w_max = 150 rad/s: 2/150 = 13.33 ms, 2 sqrt 2/150 = 18.86 ms; dt = 1/60 s = 16.67 ms is 1.25x and 0.88x */
-    lab_gauge(buf, sizeof buf, 1.0 / 60.0, 150.0);
-    ck_assert_str_eq(buf, "dt = 16.7 ms: semi-implicit limit 2/w_max = 13.3 ms, UNSTABLE (1.25x); RK4 limit "
-                          "2.83/w_max = 18.9 ms, stable (0.88x)");
+    net_modes m = undamped_modes(150.0);
+    lab_gauge(buf, sizeof buf, 1.0 / 60.0, &m);
+    ck_assert_str_eq(buf, "dt = 16.7 ms, undamped limits: explicit 0, UNSTABLE; semi 2/w_max = 13.3 ms, UNSTABLE "
+                          "(1.25x); rk4 2.83/w_max = 18.9 ms, stable (0.88x)");
     /* the four at rest: w_max = sqrt(40) (network-lab --modes --preset four): 2/w = 0.3162 s */
-    lab_gauge(buf, sizeof buf, 1.0 / 60.0, sqrt(40.0));
+    m = undamped_modes(sqrt(40.0));
+    lab_gauge(buf, sizeof buf, 1.0 / 60.0, &m);
     ck_assert_ptr_nonnull(strstr(buf, "2/w_max = 316 ms, stable (0.05x)"));
-    /* on the semi-implicit limit itself it is not stable (h < 2/w), on RK4's it still is (h <= 2 sqrt 2/w) */
-    lab_gauge(buf, sizeof buf, 0.02, 100.0);
+    /* on the semi-implicit limit itself it is not stable (h < 2/w: a Jordan block at h w = 2) */
+    m = undamped_modes(100.0);
+    lab_gauge(buf, sizeof buf, 0.02, &m);
     ck_assert_ptr_nonnull(strstr(buf, "20 ms, UNSTABLE (1.00x)"));
-    lab_gauge(buf, sizeof buf, 2.0 * sqrt(2.0) / 100.0, 100.0);
+    lab_gauge(buf, sizeof buf, 0.999 * 2.0 * sqrt(2.0) / 100.0, &m);
     ck_assert_ptr_nonnull(strstr(buf, "28.3 ms, stable (1.00x)"));
-    lab_gauge(buf, sizeof buf, 0.01, 0.0);
+    /* damped (the 6 x 6 cloth's numbers): each method against its own limit, the top mode's zeta named */
+    m.damping = NET_DAMPING_MODAL, m.zeta_top = 0.27;
+    m.limit[NET_EXPLICIT] = 0.00447, m.limit[NET_SEMI] = 0.0127, m.limit[NET_RK4] = 0.0239;
+    lab_gauge(buf, sizeof buf, 0.01, &m);
+    ck_assert_str_eq(buf, "dt = 10 ms, damped limits (top mode's zeta 0.27): explicit 4.47 ms, UNSTABLE (2.24x); "
+                          "semi 12.7 ms, stable (0.79x); rk4 23.9 ms, stable (0.42x)");
+    m = undamped_modes(0.0);
+    lab_gauge(buf, sizeof buf, 0.01, &m);
     ck_assert_str_eq(buf, "dt = 10 ms: no stiffness, no step limit");
     lab_format_seconds(buf, sizeof buf, 2.5);
     ck_assert_str_eq(buf, "2.5 s");

@@ -116,7 +116,7 @@ typedef struct {
     unsigned long events_dropped;       /* more than BOWL_MAX_EVENTS in one step (never seen) */
 } bowl;
 
-/* Default parameters: a 10 cm acrylic bowl, two 8 mm steel spheres, no magnet. */
+/* Default parameters: a 10 cm acrylic bowl, two steel spheres of radius 8 mm (16 mm across), no magnet. */
 bowl_params bowl_default_params(void);
 /* Returns 0, or -1 and sets *what to the name of the first invalid field. */
 int bowl_params_check(const bowl_params *p, const char **what);
@@ -132,7 +132,8 @@ unsigned bowl_frame(bowl *b, double frame_dt);
 /* g_eff in the bowl frame. */
 bowl_vec bowl_effective_gravity(const bowl_params *p, const bowl_gesture *g);
 /* Kinetic plus potential energy, -sum m_i g_eff.p_i, of the current state: the energy of the motion relative to
- * the bowl. Without gesture (NULL) or with a steady one it only decreases (up to O(h) symplectic wobble). */
+ * the bowl (the magnet's potential is not in it). Without gesture and magnet it never increases from step to step
+ * while the surface drag exceeds |g| h / (2 rho_i) (the drift's gain; docs/bowl.md), as in every preset. */
 double bowl_energy(const bowl *b, const bowl_gesture *g);
 /* sum m_i v_i. */
 bowl_vec bowl_momentum(const bowl *b);

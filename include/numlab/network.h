@@ -134,7 +134,7 @@ typedef enum {
     NET_EXPLICIT,    /* "explicit": explicit Euler (the seed's method) */
     NET_SEMI,        /* "semi": semi-implicit Euler, fused fast path */
     NET_RK4,         /* "rk4": classical RK4 through ode.h */
-    NET_GSL_RK4,     /* "gsl-rk4": two RK4 half steps a step */
+    NET_GSL_RK4,     /* "gsl-rk4": GSL's rk4, a full step and two half steps; it returns the half steps' result */
     NET_GSL_RKF45,   /* "gsl-rkf45" */
     NET_GSL_RK8PD,   /* "gsl-rk8pd": the truth */
     NET_GSL_MSBDF,   /* "gsl-msbdf": implicit, analytic Jacobian; at most NET_MSBDF_MAX_MASSES masses */
@@ -194,13 +194,31 @@ int net_load_as(const char *opt, const char *path, net_network **out, char *err,
 /* --- normal modes ------------------------------------------------------------------------------------------- */
 
 #define NET_MODES_MAX_DOF 1200u  /* a dense eigenproblem: about 1.5 s at this size */
+#define NET_COUPLED_MAX_DOF 120u /* damping that couples the modes: the 2n x 2n step matrix, bisected, up to this */
+
+/* How the damped step limits were found (net_modes.damping). */
+typedef enum {
+    NET_DAMPING_NONE,     /* no dampers: the damped limits are the undamped ones */
+    NET_DAMPING_MODAL,    /* the damping matrix is diagonal in the normal modes (Rayleigh: c/k the same for every
+                           * spring at rest length): one exact 2x2 step matrix per mode */
+    NET_DAMPING_COUPLED,  /* it couples the modes: the exact 2n x 2n step matrix of the linearised network */
+    NET_DAMPING_UNKNOWN   /* coupled, and more than NET_COUPLED_MAX_DOF coordinates: limit[] is NAN */
+} net_damping;
 
 typedef struct {
     size_t count;      /* 2 x the free masses */
     double *omega2;    /* ascending eigenvalues of M^{-1/2} K M^{-1/2}, (rad/s)^2 (negative: unstable) */
     double omega_max;  /* sqrt of the largest */
-    double semi_limit; /* 2 / omega_max: semi-implicit Euler's largest stable step */
-    double rk4_limit;  /* 2 sqrt(2) / omega_max: RK4's */
+    double semi_limit; /* 2 / omega_max: semi-implicit Euler's largest stable step WITHOUT the dampers */
+    double rk4_limit;  /* 2 sqrt(2) / omega_max: RK4's, without the dampers */
+    /* With the dampers (C: sum c u u^T about rest, the linearised damper force): the largest step h at which the
+     * spectral radius rho(M) of each method's step matrix M(h) is still <= 1 (to 1e-12 for modal damping, 1e-6 for
+     * the 2n x 2n matrix), found by bisection (net_limits.c). Stable for h below it. explicit, semi, rk4 and
+     * gsl-rk4 (two RK4 half steps) have one; the adaptive GSL methods control their own steps: +inf. An undamped
+     * mode makes explicit Euler's limit 0; +inf also means no stiffness at all. */
+    net_damping damping;
+    double zeta_top;   /* modal damping: the damping ratio of the stiffest mode; else NAN */
+    double limit[NET_METHOD_COUNT];
 } net_modes;
 
 /* Normal modes about the rest configuration (Hooke's law; pinned masses fixed). K is the Hessian of the spring
@@ -208,5 +226,7 @@ typedef struct {
  * rest length, no free masses, or more than NET_MODES_MAX_DOF free coordinates. */
 int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t errlen);
 void net_modes_destroy(net_modes *m);
+/* "modal", "coupled", ...: how net_modes' limits were found, for the --modes output and the gauge. */
+const char *net_damping_name(net_damping d);
 
 #endif

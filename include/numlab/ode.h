@@ -47,10 +47,17 @@ int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h
 /* True when y holds a non-finite value or any |y_i| > limit: the trajectory has "diverged". */
 bool ode_state_diverged(const double *y, size_t dim, double limit);
 
+/* The edge of a stability region along a ray: the largest step h before the first one at which stable(ctx, h) is
+ * false, by a geometric scan from h0 (factor grow > 1) and bisection to a relative width tol. 0 when stable(h0) is
+ * false, +inf when it holds up to h0 * span. Used for the step limits (spring.c, net_limits.c). */
+double ode_stability_edge(bool (*stable)(void *ctx, double h), void *ctx, double h0, double grow, double span,
+                          double tol);
+
 /* --- GSL odeiv2 references -------------------------------------------------------------------------------- */
 
 typedef enum {
-    ODE_GSL_RK4,     /* fixed step; note GSL's rk4 takes two half steps per step (it estimates the error) */
+    ODE_GSL_RK4,     /* fixed step; GSL's rk4 takes a full step and two half steps and returns the half
+                      * steps' result (the difference is its error estimate) */
     ODE_GSL_RKF45,   /* adaptive, lands exactly on each output time */
     ODE_GSL_RK8PD,   /* adaptive, the high-accuracy "truth" */
     ODE_GSL_MSBDF,   /* adaptive implicit multistep, uses the analytic Jacobian (stiff systems) */

@@ -28,7 +28,8 @@ typedef enum {
     SPRING_SEMI,       /* "semi": semi-implicit (symplectic) Euler */
     SPRING_RK4,        /* "rk4": classical RK4 */
     SPRING_EXACT,      /* "exact": the closed form */
-    SPRING_GSL_RK4,    /* "gsl-rk4": GSL's fixed-step rk4 (two half steps a step) */
+    SPRING_GSL_RK4,    /* "gsl-rk4": GSL's fixed-step rk4: a full step and two half steps, returning the half steps'
+                        * result (their difference is its error estimate) */
     SPRING_GSL_RKF45,  /* "gsl-rkf45": adaptive */
     SPRING_GSL_RK8PD,  /* "gsl-rk8pd": adaptive, the truth */
     SPRING_GSL_MSBDF,  /* "gsl-msbdf": adaptive implicit, analytic Jacobian */
@@ -118,13 +119,17 @@ double spring_spectral_radius(const double M[4]);
 /* Whether a spectral radius means bounded: rho <= 1 + 1e-12, because a radius of exactly 1 (semi-implicit Euler
  * on the undamped spring) computes as 1 +- a few ulp. */
 bool spring_radius_stable(double rho);
+/* Whether repeated steps with M stay bounded: rho(M) < 1, or rho(M) = 1 with distinct eigenvalues (a double
+ * eigenvalue on the unit circle with a Jordan block, semi-implicit Euler at w0 dt = 2 undamped, grows linearly). */
+bool spring_step_bounded(const double M[4]);
 /* The largest w0*dt for which the method is stable with damping ratio zeta >= 0: for zeta = 0 the exact bounds
  * (explicit 0, semi 2, rk4 2 sqrt 2, gsl-rk4 4 sqrt 2), for zeta > 0 found numerically (bisection on the spectral
  * radius, 1e-12). INFINITY for exact; NAN for the adaptive solvers. */
 double spring_stability_limit(spring_method method, double zeta);
 /* Whether a step of dt is stable: w0 dt <= spring_stability_limit, the one rule the limit and the verdict share
- * (explicit Euler on the undamped spring: never, though its radius at a tiny step computes as 1). False for the
- * adaptive solvers. */
+ * (explicit Euler on the undamped spring: never, though its radius at a tiny step computes as 1), and the step
+ * matrix bounded (spring_step_bounded: on the limit of the undamped semi-implicit Euler, w0 dt = 2, it is not).
+ * False for the adaptive solvers. */
 bool spring_dt_stable(const spring_params *p, spring_method method, double dt);
 
 #endif

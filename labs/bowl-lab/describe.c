@@ -79,7 +79,7 @@ static const field fields[] = {
     {NULL, "bright_speed", S(bright_speed), false, 1e-4, 100.0, "m/s, halfway"},
     FAMILY("bowl_modes", bowl, SND_MAX_BOWL_MODES),
     FAMILY("ball_modes", ball, SND_MAX_BALL_MODES),
-    {NULL, "ball_radius", S(ball_radius), false, 5e-4, 0.1, "m, the ball the ball modes are given for (f ~ 1/r)"},
+    {NULL, "ball_radius", S(ball_radius), false, 5e-4, 0.1, "m, the radius the ball modes are given for (f ~ 1/r)"},
     {NULL, "impact_ref", S(impact_ref), false, 1e-6, 10.0, "N s, a strength-1 collision"},
     {NULL, "relax_depth", S(relax_depth), false, 0.0, 0.049, "relative frequency excess at impact"},
     {NULL, "relax_time", S(relax_time), false, 1e-5, 1.0, "s"},
@@ -122,7 +122,8 @@ void bowl_lab_describe(const snd_preset *p)
         printf("%-22s %-12.6g # %s\n", f->key, get(p, f), f->meaning);
     }
     printf("# fixed: step %.6g s (20 samples at 48 kHz); bowl_modes: a hemispherical shell's bending series "
-           "(Rayleigh); ball_modes: a steel ball's audible stand-in\n", p->bowl.step);
+           "(Rayleigh); ball_modes: an audible stand-in chosen by ear, not a steel ball's physics (a real one "
+           "this size rings ultrasonically)\n", p->bowl.step);
     const snd_params *s = &p->sound;
     for (size_t m = 0; m < s->n_body; m++)
         printf("# fixed: body_mode%zu %g Hz, sigma %g/s, c %g, drive %g, gain %g\n", m, s->body[m].freq,

@@ -46,14 +46,14 @@ static const char *const step_titles[N_STEPS] = {
 static const char *const step_texts[N_STEPS] = {
     "Two spheres slide on the bowl's inner surface: a = P_T(g) - gamma_s v - gamma_c v/(|v|+eps), in steps of "
     "1/2400 s. Tilt with h/j/k/l or a mouse drag (the + goes under the pointer), stir with s. No sound yet.",
-    "The load L = m (v^2/R + g.n) is how hard a sphere presses; the gate c = smoothstep(a, b, L/L_ref) lets it "
-    "rub audibly only then. Drag the tilt across the bowl: a sphere thrown high lifts off, its gate shuts.",
+    "The load L = m (v^2/rho + g.n), rho = R - r, is how hard a sphere presses; the gate c = smoothstep(a, b, "
+    "L/L_ref) lets it rub audibly only then. Drag the tilt across the bowl: a sphere thrown high lifts off.",
     "Contact as a Poisson stream of micro-impacts f(t) = sum A_n phi(t - t_n), rate c D v sqrt(L/L_ref): dense "
     "rubs, sparse scratches. Heard raw (layer force): no filter, no resonance.",
     "The gesture filter: a low-pass whose cutoff climbs from lo to hi as the sliding speeds up (halfway at v half): "
     "faster rubbing sounds brighter. Watch the spectrum's upper edge follow the stir.",
-    "The force drives modal banks of two-pole resonators: the acrylic bowl's modes from bowl f1, the steel "
-    "spheres' from ball f1. Their peaks stand in the spectrum; more loss d1, wider and shorter.",
+    "The force drives modal banks of two-pole resonators: the acrylic bowl's modes from bowl f1; from ball f1 an "
+    "audible stand-in for the spheres' (a real steel ball rings ultrasonically). More loss d1: wider, shorter.",
     "A collision strikes the spheres' modes, sum A_k e^(-a_k t) sin(2 pi f_k t), and knocks the acrylic body, a "
     "few tanh-coupled modes. v reverses the stir (they meet), x strikes; a magnet latches them.",
     "Every layer of every preset. A change other than the gesture starts a new session; w renders the session to "

@@ -90,10 +90,14 @@ int lab_modes(const net_network *net)
     for (size_t q = 0; q < m.count; q++)
         printf("%zu,%.12g,%.12g\n", q + 1, m.omega2[q], m.omega2[q] > 0.0 ? sqrt(m.omega2[q]) : 0.0);
     puts("");
-    puts("method,dt_limit");
-    puts("explicit,0");  /* undamped explicit Euler grows at every step size */
-    printf("semi,%.12g\n", m.semi_limit);
-    printf("rk4,%.12g\n", m.rk4_limit);
+    /* the largest stable fixed step with the dampers (net_limits.c), and without them for semi and rk4 */
+    printf("method,dt_limit,damping,undamped_dt_limit\n");
+    for (int k = 0; k <= NET_GSL_RK4; k++) {
+        const double undamped = k == NET_EXPLICIT ? 0.0 : k == NET_SEMI ? m.semi_limit
+                              : k == NET_RK4 ? m.rk4_limit : 2.0 * m.rk4_limit;
+        printf("%s,%.12g,%s,%.12g\n", net_method_name((net_method)k), m.limit[k], net_damping_name(m.damping),
+               undamped);
+    }
     net_modes_destroy(&m);
     return finish_output(CLI_OK);
 }

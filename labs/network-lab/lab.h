@@ -144,9 +144,11 @@ int lab_cell_to_world(const plot_chart *ch, int col, int row, double *x, double 
 /* The energy pane: each shown run's total energy against time. */
 void lab_chart_energy(plot_chart *ch, const lab_sim *s, const bool *shown);
 
-/* "dt = 16.7 ms: semi-implicit limit 2/w_max = 9.49 ms UNSTABLE (1.76x); RK4 limit 2.83/w_max = 13.4 ms
- * UNSTABLE (1.24x)" into buf (like snprintf). omega_max <= 0 (no stiffness) has no limit. */
-int lab_gauge(char *buf, size_t size, double dt, double omega_max);
+/* dt against each walk method's largest stable step with the dampers (net_modes.limit), into buf (returns the
+ * length): "dt = 16.7 ms, damped limits (top mode's zeta 0.27): explicit 4.47 ms, UNSTABLE (3.73x); semi 12.7 ms,
+ * UNSTABLE (1.31x); rk4 17.6 ms, stable (0.95x)"; undamped, semi's and rk4's are named 2/w_max and 2.83/w_max.
+ * No stiffness (omega_max 0) has no limit. */
+int lab_gauge(char *buf, size_t size, double dt, const net_modes *m);
 /* A duration for people: "16.7 ms", "2.5 s", "40 us". */
 void lab_format_seconds(char *buf, size_t size, double seconds);
 

@@ -2,6 +2,7 @@
  * of each integrator against time, and the gauge of the step against the limits from the normal modes. The same
  * builders serve `--plot` (printed once) and the interactive walk (redrawn every frame). */
 #include "lab.h"
+#include "numlab/tui.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -219,19 +220,47 @@ void lab_format_seconds(char *buf, size_t size, double seconds)
         snprintf(buf, size, "%.3g ns", 1e9 * seconds);
 }
 
-int lab_gauge(char *buf, size_t size, double dt, double omega_max)
+/* One method's limit and where dt stands: "semi 12.7 ms, stable (0.33x)"; `what` names an undamped closed form. */
+static size_t gauge_method(char *buf, size_t size, size_t used, double dt, const net_modes *m, net_method method,
+                           const char *what)
+{
+    const char *sep = method == NET_EXPLICIT ? "" : "; ";
+    char lim[32];
+    const double limit = m->limit[method];
+    lab_format_seconds(lim, sizeof lim, limit);
+    if (!(limit > 0.0))  /* explicit Euler with an undamped mode: unstable at every step */
+        return tui_append(buf, size, used, "%s%s 0, UNSTABLE", sep, net_method_name(method));
+    return tui_append(buf, size, used, "%s%s %s%s, %s (%.2fx)", sep, net_method_name(method), what, lim,
+                      dt < limit ? "stable" : "UNSTABLE", dt / limit);
+}
+
+int lab_gauge(char *buf, size_t size, double dt, const net_modes *m)
 {
     char h[32], semi[32], rk4[32];
     lab_format_seconds(h, sizeof h, dt);
-    if (!(omega_max > 0.0) || !isfinite(omega_max))
+    if (!(m->omega_max > 0.0) || !isfinite(m->omega_max))
         return snprintf(buf, size, "dt = %s: no stiffness, no step limit", h);
-    const double semi_limit = 2.0 / omega_max, rk4_limit = 2.0 * sqrt(2.0) / omega_max;
-    lab_format_seconds(semi, sizeof semi, semi_limit);
-    lab_format_seconds(rk4, sizeof rk4, rk4_limit);
-    /* semi-implicit Euler is stable for h < 2/w_max, RK4 up to h = 2 sqrt(2)/w_max (on the imaginary axis) */
-    return snprintf(buf, size, "dt = %s: semi-implicit limit 2/w_max = %s, %s (%.2fx); RK4 limit 2.83/w_max = %s, "
-                    "%s (%.2fx)", h, semi, dt < semi_limit ? "stable" : "UNSTABLE", dt / semi_limit, rk4,
-                    dt <= rk4_limit ? "stable" : "UNSTABLE", dt / rk4_limit);
+    if (m->damping == NET_DAMPING_UNKNOWN) {
+        lab_format_seconds(semi, sizeof semi, m->semi_limit);
+        lab_format_seconds(rk4, sizeof rk4, m->rk4_limit);
+        return snprintf(buf, size, "dt = %s: the dampers couple this network's modes and it has more than %u "
+                        "coordinates: no damped limit (undamped: semi 2/w_max = %s, rk4 2.83/w_max = %s)", h,
+                        NET_COUPLED_MAX_DOF, semi, rk4);
+    }
+    /* the limits of the damped step matrices (net_limits.c): stable for dt below them */
+    size_t used = 0;
+    buf[0] = '\0';
+    if (m->damping == NET_DAMPING_NONE)
+        used = tui_append(buf, size, used, "dt = %s, undamped limits: ", h);
+    else if (m->damping == NET_DAMPING_MODAL)
+        used = tui_append(buf, size, used, "dt = %s, damped limits (top mode's zeta %.2g): ", h, m->zeta_top);
+    else
+        used = tui_append(buf, size, used, "dt = %s, damped limits (modes coupled): ", h);
+    const bool undamped = m->damping == NET_DAMPING_NONE;
+    used = gauge_method(buf, size, used, dt, m, NET_EXPLICIT, "");
+    used = gauge_method(buf, size, used, dt, m, NET_SEMI, undamped ? "2/w_max = " : "");
+    used = gauge_method(buf, size, used, dt, m, NET_RK4, undamped ? "2.83/w_max = " : "");
+    return (int)used;
 }
 
 int lab_cell_to_world(const plot_chart *ch, int col, int row, double *x, double *y)

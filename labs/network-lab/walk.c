@@ -66,12 +66,8 @@ static const char *const step_texts[N_STEPS] = {
     "bound. 1-3 show or hide a method.",
     "RK4 evaluates the forces four times a step; its error falls as h^4. At h = 1/60 s it follows the true motion "
     "closely and loses a little energy (it damps slightly). Raise dt to see each method's character.",
-    "The diagonal 0-2 is stiff. The largest normal-mode frequency w_max (from the stiffness matrix) sets the step "
-    "limits: semi-implicit Euler is stable for h < 2/w_max, RK4 for h < 2.83/w_max. Raise k stiff until "
-    "semi-implicit breaks: w_max grows as sqrt(k).",
-    "A cloth pinned at two corners, under gravity, with structural and shear springs: drag a free corner. At "
-    "h = 1/60 s it would explode; the accumulator takes fixed steps of 1/240 s, four a frame at 60 Hz. Raise dt "
-    "past 2/w_max and watch.",
+    NULL,  /* formatted with the live limits: stiff_text */
+    NULL,  /* cloth_text */
 };
 
 static const char free_text[] =
@@ -193,6 +189,10 @@ static bool same_network(const physics *a, const physics *b)
     return a->k == b->k && a->m == b->m && a->c == b->c && a->k_stiff == b->k_stiff && a->side == b->side;
 }
 
+static char stiff_buf[400], cloth_buf[400];  /* steps 4 and 5's texts, with the network's computed limits */
+static void stiff_text(const walk *w, char *text, size_t size);
+static void cloth_text(const walk *w, char *text, size_t size);
+
 static void walk_changed(void *ctx, int step, tui_change what)
 {
     walk *w = ctx;
@@ -205,6 +205,10 @@ static void walk_changed(void *ctx, int step, tui_change what)
     else if (what == TUI_RESTART && lab_sim_restart(&w->sim) != NET_OK)
         say_problem(w, NET_ERR_MEMORY);
     /* a toggle alone changes nothing but what is drawn: the runs go on */
+    if (step == STEP_STIFF)
+        stiff_text(w, stiff_buf, sizeof stiff_buf);
+    if (step == STEP_CLOTH)
+        cloth_text(w, cloth_buf, sizeof cloth_buf);
 }
 
 static bool walk_tick(void *ctx, int step, double frame_dt)
@@ -362,9 +366,9 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
         used = tui_append(buf, size, used, "mass %zu %sat (%.3f, %.3f). ", w->selected, holding(w) ? "held " : "",
                           x, y);
     if (w->custom || step >= STEP_STIFF) {
-        char gauge[256];
+        char gauge[320];
         if (w->have_modes)
-            lab_gauge(gauge, sizeof gauge, w->sim.h, w->modes.omega_max);
+            lab_gauge(gauge, sizeof gauge, w->sim.h, &w->modes);
         else
             snprintf(gauge, sizeof gauge, "no step limit: %s", w->modes_err);
         used = tui_append(buf, size, used, "%s. ", gauge);
@@ -373,6 +377,34 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
 }
 
 /* --- description of each step --------------------------------------------------------------------------------- */
+
+/* Steps 4 and 5 state the limits of the network on screen, computed (net_modes: the damped step matrices) each time
+ * the network changes (walk_changed), into the buffers the step's description points at. */
+static void stiff_text(const walk *w, char *text, size_t size)
+{
+    char semi[32] = "?", rk4[32] = "?";
+    if (w->have_modes)
+        lab_format_seconds(semi, sizeof semi, w->modes.semi_limit), lab_format_seconds(rk4, sizeof rk4,
+                                                                                      w->modes.rk4_limit);
+    snprintf(text, size, "The diagonal 0-2 is stiff. The largest normal-mode frequency w_max (from the "
+             "stiffness matrix) sets the step limits: undamped, semi-implicit Euler is stable for h < 2/w_max (%s), "
+             "RK4 for h < 2.83/w_max (%s). Raise k stiff until semi-implicit breaks; dampers (c) move the limits.",
+             semi, rk4);
+}
+
+static void cloth_text(const walk *w, char *text, size_t size)
+{
+    char bare[32] = "?", semi[32] = "?", expl[32] = "?";
+    if (w->have_modes && w->modes.damping != NET_DAMPING_UNKNOWN) {
+        lab_format_seconds(bare, sizeof bare, w->modes.semi_limit);
+        lab_format_seconds(semi, sizeof semi, w->modes.limit[NET_SEMI]);
+        lab_format_seconds(expl, sizeof expl, w->modes.limit[NET_EXPLICIT]);
+    }
+    snprintf(text, size, "A cloth pinned at two corners, under gravity, structural and shear springs with "
+             "dampers: drag a corner. The dampers change the limits: semi-implicit %s, not 2/w_max = %s; explicit "
+             "Euler is stable below %s. Fixed steps of 1/240 s, four a frame at 60 Hz; raise dt past them.",
+             semi, bare, expl);
+}
 
 static void walk_describe(void *ctx, int step, tui_step *d)
 {
@@ -394,7 +426,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         return;
     }
     d->title = step_titles[step];
-    d->text = step_texts[step];
+    d->text = step == STEP_STIFF ? stiff_buf : step == STEP_CLOTH ? cloth_buf : step_texts[step];
     if (step == STEP_STIFF)
         tui_add_param(d, "k stiff", "N/m", &p->k_stiff, 1.0, 1e8, 1.25, 2.0, true);
     if (step == STEP_CLOTH)

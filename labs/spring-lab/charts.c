@@ -83,9 +83,11 @@ static void add_stability(plot_chart *ch, const spring_lab_options *o, const spr
     const double w0dt = spring_omega0(&o->params) * o->dt;
     plot_chart_set_range(ch, PLOT_X, 0.0, fmax(STABILITY_MAX_W0DT, w0dt * 1.05));
     plot_chart_set_range(ch, PLOT_Y, 0.0, 2.0);
-    plot_chart_add_hline(ch, 1.0, 0, "|A| = 1");
-    plot_chart_add_vline(ch, 2.0, spring_method_color(SPRING_SEMI), NULL);
-    plot_chart_add_vline(ch, 2.0 * sqrt(2.0), spring_method_color(SPRING_RK4), NULL);
+    plot_chart_add_hline(ch, 1.0, 0, "rho(M) = 1");
+    /* the bounds at this spring's damping ratio (2 and 2.83 undamped) */
+    const double zeta = spring_zeta(&o->params);
+    plot_chart_add_vline(ch, spring_stability_limit(SPRING_SEMI, zeta), spring_method_color(SPRING_SEMI), NULL);
+    plot_chart_add_vline(ch, spring_stability_limit(SPRING_RK4, zeta), spring_method_color(SPRING_RK4), NULL);
     for (int m = 0; m <= SPRING_GSL_RK4; m++) {
         if (!shown[m])
             continue;
@@ -126,9 +128,9 @@ void spring_chart_build(plot_chart *ch, spring_chart_kind kind, const spring_lab
         plot_chart_set_labels(ch, "t [s]", "error");
         break;
     default:
-        snprintf(title, sizeof title, "|A| of one step  (zeta %.3g, w0 dt %.3g)", spring_zeta(&o->params),
+        snprintf(title, sizeof title, "rho(M) of one step  (zeta %.3g, w0 dt %.3g)", spring_zeta(&o->params),
                  w0 * o->dt);
-        plot_chart_set_labels(ch, "w0 dt", "|A|");
+        plot_chart_set_labels(ch, "w0 dt", "rho(M)");
         break;
     }
     plot_chart_set_title(ch, title);

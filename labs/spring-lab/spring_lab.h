@@ -97,6 +97,24 @@ void spring_chart_build(plot_chart *ch, spring_chart_kind kind, const spring_lab
 /* The plot color of a method (1..PLOT_COLORS). */
 int spring_method_color(spring_method m);
 
+/* --- the walk's texts that state numbers (texts.c): each formats the live values it is given ---------------- */
+
+/* Semi-implicit Euler's conserved modified energy, per unit mass: v^2/2 + w^2 x^2/2 - (h w^2/2) x v (x from the
+ * target; conserved when c = 0). */
+double spring_semi_modified_energy(const spring_params *p, double dt, spring_state s);
+/* Step 1: explicit Euler's growth a step at this spring and dt. */
+void spring_text_explicit(char *buf, size_t size, const spring_params *p, double dt);
+/* Step 2: the modified energy's spread over semi-implicit's samples s[0..n-1], and the energy's swing at w0 dt. */
+void spring_text_semi(char *buf, size_t size, const spring_params *p, double dt, const spring_sample *s, size_t n);
+/* Step 3: the measured force evaluations a step of rk4 and gsl-rk4 (0: gsl-rk4 not run). */
+void spring_text_rk4(char *buf, size_t size, double rk4_evals, double gsl_rk4_evals);
+/* Step 4: the step matrix M, rho(M), and RK4's rho(M) at this spring and dt. */
+void spring_text_stability(char *buf, size_t size, const spring_params *p, double dt);
+/* Step 5: the times at which the 30, 60 and 144 Hz runs came to rest, the fixed step, and how far the capped
+ * spring moved on over the gap. */
+void spring_text_accumulator(char *buf, size_t size, const double rest_t[3], double step, double gap,
+                             double advanced);
+
 /* --- the views --------------------------------------------------------------------------------------------- */
 
 int spring_lab_csv(const spring_lab_options *o);

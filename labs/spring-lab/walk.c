@@ -63,25 +63,17 @@ static const char *const step_titles[N_STEPS] = {
 
 /* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
 static const char *const step_texts[N_STEPS] = {
-    "Explicit Euler moves x with the OLD velocity, so each step follows the tangent of the ellipse, which points "
-    "outward: every step adds energy. Its amplification is sqrt(1 + (w0 dt)^2) > 1 for every dt: at w0 = 40 rad/s "
-    "and 20 ms, +28% a step. A smaller dt only explodes later.",
-    "Update v first, then move x with the NEW v: same cost, but symplectic. It keeps a modified energy exactly, so "
-    "the orbit is a closed, slightly tilted ellipse with a small phase error. Its energy oscillates and does not "
-    "drift; explicit Euler's grows by 1 + (w0 dt)^2 a step.",
-    "RK4 evaluates the force four times a step; its error falls as dt^4, Euler's as dt. Against the closed form "
-    "(log scale) RK4 is orders of magnitude closer. gsl-rk8pd (tol 1e-12) is the truth; gsl-rk4 takes two half "
-    "steps to estimate its error. Halve dt: RK4's error drops 16x.",
-    "Each step multiplies (x - T, v) by a matrix A: bounded while |A| <= 1. Undamped, explicit is above 1 for any "
-    "w0 dt, semi-implicit is 1 up to 2, RK4 just below 1 up to 2.83. Markers: this spring. Raise k or dt and they "
-    "move right; past 2 semi-implicit blows up (right).",
-    "Frames come every 16.7 ms, 33 when one drops, 4 s after a tab switch. Spend their time in fixed steps of "
-    "1/240 s: 30, 60 and 144 Hz with jitter give one motion (left). The 0.1 s cap bounds the work after a gap "
-    "(right): capped, the spring resumes where it was.",
+    NULL,  /* steps 1-5 state live numbers: formatted into step_text by format_text (texts.c) */
+    NULL,
+    NULL,
+    NULL,
+    NULL,
     "Stop when |x - T| < 0.5 px AND |v| < 1 px/s, then snap to the exact target. Distance alone stops while "
     "crossing at full speed; speed alone at the top of a bounce. Thresholds are screen units: o animates an "
     "opacity 0..1, where you must scale them (scale 1/300).",
 };
+
+static char step_text[5][512];  /* steps 1-5's texts, formatted with the live values after each change */
 
 /* --- model --------------------------------------------------------------------------------------------------- */
 
@@ -192,6 +184,36 @@ static void set_step_defaults(walk *w, int step)
     }
 }
 
+/* The text of a step that states numbers, from what walk_changed just computed. */
+static void format_text(walk *w, int step)
+{
+    const spring_lab_runs *r = &w->runs;
+    char *buf = step_text[step];
+    const size_t size = sizeof step_text[0];
+    if (step == STEP_EXPLICIT) {
+        spring_text_explicit(buf, size, &w->o.params, w->o.dt);
+    } else if (step == STEP_SEMI) {
+        spring_text_semi(buf, size, &w->o.params, w->o.dt, r->samples[SPRING_SEMI], r->count[SPRING_SEMI]);
+    } else if (step == STEP_RK4) {
+        double per_step[SPRING_METHOD_COUNT] = {0};
+        for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+            if (r->count[m] > 1)
+                per_step[m] = (double)r->rhs_evals[m] / (double)(r->count[m] - 1);
+        spring_text_rk4(buf, size, per_step[SPRING_RK4], per_step[SPRING_GSL_RK4]);
+    } else if (step == STEP_STABILITY) {
+        spring_text_stability(buf, size, &w->o.params, w->o.dt);
+    } else if (step == STEP_ACCUMULATOR) {
+        const frame_run *cap = &w->loops[RUN_GAP_CAPPED];
+        unsigned most = 0;  /* the gap frame's substeps: how far the capped spring moved on */
+        for (int i = 0; i < cap->n; i++)
+            most = cap->substeps[i] > most ? cap->substeps[i] : most;
+        double rest_t[3];
+        for (int i = 0; i < 3; i++)
+            rest_t[i] = w->loops[i].n > 0 ? w->loops[i].t[w->loops[i].n - 1] : NAN;
+        spring_text_accumulator(buf, size, rest_t, w->o.step, w->gap, most * w->o.step);
+    }
+}
+
 static void walk_changed(void *ctx, int step, tui_change what)
 {
     walk *w = ctx;
@@ -207,6 +229,8 @@ static void walk_changed(void *ctx, int step, tui_change what)
         compute_accumulator_step(w);
     else
         compute_rest_step(w);
+    if (step <= STEP_ACCUMULATOR && !w->out_of_memory)
+        format_text(w, step);
     /* restart the animation: steps 1-4 reveal their samples in REVEAL_SECONDS, steps 5-6 play in real time */
     ts_accumulator_init(&w->reveal, REVEAL_SECONDS / (w->steps + 1), TS_DEFAULT_CAP);
     w->upto = 0.0;
@@ -272,7 +296,7 @@ static void build_accumulator_chart(walk *w, plot_chart *ch, int pane)
     plot_chart_set_labels(ch, "t [s] (frames)", "x");
     char title[PLOT_TITLE_MAX];
     if (pane == 0)
-        snprintf(title, sizeof title, "frame rates, jitter %.0f%%: one motion", 100.0 * w->jitter);
+        snprintf(title, sizeof title, "frame rates, jitter %.0f%%: the same steps", 100.0 * w->jitter);
     else
         snprintf(title, sizeof title, "a %.3g s gap at t = %.3g s, cap %.3g s", w->gap, GAP_AT, w->cap);
     plot_chart_set_title(ch, title);
@@ -390,7 +414,7 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
             double M[4];
             spring_amplification(&w->o.params, (spring_method)m, w->o.dt, M);
             double rho = spring_spectral_radius(M);
-            used = tui_append(buf, size, used, "%s |A| = %.4f (%s, bound %.3g). ", spring_method_name((spring_method)m),
+            used = tui_append(buf, size, used, "%s rho(M) = %.4f (%s, bound %.3g). ", spring_method_name((spring_method)m),
                               rho, spring_dt_stable(&w->o.params, (spring_method)m, w->o.dt) ? "stable" : "UNSTABLE",
                               spring_stability_limit((spring_method)m, spring_zeta(&w->o.params)));
         }
@@ -430,7 +454,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
 {
     walk *w = ctx;
     d->title = step_titles[step];
-    d->text = step_texts[step];
+    d->text = step <= STEP_ACCUMULATOR ? step_text[step] : step_texts[step];
     d->n_panes = 2;
     spring_lab_options *o = &w->o;
     if (step <= STEP_STABILITY) {

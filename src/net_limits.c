@@ -1,0 +1,252 @@
+/* network: each method's largest stable step with the dampers, from the exact step matrices of the network
+ * linearised about rest.
+ *
+ * In mass-weighted coordinates the linearised network is z'' = -K z - C z' (K, C symmetric, net_modes.c), a first-
+ * order system y' = A y with A = [[0, I], [-K, -C]]. One step of a method is y <- M(h) y with
+ *     explicit Euler   M = I + hA
+ *     semi-implicit    M = [[I - h^2 K, h (I - h C)], [-h K, I - h C]]   (v first, then x with the new v)
+ *     RK4              M = R(hA), R(z) = 1 + z + z^2/2 + z^3/6 + z^4/24
+ *     gsl-rk4          M = R(hA/2)^2 (GSL's rk4 returns the result of two half steps)
+ * and a run stays bounded while the spectral radius rho(M) < 1, or = 1 with distinct eigenvalues on the circle (a
+ * Jordan block there, as semi-implicit at h w = 2 undamped, grows linearly). The limit is found by scanning h upwards
+ * for the first step where rho(M) > 1 + tiny and bisecting back to it (ode_stability_edge).
+ *
+ * Where C is diagonal in K's eigenvectors (always when every spring is at rest length and c/k is the same for all:
+ * C = (c/k) K, Rayleigh damping), M is block diagonal, one 2x2 block per mode with w^2 = K's eigenvalue and
+ * 2 zeta w = C's: exactly spring.h's amplification matrix of a unit mass with k = w^2, c = 2 zeta w. Otherwise the
+ * 2n x 2n M is built and its eigenvalues taken by GSL (gsl_eigen_nonsymm), up to NET_COUPLED_MAX_DOF coordinates.
+ *
+ * Closed forms the tests check these against (tests/test_network_lab_claims.c): per mode, explicit Euler is stable while
+ * |1 + h lambda| <= 1 for both roots lambda = w (-zeta +- i sqrt(1 - zeta^2)), i.e. h w <= 2 zeta (under-damped),
+ * 0 when undamped; semi-implicit while h w <= 2 (sqrt(1 + zeta^2) - zeta) (the Jury condition 1 + tr M + det M >= 0,
+ * with tr M = 2 - h^2 w^2 - 2 zeta w h and det M = 1 - 2 zeta w h: 4 - (h w)^2 - 4 zeta (h w) >= 0). */
+#include "net_private.h"
+
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_complex_math.h>
+#include <gsl/gsl_eigen.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "numlab/spring.h"
+
+#define MODAL_TINY 1e-12    /* rho - 1 allowed for 2x2 blocks (their eigenvalues are accurate to rounding) */
+#define COUPLED_TINY 1e-6   /* for the 2n x 2n matrix: a rigid motion's Jordan block is perturbed by ~sqrt(eps) */
+
+const char *net_damping_name(net_damping d)
+{
+    static const char *const names[] = {"undamped", "modal", "coupled", "unknown"};
+    return d <= NET_DAMPING_UNKNOWN ? names[d] : "?";
+}
+
+static const spring_method as_spring[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_RK4, SPRING_GSL_RK4};
+enum { N_FIXED = sizeof as_spring / sizeof as_spring[0] };  /* net_method 0..3: the fixed-step methods */
+
+/* --- one step's spectral radius ----------------------------------------------------------------------------- */
+
+typedef struct {
+    /* modal: w2[i], g[i] (g = 2 zeta w) of each mode */
+    size_t count;
+    double *w2, *g;
+    /* coupled: K, C and the work space of the 2n x 2n step matrix */
+    const gsl_matrix *K, *C;
+    gsl_matrix *M, *T, *U;
+    gsl_vector_complex *eval;
+    gsl_eigen_nonsymm_workspace *ws;
+} limit_work;
+
+static double modal_radius(const limit_work *lw, net_method method, double h)
+{
+    double rho = 0.0;
+    for (size_t i = 0; i < lw->count; i++) {
+        const spring_params unit = {.k = lw->w2[i], .c = lw->g[i], .m = 1.0, .target = 0.0};
+        double M[4];
+        spring_amplification(&unit, as_spring[method], h, M);
+        rho = fmax(rho, spring_spectral_radius(M));
+    }
+    return rho;
+}
+
+/* M = I + hA / j * M (Horner's step), with the half blocks of A = [[0, I], [-K, -C]]; T is work space. */
+static void horner_step(const limit_work *lw, double hj, gsl_matrix *M, gsl_matrix *T)
+{
+    const size_t n = lw->K->size1;
+    gsl_matrix_view Mt = gsl_matrix_submatrix(M, 0, 0, n, 2 * n), Mb = gsl_matrix_submatrix(M, n, 0, n, 2 * n);
+    gsl_matrix_view Tt = gsl_matrix_submatrix(T, 0, 0, n, 2 * n), Tb = gsl_matrix_submatrix(T, n, 0, n, 2 * n);
+    gsl_matrix_memcpy(&Tt.matrix, &Mb.matrix);                       /* top rows of A M: the bottom rows of M */
+    gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, -1.0, lw->K, &Mt.matrix, 0.0, &Tb.matrix);
+    gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, -1.0, lw->C, &Mb.matrix, 1.0, &Tb.matrix);
+    gsl_matrix_scale(T, hj);
+    gsl_matrix_memcpy(M, T);
+    for (size_t q = 0; q < 2 * n; q++)
+        *gsl_matrix_ptr(M, q, q) += 1.0;
+}
+
+static void build_step_matrix(const limit_work *lw, net_method method, double h, gsl_matrix *M)
+{
+    const size_t n = lw->K->size1;
+    gsl_matrix_set_identity(M);
+    if (method == NET_RK4 || method == NET_GSL_RK4) {
+        const double hh = method == NET_RK4 ? h : h / 2.0;
+        for (int j = 4; j >= 1; j--)
+            horner_step(lw, hh / j, M, lw->T);
+        if (method == NET_GSL_RK4) {
+            gsl_matrix_memcpy(lw->T, M);
+            gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, lw->T, lw->T, 0.0, M);
+        }
+        return;
+    }
+    /* explicit: [[I, hI], [-hK, I - hC]]; semi: its bottom rows first, then x' = x + h v' */
+    for (size_t r = 0; r < n; r++) {
+        gsl_matrix_set(M, r, n + r, h);
+        for (size_t c = 0; c < n; c++) {
+            gsl_matrix_set(M, n + r, c, -h * gsl_matrix_get(lw->K, r, c));
+            gsl_matrix_set(M, n + r, n + c, (r == c) - h * gsl_matrix_get(lw->C, r, c));
+        }
+    }
+    if (method == NET_SEMI)
+        for (size_t r = 0; r < n; r++)
+            for (size_t c = 0; c < 2 * n; c++)
+                gsl_matrix_set(M, r, c, (r == c) + h * gsl_matrix_get(M, n + r, c));
+}
+
+static double coupled_radius(limit_work *lw, net_method method, double h)
+{
+    build_step_matrix(lw, method, h, lw->M);
+    if (gsl_eigen_nonsymm(lw->M, lw->eval, lw->ws) != GSL_SUCCESS)
+        return INFINITY;
+    double rho = 0.0;
+    for (size_t q = 0; q < lw->eval->size; q++)
+        rho = fmax(rho, gsl_complex_abs(gsl_vector_complex_get(lw->eval, q)));
+    return rho;
+}
+
+typedef struct {
+    limit_work *lw;
+    net_method method;
+} limit_ray;
+
+static bool stable_at(void *ctx, double h)
+{
+    const limit_ray *ray = ctx;
+    return ray->lw->count ? modal_radius(ray->lw, ray->method, h) <= 1.0 + MODAL_TINY
+                          : coupled_radius(ray->lw, ray->method, h) <= 1.0 + COUPLED_TINY;
+}
+
+/* --- which damping ---------------------------------------------------------------------------------------------- */
+
+/* C = alpha K exactly: every spring at its rest length (no geometric stiffness) with the same c/k. */
+static bool rayleigh(const net_network *net, double *alpha)
+{
+    *alpha = net->n_springs ? net->damp[0] / net->k[0] : 0.0;
+    for (size_t s = 0; s < net->n_springs; s++) {
+        const size_t i = net->si[s], j = net->sj[s];
+        const double l = hypot(net->rest_x[j] - net->rest_x[i], net->rest_y[j] - net->rest_y[i]);
+        if (fabs(l - net->rest[s]) > 1e-12 * l || fabs(net->damp[s] / net->k[s] - *alpha) > 1e-12 * *alpha)
+            return false;
+    }
+    return true;
+}
+
+/* g[i] = the diagonal of Q^T C Q (Q: K's eigenvectors, in the order of w2) when the rest of it is 0 to 1e-10. */
+static int modal_damping(const gsl_matrix *K, const gsl_matrix *C, double *w2, double *g, bool *modal)
+{
+    const size_t n = K->size1;
+    gsl_matrix *A = gsl_matrix_alloc(n, n), *Q = gsl_matrix_alloc(n, n), *CQ = gsl_matrix_alloc(n, n);
+    gsl_vector *ev = gsl_vector_alloc(n);
+    gsl_eigen_symmv_workspace *ws = gsl_eigen_symmv_alloc(n);
+    int rc = NET_ERR_MEMORY;
+    *modal = false;
+    if (A && Q && CQ && ev && ws) {
+        rc = NET_OK;
+        gsl_matrix_memcpy(A, K);
+        if (gsl_eigen_symmv(A, ev, Q, ws) == GSL_SUCCESS) {
+            gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, C, Q, 0.0, CQ);
+            gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, Q, CQ, 0.0, A);  /* A = Q^T C Q */
+            double diag = 0.0, off = 0.0;
+            for (size_t r = 0; r < n; r++)
+                for (size_t c = 0; c < n; c++)
+                    *(r == c ? &diag : &off) = fmax(r == c ? diag : off, fabs(gsl_matrix_get(A, r, c)));
+            *modal = off <= 1e-10 * diag;
+            for (size_t q = 0; q < n; q++)
+                w2[q] = gsl_vector_get(ev, q), g[q] = gsl_matrix_get(A, q, q);
+        }
+    }
+    gsl_matrix_free(A), gsl_matrix_free(Q), gsl_matrix_free(CQ), gsl_vector_free(ev);
+    if (ws)
+        gsl_eigen_symmv_free(ws);
+    return rc;
+}
+
+static int coupled_alloc(limit_work *lw, size_t n)
+{
+    lw->M = gsl_matrix_alloc(2 * n, 2 * n), lw->T = gsl_matrix_alloc(2 * n, 2 * n);
+    lw->eval = gsl_vector_complex_alloc(2 * n);
+    lw->ws = gsl_eigen_nonsymm_alloc(2 * n);
+    return lw->M && lw->T && lw->eval && lw->ws ? NET_OK : NET_ERR_MEMORY;
+}
+
+static void work_free(limit_work *lw)
+{
+    free(lw->w2), free(lw->g);
+    gsl_matrix_free(lw->M), gsl_matrix_free(lw->T);
+    gsl_vector_complex_free(lw->eval);
+    if (lw->ws)
+        gsl_eigen_nonsymm_free(lw->ws);
+}
+
+int net_limits_compute(const net_network *net, const gsl_matrix *K, const gsl_matrix *C, net_modes *out)
+{
+    const size_t n = K->size1;
+    limit_work lw = {.K = K, .C = C, .w2 = malloc(n * sizeof *lw.w2), .g = malloc(n * sizeof *lw.g)};
+    int rc = lw.w2 && lw.g ? NET_OK : NET_ERR_MEMORY;
+    double alpha = 0.0, cmax = 0.0;
+    bool modal = true;
+    for (size_t s = 0; s < net->n_springs; s++)
+        cmax = fmax(cmax, net->damp[s]);
+    if (rc == NET_OK && rayleigh(net, &alpha)) {
+        for (size_t q = 0; q < n; q++)
+            lw.w2[q] = out->omega2[q], lw.g[q] = alpha * fmax(out->omega2[q], 0.0);
+    } else if (rc == NET_OK) {
+        rc = modal_damping(K, C, lw.w2, lw.g, &modal);
+    }
+    out->damping = cmax == 0.0 ? NET_DAMPING_NONE : modal ? NET_DAMPING_MODAL
+                 : n <= NET_COUPLED_MAX_DOF ? NET_DAMPING_COUPLED : NET_DAMPING_UNKNOWN;
+    out->zeta_top = NAN;
+    bool undamped_mode = false;  /* a mode that oscillates without damping: explicit Euler grows at every h */
+    if (modal && rc == NET_OK && n > 0) {
+        size_t top = 0;  /* the stiffest mode (the last of equals) */
+        for (size_t q = 0; q < n; q++) {
+            top = lw.w2[q] >= lw.w2[top] ? q : top;
+            undamped_mode |= lw.w2[q] > 0.0 && !(lw.g[q] > 0.0);
+        }
+        if (lw.w2[top] > 0.0)
+            out->zeta_top = lw.g[top] / (2.0 * sqrt(lw.w2[top]));
+    }
+    if (rc == NET_OK && out->damping == NET_DAMPING_COUPLED)
+        rc = coupled_alloc(&lw, n);
+    lw.count = modal ? n : 0;
+    /* the time scale: 1 / (the fastest rate): omega_max plus C's spectral radius (bounded by its row sums) */
+    double rate = out->omega_max;
+    for (size_t r = 0, c; r < n; r++) {
+        double row = 0.0;
+        for (c = 0; c < n; c++)
+            row += fabs(gsl_matrix_get(C, r, c));
+        rate = fmax(rate, out->omega_max + row);
+    }
+    for (int m = 0; m < NET_METHOD_COUNT; m++) {
+        if (m >= N_FIXED || !(rate > 0.0))
+            out->limit[m] = INFINITY;
+        else if (rc != NET_OK || out->damping == NET_DAMPING_UNKNOWN)
+            out->limit[m] = NAN;
+        else if (m == NET_EXPLICIT && undamped_mode)
+            out->limit[m] = 0.0;  /* |1 +- i h w| > 1 for every h > 0 */
+        else
+            out->limit[m] = modal ? ode_stability_edge(stable_at, &(limit_ray){&lw, (net_method)m}, 1e-6 / rate, 1.01,
+                                                       1e9, 1e-12)
+                                  : ode_stability_edge(stable_at, &(limit_ray){&lw, (net_method)m}, 1e-3 / rate, 1.25,
+                                                       1e9, 1e-9);
+    }
+    work_free(&lw);
+    return rc;
+}

@@ -1,0 +1,222 @@
+/* spring-lab's claims, each against an independent reference (issue 17). The walk's texts (labs/spring-lab/texts.c)
+ * format live values; what they state is checked here:
+ *   1. --stability's damped limits (spring_stability_limit) are confirmed by the simulation: every fixed-step method
+ *      stays bounded at 0.95 of its limit and diverges at 1.05, at several damping ratios; and they are the closed
+ *      forms: explicit Euler w0 dt = 2 zeta (under-damped), 2 / (zeta + sqrt(zeta^2 - 1)) (over-damped), semi-implicit
+ *      2 (sqrt(1 + zeta^2) - zeta), RK4 2 sqrt 2 undamped;
+ *   2. step 4: RK4's rho(M)^2 on the undamped spring is 1 - y^6/72 + y^8/576 (rho 0.917 at y = 1.6, 1/2 at sqrt 6);
+ *      bounded means rho(M) < 1 or = 1 with distinct eigenvalues: at w0 dt = 2 semi-implicit Euler grows linearly;
+ *   3. step 2: semi-implicit Euler conserves v^2/2 + w^2 x^2/2 - (h w^2/2) x v to rounding, while the energy swings by
+ *      the factor (1 + y/2)/(1 - y/2), bounded, no drift;
+ *   4. step 3: gsl-rk4's step is the result of two classical RK4 half steps;
+ *   5. step 5: the rest test runs once a frame, so 30/60/144 Hz come to rest at different times, never before the
+ *      first step at which the test holds; a capped gap moves the spring on by the cap, not by the gap. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../labs/spring-lab/spring_lab.h"
+#include "helpers/check_main.h"
+#include "helpers/claims.h"
+
+static const spring_method fixed_methods[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_RK4, SPRING_GSL_RK4};
+enum { N_FIXED = sizeof fixed_methods / sizeof fixed_methods[0] };
+
+/* Steps from x = 1 at rest; true when |x - T| + |v| / w0 ends above 1e3 or the run diverged. */
+static bool grows(const spring_params *p, spring_method method, double dt, long steps)
+{
+    spring_runner r;
+    ck_assert_int_eq(spring_runner_init(&r, p, method, (spring_state){1.0, 0.0}, dt, 1e-10), 0);
+    for (long s = 0; s < steps && !spring_runner_step(&r); s++)
+        ;
+    const bool out = r.status.diverged || fabs(r.y[0] - p->target) + fabs(r.y[1]) / spring_omega0(p) > 1e3;
+    spring_runner_destroy(&r);
+    return out;
+}
+
+START_TEST(test_damped_limits_confirmed)
+{
+    const double zetas[] = {0.0, 0.05, 0.27, 0.6, 2.0};
+    for (size_t z = 0; z < sizeof zetas / sizeof zetas[0]; z++) {
+        const spring_params p = {.k = 1600.0, .m = 1.0, .c = 2.0 * zetas[z] * 40.0, .target = 0.0};  /* w0 = 40 */
+        for (int q = 0; q < N_FIXED; q++) {
+            const spring_method m = fixed_methods[q];
+            const double dt = spring_stability_limit(m, zetas[z]) / 40.0;
+            if (dt == 0.0) {  /* undamped explicit Euler: grows at every step */
+                ck_assert(grows(&p, m, 1e-3, 200000));
+                continue;
+            }
+            ck_assert_msg(!grows(&p, m, 0.95 * dt, 100000), "%s, zeta %g: grew at 0.95 x %g s", spring_method_name(m),
+                          zetas[z], dt);
+            ck_assert_msg(grows(&p, m, 1.05 * dt, 100000), "%s, zeta %g: bounded at 1.05 x %g s",
+                          spring_method_name(m), zetas[z], dt);
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_limit_closed_forms)
+{
+    const double zetas[] = {0.05, 0.27, 0.6, 0.95};
+    for (size_t z = 0; z < sizeof zetas / sizeof zetas[0]; z++) {
+        const double zeta = zetas[z];
+        ck_claim_rel(spring_stability_limit(SPRING_EXPLICIT, zeta), 2.0 * zeta, 1e-9);
+        ck_claim_rel(spring_stability_limit(SPRING_SEMI, zeta), 2.0 * (sqrt(1.0 + zeta * zeta) - zeta), 1e-9);
+    }
+    ck_claim_rel(spring_stability_limit(SPRING_EXPLICIT, 2.0), 2.0 / (2.0 + sqrt(3.0)), 1e-9);
+    ck_claim_rel(spring_stability_limit(SPRING_SEMI, 2.0), 2.0 * (sqrt(5.0) - 2.0), 1e-9);
+    ck_claim_rel(spring_stability_limit(SPRING_RK4, 0.0), 2.0 * sqrt(2.0), 1e-15);
+    ck_claim_rel(spring_stability_limit(SPRING_GSL_RK4, 0.3), 2.0 * spring_stability_limit(SPRING_RK4, 0.3), 1e-9);
+}
+END_TEST
+
+START_TEST(test_rk4_damps_the_undamped_spring)
+{
+    const spring_params p = {.k = 1.0, .m = 1.0, .c = 0.0, .target = 0.0};
+    for (double y = 0.1; y < 2.83; y += 0.1) {
+        double M[4];
+        spring_amplification(&p, SPRING_RK4, y, M);
+        const double rho = spring_spectral_radius(M), want = 1.0 - pow(y, 6) / 72.0 + pow(y, 8) / 576.0;
+        ck_claim_rel(rho * rho, want, 1e-12);
+        ck_assert(want >= 0.25 - 1e-12);  /* its minimum, at y = sqrt 6: rho = 1/2 */
+    }
+    /* the walk's step 4 at its own w0 dt = 1.6 (k = 1600, dt = 0.04) */
+    const spring_params walk = {.k = 1600.0, .m = 1.0, .c = 0.0, .target = 0.0};
+    char text[512];
+    spring_text_stability(text, sizeof text, &walk, 0.04);
+    ck_assert_msg(strstr(text, "rho = 0.917 (energy -16% a step)"), "%s", text);
+    ck_claim_rel(sqrt(1.0 - pow(1.6, 6) / 72.0 + pow(1.6, 8) / 576.0), 0.9173, 1e-4);
+}
+END_TEST
+
+START_TEST(test_jordan_block_grows_linearly)
+{
+    /* w0 dt = 2, undamped: semi-implicit Euler's M = [[-3, 2], [-2, 1]] (w0 = 1) has -1 twice: rho = 1, unbounded */
+    const spring_params p = {.k = 1.0, .m = 1.0, .c = 0.0, .target = 0.0};
+    double M[4];
+    spring_amplification(&p, SPRING_SEMI, 2.0, M);
+    ck_claim_rel(spring_spectral_radius(M), 1.0, 1e-12);
+    ck_assert(!spring_step_bounded(M));
+    ck_assert(!spring_dt_stable(&p, SPRING_SEMI, 2.0));  /* the verdict --stability and the walk print */
+    ck_assert(spring_dt_stable(&p, SPRING_SEMI, 1.999));
+    spring_amplification(&p, SPRING_SEMI, 1.999, M);
+    ck_assert(spring_step_bounded(M));
+    spring_state s = {1.0, 0.0};
+    double at500 = 0.0;
+    for (int n = 1; n <= 1000; n++) {
+        s = spring_step_semi(&p, s, 2.0);
+        if (n == 500)
+            at500 = fabs(s.x);
+    }
+    ck_claim_rel(fabs(s.x) / at500, 2.0, 0.01);  /* |x_n| grows as n */
+    ck_assert(fabs(s.x) > 100.0);
+}
+END_TEST
+
+START_TEST(test_semi_modified_energy)
+{
+    const spring_params p = {.k = 1600.0, .m = 1.0, .c = 0.0, .target = 0.0};  /* the walk's step 2 */
+    const double dt = 0.02, y = 0.8;
+    spring_state s = {1.0, 0.0};
+    const double h0 = 0.5 * 1600.0;  /* the independent formula at the start: x = 1, v = 0 */
+    double lo = INFINITY, hi = 0.0, drift = 0.0;
+    for (int n = 0; n < 100000; n++) {
+        const double h = 0.5 * s.v * s.v + 0.5 * 1600.0 * s.x * s.x - 0.5 * dt * 1600.0 * s.x * s.v;
+        drift = fmax(drift, fabs(h - h0) / h0);
+        ck_claim_rel(spring_semi_modified_energy(&p, dt, s), h, 1e-12);
+        const double e = spring_energy(&p, s) / h0;
+        lo = fmin(lo, e), hi = fmax(hi, e);
+        s = spring_step_semi(&p, s, dt);
+    }
+    ck_assert_msg(drift < 1e-10, "modified energy drifted by %g", drift);
+    ck_claim_rel(hi / lo, (1.0 + y / 2.0) / (1.0 - y / 2.0), 1e-3);
+    ck_assert(lo > 0.7 && hi < 1.7);  /* the notes' 0.715..1.67 */
+    spring_sample samples[2] = {{0.0, 1.0, 0.0, h0}, {dt, 0.68, -32.0, 0.0}};
+    char text[512];
+    spring_text_semi(text, sizeof text, &p, dt, samples, 2);
+    ck_assert_msg(strstr(text, "(1 + y/2)/(1 - y/2) = 2.33 at y = w0 dt = 0.8"), "%s", text);
+}
+END_TEST
+
+START_TEST(test_gsl_rk4_is_two_half_steps)
+{
+    const spring_params p = {.k = 100.0, .m = 1.0, .c = 2.0, .target = 0.0};
+    const double dt = 0.05;
+    spring_runner r;
+    ck_assert_int_eq(spring_runner_init(&r, &p, SPRING_GSL_RK4, (spring_state){1.0, 0.0}, dt, 1e-10), 0);
+    spring_state s = {1.0, 0.0};
+    for (int n = 0; n < 20; n++) {
+        ck_assert_int_eq(spring_runner_step(&r), 0);
+        s = spring_step_rk4(&p, spring_step_rk4(&p, s, dt / 2.0), dt / 2.0);
+        ck_claim_rel(r.y[0], s.x, 1e-12);
+        ck_claim_rel(r.y[1], s.v, 1e-12);
+    }
+    spring_runner_destroy(&r);
+}
+END_TEST
+
+static bool most_substeps(void *arg, const spring_lab_frame *f)
+{
+    unsigned *most = arg;
+    *most = f->substeps > *most ? f->substeps : *most;
+    return true;
+}
+
+START_TEST(test_rest_once_a_frame_and_the_cap)
+{
+    /* the walk's step 5: k = 200, c = 20, target 300 from 0 */
+    spring_lab_options o = {.params = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0}, .s0 = {0.0, 0.0},
+                            .step = TS_DEFAULT_STEP, .cap = TS_DEFAULT_CAP, .frame_hz = 60.0, .max_frames = 100000,
+                            .rest = ts_rest_scaled(1.0), .rest_rule = TS_REST_BOTH};
+    /* the reference: the first fixed step at which the rest test holds, tested after every step */
+    spring_state s = o.s0;
+    double t_step = 0.0;
+    for (int n = 1; !ts_at_rest(&o.rest, TS_REST_BOTH, s.x, s.v, 300.0); n++)
+        s = spring_step_semi(&o.params, s, o.step), t_step = n * o.step;
+    const double rates[3] = {30.0, 60.0, 144.0};
+    double rest_t[3];
+    for (int i = 0; i < 3; i++) {
+        spring_lab_loop loop = spring_lab_loop_from_options(&o);
+        loop.method = SPRING_SEMI, loop.hz = rates[i], loop.jitter = 0.0, loop.gap = 0.0;
+        spring_lab_frame last;
+        unsigned ignored = 0;
+        ck_assert_int_eq(spring_lab_run_loop(&o.params, o.s0, &loop, most_substeps, &ignored, &last), LOOP_RESTED);
+        rest_t[i] = last.t;
+        ck_assert_msg(rest_t[i] >= t_step - 1e-9, "%g Hz rested at %g s, before the first rest step %g s", rates[i],
+                      rest_t[i], t_step);
+    }
+    ck_assert(rest_t[0] != rest_t[1] || rest_t[1] != rest_t[2]);
+    /* a 4 s gap at 60 Hz: the gap frame runs cap / step substeps, the spring moves on by the cap */
+    spring_lab_loop loop = spring_lab_loop_from_options(&o);
+    loop.method = SPRING_SEMI, loop.gap = 4.0, loop.gap_frame = 13, loop.jitter = 0.0;
+    unsigned most = 0;
+    spring_lab_frame last;
+    ck_assert_int_eq(spring_lab_run_loop(&o.params, o.s0, &loop, most_substeps, &most, &last), LOOP_RESTED);
+    ck_claim_rel(most * o.step, o.cap, 1e-9);
+    char text[512];
+    spring_text_accumulator(text, sizeof text, rest_t, o.step, 4.0, most * o.step);
+    ck_assert_msg(strstr(text, "after a 4 s gap the capped spring moves on by 0.1 s, not by the gap"), "%s", text);
+}
+END_TEST
+
+static Suite *claims_suite(void)
+{
+    Suite *s = suite_create("claims_spring");
+    TCase *tc = tcase_create("claims");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_damped_limits_confirmed);
+    tcase_add_test(tc, test_limit_closed_forms);
+    tcase_add_test(tc, test_rk4_damps_the_undamped_spring);
+    tcase_add_test(tc, test_jordan_block_grows_linearly);
+    tcase_add_test(tc, test_semi_modified_energy);
+    tcase_add_test(tc, test_gsl_rk4_is_two_half_steps);
+    tcase_add_test(tc, test_rest_once_a_frame_and_the_cap);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return run_suite(claims_suite());
+}
