@@ -57,7 +57,7 @@ static void allowed_regular(infile_error *e, uint64_t max_bytes)
         snprintf(e->allowed, sizeof e->allowed, "a regular file of at most %s", limit);
 }
 
-static const char *kind_name(mode_t mode)
+const char *infile_kind(mode_t mode)
 {
     return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" : S_ISCHR(mode) ? "a character device"
          : S_ISBLK(mode) ? "a block device" : S_ISSOCK(mode) ? "a socket" : "not a regular file";
@@ -68,7 +68,7 @@ static int check_stat(const struct stat *st, uint64_t max_bytes, infile_error *e
 {
     allowed_regular(e, max_bytes);
     if (!S_ISREG(st->st_mode))
-        return set(e, INFILE_ERR_KIND, 0, "is %s", kind_name(st->st_mode));
+        return set(e, INFILE_ERR_KIND, 0, "is %s", infile_kind(st->st_mode));
     if ((uint64_t)st->st_size > max_bytes)
         return set(e, INFILE_ERR_SIZE, 0, "has %llu bytes", (unsigned long long)st->st_size);
     return 0;

@@ -1,6 +1,7 @@
 /* outset: the output files of one run, committed together or not at all. See include/numlab/outset.h. */
 #define _GNU_SOURCE  /* renameat2, mkostemp */
 #include "numlab/outset.h"
+#include "numlab/infile.h"
 #include "errmsg.h"
 
 #include <errno.h>
@@ -143,12 +144,6 @@ static bool same_identity(const entry *a, const entry *b)
     return a->have_ino ? a->dev == b->dev && a->ino == b->ino : strcmp(a->name, b->name) == 0;
 }
 
-static const char *kind_of(mode_t m)
-{
-    return S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
-         : S_ISSOCK(m) ? "a socket" : "a special file";
-}
-
 static void release(entry *e)
 {
     if (e->f && !e->is_stdout)
@@ -216,7 +211,7 @@ static outset_error existing(entry *e, const char *path, const struct stat *lst,
     if ((flags & OUTSET_STREAM) && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)))
         return flags & PROBE ? OUTSET_OK : open_special(e, path, err, errlen);
     return errmsg(OUTSET_BAD_PATH, err, errlen, "'%s' is %s, not a regular file (allowed: a new or a regular file%s; "
-                "a special file is never replaced)", path, kind_of(st.st_mode),
+                "a special file is never replaced)", path, infile_kind(st.st_mode),
                 flags & OUTSET_STREAM ? ", a FIFO, a character device or - for stdout" : "");
 }
 

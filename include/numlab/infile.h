@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define INFILE_NO_LIMIT UINT64_MAX
 
@@ -43,6 +44,9 @@ typedef struct {
     char *data;           /* size bytes and a terminating NUL (owned; free with infile_data_free) */
     size_t size;
 } infile_data;
+
+/* What a file of this mode is, for messages: "a directory", "a FIFO", "a character device", ... (outset uses it too). */
+const char *infile_kind(mode_t mode);
 
 /* Opens path for reading: a regular file of at most max_bytes (INFILE_NO_LIMIT: any size). Returns the file
  * descriptor (blocking again, close-on-exec) with *size its size, or -1 with e filled. */
