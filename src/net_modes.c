@@ -5,7 +5,7 @@
  * the mass-weighted stiffness matrix are the squared angular frequencies. For one spring, d = p_j - p_i, l = |d|,
  * u = d/l, P = I - u u^T, the Hessian of k (l - L)^2 / 2 is H = k (u u^T + (1 - L/l) P) in the blocks (i,i), (j,j) and
  * -H in (i,j), (j,i); at rest length the second term vanishes. A step h is stable for semi-implicit Euler while
- * h omega < 2 and for RK4 while h omega <= 2 sqrt 2 (REFERENCES.md), so omega_max gives both undamped limits.
+ * h omega < 2 and for RK4 while h omega <= 2 sqrt 2 (the eigenvalues of their undamped step matrices), so omega_max gives both undamped limits.
  * The dampers add M q'' = -K q - C q', C = sum c u u^T in the same blocks (the damper force c (dv.u) u, linear in
  * dv): net_limits.c finds each method's damped limit from the step matrices of that system. */
 #include "net_private.h"

@@ -52,7 +52,7 @@ double spring_energy(const spring_params *p, spring_state s)
  *   under-damped (D > 0): C = cos(wd t), S = sin(wd t) / wd,   wd = sqrt(D)
  *   critical     (D = 0): C = 1,         S = t
  *   over-damped  (D < 0): C = cosh(w' t), S = sinh(w' t) / w', w' = sqrt(-D)
- * (the three regimes of REFERENCES.md folded into one). S is evaluated as t * sin(u)/u or t * sinh(u)/u, which
+ * (the under-, critically and over-damped solutions folded into one). S is evaluated as t * sin(u)/u or t * sinh(u)/u, which
  * tends smoothly to t at critical damping. For w' t >= 1 the over-damped products e^{-a t} cosh and e^{-a t} sinh
  * are summed as two decaying exponentials, so nothing overflows however large t is. */
 
@@ -384,7 +384,7 @@ double spring_stability_limit(spring_method method, double zeta)
         return INFINITY;
     if (method > SPRING_GSL_RK4)
         return NAN;
-    if (zeta == 0.0) {  /* the exact bounds of the undamped spring (REFERENCES.md) */
+    if (zeta == 0.0) {  /* the exact bounds of the undamped spring: |R(iy)| of each method */
         switch (method) {
         case SPRING_EXPLICIT: return 0.0;
         case SPRING_SEMI:     return 2.0;

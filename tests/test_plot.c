@@ -880,7 +880,7 @@ START_TEST(test_golden_log_error_plot)
 }
 END_TEST
 
-/* |amplification| per step of the undamped spring against y = w0 dt (REFERENCES.md): explicit sqrt(1 + y^2);
+/* |amplification| per step of the undamped spring against y = w0 dt: explicit sqrt(1 + y^2);
  * semi-implicit 1 up to y = 2, then the larger |root| of l^2 - (2 - y^2) l + 1; RK4 |R(iy)| with
  * |R(iy)|^2 = 1 - y^6/72 + y^8/576. */
 static void stability_curves(int n, double *y, double amp[3][351])

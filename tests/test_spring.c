@@ -1,5 +1,5 @@
 /* spring: the seed's published numbers, the closed form against GSL's rk8pd, orders of convergence, the
- * amplification matrices and stability limits against their closed forms (REFERENCES.md). */
+ * amplification matrices and stability limits against their closed forms. */
 #include <check.h>
 #include <gsl/gsl_fit.h>
 #include <math.h>
@@ -206,7 +206,7 @@ END_TEST
 
 START_TEST(gsl_rk4_is_two_half_steps)
 {
-    /* REFERENCES.md: GSL's rk4 with step h returns two classical steps of h/2. */
+    /* GSL's rk4 with step h returns two classical steps of h/2 (its full step only estimates the error). */
     const spring_params *p = &regimes[0];
     spring_sample out[6];
     spring_run run;
@@ -280,7 +280,7 @@ END_TEST
 
 START_TEST(rk4_on_imaginary_axis)
 {
-    /* |R(iy)|^2 = 1 - y^6/72 + y^8/576 (REFERENCES.md). */
+    /* |R(iy)|^2 = 1 - y^6/72 + y^8/576: R the degree-4 Taylor polynomial of e^z at z = iy. */
     for (double y = 0.1; y < 3.5; y += 0.2) {
         double M[4];
         spring_amplification(&seed_spring, SPRING_RK4, y / 40.0, M);
@@ -305,7 +305,7 @@ END_TEST
 
 START_TEST(stability_limits_damped)
 {
-    /* Closed forms (REFERENCES.md): explicit stable while y <= 2 zeta (zeta < 1); semi-implicit while
+    /* Closed forms (the step matrices' eigenvalues): explicit stable while y <= 2 zeta (zeta < 1); semi-implicit while
      * y < 2 (sqrt(1 + zeta^2) - zeta). */
     for (double zeta = 0.05; zeta < 0.99; zeta += 0.1) {
         ck_assert_double_eq_tol(spring_stability_limit(SPRING_EXPLICIT, zeta), 2.0 * zeta, 1e-10);

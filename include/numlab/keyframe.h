@@ -3,7 +3,7 @@
  * The Hermite basis on s in [0, 1] (seed 001, "Paso 1"):
  *   h00 = 2s^3 - 3s^2 + 1,  h10 = s^3 - 2s^2 + s,  h01 = -2s^3 + 3s^2,  h11 = s^3 - s^2,
  *   h(s) = h00 p0 + h10 m0 + h01 p1 + h11 m1.
- * With it cubicSpline(0.5, 0, 5, 10, -2) is 5.875, not the seed's ~6.875 (see the errata).
+ * With it cubicSpline(0.5, 0, 5, 10, -2) is 5.875, not the ~6.875 the keyframe source text prints (its arithmetic slip).
  *
  * Tracks follow the glTF 2.0 specification (appendix C, "Interpolation"), not the seed: with t_d = t_{k+1} - t_k and
  * s = (t - t_k) / t_d, a CUBICSPLINE key stores [a_k (in-tangent), v_k, b_k (out-tangent)] and

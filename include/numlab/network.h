@@ -172,7 +172,7 @@ const char *net_preset_names(void);
 int net_preset_defaults(const char *name, net_preset_params *out);
 /* The smallest and largest n a preset accepts (both 0 for "four", which has a fixed size). */
 int net_preset_n_range(const char *name, long *lo, long *hi);
-/* Builds a preset (presets.c documents each layout). NET_ERR_INPUT for an unknown name or n out of range. */
+/* Builds a preset (net_presets.c documents each layout). NET_ERR_INPUT for an unknown name or n out of range. */
 int net_preset(const char *name, const net_preset_params *p, net_network **out);
 
 typedef struct {

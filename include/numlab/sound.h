@@ -40,7 +40,7 @@ typedef struct {
 /* A bank of two-pole resonators. Mode k, r = e^{-a/fs}, theta = 2 pi f/fs:
  *   y_k[n+1] = 2 r cos(theta) y_k[n] - r^2 y_k[n-1] + g r sin(theta) x[n],     out[n] = sum_k y_k[n],
  * so a unit impulse at sample 0 gives exactly g r^n sin(theta n) (impulse invariance: the sampled
- * g e^{-a t} sin(2 pi f t)). REFERENCES.md's form, y[n] = ... + g sin(theta) x[n], answers g r^n sin(theta (n+1)): the
+ * g e^{-a t} sin(2 pi f t)). The textbook form, y[n] = ... + g sin(theta) x[n], answers g r^n sin(theta (n+1)): the
  * same filter one sample early and 1/r louder; here the input enters one sample late instead.
  * Modes at or above Nyquist (and f <= 0) are dropped. Each channel has its own state. A mode whose amplitude falls
  * below `silence` is set to exactly 0 (no denormals); a channel whose modes are all 0 is inactive and costs nothing
@@ -152,7 +152,7 @@ typedef struct {
  *   H^{n+1/2} = sum_m [ ((q^{n+1} - q^n)/k)^2 / 2 + w_m^2 ((q^{n+1})^2 + (q^n)^2) / 4 ]
  *               + alpha (V(s^{n+1}) + V(s^n)) / 2
  * but for the damping: H^{n+1/2} - H^{n-1/2} = -k sum_m 2 sigma_m ((q^{n+1} - q^{n-1})/(2k))^2 <= 0, for any
- * step: without input the energy never grows (REFERENCES.md, "Sound"). Output sum_m gain_m w_m q_m. */
+ * step: without input the energy never grows. Output sum_m gain_m w_m q_m. */
 typedef struct {
     size_t n;
     double k, alpha, beta;

@@ -22,7 +22,7 @@ typedef struct {
     double x, v;
 } spring_state;
 
-/* The methods the lab compares, in the order of DESIGN.md's --method names. */
+/* The methods the lab compares, in the order of spring-lab's --method names. */
 typedef enum {
     SPRING_EXPLICIT,   /* "explicit": explicit Euler */
     SPRING_SEMI,       /* "semi": semi-implicit (symplectic) Euler */

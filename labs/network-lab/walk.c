@@ -16,7 +16,7 @@ enum { STEP_SEED, STEP_SEMI, STEP_RK4, STEP_STIFF, STEP_CLOTH, N_STEPS };
 enum { N_RUNS = 3 };
 static const net_method run_methods[N_RUNS] = {NET_EXPLICIT, NET_SEMI, NET_RK4};
 
-#define STIFF_SPRING 4        /* the four's diagonal 0-2 (presets.c lists the sides, then the diagonals) */
+#define STIFF_SPRING 4        /* the four's diagonal 0-2 (net_presets.c lists the sides, then the diagonals) */
 #define PULLED_MASS 2         /* the four starts with corner (1, 1) pulled out ... */
 #define PULL_DX 0.3           /* ... by (0.3, 0.1) m, as if dragged there and let go */
 #define PULL_DY 0.1
