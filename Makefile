@@ -41,6 +41,11 @@ LIB       := $(BUILD)/lib/libnumlab.a
 LIB_SRC   := $(wildcard src/*.c)
 LIB_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/obj/src/%.o)
 
+# Message catalogues (GNU gettext): po/LANG.po -> $(BUILD)/share/locale/LANG/LC_MESSAGES/numlab.mo, found by the
+# programs beside themselves (include/numlab/lang.h). po/numlab.pot is made by `make pot` from the sources.
+PO_LANGS  := $(basename $(notdir $(wildcard po/*.po)))
+CATALOGUES := $(PO_LANGS:%=$(BUILD)/share/locale/%/LC_MESSAGES/numlab.mo)
+
 PROGRAMS  := $(basename $(notdir $(wildcard labs/*.c)))
 BINS      := $(PROGRAMS:%=$(BUILD)/bin/%)
 
@@ -51,12 +56,12 @@ BENCH_SRC := $(wildcard tests/bench_*.c)
 BENCHES   := $(BENCH_SRC:tests/%.c=$(BUILD)/bench/%)
 FUZZ_SRC  := $(wildcard tests/fuzz_*.c)
 
-.PHONY: all run check check-build bench install clean deps need-deps fuzz fuzz-network fuzz-gltf help
+.PHONY: all run check check-build bench install clean deps need-deps pot fuzz fuzz-network fuzz-gltf help
 .DEFAULT_GOAL := all
 # Objects are not intermediate files: keep them, so rebuilds stay incremental.
 .SECONDARY:
 
-all: $(LIB) $(BINS)
+all: $(LIB) $(BINS) $(CATALOGUES)
 
 help:
 	@echo "make run        build and open the labs (installs missing packages first)"
@@ -65,6 +70,7 @@ help:
 	@echo "make fuzz-gltf  fuzz the glTF loader for FUZZ_SECONDS (60) under ASan+UBSan (clang, libFuzzer)"
 	@echo "make deps       install the Debian packages numlab needs (as root)"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=..."
+	@echo "make pot        po/numlab.pot from the sources, merged into po/*.po (then translate what is new)"
 	@echo "make exercise EX=NN          the visible tests of an exercise (docs/exercises.md)"
 	@echo "make grade EXERCISE=exercises/NN-topic SUBMISSION=F.c RESULTS=results.json"
 	@echo "make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv  (.c files or an export)"
@@ -88,7 +94,7 @@ check: need-deps
 	@$(MAKE) --no-print-directory -j$(JOBS) check-build
 	@sh tools/run-tests.sh $(BUILD)
 
-check-build: $(LIB) $(BINS) $(TESTS) $(BUILD)/tests/.helpers
+check-build: $(LIB) $(BINS) $(CATALOGUES) $(TESTS) $(BUILD)/tests/.helpers
 
 bench: need-deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(BENCHES) $(BINS)
@@ -131,6 +137,19 @@ $(BUILD)/bench/%: $(BUILD)/obj/tests/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
+# --- translations ------------------------------------------------------------------------------------------
+$(BUILD)/share/locale/%/LC_MESSAGES/numlab.mo: po/%.po
+	@mkdir -p $(@D)
+	msgfmt --check -o $@.tmp $< && mv $@.tmp $@
+
+$(BUILD)/obj/src/lang.o: CPPFLAGS += -DNUMLAB_LOCALEDIR='"$(PREFIX)/share/locale"'
+
+# The template from every marked string (_, N_, P_) in the sources, then each catalogue merged with it: after
+# `make pot`, po/LANG.po shows the new strings as untranslated or fuzzy, and tests/i18n_catalogue.sh fails until
+# they are translated.
+pot:
+	@sh tools/po.sh update
+
 # --- fuzzing (not part of check) -------------------------------------------------------------------------------
 # The network file parser under libFuzzer with ASan+UBSan: make fuzz-network [FUZZ_SECONDS=60]. Needs clang and its
 # fuzzer runtime (Debian: clang libclang-rt-dev). The corpus grows in $(BUILD)/fuzz/network-corpus.
@@ -168,6 +187,10 @@ install: all
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/numlab/*.h $(DESTDIR)$(PREFIX)/include/numlab/
+	for l in $(PO_LANGS); do \
+	    install -d $(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES && \
+	    install -m 644 $(BUILD)/share/locale/$$l/LC_MESSAGES/numlab.mo $(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/ || exit 1; \
+	done
 
 # --- exercises and the grader (issue 7; tools/grader/, docs/exercises.md) ------------------------------------
 # exercises/NN-topic/ holds exercise.h, student.c, solution.c, tests.c (visible) and hidden/tests.c. Each tests.c is

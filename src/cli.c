@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "numlab/lang.h"
 #include "numlab/text.h"
 
 static const char *program = "numlab";
@@ -91,7 +92,7 @@ const char *cli_cut_in(const char *msg, const char *value)
 
 int cli_unexpected(const char *arg)
 {
-    return cli_error("unexpected argument '%s' (see --help)", cli_cut(arg));
+    return cli_error(_("unexpected argument '%s' (see --help)"), cli_cut(arg));
 }
 
 const char *cli_number_problem(const char *text, double *out)

@@ -9,7 +9,7 @@ set -u
 modules="ncursesw:libncurses-dev gsl:libgsl-dev check:check sndfile:libsndfile1-dev libcjson:libcjson-dev \
 yaml-0.1:libyaml-dev"
 commands="pkg-config:pkg-config tmux:tmux sox:sox pgrep:procps cc:gcc make:make zip:zip unzip:unzip \
-sim_c:similarity-tester"
+sim_c:similarity-tester xgettext:gettext msgfmt:gettext msgmerge:gettext localedef:libc-bin"
 # files -> package: the locale sources the comma-decimal tests compile de_DE.UTF-8 from (tests/lib/locale.sh)
 files="/usr/share/i18n/locales/de_DE:locales"
 

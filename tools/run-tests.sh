@@ -3,6 +3,7 @@
 # Prints one line per test, then the tail of each failure's log; exits 1 when anything failed.
 set -u
 BUILD=${1:-build}
+unset LANGUAGE LC_ALL LC_MESSAGES LC_CTYPE  # tests expect English messages unless they ask
 export LANG=C.UTF-8 NUMLAB_BUILD="$BUILD" NUMLAB_BIN="$BUILD/bin" CK_VERBOSITY=normal
 logs="$BUILD/test-logs"
 rm -rf "$logs"; mkdir -p "$logs"
