@@ -120,6 +120,12 @@ $(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(call lab_objs,$$*) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
+# The launcher's list of labs: each lab's LABCLI_LAB(ORDER, "NAME", "SUMMARY") line (labcli.h), in ORDER.
+$(BUILD)/gen/numlab_labs.inc: $(wildcard labs/*.c)
+	@mkdir -p $(@D)
+	sed -n 's/^ *LABCLI_LAB(\([0-9]*\), *\("[^"]*"\), *\(".*"\)),$$/\1 {\2, \3},/p' $^ | sort -n | cut -d' ' -f2- >$@
+$(BUILD)/obj/labs/numlab.o: $(BUILD)/gen/numlab_labs.inc
+$(BUILD)/obj/labs/numlab.o: CPPFLAGS += -I$(BUILD)/gen
 
 # A test is tests/test_NAME.c plus tests/helpers/*.c (shared fixtures).
 TEST_HELPERS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/helpers/*.c))

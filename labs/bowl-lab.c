@@ -1,103 +1,127 @@
-/* bowl-lab: two spheres in a bowl and their sound (seed 003). Parses and validates the options, then lists or
- * describes presets, renders headless to WAV / CSV (a scripted gesture or a recorded one), or runs the interactive
- * lab (labs/bowl-lab/walk.c). */
-#include <getopt.h>
+/* bowl-lab: two spheres in a bowl and their sound (seed 003). The options (labcli.h), then one mode: list or
+ * describe presets, render headless to WAV / CSV (a scripted gesture or a recorded one), or the interactive lab
+ * (labs/bowl-lab/walk.c). */
 #include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "bowl-lab/bowl_lab.h"
 #include "numlab/cli.h"
 #include "numlab/infile.h"
-#include "numlab/lang.h"
-
-static const char usage[] =
-    "usage: bowl-lab [options] --wav FILE     render a preset to a WAV file\n"
-    "       bowl-lab --list-presets            one preset a line: its name, then what it should sound like\n"
-    "       bowl-lab --describe NAME           every parameter of a preset\n"
-    "       bowl-lab [--preset NAME] [--seed N] [--set KEY=VALUE]\n"
-    "                                          the interactive lab (needs a terminal): tilt and stir the bowl,\n"
-    "                                          walk through the six levels of the sound, render your gesture\n"
-    "\n"
-    "Two spheres ride the inside of an acrylic bowl; a scripted gesture swirls or tilts the bowl. Their sound:\n"
-    "micro-impact streams (rubbing, scratching) through the bowl's and the spheres' modal banks, metallic strikes\n"
-    "and an acrylic body knock at each collision, mixed, DC-blocked and limited (never clipped), 48 kHz.\n"
-    "\n"
-    "  --preset NAME      steel-pair, rubbing, scratching, heavy-light, neodymium-spin-lock (default steel-pair)\n"
-    "  --seconds S        length, 0 < S <= 600 (default 5); whole mechanics steps of 1/2400 s\n"
-    "  --seed N           0..4294967295 (default 1): the start and every random stream; same seed, same bytes\n"
-    "  --wav FILE         write the render (an existing FILE is an error and stays untouched ...)\n"
-    "  --force            (... unless --force: the finished render then replaces it in one rename; only a\n"
-    "                     regular file is replaced, never a FIFO or a device)\n"
-    "  --mono | --stereo  channels (default mono); stereo pans each sound by its position in the bowl\n"
-    "  --pcm16 | --float  16-bit PCM (default) or 32-bit float samples\n"
-    "  --events FILE.csv  t,event,sphere,value,impulse,x,y,z: collision (value: approach speed, m/s),\n"
-    "                     bowl_impact (normal speed), gate_open/gate_close (gate), latch_on/latch_off (lambda)\n"
-    "  --trace FILE.csv   one row per 1/60 s frame, what the interactive lab shows: positions, speeds, gates,\n"
-    "                     loads, micro-impact rates, latch, distance, energy, gesture, output peak\n"
-    "  --spectrum FILE.csv  freq,db of the last 8192 samples (Hann, GSL FFT; 0 dB = a full-scale sine), the\n"
-    "                     spectrum the interactive lab shows\n"
-    "                     (FILE - writes a CSV to stdout; the summary line then goes to stderr; a FIFO or a\n"
-    "                     device, e.g. /dev/null, is written as it is)\n"
-    "  --layers LIST      comma-separated: rub, pair, impact, body, force (the bare contact force), or\n"
-    "                     default (rub,pair,impact,body), all, or none (silence: the mechanics alone)\n"
-    "  --set KEY=VALUE    change one parameter of the preset (the keys --describe lists); repeatable\n"
-    "  --quiet            no summary line\n"
-    "\n"
-    "The gesture (defaults from the preset; see --describe):\n"
-    "  --stir HZ          the bowl circles horizontally at HZ, 0..10 (0: no stir)\n"
-    "  --stir-radius M    radius of that circle, 0..0.05 m\n"
-    "  --reverse S        the stir changes direction every S seconds, 0..600 (0: never)\n"
-    "  --tilt DEG         a steady tilt of the bowl, -60..60 degrees\n"
-    "  --stop S           the gesture stops at S seconds and the bowl rings out, 0..600 (0: never)\n"
-    "  --gesture FILE.csv a recorded gesture instead (what the interactive lab's w key writes next to its WAV):\n"
-    "                     '#' comments, the header " BOWL_LAB_GESTURE_HEADER ",\n"
-    "                     then rows: from t on the bowl is tilted and stirred so (degrees, Hz, m), and struck\n"
-    "                     with that strength at t (0: not); the render lasts until the last row's t unless\n"
-    "                     --seconds is given\n"
-    "\n"
-    "Every output is written to a temporary beside it; all are put in place together once complete, or none.\n"
-    "Exit status: 0 ok, 1 runtime failure (nothing is left behind), 2 bad usage.\n";
-
-enum {
-    OPT_PRESET = 256, OPT_SECONDS, OPT_SEED, OPT_WAV, OPT_FORCE, OPT_MONO, OPT_STEREO, OPT_PCM16, OPT_FLOAT,
-    OPT_EVENTS, OPT_TRACE, OPT_LAYERS, OPT_QUIET, OPT_STIR, OPT_STIR_RADIUS, OPT_REVERSE, OPT_TILT, OPT_STOP,
-    OPT_LIST, OPT_DESCRIBE, OPT_SPECTRUM, OPT_SET, OPT_GESTURE, OPT_HELP,
-};
-
-static const struct option long_options[] = {
-    {"preset", required_argument, 0, OPT_PRESET},   {"seconds", required_argument, 0, OPT_SECONDS},
-    {"seed", required_argument, 0, OPT_SEED},       {"wav", required_argument, 0, OPT_WAV},
-    {"force", no_argument, 0, OPT_FORCE},           {"mono", no_argument, 0, OPT_MONO},
-    {"stereo", no_argument, 0, OPT_STEREO},         {"pcm16", no_argument, 0, OPT_PCM16},
-    {"float", no_argument, 0, OPT_FLOAT},           {"events", required_argument, 0, OPT_EVENTS},
-    {"trace", required_argument, 0, OPT_TRACE},     {"layers", required_argument, 0, OPT_LAYERS},
-    {"quiet", no_argument, 0, OPT_QUIET},           {"stir", required_argument, 0, OPT_STIR},
-    {"stir-radius", required_argument, 0, OPT_STIR_RADIUS},
-    {"reverse", required_argument, 0, OPT_REVERSE}, {"tilt", required_argument, 0, OPT_TILT},
-    {"stop", required_argument, 0, OPT_STOP},       {"list-presets", no_argument, 0, OPT_LIST},
-    {"describe", required_argument, 0, OPT_DESCRIBE}, {"spectrum", required_argument, 0, OPT_SPECTRUM},
-    {"set", required_argument, 0, OPT_SET},         {"gesture", required_argument, 0, OPT_GESTURE},
-    {"help", no_argument, 0, OPT_HELP},
-    {0, 0, 0, 0},
-};
-
-static int parse_preset(const char *opt, const char *text, const snd_preset **out)
-{
-    *out = snd_preset_find(text);
-    if (!*out)
-        return cli_error("%s: '%s' is not a preset (allowed: %s)", opt, cli_cut(text), snd_preset_names());
-    return CLI_OK;
-}
+#include "numlab/labcli.h"
 
 #define MAX_SETS 64
 
-static int parse_layers(const char *text, unsigned *layers)
+typedef struct {
+    bowl_lab_options o;
+    const snd_preset *describe;
+    const char *sets[MAX_SETS], *gesture_path;
+    int n_sets;
+    double stir, stir_radius, reverse, tilt_deg, stop;  /* the gesture's, when given */
+    snd_preset chosen;  /* the preset described, rendered or played, with --set applied */
+} front;
+
+enum { LIST = 1, DESCRIBE, RENDER };
+#define AT(field) LABCLI_AT(front, field)
+#define OUTPUT(name, field, help) {name, LABCLI_FILE, "FILE.csv", AT(o.field), 0, 0, NULL, help, .mode = RENDER}
+#define GESTURE(name, value, field, lo, hi, help) {name, LABCLI_NUMBER, value, AT(field), lo, hi, NULL, help}
+
+static int find_preset(const char *opt, const char *text, const snd_preset **out)
 {
-    char msg[512];
-    return bowl_lab_parse_layers(text, layers, msg, sizeof msg) ? cli_error("%s", msg) : CLI_OK;
+    *out = snd_preset_find(text);
+    return *out ? CLI_OK : labcli_not_a(opt, text, "preset", snd_preset_names());
 }
+
+static int parse_preset(void *opts, const char *opt, const char *text)
+{
+    return find_preset(opt, text, &((front *)opts)->o.preset);
+}
+
+static int parse_describe(void *opts, const char *opt, const char *text)
+{
+    return find_preset(opt, text, &((front *)opts)->describe);
+}
+
+static int parse_seconds(void *opts, const char *opt, const char *text)
+{
+    double *s = &((front *)opts)->o.seconds;
+    if (cli_range(opt, text, 0.0, 600.0, s))
+        return CLI_USAGE;
+    return *s >= 1.0 / 2400.0 ? CLI_OK : cli_error("%s: '%s' is shorter than one step of 1/2400 s (allowed: 0 < S <= "
+                                                   "600)", opt, cli_cut(text));
+}
+
+static int parse_wav(void *opts, const char *opt, const char *text)
+{
+    if (strcmp(text, "-") == 0)
+        return cli_error("%s: '-' is not a file (allowed: a file name; a WAV cannot be streamed to a pipe)", opt);
+    if (!*text)
+        return cli_error("%s: an empty file name (allowed: a file name)", opt);
+    ((front *)opts)->o.wav = text;
+    return CLI_OK;
+}
+
+static int parse_layers(void *opts, const char *opt, const char *text)
+{
+    (void)opt;  /* the module's message names it */
+    char msg[512];
+    return bowl_lab_parse_layers(text, &((front *)opts)->o.layers, msg, sizeof msg) ? cli_error("%s", msg) : CLI_OK;
+}
+
+static int parse_set(void *opts, const char *opt, const char *text)
+{
+    front *f = opts;
+    if (f->n_sets == MAX_SETS)
+        return cli_error("%s: more than %d of them (allowed: at most %d)", opt, MAX_SETS, MAX_SETS);
+    f->sets[f->n_sets++] = text;
+    return CLI_OK;
+}
+
+static const labcli_option options[] = {
+    {"preset", LABCLI_PARSE, "NAME", 0, 0, 0, 0, NULL, "steel-pair (the default), rubbing, scratching, heavy-light,\n"
+     "neodymium-spin-lock", .parse = parse_preset},
+    {"seconds", LABCLI_PARSE, "S", 0, 0, 0, 0, NULL, "length, 0 < S <= 600 (default 5); whole mechanics steps of\n"
+     "1/2400 s", .parse = parse_seconds},
+    {"seed", LABCLI_COUNT, "N", AT(o.seed), 0, 4294967295.0, "1", "the start and every random stream; same seed,\n"
+     "same bytes"},
+    {"wav", LABCLI_PARSE, "FILE", 0, 0, 0, 0, NULL, "write the render (an existing FILE is an error and stays\n"
+     "untouched ...)", .mode = RENDER, .parse = parse_wav},
+    {"force", LABCLI_FLAG, NULL, AT(o.replace), 0, 0, NULL, "(... unless --force: the finished render then replaces it\n"
+     "in one rename; only a regular file is replaced, never a FIFO or a device)"},
+    {"mono", LABCLI_SET, NULL, AT(o.channels), 1, 0, NULL, "one channel (the default)"},
+    {"stereo", LABCLI_SET, NULL, AT(o.channels), 2, 0, NULL, "two: each sound panned by its position in the bowl"},
+    {"pcm16", LABCLI_SET, NULL, AT(o.format), WAV_PCM16, 0, NULL, "16-bit PCM samples (the default)"},
+    {"float", LABCLI_SET, NULL, AT(o.format), WAV_FLOAT, 0, NULL, "32-bit float samples"},
+    OUTPUT("events", events, "t,event,sphere,value,impulse,x,y,z: collision (value: approach speed, m/s),\n"
+           "bowl_impact (normal speed), gate_open/gate_close (gate), latch_on/latch_off (lambda)"),
+    OUTPUT("trace", trace, "one row per 1/60 s frame, what the interactive lab shows: positions, speeds,\n"
+           "gates, loads, micro-impact rates, latch, distance, energy, gesture, output peak"),
+    OUTPUT("spectrum", spectrum, "freq,db of the last 8192 samples (Hann, GSL FFT; 0 dB = a full-scale sine),\n"
+           "the spectrum the interactive lab shows"),
+    {.help = "                      (FILE - writes a CSV to stdout; the summary line then goes to stderr; a FIFO or\n"
+             "                      a device, e.g. /dev/null, is written as it is)"},
+    {"layers", LABCLI_PARSE, "LIST", 0, 0, 0, 0, NULL, "comma-separated: rub, pair, impact, body, force (the bare\n"
+     "contact force), or default (rub,pair,impact,body), all, or none (silence: the mechanics alone)",
+     .parse = parse_layers},
+    {"set", LABCLI_PARSE, "KEY=VALUE", 0, 0, 0, 0, NULL, "change one parameter of the preset (the keys --describe\n"
+     "lists); repeatable", .parse = parse_set},
+    {"quiet", LABCLI_FLAG, NULL, AT(o.quiet), 0, 0, NULL, "no summary line"},
+    {"list-presets", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, "one preset a line: its name, then what it should sound like",
+     .mode = LIST},
+    {"describe", LABCLI_PARSE, "NAME", 0, 0, 0, 0, NULL, "every parameter of a preset", .mode = DESCRIBE,
+     .parse = parse_describe},
+    {.help = "\nThe gesture (defaults from the preset; see --describe):"},
+    GESTURE("stir", "HZ", stir, 0, 10, "the bowl circles horizontally at HZ (0: no stir)"),
+    GESTURE("stir-radius", "M", stir_radius, 0, 0.05, "radius of that circle, m"),
+    GESTURE("reverse", "S", reverse, 0, 600, "the stir changes direction every S seconds (0: never)"),
+    GESTURE("tilt", "DEG", tilt_deg, -60, 60, "a steady tilt of the bowl, degrees"),
+    GESTURE("stop", "S", stop, 0, 600, "the gesture stops at S seconds and the bowl rings out (0: never)"),
+    {"gesture", LABCLI_FILE, "FILE.csv", AT(gesture_path), 0, 0, NULL, "a recorded gesture instead (what the\n"
+     "interactive lab's w key writes next to its WAV): '#' comments, the header\n"
+     BOWL_LAB_GESTURE_HEADER ", then rows: from t on the bowl is tilted and\n"
+     "stirred so (degrees, Hz, m), and struck with that strength at t (0: not); the render lasts until the\n"
+     "last row's t unless --seconds is given", .with = LABCLI_IN(RENDER)},
+};
 
 /* --gesture FILE: read and validated whole before anything is rendered. */
 static int read_gesture(const char *path, bowl_lab_gesture *g)
@@ -136,117 +160,32 @@ static int apply_sets(snd_preset *p, const char *const *sets, int n)
     return CLI_OK;
 }
 
-static int run(int argc, char **argv)
+static const labcli_lab lab;
+
+/* The preset's gesture with the gesture options given; CLI_USAGE when they meet a recorded one. */
+static int scripted_gesture(front *f, const labcli_result *r)
 {
-    bowl_lab_options o = {
-        .preset = snd_preset_default(), .seconds = 5.0, .seed = 1, .channels = 1, .format = WAV_PCM16,
-        .layers = SND_LAYERS_DEFAULT,
-    };
-    const snd_preset *describe = NULL;
-    bool list = false, have_seconds = false;
-    long long seed = 1;
-    const char *sets[MAX_SETS], *gesture_path = NULL;
-    int n_sets = 0;
-    /* gesture options apply to the chosen preset's gesture after parsing, whatever the order */
-    double stir = -1.0, stir_radius = -1.0, reverse = -1.0, tilt_deg = 1e9, stop = -1.0;
-
-    if (cli_check_options(argc, argv, "", long_options))
-        return CLI_USAGE;
-    opterr = 0;
-    int opt, rc = CLI_OK;
-    while (rc == CLI_OK && (opt = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
-        switch (opt) {
-        case OPT_PRESET:  rc = parse_preset("--preset", optarg, &o.preset); break;
-        case OPT_SECONDS:
-            rc = cli_range("--seconds", optarg, 0.0, 600.0, &o.seconds);
-            if (rc == CLI_OK && !(o.seconds >= 1.0 / 2400.0))
-                rc = cli_error("--seconds: '%s' is shorter than one step of 1/2400 s (allowed: 0 < S <= 600)",
-                               cli_cut(optarg));
-            have_seconds = true;
-            break;
-        case OPT_SEED:    rc = cli_count("--seed", optarg, 0, 4294967295LL, &seed); break;
-        case OPT_WAV:
-            o.wav = optarg;
-            if (strcmp(optarg, "-") == 0)
-                rc = cli_error("--wav: '-' is not a file (allowed: a file name; a WAV cannot be streamed to a pipe)");
-            else if (!*optarg)
-                rc = cli_error("--wav: an empty file name (allowed: a file name)");
-            break;
-        case OPT_FORCE:   o.replace = true; break;
-        case OPT_MONO:    o.channels = 1; break;
-        case OPT_STEREO:  o.channels = 2; break;
-        case OPT_PCM16:   o.format = WAV_PCM16; break;
-        case OPT_FLOAT:   o.format = WAV_FLOAT; break;
-        case OPT_EVENTS:
-            o.events = optarg;
-            if (!*optarg)
-                rc = cli_error("--events: an empty file name (allowed: a file name, or - for stdout)");
-            break;
-        case OPT_TRACE:
-            o.trace = optarg;
-            if (!*optarg)
-                rc = cli_error("--trace: an empty file name (allowed: a file name, or - for stdout)");
-            break;
-        case OPT_SPECTRUM:
-            o.spectrum = optarg;
-            if (!*optarg)
-                rc = cli_error("--spectrum: an empty file name (allowed: a file name, or - for stdout)");
-            break;
-        case OPT_LAYERS:  rc = parse_layers(optarg, &o.layers); break;
-        case OPT_QUIET:   o.quiet = true; break;
-        case OPT_STIR:    rc = cli_range("--stir", optarg, 0.0, 10.0, &stir); break;
-        case OPT_STIR_RADIUS: rc = cli_range("--stir-radius", optarg, 0.0, 0.05, &stir_radius); break;
-        case OPT_REVERSE: rc = cli_range("--reverse", optarg, 0.0, 600.0, &reverse); break;
-        case OPT_TILT:    rc = cli_range("--tilt", optarg, -60.0, 60.0, &tilt_deg); break;
-        case OPT_STOP:    rc = cli_range("--stop", optarg, 0.0, 600.0, &stop); break;
-        case OPT_LIST:    list = true; break;
-        case OPT_DESCRIBE: rc = parse_preset("--describe", optarg, &describe); break;
-        case OPT_SET:
-            if (n_sets == MAX_SETS)
-                rc = cli_error("--set: more than %d of them (allowed: at most %d)", MAX_SETS, MAX_SETS);
-            else
-                sets[n_sets++] = optarg;
-            break;
-        case OPT_GESTURE: gesture_path = optarg; break;
-        case OPT_HELP:    fputs(usage, stdout); return CLI_OK;
-        default:          rc = cli_error("unknown option (see --help)"); break;  /* cli_check_options named it */
+    static const char *const names[] = {"stir", "stir-radius", "reverse", "tilt", "stop"};
+    double *const values[] = {&f->o.gesture.stir_hz, &f->o.gesture.stir_radius, &f->o.gesture.reverse,
+                              &f->o.gesture.tilt, &f->o.gesture.stop};
+    const double given[] = {f->stir, f->stir_radius, f->reverse, f->tilt_deg * 3.14159265358979323846 / 180.0,
+                            f->stop};
+    f->o.gesture = f->o.preset->gesture;
+    for (int i = 0; i < 5; i++)
+        if (labcli_given(&lab, r, names[i])) {
+            if (f->gesture_path)
+                return cli_error("--gesture: a recorded gesture replaces --stir, --stir-radius, --reverse, --tilt "
+                                 "and --stop (allowed: one or the other)");
+            *values[i] = given[i];
         }
-    }
-    if (rc != CLI_OK)
-        return rc;
-    if (optind < argc)
-        return cli_unexpected(argv[optind]);
-    if (list && describe)
-        return cli_error("--list-presets and --describe are separate: give one (see --help)");
-    if (list) {
-        bowl_lab_list_presets();
-        return CLI_OK;
-    }
-    /* --set applies to the preset described, rendered or played, after parsing, whatever the order */
-    snd_preset chosen = describe ? *describe : *o.preset;
-    if ((rc = apply_sets(&chosen, sets, n_sets)) != CLI_OK)
-        return rc;
-    if (describe) {
-        bowl_lab_describe(&chosen);
-        return CLI_OK;
-    }
+    return CLI_OK;
+}
 
-    o.preset = &chosen;
-    o.seed = (unsigned long)seed;
-    o.gesture = o.preset->gesture;
-    if (stir >= 0.0)
-        o.gesture.stir_hz = stir;
-    if (stir_radius >= 0.0)
-        o.gesture.stir_radius = stir_radius;
-    if (reverse >= 0.0)
-        o.gesture.reverse = reverse;
-    if (tilt_deg < 1e9)
-        o.gesture.tilt = tilt_deg * 3.14159265358979323846 / 180.0;
-    if (stop >= 0.0)
-        o.gesture.stop = stop;
-    /* every output a different file, and at most one on stdout */
+/* Every output a different file, and at most one on stdout. */
+static int check_outputs(const bowl_lab_options *o)
+{
     const char *names[] = {"--wav", "--events", "--trace", "--spectrum"};
-    const char *paths[] = {o.wav, o.events, o.trace, o.spectrum};
+    const char *paths[] = {o->wav, o->events, o->trace, o->spectrum};
     for (int i = 0; i < 4; i++)
         for (int j = i + 1; j < 4; j++)
             if (paths[i] && paths[j] && strcmp(paths[i], paths[j]) == 0)
@@ -255,41 +194,76 @@ static int run(int argc, char **argv)
                                        names[j])
                            : cli_error("%s: '%s' is also the %s file (allowed: different files)", names[i],
                                        cli_cut(paths[i]), names[j]);
-
-    bool outputs = o.wav || o.events || o.trace || o.spectrum;
-    if (gesture_path) {
-        if (stir >= 0.0 || stir_radius >= 0.0 || reverse >= 0.0 || tilt_deg < 1e9 || stop >= 0.0)
-            return cli_error("--gesture: a recorded gesture replaces --stir, --stir-radius, --reverse, --tilt and "
-                             "--stop (allowed: one or the other)");
-        if (!outputs)
-            return cli_error("--gesture: nothing to render it to (allowed: with --wav FILE, --events, --trace or "
-                             "--spectrum)");
-        bowl_lab_gesture g;
-        if ((rc = read_gesture(gesture_path, &g)) != CLI_OK)
-            return rc;
-        const double end = g.rows[g.n - 1].t;
-        if (!have_seconds)
-            o.seconds = end;
-        o.replay = &g;
-        if (!(o.seconds >= 0.5 * o.preset->bowl.step))
-            rc = cli_error("--gesture: '%s' ends at t = %g s: nothing to render (allowed: a last row after t = 0, "
-                           "or --seconds)", cli_cut(gesture_path), end);
-        else
-            rc = bowl_lab_render(&o);
-        bowl_lab_gesture_free(&g);
-        return rc;
-    }
-    if (outputs)
-        return bowl_lab_render(&o);
-    if (!cli_have_terminal())
-        return cli_error("no --wav FILE and no terminal for the interactive lab: to render headless use "
-                         "--wav FILE (or --events/--trace FILE.csv); see --help");
-    return bowl_lab_interactive(&chosen, o.seed);
+    return CLI_OK;
 }
+
+static int render_replay(front *f, bool have_seconds)
+{
+    bowl_lab_gesture g;
+    int rc = read_gesture(f->gesture_path, &g);
+    if (rc != CLI_OK)
+        return rc;
+    const double end = g.rows[g.n - 1].t;
+    if (!have_seconds)
+        f->o.seconds = end;
+    f->o.replay = &g;
+    if (!(f->o.seconds >= 0.5 * f->o.preset->bowl.step))
+        rc = cli_error("--gesture: '%s' ends at t = %g s: nothing to render (allowed: a last row after t = 0, or "
+                       "--seconds)", cli_cut(f->gesture_path), end);
+    else
+        rc = bowl_lab_render(&f->o);
+    bowl_lab_gesture_free(&g);
+    return rc;
+}
+
+static int check(void *opts, const labcli_result *r)
+{
+    front *f = opts;
+    if (r->mode == LIST)
+        return CLI_OK;
+    /* --set applies to the preset described, rendered or played, after parsing, whatever the order */
+    f->chosen = r->mode == DESCRIBE ? *f->describe : *f->o.preset;
+    f->o.preset = &f->chosen;
+    int rc = apply_sets(&f->chosen, f->sets, f->n_sets);
+    if (rc == CLI_OK && r->mode != DESCRIBE && (rc = scripted_gesture(f, r)) == CLI_OK)
+        rc = check_outputs(&f->o);
+    return rc;
+}
+
+static int run(void *opts, const labcli_result *r)
+{
+    front *f = opts;
+    if (r->mode == LIST)
+        bowl_lab_list_presets();
+    else if (r->mode == DESCRIBE)
+        bowl_lab_describe(&f->chosen);
+    else if (f->gesture_path)
+        return render_replay(f, labcli_given(&lab, r, "seconds"));
+    else
+        return r->mode == RENDER ? bowl_lab_render(&f->o) : bowl_lab_interactive(&f->chosen, f->o.seed);
+    return CLI_OK;
+}
+
+static const labcli_lab lab = {
+    LABCLI_LAB(4, "bowl-lab", "two spheres in a bowl and the sound they make, to WAV"),
+    .usage = "usage: bowl-lab [options] --wav FILE     render a preset to a WAV file\n"
+             "       bowl-lab --list-presets            one preset a line: its name, then what it should sound like\n"
+             "       bowl-lab --describe NAME           every parameter of a preset\n"
+             "       bowl-lab [--preset NAME] [--seed N] [--set KEY=VALUE]\n"
+             "                                          the interactive lab (needs a terminal): tilt and stir the bowl,\n"
+             "                                          walk through the six levels of the sound, render your gesture",
+    .about = "Two spheres ride the inside of an acrylic bowl; a scripted gesture swirls or tilts the bowl. Their sound:\n"
+             "micro-impact streams (rubbing, scratching) through the bowl's and the spheres' modal banks, metallic strikes\n"
+             "and an acrylic body knock at each collision, mixed, DC-blocked and limited (never clipped), 48 kHz.",
+    .footer = "Every output is written to a temporary beside it; all are put in place together once complete, or none.\n"
+              "Exit status: 0 ok, 1 runtime failure (nothing is left behind), 2 bad usage.\n",
+    .options = options, .n_options = sizeof options / sizeof options[0],
+    .interactive = "the interactive lab", .check = check, .run = run,
+};
 
 int main(int argc, char **argv)
 {
-    cli_set_program("bowl-lab");
-    lang_init();  /* LC_CTYPE from the environment, numbers always with a '.' */
-    return cli_finish(run(argc, argv));
+    front f = {.o = {.preset = snd_preset_default(), .seconds = 5.0, .channels = 1, .format = WAV_PCM16,
+                     .layers = SND_LAYERS_DEFAULT}};
+    return labcli_main(&lab, &f, argc, argv);
 }

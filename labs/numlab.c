@@ -2,7 +2,6 @@
  * shows an exercise's task and runs its visible tests. */
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,17 +13,15 @@
 
 #include "numlab/cli.h"
 #include "numlab/infile.h"
-#include "numlab/lang.h"
+#include "numlab/labcli.h"
 #include "numlab/text.h"
 #include "numlab/tui.h"
 
 #define MAX_EXERCISES 64
 
+/* The labs, each as it declares itself (its LABCLI_LAB line: labcli.h), collected by the Makefile. */
 static const tui_item lab_items[] = {
-    {"spring-lab", "one damped spring: Euler explodes, semi-implicit holds, RK4 is accurate"},
-    {"network-lab", "masses, springs and dampers in 2-D: the same methods, normal modes, dragging"},
-    {"keyframe-lab", "Hermite curves, glTF tracks, quaternions"},
-    {"bowl-lab", "two spheres in a bowl and the sound they make, to WAV"},
+#include "numlab_labs.inc"
 };
 #define N_LABS (int)(sizeof lab_items / sizeof lab_items[0])
 
@@ -245,53 +242,25 @@ static void open_exercise(const exercise *ex)
     }
 }
 
-static const char usage[] =
-    "usage: numlab            the menu of labs and exercises (needs a terminal)\n"
-    "       numlab --list     the labs and exercises, one a line\n"
-    "       numlab --help     this text\n";
+enum { LIST = 1 };
 
-/* --help, --list, or the menu; CLI_USAGE when anything else is given. */
-static int parse_args(int argc, char **argv, bool *list)
-{
-    static const struct option options[] = {
-        {"help", no_argument, NULL, 'h'}, {"list", no_argument, NULL, 'l'}, {NULL, 0, NULL, 0},
-    };
-    if (cli_check_options(argc, argv, "", options))
-        return CLI_USAGE;
-    opterr = 0;
-    for (int opt; (opt = getopt_long(argc, argv, ":", options, NULL)) != -1;) {
-        if (opt == 'h') {
-            fputs(usage, stdout);
-            return -1;
-        }
-        if (opt != 'l')
-            return cli_error("unknown option (see --help)");  /* cli_check_options named it */
-        *list = true;
-    }
-    if (optind < argc)
-        return cli_unexpected(argv[optind]);
-    return CLI_OK;
-}
+static const labcli_option options[] = {
+    {"list", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, "the labs and exercises, one a line", .mode = LIST},
+};
 
-static int menu(int argc, char **argv)
+static int menu(void *opts, const labcli_result *r)
 {
+    (void)opts;
     find_dirs();
     static exercise ex[MAX_EXERCISES];
     int n_ex = load_exercises(ex, MAX_EXERCISES);
-    bool list = false;
-    int rc = parse_args(argc, argv, &list);
-    if (rc != CLI_OK)
-        return rc < 0 ? CLI_OK : rc;
-    if (list) {
+    if (r->mode == LIST) {
         for (int i = 0; i < N_LABS; i++)
             printf("%s\t%s\n", lab_items[i].label, lab_items[i].detail);
         for (int i = 0; i < n_ex; i++)
             printf("exercises/%s\t%s\n", ex[i].label, ex[i].title);
         return CLI_OK;
     }
-    if (!cli_have_terminal())
-        return cli_error("the menu needs a terminal; run a lab directly, e.g. spring-lab --csv (see --help)");
-
     tui_item items[N_LABS + MAX_EXERCISES];
     memcpy(items, lab_items, sizeof lab_items);
     for (int i = 0; i < n_ex; i++)
@@ -322,9 +291,16 @@ static int menu(int argc, char **argv)
     }
 }
 
+static const labcli_lab lab = {
+    .name = "numlab", .summary = "the launcher: the labs and the exercises",
+    .usage = "usage: numlab            the menu of labs and exercises (needs a terminal)\n"
+             "       numlab --list     the labs and exercises, one a line\n"
+             "       numlab --help     this text",
+    .options = options, .n_options = sizeof options / sizeof options[0],
+    .interactive = "the menu", .run = menu,
+};
+
 int main(int argc, char **argv)
 {
-    cli_set_program("numlab");
-    lang_init();  /* LC_CTYPE from the environment, numbers always with a '.' */
-    return cli_finish(menu(argc, argv));
+    return labcli_main(&lab, NULL, argc, argv);
 }

@@ -102,10 +102,12 @@ expect_usage "^keyframe-lab: --animation: 'walk' is not an animation of .*embedd
 index from 0 to 2\)" \
     "$KL" --csv --gltf "$FIX/embedded.gltf" --animation walk
 expect_usage "^keyframe-lab: --animation goes with --gltf" "$KL" --csv --demo basis --animation 0
-expect_usage "^keyframe-lab: --gltf, --demo, --times and --animation go with --csv" "$KL" --gltf "$FIX/binary.glb"
-expect_usage "^keyframe-lab: --list FILE takes no other options" "$KL" --list "$FIX/binary.glb" --csv
-expect_usage "^keyframe-lab: 'b.gltf': only one file at a time" "$KL" a.gltf b.gltf
-expect_usage "^keyframe-lab: .*binary.glb: the interactive lab needs a terminal; without one use --csv --gltf FILE" \
+expect_usage "^keyframe-lab: --gltf goes with --csv \(see --help\)$" "$KL" --gltf "$FIX/binary.glb"
+expect_usage "^keyframe-lab: --times goes with --csv \(see --help\)$" "$KL" --times 0:1:0.5
+expect_usage "^keyframe-lab: --csv and --list are separate modes: give one \(see --help\)$" "$KL" --list "$FIX/binary.glb" --csv
+expect_usage "^keyframe-lab: 'a.gltf': a file to play goes with the interactive lab" "$KL" --list "$FIX/binary.glb" a.gltf
+expect_usage "^keyframe-lab: unexpected argument 'b.gltf' \(see --help\)$" "$KL" a.gltf b.gltf
+expect_usage "^keyframe-lab: .*binary.glb: the interactive lab needs a terminal; without one use --csv, --list FILE or --plot STEP \(see --help\)$" \
     "$KL" "$FIX/binary.glb"
 expect_usage "^keyframe-lab: the interactive lab needs a terminal" "$KL"
 # --plot: the walk's panes as text, and the notes under them (the numbers the interactive lab shows)
@@ -130,11 +132,12 @@ has_braille <"$TMP/out" && fail "--ascii drew braille" || pass
 expect_usage "^keyframe-lab: --plot: '7' " "$KL" --plot 7
 expect_usage "^keyframe-lab: --at: '-1' " "$KL" --plot 2 --at -1
 expect_usage "^keyframe-lab: --width: '5' " "$KL" --plot 2 --width 5
-expect_usage "^keyframe-lab: --at, --width and --height go with --plot" "$KL" --at 1
-expect_usage "^keyframe-lab: --plot STEP takes only" "$KL" --plot 1 --csv --demo basis
+expect_usage "^keyframe-lab: --at goes with --plot \(see --help\)$" "$KL" --at 1
+expect_usage "^keyframe-lab: --width goes with --plot \(see --help\)$" "$KL" --csv --demo basis --width 30
+expect_usage "^keyframe-lab: --csv and --plot are separate modes: give one \(see --help\)$" "$KL" --plot 1 --csv --demo basis
 
 expect_usage "^keyframe-lab: .*nothing.gltf: " "$KL" "$FIX/nothing.gltf"
-expect_usage "^keyframe-lab: --ascii goes with the interactive lab" "$KL" --ascii --csv --demo basis
+expect_usage "^keyframe-lab: --ascii goes with the interactive lab or --plot \(see --help\)$" "$KL" --ascii --csv --demo basis
 
 # --- names from the file reach the terminal escaped (text.h), and the CSV stays one record a line ---
 # node: ESC [31m, a comma, quotes, a line break, a C1 CSI (U+009B); animation: an OSC title sequence ending in BEL

@@ -59,7 +59,7 @@ expect_usage "^numlab: unexpected argument 'extra' \(see --help\)$" "$BIN/numlab
 expect_usage "^spring-lab: unexpected argument 'extra' \(see --help\)$" "$BIN/spring-lab" --csv extra
 expect_usage "^network-lab: unexpected argument 'extra' \(see --help\)$" "$BIN/network-lab" --csv --preset four extra
 expect_usage "^bowl-lab: unexpected argument 'extra' \(see --help\)$" "$BIN/bowl-lab" --list-presets extra
-expect_usage "^keyframe-lab: 'b.gltf': only one file at a time" "$BIN/keyframe-lab" a.gltf b.gltf
+expect_usage "^keyframe-lab: unexpected argument 'b.gltf' \(see --help\)$" "$BIN/keyframe-lab" a.gltf b.gltf
 # after "--" everything is an operand
 expect_usage "^spring-lab: unexpected argument '--csv' \(see --help\)$" "$BIN/spring-lab" -- --csv
 expect_usage "^numlab: unexpected argument '--list' \(see --help\)$" "$BIN/numlab" -- --list
@@ -70,6 +70,62 @@ expect_usage "^spring-lab: --k needs a value \(see --help\)$" "$BIN/spring-lab" 
 expect_usage "^network-lab: --dt needs a value \(see --help\)$" "$BIN/network-lab" --csv --preset four --dt
 expect_usage "^keyframe-lab: --at needs a value \(see --help\)$" "$BIN/keyframe-lab" --plot 1 --at
 expect_usage "^bowl-lab: --seconds needs a value \(see --help\)$" "$BIN/bowl-lab" --seconds
+
+# Each class of error is worded the same in every lab (src/labcli.c, src/cli.c): "PROG: " and then the same words.
+# two modes at once
+expect_usage "^spring-lab: --csv and --stability are separate modes: give one \(see --help\)$" "$BIN/spring-lab" --csv --stability
+expect_usage "^network-lab: --csv and --modes are separate modes: give one \(see --help\)$" \
+    "$BIN/network-lab" --modes --preset four --csv
+expect_usage "^keyframe-lab: --csv and --list are separate modes: give one \(see --help\)$" "$BIN/keyframe-lab" --csv --list x
+expect_usage "^bowl-lab: --wav and --list-presets are separate modes: give one \(see --help\)$" \
+    "$BIN/bowl-lab" --list-presets --wav "$TMP/x.wav"
+# an option outside the modes it goes with
+expect_usage "^spring-lab: --animate goes with --csv \(see --help\)$" "$BIN/spring-lab" --stability --animate
+expect_usage "^network-lab: --width goes with --plot \(see --help\)$" "$BIN/network-lab" --csv --preset four --width 50
+expect_usage "^keyframe-lab: --at goes with --plot \(see --help\)$" "$BIN/keyframe-lab" --csv --demo basis --at 1
+expect_usage "^bowl-lab: --gesture goes with --wav, --events, --trace or --spectrum \(see --help\)$" \
+    "$BIN/bowl-lab" --gesture "$TMP/g.csv"
+# no terminal for the interactive lab (or the menu): what to use instead, from the lab's own modes
+expect_usage "^spring-lab: the interactive lab needs a terminal; without one use --csv, --plot KIND or --stability \(see --help\)$" \
+    "$BIN/spring-lab"
+expect_usage "^network-lab: the interactive lab needs a terminal; without one use --csv, --plot KIND or --modes \(see --help\)$" \
+    "$BIN/network-lab"
+expect_usage "^keyframe-lab: the interactive lab needs a terminal; without one use --csv, --list FILE or --plot STEP \(see --help\)$" \
+    "$BIN/keyframe-lab"
+expect_usage "^bowl-lab: the interactive lab needs a terminal; without one use --wav FILE, .* or --describe NAME \(see --help\)$" \
+    "$BIN/bowl-lab"
+expect_usage "^numlab: the menu needs a terminal; without one use --list \(see --help\)$" "$BIN/numlab"
+# a name that is not one of the allowed ones
+expect_usage "^spring-lab: --rest-rule: 'x' is not a rule \(allowed: both, distance, speed\)$" "$BIN/spring-lab" --csv --rest-rule x
+expect_usage "^network-lab: --plot: 'x' is not a chart \(allowed: network, energy\)$" "$BIN/network-lab" --plot x --preset four
+expect_usage "^keyframe-lab: --demo: 'x' is not a demo \(allowed: basis, balls, bounce, rotation\)$" \
+    "$BIN/keyframe-lab" --csv --demo x
+expect_usage "^bowl-lab: --preset: 'x' is not a preset \(allowed: steel-pair, " "$BIN/bowl-lab" --preset x
+# a list with a name that is not allowed, or one named twice
+expect_usage "^spring-lab: --method: 'x' is not a method in 'semi,x' \(allowed: all, or a comma-separated list of explicit, " \
+    "$BIN/spring-lab" --csv --method semi,x
+expect_usage "^network-lab: --method: 'x' is not a method in 'semi,x' \(allowed: a comma-separated list of explicit, " \
+    "$BIN/network-lab" --plot energy --preset four --method semi,x
+expect_usage "^spring-lab: --method: 'semi' is listed twice in 'semi,semi'$" "$BIN/spring-lab" --csv --method semi,semi
+expect_usage "^network-lab: --method: 'semi' is listed twice in 'semi,semi'$" "$BIN/network-lab" --plot energy --preset four --method semi,semi
+# numbers out of range, and whole numbers that are not
+expect_usage "^spring-lab: --frame-hz: '0' is out of range \(allowed: a number from 1 to 1000\)$" "$BIN/spring-lab" --csv --frame-hz 0
+expect_usage "^network-lab: --kick: '-1' is out of range \(allowed: a number from 0 to 1e\+06\)$" "$BIN/network-lab" --csv --preset four --kick -1
+expect_usage "^keyframe-lab: --at: '-1' is out of range \(allowed: a number from 0 to 1e\+06\)$" "$BIN/keyframe-lab" --plot 1 --at -1
+expect_usage "^bowl-lab: --stir: '11' is out of range \(allowed: a number from 0 to 10\)$" "$BIN/bowl-lab" --stir 11
+expect_usage "^spring-lab: --seed: '1.5' is not a whole number \(allowed: a whole number from 0 to 4294967295\)$" \
+    "$BIN/spring-lab" --csv --seed 1.5
+expect_usage "^network-lab: --seed: '1.5' is not a whole number \(allowed: a whole number from 0 to 4294967295\)$" \
+    "$BIN/network-lab" --csv --preset four --seed 1.5
+expect_usage "^keyframe-lab: --plot: '1.5' is not a whole number \(allowed: a whole number from 1 to 6\)$" \
+    "$BIN/keyframe-lab" --plot 1.5
+expect_usage "^bowl-lab: --seed: '1.5' is not a whole number \(allowed: a whole number from 0 to 4294967295\)$" \
+    "$BIN/bowl-lab" --seed 1.5
+# -h is --help in every program
+for p in $PROGRAMS; do
+    expect_ok "$BIN/$p" -h && grep -q "^usage: $p" "$TMP/out" && grep -q '^  --help  *this text$' "$TMP/out" && pass ||
+        fail "$p -h: $(head -n 1 "$TMP/out")"
+done
 
 # Numbers: 1e-320 is finite (a subnormal); inside the range it is taken, outside it the range is named.
 expect_ok "$BIN/spring-lab" --csv --c 1e-320 --steps 2
@@ -91,10 +147,10 @@ expect_usage "^spring-lab: --k: 'nan' is not a finite number" "$BIN/spring-lab" 
 # 128 KiB values are cut in every program's messages, the reason after them kept.
 expect_usage "^spring-lab: --k: '7{48}\.\.\.7{24}' is out of range \(allowed: " "$BIN/spring-lab" --csv --k "$BIG"
 expect_short 200 spring-lab --k
-expect_usage "^spring-lab: --method: '7{48}\.\.\.7{24}' is not a method list" "$BIN/spring-lab" --csv --method "$BIG"
+expect_usage "^spring-lab: --method: '7{48}\.\.\.7{24}' is not a method \(allowed: all, or a comma-separated list of " "$BIN/spring-lab" --csv --method "$BIG"
 expect_usage "^network-lab: --k: '7{48}\.\.\.7{24}' is out of range" "$BIN/network-lab" --csv --preset four --k "$BIG"
 expect_short 200 network-lab --k
-expect_usage "^network-lab: --method: '7{64}\.\.\.' is not a method" "$BIN/network-lab" --plot energy --preset four --method "$BIG"
+expect_usage "^network-lab: --method: '7{48}\.\.\.7{24}' is not a method \(allowed: a comma-separated list of " "$BIN/network-lab" --plot energy --preset four --method "$BIG"
 expect_usage "^network-lab: --preset: '7{48}\.\.\.7{24}' is not a preset" "$BIN/network-lab" --csv --preset "$BIG"
 expect_usage "^keyframe-lab: --times: '7{48}\.\.\.7{24}' is not a time range" "$BIN/keyframe-lab" --csv --demo basis --times "$BIG"
 expect_short 300 keyframe-lab --times

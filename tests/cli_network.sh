@@ -160,12 +160,12 @@ expect_usage "--n: '100001' is out of range" --csv --preset chain --n 100001
 expect_usage "--n: the preset 'four' has a fixed size" --csv --preset four --n 3
 expect_usage "--n: sizes a preset, not --file" --csv --file "$examples/four.net" --n 3
 expect_usage "--preset: 'rope' is not a preset (allowed: four, chain, grid)" --csv --preset rope
-expect_usage "--method: 'euler' is not a method (allowed: explicit, semi" --csv --preset four --method euler
+expect_usage "--method: 'euler' is not a method (allowed: a comma-separated list of explicit, semi" --csv --preset four --method euler
 expect_usage "--force: 'elongation' is not a force law" --csv --preset four --force elongation
 expect_usage "--preset and --file: choose one" --csv --preset four --file "$examples/four.net"
 expect_usage "a network is needed" --csv
-expect_usage "--csv, --plot and --modes are separate modes" --csv --modes --preset four
-expect_usage "--csv, --plot and --modes are separate modes" --csv --plot network --preset four
+expect_usage "--csv and --modes are separate modes: give one (see --help)" --csv --modes --preset four
+expect_usage "--csv and --plot are separate modes: give one (see --help)" --csv --plot network --preset four
 expect_usage "--plot: 'phase' is not a chart (allowed: network, energy)" --plot phase --preset four
 expect_usage "--method: --csv runs one method" --csv --preset four --method explicit,semi
 expect_usage "--method: 'bogus' is not a method" --plot energy --preset four --method semi,bogus
@@ -183,7 +183,7 @@ expect_usage "--modes: normal modes need Hooke's law" --modes --preset four --fo
 expect_usage "--modes: normal modes need 1 to 600 free masses" --modes --preset grid --n 100
 # without --csv or --modes and without a terminal
 "$BIN" --preset four </dev/null >"$tmp/out" 2>"$tmp/err"; rc=$?
-if [ $rc -eq 2 ] && grep -q 'needs a terminal: use --csv, --plot or --modes' "$tmp/err"; then pass; else
+if [ $rc -eq 2 ] && grep -q 'the interactive lab needs a terminal; without one use --csv, --plot KIND or --modes (see --help)$' "$tmp/err"; then pass; else
     fail "interactive without a terminal: exit $rc, '$(cat "$tmp/err")'"; fi
 
 # a write error is a runtime failure

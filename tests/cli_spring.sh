@@ -99,7 +99,7 @@ expect_usage "^spring-lab: --plot: 'bode'" "$SL" --plot bode
 expect_usage "^spring-lab: --steps: '5000000' is too many for --plot" "$SL" --plot phase --steps 5000000
 expect_usage "^spring-lab: --width: '5'" "$SL" --plot phase --width 5
 expect_usage "^spring-lab: --height: 'tall'" "$SL" --plot phase --height tall
-expect_usage "^spring-lab: --csv, --plot and --stability are separate" "$SL" --csv --plot phase
+expect_usage "^spring-lab: --csv and --plot are separate modes: give one \(see --help\)$" "$SL" --csv --plot phase
 
 # Bad input: exit 2, the option and the value named, nothing on stdout.
 for bad in abc nan inf -inf 1e400 "" 0 -1 1e13; do
@@ -131,6 +131,6 @@ expect_usage "^spring-lab: unknown option '--frobnicate'" "$SL" --frobnicate
 expect_usage "^spring-lab: --k needs a value" "$SL" --csv --k
 expect_usage "^spring-lab: unexpected argument 'extra'" "$SL" --csv extra
 expect_usage "^spring-lab: --animate goes with --csv" "$SL" --animate
-expect_usage "^spring-lab: interactive mode needs a terminal; use --csv" "$SL"
+expect_usage "^spring-lab: the interactive lab needs a terminal; without one use --csv, --plot KIND or --stability \(see --help\)$" "$SL"
 
 finish

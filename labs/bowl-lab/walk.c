@@ -10,6 +10,7 @@
 
 #include "bowl_lab.h"
 #include "numlab/cli.h"
+#include "numlab/labcli.h"
 #include "numlab/tui.h"
 
 enum { STEP_MECHANICS, STEP_GATE, STEP_FORCE, STEP_FILTER, STEP_BANKS, STEP_EVENTS, STEP_PLAY, N_STEPS };
@@ -409,7 +410,7 @@ int bowl_lab_interactive(const snd_preset *preset, unsigned long seed)
         };
         rc = tui_run(&app);
         if (rc < 0)
-            rc = cli_error("the interactive lab needs a terminal: render with --wav FILE (see --help)");
+            rc = labcli_no_terminal(NULL);
     }
     if (w.have_session)
         bowl_lab_session_destroy(&w.s);

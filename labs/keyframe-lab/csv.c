@@ -4,6 +4,7 @@
 
 #include "lab.h"
 #include "numlab/cli.h"
+#include "numlab/labcli.h"
 
 size_t lab_times_count(const lab_times *t)
 {
@@ -23,6 +24,5 @@ void lab_print_number(FILE *out, double v)
 
 int lab_no_terminal(const char *file)
 {
-    return cli_error("%s%sthe interactive lab needs a terminal; without one use --csv --gltf FILE [--times A:B:STEP], "
-                     "--csv --demo NAME or --list FILE (see --help)", file ? file : "", file ? ": " : "");
+    return labcli_no_terminal(file);
 }

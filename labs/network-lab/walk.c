@@ -9,6 +9,7 @@
 
 #include "lab.h"
 #include "numlab/cli.h"
+#include "numlab/labcli.h"
 #include "numlab/text.h"
 #include "numlab/tui.h"
 
@@ -455,7 +456,7 @@ int lab_interactive(net_network *net, const lab_options *o)
         };
         rc = tui_run(&app);
         if (rc < 0)
-            rc = cli_error("the interactive lab needs a terminal: use --csv, --plot or --modes (see --help)");
+            rc = labcli_no_terminal(NULL);
     }
     drop_network(&w);
     for (int k = 0; k < LAB_MAX_RUNS; k++)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "numlab/cli.h"
+#include "numlab/labcli.h"
 #include "numlab/tui.h"
 #include "spring_lab.h"
 
@@ -504,6 +505,6 @@ int spring_lab_interactive(spring_lab_options *o)
         plot_chart_free(w.chart[p]);
     spring_lab_runs_free(&w.runs);
     if (rc < 0)
-        return cli_error("interactive mode needs a terminal; use --csv, --plot or --stability (see --help)");
+        return labcli_no_terminal(NULL);
     return rc == 0 ? CLI_OK : rc;
 }

@@ -1,0 +1,118 @@
+/* labcli: a lab's front door. A lab declares what it is (its name, a one-line summary, its synopsis) and a table of
+ * its options (name, kind, range, default, help line, the mode it selects or the modes it goes with); labcli_main
+ * then sets the program's name and the locale (lang.h), prints --help from the table, parses argv with the cli
+ * helpers (cli.h: unknown, abbreviated and misspelt options, missing values; each value range-checked), checks the
+ * modes, lets the lab check what the table cannot say, checks for a terminal before the interactive lab, runs the
+ * lab and returns through cli_finish.
+ *
+ * Every message is worded once, here or in cli.c:
+ *   PROG: --csv and --plot are separate modes: give one (see --help)
+ *   PROG: --at goes with --plot (see --help)
+ *   PROG: --plot: 'pie' is not a chart (allowed: network, energy)
+ *   PROG: the interactive lab needs a terminal; without one use --csv, --plot KIND or --modes (see --help)
+ *
+ * Modes: an option with .mode = N (N >= 1) selects mode N; several options may select the same mode (bowl-lab's
+ * outputs all render). Options of two different modes are an error. No mode option: mode 0, the interactive lab.
+ * An option with .with set goes only with those modes (LABCLI_IN(0) is the interactive lab). */
+#ifndef NUMLAB_LABCLI_H
+#define NUMLAB_LABCLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum {
+    LABCLI_LINE,     /* no option: a line of --help (name NULL), e.g. a section's heading */
+    LABCLI_FLAG,     /* --NAME: a bool set true (or no storage: size 0) */
+    LABCLI_SET,      /* --NAME: a whole number (as COUNT's) set to lo: --mono and --stereo set one field */
+    LABCLI_NUMBER,   /* a finite double, lo <= x <= hi (cli_range) */
+    LABCLI_POSITIVE, /* a finite double, 0 < x <= hi (cli_positive_max) */
+    LABCLI_COUNT,    /* a whole number, lo <= n <= hi, into an int or an 8-byte integer (cli_count) */
+    LABCLI_TEXT,     /* a const char *, as given */
+    LABCLI_FILE,     /* a const char *, a file name: not empty */
+    LABCLI_CHOICE,   /* one of names: its index into an int (or an enum) */
+    LABCLI_NAME,     /* one of names: the name into a const char * */
+    LABCLI_PARSE,    /* the lab's own parser: parse(opts, "--NAME", text) prints its message */
+} labcli_kind;
+
+typedef int labcli_parse_fn(void *opts, const char *opt, const char *text);
+
+typedef struct {
+    const char *name;         /* without "--"; NULL for a LABCLI_LINE */
+    labcli_kind kind;
+    const char *value;        /* the value's name in --help ("K", "LIST"); NULL for a flag */
+    size_t offset, size;      /* where the value goes in the lab's options (LABCLI_AT); size 0: nowhere */
+    double lo, hi;            /* NUMBER, COUNT: the range; POSITIVE: hi; SET: the value set */
+    const char *def;          /* the default, parsed like a value before argv ("A/B" for a number: A / B) and shown
+                               * in --help; NULL: none (the lab's options keep what they hold) */
+    const char *help;         /* one line of --help ('\n' starts another); a LINE's text */
+    int mode;                 /* >= 1: this option selects mode `mode` */
+    unsigned with;            /* nonzero: goes only with these modes (LABCLI_IN) */
+    const char *const *names; /* CHOICE, NAME: the allowed names, NULL-terminated */
+    const char *noun;         /* CHOICE, NAME: "'X' is not a NOUN" */
+    labcli_parse_fn *parse;   /* PARSE */
+} labcli_option;
+
+/* Where a field of the lab's options struct is: LABCLI_AT(spring_front, o.params.k). */
+#define LABCLI_AT(type, field) .offset = offsetof(type, field), .size = sizeof(((type *)0)->field)
+/* A mode in .with: LABCLI_IN(0) | LABCLI_IN(2). */
+#define LABCLI_IN(mode) (1u << (mode))
+/* A lab's name, its place in the launcher's menu and its one line there. The launcher's list is made from these
+ * lines of labs/ *.c (the Makefile collects them), so it is written once, where the lab is. */
+#define LABCLI_LAB(order, lab_name, lab_summary) .name = lab_name, .summary = lab_summary
+
+#define LABCLI_MAX_OPTIONS 96
+
+typedef struct {
+    int mode;                           /* 0: the interactive lab (no mode option given) */
+    const char *operand;                /* the lab's one operand, or NULL */
+    bool help;                          /* --help was printed: nothing else to do */
+    bool given[LABCLI_MAX_OPTIONS];     /* given[i]: options[i] was on the command line */
+} labcli_result;
+
+typedef struct labcli_lab {
+    const char *name, *summary;
+    const char *usage;                  /* the synopsis, "usage: " and the lines after it */
+    const char *about;                  /* what the lab is, a paragraph after the synopsis */
+    const char *footer;                 /* after the options: notes, the exit status */
+    const labcli_option *options;
+    size_t n_options;
+    const char *operand;                /* "FILE": one operand is allowed, with this name; NULL: none */
+    const char *interactive;            /* what mode 0 is ("the interactive lab", "the menu"), when it needs a
+                                         * terminal; NULL: mode 0 needs none */
+    /* Checks the options together (what the table cannot say) and completes them; CLI_OK or the exit status
+     * (said). May be NULL. The terminal is checked after it, so that a bad option is named before "needs a
+     * terminal". */
+    int (*check)(void *opts, const labcli_result *r);
+    /* Runs the lab: the exit status (cli.h). */
+    int (*run)(void *opts, const labcli_result *r);
+} labcli_lab;
+
+/* The whole program: main is `return labcli_main(&lab, &opts, argc, argv);`. */
+int labcli_main(const labcli_lab *lab, void *opts, int argc, char **argv);
+
+/* The first steps of labcli_main: the defaults into opts, argv (--help printed: r->help), the modes. CLI_OK or
+ * CLI_USAGE (said). labcli_main then calls the lab's check, checks for a terminal when mode 0 needs one and no
+ * operand is given (the operand, a file, is checked first by the lab), and runs the lab. */
+int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcli_result *r);
+/* --help, from the lab and its table, on out. */
+void labcli_help(const labcli_lab *lab, FILE *out);
+
+/* Whether the option called name was given (name must be in the lab's table). */
+bool labcli_given(const labcli_lab *lab, const labcli_result *r, const char *name);
+
+/* "[FILE: ]the interactive lab needs a terminal; without one use --csv, --plot KIND or --modes (see --help)", for
+ * the lab labcli_parse last read (its mode options, in the table's order): returns CLI_USAGE. file may be NULL. */
+int labcli_no_terminal(const char *file);
+
+/* "--OPT: 'TEXT' is not a NOUN (allowed: ALLOWED)": returns CLI_USAGE. */
+int labcli_not_a(const char *opt, const char *text, const char *noun, const char *allowed);
+
+/* A comma-separated list of names (a LABCLI_PARSE option's parser calls it): index(name) is 0..n-1, or -1 when
+ * name is none; chosen[0..n) says which were listed; *first (when not NULL) the first listed. all: "all" lists
+ * every one. A name not known ("--method: 'x' is not a method (allowed: a comma-separated list of ALLOWED)") or
+ * listed twice is an error: CLI_USAGE, said. */
+int labcli_list(const char *opt, const char *text, const char *noun, int (*index)(const char *name),
+                const char *allowed, bool all, bool *chosen, size_t n, int *first);
+
+#endif

@@ -1,0 +1,385 @@
+/* labcli: a lab's options from its table; every message worded once. See include/numlab/labcli.h. */
+#include "numlab/labcli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numlab/cli.h"
+#include "numlab/lang.h"
+
+#define OPT_BASE 256    /* getopt_long's value for options[i]: OPT_BASE + i */
+#define HELP_COLUMN 22  /* where the help lines start */
+#define HELP_WIDTH 110  /* and where they end */
+
+static const labcli_lab *current;  /* the lab labcli_parse last read, for labcli_no_terminal */
+
+int labcli_not_a(const char *opt, const char *text, const char *noun, const char *allowed)
+{
+    return cli_error("%s: '%s' is not a %s (allowed: %s)", opt, cli_cut(text), noun, allowed);
+}
+
+int labcli_list(const char *opt, const char *text, const char *noun, int (*index)(const char *name),
+                const char *allowed, bool all, bool *chosen, size_t n, int *first)
+{
+    memset(chosen, 0, n * sizeof *chosen);
+    if (all && strcmp(text, "all") == 0) {
+        for (size_t i = 0; i < n; i++)
+            chosen[i] = true;
+        if (first)
+            *first = 0;
+        return CLI_OK;
+    }
+    const bool several = strchr(text, ',') != NULL;
+    for (const char *p = text;; p += strcspn(p, ",") + 1) {
+        char name[64];
+        const size_t len = strcspn(p, ",");
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+        const int i = len < sizeof name ? index(name) : -1;
+        if (i < 0 || (size_t)i >= n)
+            return cli_error("%s: '%s' is not a %s%s%s%s (allowed: %sa comma-separated list of %s)", opt,
+                             cli_cut(len < sizeof name ? name : text), noun, several ? " in '" : "",
+                             several ? cli_cut(text) : "", several ? "'" : "", all ? "all, or " : "", allowed);
+        if (chosen[i])
+            return cli_error("%s: '%s' is listed twice in '%s'", opt, name, cli_cut(text));
+        if (first && p == text)
+            *first = i;
+        chosen[i] = true;
+        if (p[len] == '\0')
+            return CLI_OK;
+    }
+}
+
+/* "a, b or c" into buf: the texts, each with a prefix. */
+static void join_list(const char *const *items, size_t n, const char *prefix, const char *last, char *buf,
+                      size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s%s", i == 0 ? "" : i + 1 == n ? last : ", ", prefix,
+                                 items[i]);
+}
+
+static void choice_names(const labcli_option *o, char *buf, size_t size)
+{
+    size_t n = 0;
+    while (o->names[n])
+        n++;
+    join_list(o->names, n, "", ", ", buf, size);
+}
+
+/* Puts the value at v (size bytes) into the option's field; nothing when it has none. */
+static void put(const labcli_option *o, void *opts, const void *v)
+{
+    if (o->size > 0)
+        memcpy((char *)opts + o->offset, v, o->size);
+}
+
+/* A whole number into the option's int, or its 8-byte field (long, long long, size_t, unsigned long: the ranges
+ * keep the value representable in each). */
+static void put_whole(const labcli_option *o, void *opts, long long n)
+{
+    if (o->size == sizeof(int)) {
+        const int v = (int)n;
+        put(o, opts, &v);
+    } else {
+        put(o, opts, &n);
+    }
+}
+
+/* The field size a kind writes (0: any); false when the table gives another. */
+static bool size_fits(const labcli_option *o)
+{
+    if (o->size == 0)
+        return true;
+    switch (o->kind) {
+    case LABCLI_FLAG:     return o->size == sizeof(bool);
+    case LABCLI_NUMBER:
+    case LABCLI_POSITIVE: return o->size == sizeof(double);
+    case LABCLI_SET:
+    case LABCLI_CHOICE:
+    case LABCLI_COUNT:    return o->size == sizeof(int) || o->size == sizeof(long long);
+    case LABCLI_TEXT:
+    case LABCLI_FILE:
+    case LABCLI_NAME:     return o->size == sizeof(const char *);
+    default:              return true;
+    }
+}
+
+/* One option's value into opts; CLI_OK or CLI_USAGE (said). */
+static int take(const labcli_option *o, void *opts, const char *text)
+{
+    char opt[64];
+    snprintf(opt, sizeof opt, "--%s", o->name);
+    double x;
+    long long n;
+    switch (o->kind) {
+    case LABCLI_FLAG: {
+        const bool yes = true;
+        put(o, opts, &yes);
+        return CLI_OK;
+    }
+    case LABCLI_SET:
+        put_whole(o, opts, (long long)o->lo);
+        return CLI_OK;
+    case LABCLI_NUMBER:
+    case LABCLI_POSITIVE:
+        if (o->kind == LABCLI_NUMBER ? cli_range(opt, text, o->lo, o->hi, &x)
+            : o->hi > 0.0        ? cli_positive_max(opt, text, o->hi, &x)
+                                 : cli_positive(opt, text, &x))
+            return CLI_USAGE;
+        put(o, opts, &x);
+        return CLI_OK;
+    case LABCLI_COUNT:
+        if (cli_count(opt, text, (long long)o->lo, (long long)o->hi, &n))
+            return CLI_USAGE;
+        put_whole(o, opts, n);
+        return CLI_OK;
+    case LABCLI_FILE:
+        if (!*text)
+            return cli_error("%s: an empty file name (allowed: a file name)", opt);
+        /* fall through */
+    case LABCLI_TEXT:
+        put(o, opts, &text);
+        return CLI_OK;
+    case LABCLI_CHOICE:
+    case LABCLI_NAME:
+        for (int i = 0; o->names[i]; i++)
+            if (strcmp(text, o->names[i]) == 0) {
+                if (o->kind == LABCLI_CHOICE)
+                    put_whole(o, opts, i);
+                else
+                    put(o, opts, &o->names[i]);
+                return CLI_OK;
+            }
+        char allowed[512];
+        choice_names(o, allowed, sizeof allowed);
+        return labcli_not_a(opt, text, o->noun ? o->noun : "choice", allowed);
+    case LABCLI_PARSE:
+        return o->parse(opts, opt, text);
+    default:
+        return CLI_OK;
+    }
+}
+
+/* A default: as a value, but "A/B" for a number is A / B (1/240 reads better than 0.004166...). */
+static int take_default(const labcli_option *o, void *opts)
+{
+    const char *slash = strchr(o->def, '/');
+    if ((o->kind == LABCLI_NUMBER || o->kind == LABCLI_POSITIVE) && slash) {
+        const double a = strtod(o->def, NULL), b = strtod(slash + 1, NULL);
+        char quotient[64];
+        snprintf(quotient, sizeof quotient, "%.17g", a / b);
+        return take(o, opts, quotient);
+    }
+    return take(o, opts, o->def);
+}
+
+/* The names of the mode options in mask (LABCLI_IN), each with its value ("--plot KIND"), and "the interactive
+ * lab" for mode 0: "A, B or C". */
+static void mode_names(const labcli_lab *lab, unsigned mask, bool values, char *buf, size_t size)
+{
+    static char names[LABCLI_MAX_OPTIONS + 1][64];
+    const char *items[LABCLI_MAX_OPTIONS + 1];
+    size_t n = 0;
+    if (mask & LABCLI_IN(0))
+        items[n++] = lab->interactive ? lab->interactive : "the interactive lab";
+    for (size_t i = 0; i < lab->n_options; i++) {
+        const labcli_option *o = &lab->options[i];
+        if (o->mode > 0 && (mask & LABCLI_IN(o->mode))) {
+            snprintf(names[n], sizeof names[n], "--%s%s%s", o->name, values && o->value ? " " : "",
+                     values && o->value ? o->value : "");
+            items[n] = names[n];
+            n++;
+        }
+    }
+    join_list(items, n, "", " or ", buf, size);
+}
+
+int labcli_no_terminal(const char *file)
+{
+    char headless[512] = "";
+    if (current)
+        mode_names(current, ~LABCLI_IN(0), true, headless, sizeof headless);
+    return cli_error("%s%s%s needs a terminal; without one use %s (see --help)", file ? cli_cut(file) : "",
+                     file ? ": " : "", current && current->interactive ? current->interactive : "the interactive lab",
+                     headless);
+}
+
+/* The table's own errors (a field too small for its kind, too many options): a bug, said as a runtime failure. */
+static int check_table(const labcli_lab *lab)
+{
+    if (lab->n_options > LABCLI_MAX_OPTIONS)
+        return cli_fail("internal error: %zu options (at most %d)", lab->n_options, LABCLI_MAX_OPTIONS);
+    for (size_t i = 0; i < lab->n_options; i++) {
+        const labcli_option *o = &lab->options[i];
+        if (o->kind != LABCLI_LINE && (!o->name || !size_fits(o) || ((o->kind == LABCLI_CHOICE || o->kind == LABCLI_NAME) && !o->names) ||
+                                       (o->kind == LABCLI_PARSE && !o->parse) || o->mode >= 32))
+            return cli_fail("internal error: the option table's entry %zu (--%s) does not fit its kind", i,
+                            o->name ? o->name : "?");
+    }
+    return CLI_OK;
+}
+
+/* Which mode the given options chose, and whether each goes with it. */
+static int check_modes(const labcli_lab *lab, labcli_result *r)
+{
+    const labcli_option *first = NULL;
+    for (size_t i = 0; i < lab->n_options; i++) {
+        const labcli_option *o = &lab->options[i];
+        if (!r->given[i] || o->mode <= 0)
+            continue;
+        if (first && first->mode != o->mode)
+            return cli_error("--%s and --%s are separate modes: give one (see --help)", first->name, o->name);
+        first = first ? first : o;
+    }
+    r->mode = first ? first->mode : 0;
+    for (size_t i = 0; i < lab->n_options; i++) {
+        const labcli_option *o = &lab->options[i];
+        if (r->given[i] && o->with && !(o->with & LABCLI_IN(r->mode))) {
+            char modes[512];
+            mode_names(lab, o->with, false, modes, sizeof modes);
+            return cli_error("--%s goes with %s (see --help)", o->name, modes);
+        }
+    }
+    return CLI_OK;
+}
+
+int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcli_result *r)
+{
+    current = lab;
+    memset(r, 0, sizeof *r);
+    if (check_table(lab))
+        return CLI_FAILURE;
+    static struct option longopts[LABCLI_MAX_OPTIONS + 2];
+    size_t n = 0;
+    for (size_t i = 0; i < lab->n_options; i++) {
+        const labcli_option *o = &lab->options[i];
+        if (o->kind == LABCLI_LINE)
+            continue;
+        const bool flag = o->kind == LABCLI_FLAG || o->kind == LABCLI_SET;
+        longopts[n++] = (struct option){o->name, flag ? no_argument : required_argument, NULL, OPT_BASE + (int)i};
+        if (o->def && take_default(o, opts))
+            return CLI_USAGE;
+    }
+    longopts[n++] = (struct option){"help", no_argument, NULL, 'h'};
+    longopts[n] = (struct option){NULL, 0, NULL, 0};
+    if (cli_check_options(argc, argv, "h", longopts))
+        return CLI_USAGE;
+    opterr = 0;  /* cli_check_options said it all */
+    optind = 0;  /* a fresh scan, also when called again (tests) */
+    for (int opt; (opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1;) {
+        if (opt == 'h') {
+            labcli_help(lab, stdout);
+            r->help = true;
+            return CLI_OK;
+        }
+        if (opt < OPT_BASE)
+            return cli_error("unknown option (see --help)");  /* not reached: cli_check_options named it */
+        const size_t i = (size_t)(opt - OPT_BASE);
+        r->given[i] = true;
+        if (take(&lab->options[i], opts, optarg))
+            return CLI_USAGE;
+    }
+    if (optind < argc && lab->operand)
+        r->operand = argv[optind++];
+    if (optind < argc)
+        return cli_unexpected(argv[optind]);
+    return check_modes(lab, r);
+}
+
+bool labcli_given(const labcli_lab *lab, const labcli_result *r, const char *name)
+{
+    for (size_t i = 0; i < lab->n_options; i++)
+        if (lab->options[i].name && strcmp(lab->options[i].name, name) == 0)
+            return r->given[i];
+    fprintf(stderr, "labcli_given: --%s is not an option of %s\n", name, lab->name);
+    abort();  /* a typo in the lab's code, found by its first test */
+}
+
+/* The range and default of an option, as the end of its help line: " (1e-12..1e+12; default 200)". */
+static void help_tail(const labcli_option *o, char *buf, size_t size)
+{
+    char range[512] = "";
+    if (o->kind == LABCLI_NUMBER)
+        snprintf(range, sizeof range, "%g..%g", o->lo, o->hi);
+    else if (o->kind == LABCLI_POSITIVE)
+        snprintf(range, sizeof range, o->hi > 0.0 ? "> 0, <= %g" : "> 0", o->hi);
+    else if (o->kind == LABCLI_COUNT)
+        snprintf(range, sizeof range, "%lld..%lld", (long long)o->lo, (long long)o->hi);
+    else if (o->kind == LABCLI_CHOICE || o->kind == LABCLI_NAME)
+        choice_names(o, range, sizeof range);
+    if (!range[0] && !o->def)
+        buf[0] = '\0';
+    else
+        snprintf(buf, size, " (%s%s%s%s)", range, range[0] && o->def ? "; " : "", o->def ? "default " : "",
+                 o->def ? o->def : "");
+}
+
+/* text then tail, its words (separated by spaces or line breaks) filled into lines up to HELP_WIDTH, each line after
+ * the first indented to HELP_COLUMN. */
+static void wrap(const char *text, const char *tail, FILE *out)
+{
+    char words[2048];
+    snprintf(words, sizeof words, "%s%s", text, tail);
+    int col = HELP_COLUMN;
+    bool first = true;
+    for (char *w = strtok(words, " \n"); w; w = strtok(NULL, " \n")) {
+        const int len = (int)strlen(w);
+        if (!first && col + 1 + len > HELP_WIDTH) {
+            fprintf(out, "\n%*s", HELP_COLUMN, "");
+            col = HELP_COLUMN;
+        } else if (!first) {
+            fputc(' ', out);
+            col++;
+        }
+        fputs(w, out);
+        col += len;
+        first = false;
+    }
+    fputc('\n', out);
+}
+
+void labcli_help(const labcli_lab *lab, FILE *out)
+{
+    fprintf(out, "%s\n", lab->usage);
+    if (lab->about)
+        fprintf(out, "\n%s\n", lab->about);
+    fputc('\n', out);
+    for (size_t i = 0; i < lab->n_options; i++) {
+        const labcli_option *o = &lab->options[i];
+        if (o->kind == LABCLI_LINE) {
+            fprintf(out, "%s\n", o->help ? o->help : "");
+            continue;
+        }
+        char head[96], tail[600];
+        int w = snprintf(head, sizeof head, "  --%s%s%s", o->name, o->value ? " " : "", o->value ? o->value : "");
+        help_tail(o, tail, sizeof tail);
+        fputs(head, out);
+        if (w >= HELP_COLUMN - 1)
+            fprintf(out, "\n%*s", HELP_COLUMN, "");
+        else
+            fprintf(out, "%*s", HELP_COLUMN - w, "");
+        wrap(o->help ? o->help : "", tail, out);
+    }
+    fprintf(out, "  --help%*sthis text\n", HELP_COLUMN - 8, "");
+    if (lab->footer)
+        fprintf(out, "\n%s", lab->footer);
+}
+
+int labcli_main(const labcli_lab *lab, void *opts, int argc, char **argv)
+{
+    cli_set_program(lab->name);
+    lang_init();  /* LC_CTYPE from the environment (braille), numbers always with a '.' */
+    labcli_result r;
+    int rc = labcli_parse(lab, opts, argc, argv, &r);
+    if (rc != CLI_OK || r.help)
+        return cli_finish(rc);
+    if (lab->check && (rc = lab->check(opts, &r)) != CLI_OK)
+        return cli_finish(rc);
+    if (r.mode == 0 && lab->interactive && !r.operand && !cli_have_terminal())
+        return cli_finish(labcli_no_terminal(NULL));
+    return cli_finish(lab->run(opts, &r));
+}
