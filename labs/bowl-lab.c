@@ -26,50 +26,45 @@ enum { LIST = 1, DESCRIBE, RENDER };
 #define OUTPUT(name, field, help) {name, LABCLI_FILE, "FILE.csv", AT(o.field), 0, 0, NULL, help, .mode = RENDER}
 #define GESTURE(name, value, field, lo, hi, help) {name, LABCLI_NUMBER, value, AT(field), lo, hi, NULL, help}
 
-static int find_preset(const char *opt, const char *text, const snd_preset **out)
+static int parse_preset(void *opts, void *preset, const char *opt, const char *text)
 {
+    (void)opts;
+    const snd_preset **out = preset;
     *out = snd_preset_find(text);
     return *out ? CLI_OK : labcli_not_a(opt, text, "preset", snd_preset_names());
 }
 
-static int parse_preset(void *opts, const char *opt, const char *text)
+static int parse_seconds(void *opts, void *seconds, const char *opt, const char *text)
 {
-    return find_preset(opt, text, &((front *)opts)->o.preset);
-}
-
-static int parse_describe(void *opts, const char *opt, const char *text)
-{
-    return find_preset(opt, text, &((front *)opts)->describe);
-}
-
-static int parse_seconds(void *opts, const char *opt, const char *text)
-{
-    double *s = &((front *)opts)->o.seconds;
+    (void)opts;
+    double *s = seconds;
     if (cli_range(opt, text, 0.0, 600.0, s))
         return CLI_USAGE;
     return *s >= 1.0 / 2400.0 ? CLI_OK : cli_error("%s: '%s' is shorter than one step of 1/2400 s (allowed: 0 < S <= "
                                                    "600)", opt, cli_cut(text));
 }
 
-static int parse_wav(void *opts, const char *opt, const char *text)
+static int parse_wav(void *opts, void *wav, const char *opt, const char *text)
 {
+    (void)opts;
     if (strcmp(text, "-") == 0)
         return cli_error("%s: '-' is not a file (allowed: a file name; a WAV cannot be streamed to a pipe)", opt);
     if (!*text)
         return cli_error("%s: an empty file name (allowed: a file name)", opt);
-    ((front *)opts)->o.wav = text;
+    *(const char **)wav = text;
     return CLI_OK;
 }
 
-static int parse_layers(void *opts, const char *opt, const char *text)
+static int parse_layers(void *opts, void *layers, const char *opt, const char *text)
 {
-    (void)opt;  /* the module's message names it */
+    (void)opts, (void)opt;  /* the module's message names it */
     char msg[512];
-    return bowl_lab_parse_layers(text, &((front *)opts)->o.layers, msg, sizeof msg) ? cli_error("%s", msg) : CLI_OK;
+    return bowl_lab_parse_layers(text, layers, msg, sizeof msg) ? cli_error("%s", msg) : CLI_OK;
 }
 
-static int parse_set(void *opts, const char *opt, const char *text)
+static int parse_set(void *opts, void *field, const char *opt, const char *text)
 {
+    (void)field;  /* f->sets and f->n_sets */
     front *f = opts;
     if (f->n_sets == MAX_SETS)
         return cli_error("%s: more than %d of them (allowed: at most %d)", opt, MAX_SETS, MAX_SETS);
@@ -78,13 +73,13 @@ static int parse_set(void *opts, const char *opt, const char *text)
 }
 
 static const labcli_option options[] = {
-    {"preset", LABCLI_PARSE, "NAME", 0, 0, 0, 0, NULL, "steel-pair (the default), rubbing, scratching, heavy-light,\n"
+    {"preset", LABCLI_PARSE, "NAME", AT(o.preset), 0, 0, NULL, "steel-pair (the default), rubbing, scratching, heavy-light,\n"
      "neodymium-spin-lock", .parse = parse_preset},
-    {"seconds", LABCLI_PARSE, "S", 0, 0, 0, 0, NULL, "length, 0 < S <= 600 (default 5); whole mechanics steps of\n"
+    {"seconds", LABCLI_PARSE, "S", AT(o.seconds), 0, 0, NULL, "length, 0 < S <= 600 (default 5); whole mechanics steps of\n"
      "1/2400 s", .parse = parse_seconds},
     {"seed", LABCLI_COUNT, "N", AT(o.seed), 0, 4294967295.0, "1", "the start and every random stream; same seed,\n"
      "same bytes"},
-    {"wav", LABCLI_PARSE, "FILE", 0, 0, 0, 0, NULL, "write the render (an existing FILE is an error and stays\n"
+    {"wav", LABCLI_PARSE, "FILE", AT(o.wav), 0, 0, NULL, "write the render (an existing FILE is an error and stays\n"
      "untouched ...)", .mode = RENDER, .parse = parse_wav},
     {"force", LABCLI_FLAG, NULL, AT(o.replace), 0, 0, NULL, "(... unless --force: the finished render then replaces it\n"
      "in one rename; only a regular file is replaced, never a FIFO or a device)"},
@@ -100,7 +95,7 @@ static const labcli_option options[] = {
            "the spectrum the interactive lab shows"),
     {.help = "                      (FILE - writes a CSV to stdout; the summary line then goes to stderr; a FIFO or\n"
              "                      a device, e.g. /dev/null, is written as it is)"},
-    {"layers", LABCLI_PARSE, "LIST", 0, 0, 0, 0, NULL, "comma-separated: rub, pair, impact, body, force (the bare\n"
+    {"layers", LABCLI_PARSE, "LIST", AT(o.layers), 0, 0, NULL, "comma-separated: rub, pair, impact, body, force (the bare\n"
      "contact force), or default (rub,pair,impact,body), all, or none (silence: the mechanics alone)",
      .parse = parse_layers},
     {"set", LABCLI_PARSE, "KEY=VALUE", 0, 0, 0, 0, NULL, "change one parameter of the preset (the keys --describe\n"
@@ -108,8 +103,8 @@ static const labcli_option options[] = {
     {"quiet", LABCLI_FLAG, NULL, AT(o.quiet), 0, 0, NULL, "no summary line"},
     {"list-presets", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, "one preset a line: its name, then what it should sound like",
      .mode = LIST},
-    {"describe", LABCLI_PARSE, "NAME", 0, 0, 0, 0, NULL, "every parameter of a preset", .mode = DESCRIBE,
-     .parse = parse_describe},
+    {"describe", LABCLI_PARSE, "NAME", AT(describe), 0, 0, NULL, "every parameter of a preset", .mode = DESCRIBE,
+     .parse = parse_preset},
     {.help = "\nThe gesture (defaults from the preset; see --describe):"},
     GESTURE("stir", "HZ", stir, 0, 10, "the bowl circles horizontally at HZ (0: no stir)"),
     GESTURE("stir-radius", "M", stir_radius, 0, 0.05, "radius of that circle, m"),

@@ -18,9 +18,10 @@ typedef struct {
 enum { CSV = 1, LIST, PLOT };
 #define AT(field) LABCLI_AT(front, field)
 
-static int parse_times(void *opts, const char *opt, const char *text)
+static int parse_times(void *opts, void *field, const char *opt, const char *text)
 {
-    lab_times *t = &((front *)opts)->times;
+    (void)opts;
+    lab_times *t = field;
     t->given = true;
     return cli_time_range(opt, text, LAB_MAX_SAMPLES, &t->a, &t->b, &t->step);
 }
@@ -29,7 +30,7 @@ static const labcli_option options[] = {
     {"csv", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, "print CSV instead of opening the lab", .mode = CSV},
     {"gltf", LABCLI_TEXT, "FILE", AT(gltf), 0, 0, NULL, "a .gltf (embedded or external buffers) or .glb file: prints\n"
      "animation,node,path,t,v0,v1,v2[,v3] for every channel at every time", .with = LABCLI_IN(CSV)},
-    {"times", LABCLI_PARSE, "A:B:STEP", 0, 0, 0, 0, NULL, "sample at A, A+STEP, ... up to B (0 <= A <= B, STEP > 0; at\n"
+    {"times", LABCLI_PARSE, "A:B:STEP", AT(times), 0, 0, NULL, "sample at A, A+STEP, ... up to B (0 <= A <= B, STEP > 0; at\n"
      "most 1000000 samples); default for --gltf: 0 to the longest animation at 30 samples a second",
      .with = LABCLI_IN(CSV), .parse = parse_times},
     {"animation", LABCLI_TEXT, "NAME", AT(animation), 0, 0, NULL, "only the animation of that name (or index)",

@@ -19,8 +19,9 @@ static int method_index(const char *name)
 }
 
 /* --method LIST: comma-separated names, each once; the first is the CSV's one method. */
-static int parse_methods(void *opts, const char *opt, const char *text)
+static int parse_methods(void *opts, void *field, const char *opt, const char *text)
 {
+    (void)field;  /* o->methods, and o->method and o->n_methods with them */
     lab_options *o = opts;
     int first = 0, rc = labcli_list(opt, text, "method", method_index, net_method_names(), false, o->methods,
                                     NET_METHOD_COUNT, &first);
@@ -31,16 +32,16 @@ static int parse_methods(void *opts, const char *opt, const char *text)
     return rc;
 }
 
-static int parse_law(void *opts, const char *opt, const char *text)
+static int parse_law(void *opts, void *law, const char *opt, const char *text)
 {
-    return net_law_parse(text, &((lab_options *)opts)->law) ? labcli_not_a(opt, text, "force law",
-                                                                           "hooke, seed-elongation")
-                                                            : CLI_OK;
+    (void)opts;
+    return net_law_parse(text, law) ? labcli_not_a(opt, text, "force law", "hooke, seed-elongation") : CLI_OK;
 }
 
 /* --pull I,DX,DY: a mass index and a displacement in metres (the index is checked against the network later). */
-static int parse_pull(void *opts, const char *opt, const char *arg)
+static int parse_pull(void *opts, void *field, const char *opt, const char *arg)
 {
+    (void)field;  /* the mass and the displacement */
     lab_options *o = opts;
     char buf[3][64];
     const char *p = arg;
@@ -91,7 +92,7 @@ static const labcli_option options[] = {
     {"seed", LABCLI_COUNT, "N", AT(seed), 0, 4294967295.0, "1", "the kick's random seed"},
     {"pull", LABCLI_PARSE, "I,DX,DY", 0, 0, 0, 0, NULL, "start with mass I moved by (DX, DY) m from rest (as if\n"
      "dragged there and let go)", .parse = parse_pull},
-    {"force", LABCLI_PARSE, "LAW", 0, 0, 0, 0, NULL, "hooke (default) or seed-elongation: the seed's PITFALL, a unit\n"
+    {"force", LABCLI_PARSE, "LAW", AT(law), 0, 0, NULL, "hooke (default) or seed-elongation: the seed's PITFALL, a unit\n"
      "'elongation' vector whose force does not grow with the stretch", .parse = parse_law},
     {"tol", LABCLI_NUMBER, "T", AT(tol), 1e-14, 1e-2, "1e-10", "absolute and relative tolerance of gsl-rkf45/rk8pd/msbdf"},
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "100", "--plot's width in characters", .with = LABCLI_IN(PLOT)},

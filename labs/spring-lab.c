@@ -23,10 +23,11 @@ static int method_index(const char *name)
     return spring_method_parse(name, &m) ? -1 : (int)m;
 }
 
-static int parse_methods(void *opts, const char *opt, const char *text)
+static int parse_methods(void *opts, void *methods, const char *opt, const char *text)
 {
-    return labcli_list(opt, text, "method", method_index, spring_method_names(), true, ((front *)opts)->o.methods,
-                       SPRING_METHOD_COUNT, NULL);
+    (void)opts;
+    return labcli_list(opt, text, "method", method_index, spring_method_names(), true, methods, SPRING_METHOD_COUNT,
+                       NULL);
 }
 
 static const char *const rest_rules[] = {"both", "distance", "speed", NULL};  /* ts_rest_rule's order */
@@ -42,7 +43,7 @@ static const labcli_option options[] = {
     {.help = "\n--csv prints method,step,t,x,v,energy for steps 0..N of each method, in the order given; a method that\n"
              "diverges stops with a line '# METHOD: diverged at step N (t = T)'."},
     {"csv", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, "print CSV (with --animate: the frame loop)", .mode = CSV},
-    {"method", LABCLI_PARSE, "LIST", 0, 0, 0, 0, "all", "comma-separated, or all (--csv --animate: one of explicit,\n"
+    {"method", LABCLI_PARSE, "LIST", AT(o.methods), 0, 0, "all", "comma-separated, or all (--csv --animate: one of explicit,\n"
      "semi, rk4, exact, default semi; --plot: default explicit,semi,rk4,exact)", .parse = parse_methods},
     {"dt", LABCLI_POSITIVE, "H", AT(o.dt), 0, 1e3, "1/240", "step, s"},
     {"steps", LABCLI_COUNT, "N", AT(o.steps), 0, 1e8, "240", "steps"},

@@ -158,7 +158,7 @@ static int take(const labcli_option *o, void *opts, const char *text)
         choice_names(o, allowed, sizeof allowed);
         return labcli_not_a(opt, text, o->noun ? o->noun : "choice", allowed);
     case LABCLI_PARSE:
-        return o->parse(opts, opt, text);
+        return o->parse(opts, o->size ? (char *)opts + o->offset : NULL, opt, text);
     default:
         return CLI_OK;
     }

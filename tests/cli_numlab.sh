@@ -21,4 +21,15 @@ exercises/05-x\\x1b[2Jy\t05: Five
 cmp -s "$TMP/list" "$TMP/want" && pass || fail "numlab --list: '$(cat "$TMP/list")'"
 grep -q "$(printf '[\033\007]')" "$TMP/out" && fail "numlab --list: a raw control character reached the output" || pass
 
+# The labs' list is what the labs declare (their LABCLI_LAB lines, labcli.h): every lab built beside numlab is
+# listed once, under the name its own --help gives, in the launcher's order (spring, network, keyframe, bowl).
+labs=$(grep -v '^exercises/' "$TMP/out" | cut -f1 | tr '\n' ' ')
+expect_eq "the labs listed" "$labs" "spring-lab network-lab keyframe-lab bowl-lab "
+for p in "$BIN"/*; do
+    name=$(basename "$p")
+    [ "$name" = numlab ] && continue
+    [ "$(grep -c "^$name	" "$TMP/out")" = 1 ] && pass || fail "$name is not listed once by numlab --list"
+    "$p" --help 2>/dev/null | head -n 1 | grep -q "^usage: $name" && pass || fail "$name --help does not name $name"
+done
+
 finish

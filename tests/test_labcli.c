@@ -35,10 +35,10 @@ static int method_index(const char *name)
     return -1;
 }
 
-static int parse_methods(void *opts, const char *opt, const char *text)
+static int parse_methods(void *opts, void *methods, const char *opt, const char *text)
 {
-    return labcli_list(opt, text, "method", method_index, "explicit, semi, rk4", true, ((demo *)opts)->methods, 3,
-                       NULL);
+    ck_assert_ptr_eq(methods, ((demo *)opts)->methods);  /* the field the table names */
+    return labcli_list(opt, text, "method", method_index, "explicit, semi, rk4", true, methods, 3, NULL);
 }
 
 static const labcli_option options[] = {
@@ -51,7 +51,7 @@ static const labcli_option options[] = {
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "80", "columns", .with = LABCLI_IN(PLOT)},
     {"rest-rule", LABCLI_CHOICE, "R", AT(rule), 0, 0, "both", "the rest test", .names = rules, .noun = "rule"},
     {"stereo", LABCLI_SET, NULL, AT(channels), 2, 0, NULL, "two channels"},
-    {"method", LABCLI_PARSE, "LIST", 0, 0, 0, 0, "all", "methods", .parse = parse_methods},
+    {"method", LABCLI_PARSE, "LIST", AT(methods), 0, 0, "all", "methods", .parse = parse_methods},
     {"name", LABCLI_TEXT, "NAME", AT(name), 0, 0, NULL, "a name"},
     {"csv", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, "print CSV", .mode = CSV},
     {"plot", LABCLI_NAME, "KIND", AT(plot), 0, 0, NULL, "a chart", .mode = PLOT, .names = charts, .noun = "chart"},

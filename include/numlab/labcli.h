@@ -32,10 +32,12 @@ typedef enum {
     LABCLI_FILE,     /* a const char *, a file name: not empty */
     LABCLI_CHOICE,   /* one of names: its index into an int (or an enum) */
     LABCLI_NAME,     /* one of names: the name into a const char * */
-    LABCLI_PARSE,    /* the lab's own parser: parse(opts, "--NAME", text) prints its message */
+    LABCLI_PARSE,    /* the lab's own parser: parse(opts, field, "--NAME", text) prints its message */
 } labcli_kind;
 
-typedef int labcli_parse_fn(void *opts, const char *opt, const char *text);
+/* A PARSE option's parser: text into field (the option's place in opts, NULL when it has none) or anywhere in opts;
+ * CLI_OK, or the exit status with the message said. */
+typedef int labcli_parse_fn(void *opts, void *field, const char *opt, const char *text);
 
 typedef struct {
     const char *name;         /* without "--"; NULL for a LABCLI_LINE */
