@@ -1,13 +1,11 @@
-/* bowl-lab: two spheres in a bowl and their sound (seed 003). The options (labcli.h), then one mode: list or
+/* bowl-lab: two spheres in a bowl and their sound (seed 003). The option table (labcli.h), then one mode: list or
  * describe presets, render headless to WAV / CSV (a scripted gesture or a recorded one), or the interactive lab
- * (labs/bowl-lab/walk.c). */
-#include <limits.h>
+ * (labs/bowl-lab/walk.c); the checks the table cannot make in labs/bowl-lab/options.c. */
 #include <stdio.h>
 #include <string.h>
 
 #include "bowl-lab/bowl_lab.h"
 #include "numlab/cli.h"
-#include "numlab/infile.h"
 #include "numlab/labcli.h"
 
 #define MAX_SETS 64
@@ -118,43 +116,6 @@ static const labcli_option options[] = {
      "last row's t unless --seconds is given", .with = LABCLI_IN(RENDER)},
 };
 
-/* --gesture FILE: read and validated whole before anything is rendered. */
-static int read_gesture(const char *path, bowl_lab_gesture *g)
-{
-    if (!*path)
-        return cli_error("--gesture: an empty file name (allowed: a gesture CSV file)");
-    /* a regular file within the limit, checked before it is read: a FIFO or /dev/zero never blocks or spins */
-    infile_data text;
-    infile_error e;
-    char msg[PATH_MAX + 1024];  /* the whole message: the path is cut in it, never the reason after it */
-    if (infile_read(path, BOWL_LAB_MAX_GESTURE_BYTES, true, &text, &e) != INFILE_OK) {
-        infile_message(&e, "--gesture", path, msg, sizeof msg);
-        return e.status == INFILE_ERR_NOMEM ? cli_fail("%s", msg) : cli_error("%s", msg);
-    }
-    int rc = bowl_lab_gesture_parse(text.data, text.size, path, g, msg, sizeof msg);
-    infile_data_free(&text);
-    const char *shown = rc ? cli_cut_in(msg, path) : "";
-    return rc == 0 ? CLI_OK : rc == 2 ? cli_error("--gesture: %s", shown) : cli_fail("--gesture: %s", shown);
-}
-
-/* Each "KEY=VALUE" into p, then the whole preset checked (a mechanics or sound parameter that does not fit the
- * others, e.g. spheres too large for the bowl, is named when the module can name it). */
-static int apply_sets(snd_preset *p, const char *const *sets, int n)
-{
-    char msg[512];
-    for (int i = 0; i < n; i++)
-        if (bowl_lab_set(p, sets[i], msg, sizeof msg))
-            return cli_error("%s", msg);
-    const char *what = NULL;
-    if (n > 0 && bowl_params_check(&p->bowl, &what))
-        return cli_error("--set: the mechanics do not fit together: '%s' is out of range for the others (see "
-                         "--describe %s)", what, p->name);
-    if (n > 0 && snd_params_check(&p->sound))
-        return cli_error("--set: the sound parameters do not fit together (e.g. bright_hi below bright_lo; see "
-                         "--describe %s)", p->name);
-    return CLI_OK;
-}
-
 static const labcli_lab lab;
 
 /* The preset's gesture with the gesture options given; CLI_USAGE when they meet a recorded one. */
@@ -176,41 +137,6 @@ static int scripted_gesture(front *f, const labcli_result *r)
     return CLI_OK;
 }
 
-/* Every output a different file, and at most one on stdout. */
-static int check_outputs(const bowl_lab_options *o)
-{
-    const char *names[] = {"--wav", "--events", "--trace", "--spectrum"};
-    const char *paths[] = {o->wav, o->events, o->trace, o->spectrum};
-    for (int i = 0; i < 4; i++)
-        for (int j = i + 1; j < 4; j++)
-            if (paths[i] && paths[j] && strcmp(paths[i], paths[j]) == 0)
-                return strcmp(paths[i], "-") == 0
-                           ? cli_error("%s and %s cannot both go to stdout (allowed: at most one '-')", names[i],
-                                       names[j])
-                           : cli_error("%s: '%s' is also the %s file (allowed: different files)", names[i],
-                                       cli_cut(paths[i]), names[j]);
-    return CLI_OK;
-}
-
-static int render_replay(front *f, bool have_seconds)
-{
-    bowl_lab_gesture g;
-    int rc = read_gesture(f->gesture_path, &g);
-    if (rc != CLI_OK)
-        return rc;
-    const double end = g.rows[g.n - 1].t;
-    if (!have_seconds)
-        f->o.seconds = end;
-    f->o.replay = &g;
-    if (!(f->o.seconds >= 0.5 * f->o.preset->bowl.step))
-        rc = cli_error("--gesture: '%s' ends at t = %g s: nothing to render (allowed: a last row after t = 0, or "
-                       "--seconds)", cli_cut(f->gesture_path), end);
-    else
-        rc = bowl_lab_render(&f->o);
-    bowl_lab_gesture_free(&g);
-    return rc;
-}
-
 static int check(void *opts, const labcli_result *r)
 {
     front *f = opts;
@@ -219,9 +145,9 @@ static int check(void *opts, const labcli_result *r)
     /* --set applies to the preset described, rendered or played, after parsing, whatever the order */
     f->chosen = r->mode == DESCRIBE ? *f->describe : *f->o.preset;
     f->o.preset = &f->chosen;
-    int rc = apply_sets(&f->chosen, f->sets, f->n_sets);
+    int rc = bowl_lab_apply_sets(&f->chosen, f->sets, f->n_sets);
     if (rc == CLI_OK && r->mode != DESCRIBE && (rc = scripted_gesture(f, r)) == CLI_OK)
-        rc = check_outputs(&f->o);
+        rc = bowl_lab_check_outputs(&f->o);
     return rc;
 }
 
@@ -233,7 +159,7 @@ static int run(void *opts, const labcli_result *r)
     else if (r->mode == DESCRIBE)
         bowl_lab_describe(&f->chosen);
     else if (f->gesture_path)
-        return render_replay(f, labcli_given(&lab, r, "seconds"));
+        return bowl_lab_render_replay(&f->o, f->gesture_path, labcli_given(&lab, r, "seconds"));
     else
         return r->mode == RENDER ? bowl_lab_render(&f->o) : bowl_lab_interactive(&f->chosen, f->o.seed);
     return CLI_OK;

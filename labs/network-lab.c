@@ -1,9 +1,7 @@
-/* network-lab: 2-D networks of masses, springs and dampers (seed 004). The options (labcli.h) here; the runs side
- * by side in labs/network-lab/sim.c, the charts in view.c, the headless outputs in headless.c, the guided walk in
- * walk.c. */
-#include <limits.h>
+/* network-lab: 2-D networks of masses, springs and dampers (seed 004). The option table (labcli.h) and the
+ * dispatch here; the checks the table cannot make in labs/network-lab/options.c, the runs side by side in sim.c, the
+ * charts in view.c, the headless outputs in headless.c, the guided walk in walk.c. */
 #include <stdio.h>
-#include <string.h>
 
 #include "network-lab/lab.h"
 #include "numlab/cli.h"
@@ -38,28 +36,6 @@ static int parse_law(void *opts, void *law, const char *opt, const char *text)
     return net_law_parse(text, law) ? labcli_not_a(opt, text, "force law", "hooke, seed-elongation") : CLI_OK;
 }
 
-/* --pull I,DX,DY: a mass index and a displacement in metres (the index is checked against the network later). */
-static int parse_pull(void *opts, void *field, const char *opt, const char *arg)
-{
-    (void)field;  /* the mass and the displacement */
-    lab_options *o = opts;
-    char buf[3][64];
-    const char *p = arg;
-    for (int f = 0; f < 3; f++) {
-        size_t len = strcspn(p, ",");
-        if (len >= sizeof buf[f] || (f < 2 && p[len] != ',') || (f == 2 && p[len] != '\0'))
-            return cli_error("%s: '%s' is not I,DX,DY (a mass index and a displacement in m, e.g. 2,0.3,0.1)",
-                             opt, cli_cut(arg));
-        memcpy(buf[f], p, len), buf[f][len] = '\0';
-        p += len + 1;
-    }
-    o->have_pull = true;
-    if (cli_count(opt, buf[0], 0, NET_MAX_MASSES - 1, &o->pull_mass) ||
-        cli_range(opt, buf[1], -1e6, 1e6, &o->pull_dx) || cli_range(opt, buf[2], -1e6, 1e6, &o->pull_dy))
-        return CLI_USAGE;
-    return CLI_OK;
-}
-
 static const char *const charts[] = {"network", "energy", NULL};
 
 static const labcli_option options[] = {
@@ -91,7 +67,7 @@ static const labcli_option options[] = {
      "component uniform in [-V, V]"},
     {"seed", LABCLI_COUNT, "N", AT(seed), 0, 4294967295.0, "1", "the kick's random seed"},
     {"pull", LABCLI_PARSE, "I,DX,DY", 0, 0, 0, 0, NULL, "start with mass I moved by (DX, DY) m from rest (as if\n"
-     "dragged there and let go)", .parse = parse_pull},
+     "dragged there and let go)", .parse = lab_parse_pull},
     {"force", LABCLI_PARSE, "LAW", AT(law), 0, 0, NULL, "hooke (default) or seed-elongation: the seed's PITFALL, a unit\n"
      "'elongation' vector whose force does not grow with the stretch", .parse = parse_law},
     {"tol", LABCLI_NUMBER, "T", AT(tol), 1e-14, 1e-2, "1e-10", "absolute and relative tolerance of gsl-rkf45/rk8pd/msbdf"},
@@ -99,114 +75,6 @@ static const labcli_option options[] = {
     {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "30", "--plot's height in characters", .with = LABCLI_IN(PLOT)},
     {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, "--plot in 7-bit ASCII instead of braille"},
 };
-
-/* Checks the combination of options; CLI_OK or CLI_USAGE. */
-static int check_options(lab_options *o)
-{
-    const bool interactive = !o->csv && !o->modes && !o->plot;
-    if (o->csv && o->n_methods > 1)
-        return cli_error("--method: --csv runs one method (a list goes with --plot)");
-    if (o->n_methods == 0) {  /* the defaults: semi for --csv, the walk's three for the charts */
-        o->methods[NET_SEMI] = true, o->n_methods = 1, o->method = NET_SEMI;
-        if (!o->csv) {
-            o->methods[NET_EXPLICIT] = o->methods[NET_RK4] = true, o->n_methods = 3;
-            o->method = NET_EXPLICIT;
-        }
-    }
-    if (interactive && !o->preset && !o->file)
-        return CLI_OK;  /* the guided walk picks its own networks */
-    if (!o->preset == !o->file)
-        return cli_error("%s", o->file ? "--preset and --file: choose one" : "a network is needed: --preset NAME "
-                                                                              "(four, chain, grid) or --file FILE");
-    if (o->file && o->have_n)
-        return cli_error("--n: sizes a preset, not --file '%s'", cli_cut(o->file));
-    if (o->preset) {
-        net_preset_params defaults;
-        long lo, hi;
-        if (net_preset_defaults(o->preset, &defaults))
-            return cli_error("--preset: '%s' is not a preset (allowed: %s)", cli_cut(o->preset), net_preset_names());
-        net_preset_n_range(o->preset, &lo, &hi);
-        if (o->have_n && hi == 0)
-            return cli_error("--n: the preset '%s' has a fixed size (allowed with chain and grid)", cli_cut(o->preset));
-        if (o->have_n && (o->params.n < lo || o->params.n > hi))
-            return cli_error("--n: '%ld' is out of range for the preset '%s' (allowed: a whole number from %ld to "
-                             "%ld)", o->params.n, o->preset, lo, hi);
-        if (!o->have_n)
-            o->params.n = defaults.n;
-        if (!o->have_k)
-            o->params.k = defaults.k;
-        if (!o->have_m)
-            o->params.m = defaults.m;
-        if (!o->have_c)
-            o->params.c = defaults.c;
-    }
-    return CLI_OK;
-}
-
-/* The work done in silence, before the next line of output: --csv's steps between two printed rows (--every),
- * --plot's whole run. One unit is one mass or spring evaluated once; a step costs (masses + springs) units times the
- * method's factor (its force evaluations relative to semi-implicit Euler's, as measured on the 500 x 500 grid:
- * about 6e7 units a second). */
-#define MAX_SILENT_WORK 1e9
-
-static int check_work(const net_network *net, const lab_options *o)
-{
-    static const double factor[NET_METHOD_COUNT] = {
-        [NET_EXPLICIT] = 1, [NET_SEMI] = 1, [NET_RK4] = 2, [NET_GSL_RK4] = 4, [NET_GSL_RKF45] = 4,
-        [NET_GSL_RK8PD] = 8, [NET_GSL_MSBDF] = 20,
-    };
-    double per_step = 0.0;
-    for (int m = 0; m < NET_METHOD_COUNT; m++)
-        if (o->methods[m])
-            per_step += factor[m] * (double)(net->n_masses + net->n_springs);
-    const long long silent = o->csv ? (o->every < o->steps ? o->every : o->steps) : o->plot ? o->steps : 0;
-    char what[160];
-    if (o->csv)
-        snprintf(what, sizeof what, "--every %lld of --steps %lld on %zu masses and %zu springs", o->every,
-                 o->steps, net->n_masses, net->n_springs);
-    else
-        snprintf(what, sizeof what, "--plot after --steps %lld on %zu masses and %zu springs", o->steps,
-                 net->n_masses, net->n_springs);
-    return cli_work(what, (double)silent * per_step, MAX_SILENT_WORK, "mass-and-spring evaluations",
-                    o->csv ? "the steps between two printed rows run in silence: a smaller --every, fewer --steps "
-                             "or a smaller network"
-                           : "--plot prints after the last step: fewer --steps or a smaller network");
-}
-
-/* Builds the network the options describe; CLI_OK, CLI_USAGE (bad file) or CLI_FAILURE. */
-static int build_network(const lab_options *o, net_network **out)
-{
-    char err[PATH_MAX + 1024];  /* the whole message: the path is cut in it, never the reason after it */
-    int rc = o->preset ? net_preset(o->preset, &o->params, out) : net_load_as("--file", o->file, out, err, sizeof err);
-    if (rc == NET_ERR_MEMORY)
-        return cli_fail("out of memory building the network");
-    if (rc)
-        return o->preset ? cli_error("--preset %s: cannot build it", cli_cut(o->preset))
-                         : cli_error("%s", cli_cut_in(err, o->file));
-    net_network *net = *out;
-    if (o->file) {
-        if (o->have_k)
-            net_set_all_stiffness(net, o->params.k);
-        if (o->have_m)
-            net_set_all_masses(net, o->params.m);
-        if (o->have_c)
-            net_set_all_damping(net, o->params.c);
-    }
-    net->law = o->law;
-    rc = CLI_OK;
-    if (o->methods[NET_GSL_MSBDF] && net->n_masses > NET_MSBDF_MAX_MASSES)
-        rc = cli_error("--method gsl-msbdf: its dense Jacobian allows at most %u masses (this network has %zu)",
-                       NET_MSBDF_MAX_MASSES, net->n_masses);
-    else if (o->have_pull && (size_t)o->pull_mass >= net->n_masses)
-        rc = cli_error("--pull: mass %lld does not exist (allowed: 0 to %zu)", o->pull_mass, net->n_masses - 1);
-    else
-        rc = check_work(net, o);
-    if (rc) {
-        net_free(net);
-        *out = NULL;
-    }
-    return rc;
-}
 
 static const labcli_lab lab;
 
@@ -216,7 +84,7 @@ static int check(void *opts, const labcli_result *r)
     o->have_n = labcli_given(&lab, r, "n"), o->have_k = labcli_given(&lab, r, "k");
     o->have_m = labcli_given(&lab, r, "m"), o->have_c = labcli_given(&lab, r, "c");
     o->have_pull = labcli_given(&lab, r, "pull");
-    return check_options(o);
+    return lab_options_check(o);
 }
 
 static int run(void *opts, const labcli_result *r)
@@ -226,7 +94,7 @@ static int run(void *opts, const labcli_result *r)
     if (!o->csv && !o->modes && !o->plot && !o->preset && !o->file)
         return lab_interactive(NULL, o);
     net_network *net = NULL;
-    int rc = build_network(o, &net);
+    int rc = lab_network_build(o, &net);
     if (rc)
         return rc;
     rc = o->csv ? lab_csv(net, o) : o->modes ? lab_modes(net) : o->plot ? lab_plot(net, o) : lab_interactive(net, o);

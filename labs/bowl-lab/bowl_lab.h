@@ -235,4 +235,14 @@ size_t bowl_lab_bar(char *buf, size_t size, double value, int width, bool unicod
 /* The guided walk through the six levels of seed 003's synthesis chain, then free play. Returns the exit status. */
 int bowl_lab_interactive(const snd_preset *preset, unsigned long seed);
 
+/* --- the options the table cannot check alone (options.c) ----------------------------------------------------- */
+
+/* Each "KEY=VALUE" of --set into p, then the whole preset checked (a mechanics or sound parameter that does not fit
+ * the others, e.g. spheres too large for the bowl, is named when the module can name it); CLI_OK or CLI_USAGE. */
+int bowl_lab_apply_sets(snd_preset *p, const char *const *sets, int n);
+/* Every output a different file, and at most one on stdout; CLI_OK or CLI_USAGE (said). */
+int bowl_lab_check_outputs(const bowl_lab_options *o);
+/* --gesture PATH read and validated whole, then rendered with o (its length when !have_seconds); the exit status. */
+int bowl_lab_render_replay(bowl_lab_options *o, const char *path, bool have_seconds);
+
 #endif

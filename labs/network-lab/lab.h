@@ -165,4 +165,14 @@ int lab_interactive(net_network *net, const lab_options *o);
 /* The start the options describe (pull, kick, seed). */
 lab_start lab_start_from_options(const net_network *net, const lab_options *o);
 
+/* --- the options the table cannot check alone (options.c) ----------------------------------------------------- */
+
+/* --pull I,DX,DY into o (labcli_parse_fn). */
+int lab_parse_pull(void *opts, void *field, const char *opt, const char *arg);
+/* The combination of options, and the preset's defaults for what was not given; CLI_OK or CLI_USAGE (said). */
+int lab_options_check(lab_options *o);
+/* The network the options describe, checked against them (--pull's mass, gsl-msbdf's size, the silent work);
+ * CLI_OK, CLI_USAGE (said: a bad file, an option that does not fit) or CLI_FAILURE. */
+int lab_network_build(const lab_options *o, net_network **out);
+
 #endif
