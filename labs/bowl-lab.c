@@ -7,6 +7,7 @@
 #include "bowl-lab/bowl_lab.h"
 #include "numlab/cli.h"
 #include "numlab/labcli.h"
+#include "numlab/lang.h"
 
 #define MAX_SETS 64
 
@@ -179,7 +180,7 @@ static const labcli_lab lab = {
     .footer = "Every output is written to a temporary beside it; all are put in place together once complete, or none.\n"
               "Exit status: 0 ok, 1 runtime failure (nothing is left behind), 2 bad usage.\n",
     .options = options, .n_options = sizeof options / sizeof options[0],
-    .interactive = "the interactive lab", .check = check, .run = run,
+    .interactive = N_("the interactive lab"), .check = check, .run = run,
 };
 
 int main(int argc, char **argv)

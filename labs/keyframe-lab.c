@@ -6,6 +6,7 @@
 #include "keyframe-lab/lab.h"
 #include "numlab/cli.h"
 #include "numlab/labcli.h"
+#include "numlab/lang.h"
 
 typedef struct {
     const char *gltf, *demo, *list, *animation;
@@ -92,7 +93,7 @@ static const labcli_lab lab = {
              "normalized afterwards). Before the first key the first value, after the last key the last value.",
     .footer = "Exit status: 0 ok, 1 runtime failure, 2 bad usage or a bad file.\n",
     .options = options, .n_options = sizeof options / sizeof options[0],
-    .operand = "FILE", .interactive = "the interactive lab", .check = check, .run = run,
+    .operand = "FILE", .interactive = N_("the interactive lab"), .check = check, .run = run,
 };
 
 int main(int argc, char **argv)

@@ -6,6 +6,7 @@
 #include "network-lab/lab.h"
 #include "numlab/cli.h"
 #include "numlab/labcli.h"
+#include "numlab/lang.h"
 
 enum { CSV = 1, PLOT, MODES };
 #define AT(field) LABCLI_AT(lab_options, field)
@@ -120,7 +121,7 @@ static const labcli_lab lab = {
               "Without --csv, --plot or --modes network-lab is interactive, which needs a terminal.\n"
               "Exit status: 0 ok, 1 runtime failure, 2 bad usage or a bad network file.\n",
     .options = options, .n_options = sizeof options / sizeof options[0],
-    .interactive = "the interactive lab", .check = check, .run = run,
+    .interactive = N_("the interactive lab"), .check = check, .run = run,
 };
 
 int main(int argc, char **argv)

@@ -14,6 +14,7 @@
 #include "numlab/cli.h"
 #include "numlab/infile.h"
 #include "numlab/labcli.h"
+#include "numlab/lang.h"
 #include "numlab/text.h"
 #include "numlab/tui.h"
 
@@ -297,7 +298,7 @@ static const labcli_lab lab = {
              "       numlab --list     the labs and exercises, one a line\n"
              "       numlab --help     this text",
     .options = options, .n_options = sizeof options / sizeof options[0],
-    .interactive = "the menu", .run = menu,
+    .interactive = N_("the menu"), .run = menu,
 };
 
 int main(int argc, char **argv)

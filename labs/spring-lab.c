@@ -5,6 +5,7 @@
 
 #include "numlab/cli.h"
 #include "numlab/labcli.h"
+#include "numlab/lang.h"
 #include "spring-lab/spring_lab.h"
 
 typedef struct {
@@ -134,7 +135,7 @@ static const labcli_lab lab = {
              "       spring-lab --plot KIND [--method LIST] [spring options] [--width W --height H --ascii]",
     .footer = "Exit status: 0 ok, 1 runtime failure, 2 bad usage.\n",
     .options = options, .n_options = sizeof options / sizeof options[0],
-    .interactive = "the interactive lab", .check = check, .run = run,
+    .interactive = N_("the interactive lab"), .check = check, .run = run,
 };
 
 int main(int argc, char **argv)

@@ -185,7 +185,7 @@ static void mode_names(const labcli_lab *lab, unsigned mask, bool values, char *
     const char *items[LABCLI_MAX_OPTIONS + 1];
     size_t n = 0;
     if (mask & LABCLI_IN(0))
-        items[n++] = lab->interactive ? lab->interactive : "the interactive lab";
+        items[n++] = _(lab->interactive ? lab->interactive : N_("the interactive lab"));
     for (size_t i = 0; i < lab->n_options; i++) {
         const labcli_option *o = &lab->options[i];
         if (o->mode > 0 && (mask & LABCLI_IN(o->mode))) {
@@ -195,7 +195,7 @@ static void mode_names(const labcli_lab *lab, unsigned mask, bool values, char *
             n++;
         }
     }
-    join_list(items, n, "", " or ", buf, size);
+    join_list(items, n, "", _(" or "), buf, size);
 }
 
 int labcli_no_terminal(const char *file)
@@ -203,9 +203,10 @@ int labcli_no_terminal(const char *file)
     char headless[512] = "";
     if (current)
         mode_names(current, ~LABCLI_IN(0), true, headless, sizeof headless);
-    return cli_error("%s%s%s needs a terminal; without one use %s (see --help)", file ? cli_cut(file) : "",
-                     file ? ": " : "", current && current->interactive ? current->interactive : "the interactive lab",
-                     headless);
+    /* TRANSLATORS: "[FILE: ]the interactive lab needs a terminal; without one use --csv, --plot KIND or --modes" */
+    return cli_error(_("%s%s%s needs a terminal; without one use %s (see --help)"), file ? cli_cut(file) : "",
+                     file ? ": " : "",
+                     _(current && current->interactive ? current->interactive : N_("the interactive lab")), headless);
 }
 
 /* The table's own errors (a field too small for its kind, too many options): a bug, said as a runtime failure. */
@@ -232,7 +233,7 @@ static int check_modes(const labcli_lab *lab, labcli_result *r)
         if (!r->given[i] || o->mode <= 0)
             continue;
         if (first && first->mode != o->mode)
-            return cli_error("--%s and --%s are separate modes: give one (see --help)", first->name, o->name);
+            return cli_error(_("--%s and --%s are separate modes: give one (see --help)"), first->name, o->name);
         first = first ? first : o;
     }
     r->mode = first ? first->mode : 0;
@@ -241,7 +242,7 @@ static int check_modes(const labcli_lab *lab, labcli_result *r)
         if (r->given[i] && o->with && !(o->with & LABCLI_IN(r->mode))) {
             char modes[512];
             mode_names(lab, o->with, false, modes, sizeof modes);
-            return cli_error("--%s goes with %s (see --help)", o->name, modes);
+            return cli_error(_("--%s goes with %s (see --help)"), o->name, modes);
         }
     }
     return CLI_OK;
@@ -364,7 +365,7 @@ void labcli_help(const labcli_lab *lab, FILE *out)
             fprintf(out, "%*s", HELP_COLUMN - w, "");
         wrap(o->help ? o->help : "", tail, out);
     }
-    fprintf(out, "  --help%*sthis text\n", HELP_COLUMN - 8, "");
+    fprintf(out, "  --help%*s%s\n", HELP_COLUMN - 8, "", _("this text"));
     if (lab->footer)
         fprintf(out, "\n%s", lab->footer);
 }

@@ -121,6 +121,15 @@ expect_usage "^keyframe-lab: --plot: '1.5' is not a whole number \(allowed: a wh
     "$BIN/keyframe-lab" --plot 1.5
 expect_usage "^bowl-lab: --seed: '1.5' is not a whole number \(allowed: a whole number from 0 to 4294967295\)$" \
     "$BIN/bowl-lab" --seed 1.5
+# and in Spanish (po/es.po), the same words in every lab
+expect_usage "^spring-lab: --csv y --stability son modos distintos: indique uno \(véase --help\)$" \
+    env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LANG=es_ES.UTF-8 "$BIN/spring-lab" --csv --stability
+expect_usage "^bowl-lab: --wav y --list-presets son modos distintos: indique uno \(véase --help\)$" \
+    env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LANG=es_ES.UTF-8 "$BIN/bowl-lab" --list-presets --wav "$TMP/x.wav"
+expect_usage "^keyframe-lab: --ascii va con el laboratorio interactivo o --plot \(véase --help\)$" \
+    env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LANG=es_ES.UTF-8 "$BIN/keyframe-lab" --csv --demo basis --ascii
+expect_usage "^network-lab: el laboratorio interactivo necesita un terminal; sin él, use --csv, --plot KIND o --modes \(véase --help\)$" \
+    env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LANG=es_ES.UTF-8 "$BIN/network-lab"
 # -h is --help in every program
 for p in $PROGRAMS; do
     expect_ok "$BIN/$p" -h && grep -q "^usage: $p" "$TMP/out" && grep -q '^  --help  *this text$' "$TMP/out" && pass ||

@@ -80,8 +80,8 @@ typedef struct labcli_lab {
     const labcli_option *options;
     size_t n_options;
     const char *operand;                /* "FILE": one operand is allowed, with this name; NULL: none */
-    const char *interactive;            /* what mode 0 is ("the interactive lab", "the menu"), when it needs a
-                                         * terminal; NULL: mode 0 needs none */
+    const char *interactive;            /* what mode 0 is (N_("the interactive lab"), N_("the menu"): lang.h),
+                                         * when it needs a terminal; NULL: mode 0 needs none */
     /* Checks the options together (what the table cannot say) and completes them; CLI_OK or the exit status
      * (said). May be NULL. The terminal is checked after it, so that a bad option is named before "needs a
      * terminal". */
