@@ -6,6 +6,7 @@
 
 #include "bowl-lab/bowl_lab.h"
 #include "numlab/cli.h"
+#include "numlab/common.h"
 #include "numlab/labcli.h"
 #include "numlab/lang.h"
 
@@ -125,7 +126,7 @@ static int scripted_gesture(front *f, const labcli_result *r)
     static const char *const names[] = {"stir", "stir-radius", "reverse", "tilt", "stop"};
     double *const values[] = {&f->o.gesture.stir_hz, &f->o.gesture.stir_radius, &f->o.gesture.reverse,
                               &f->o.gesture.tilt, &f->o.gesture.stop};
-    const double given[] = {f->stir, f->stir_radius, f->reverse, f->tilt_deg * 3.14159265358979323846 / 180.0,
+    const double given[] = {f->stir, f->stir_radius, f->reverse, f->tilt_deg * NUMLAB_PI / 180.0,
                             f->stop};
     f->o.gesture = f->o.preset->gesture;
     for (int i = 0; i < 5; i++)

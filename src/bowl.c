@@ -1,5 +1,6 @@
 /* bowl: the reduced mechanics of two spheres in a bowl. See include/numlab/bowl.h for the model. */
 #include "numlab/bowl.h"
+#include "numlab/common.h"
 
 #include <math.h>
 #include <string.h>
@@ -38,7 +39,7 @@ static double contact_distance(const bowl_params *p)
 bowl_params bowl_default_params(void)
 {
     const double r = 0.008, steel = 7850.0;
-    const double m = steel * 4.0 / 3.0 * 3.14159265358979323846 * r * r * r;  /* 16.8 g */
+    const double m = steel * 4.0 / 3.0 * NUMLAB_PI * r * r * r;  /* 16.8 g */
     return (bowl_params){
         .bowl_radius = 0.10, .gravity = 9.81,
         .sphere = {{r, m}, {r, m}},
@@ -84,11 +85,11 @@ int bowl_params_check(const bowl_params *p, const char **what)
         if (!rules[i].ok) {
             if (what)
                 *what = rules[i].name;
-            return -1;
+            return NUMLAB_ERR_INPUT;
         }
     if (what)
         *what = NULL;
-    return 0;
+    return NUMLAB_OK;
 }
 
 /* --- the model's formulas ------------------------------------------------------------------------------- */
@@ -166,11 +167,6 @@ double bowl_energy(const bowl *b, const bowl_gesture *g)
         e += 0.5 * m * vdot(b->s[i].v, b->s[i].v) - m * vdot(geff, b->s[i].p);
     }
     return e;
-}
-
-bowl_vec bowl_momentum(const bowl *b)
-{
-    return vadd(vscale(b->s[0].v, b->p.sphere[0].mass), vscale(b->s[1].v, b->p.sphere[1].mass));
 }
 
 /* --- the step ------------------------------------------------------------------------------------------- */
@@ -387,18 +383,18 @@ unsigned bowl_frame(bowl *b, double frame_dt)
 int bowl_init(bowl *b, const bowl_params *p, const double theta[2], const double phi[2])
 {
     if (bowl_params_check(p, NULL))
-        return -1;
+        return NUMLAB_ERR_INPUT;
     memset(b, 0, sizeof *b);
     b->p = *p;
     /* the cap: a UI frame never feeds more than 0.1 s (timestep.h's default) */
     if (ts_accumulator_init(&b->acc, p->step, TS_DEFAULT_CAP > p->step ? TS_DEFAULT_CAP : p->step))
-        return -1;
+        return NUMLAB_ERR_INPUT;
     for (int i = 0; i < 2; i++) {
         double rho = shell_radius(p, i);
         b->s[i].p = (bowl_vec){rho * sin(theta[i]) * cos(phi[i]), rho * sin(theta[i]) * sin(phi[i]),
                                -rho * cos(theta[i])};
         if (!(isfinite(b->s[i].p.x) && isfinite(b->s[i].p.y) && isfinite(b->s[i].p.z)))
-            return -1;
+            return NUMLAB_ERR_INPUT;
     }
     separate(b);
     b->distance = vnorm(vsub(b->s[0].p, b->s[1].p));
@@ -409,7 +405,7 @@ int bowl_init(bowl *b, const bowl_params *p, const double theta[2], const double
         b->s[i].gate = bowl_gate(p, b->s[i].load);
         b->s[i].gate_open = b->s[i].gate >= BOWL_ON_LEVEL;
     }
-    return 0;
+    return NUMLAB_OK;
 }
 
 /* --- gestures and names --------------------------------------------------------------------------------- */
@@ -422,7 +418,7 @@ bowl_gesture bowl_script_at(const bowl_script *s, double t)
     /* the bowl's centre circles as c(t) = A (cos wt, sin wt, 0): its acceleration is -A w^2 (cos wt, sin wt, 0) */
     /* The angle runs forward, or back and forth when the stir reverses every `reverse` seconds: it goes
      * w * (t - kT) during even periods k and w * (T - (t - kT)) during odd ones, continuous at each turn. */
-    double w = 2.0 * 3.14159265358979323846 * s->stir_hz;
+    double w = 2.0 * NUMLAB_PI * s->stir_hz;
     double travel = t;
     if (s->reverse > 0.0 && t > 0.0) {
         double k = floor(t / s->reverse), into = t - k * s->reverse;

@@ -121,11 +121,6 @@ static int parse_double(const char *opt, const char *text, const char *allowed, 
     return CLI_OK;
 }
 
-int cli_finite(const char *opt, const char *text, double *out)
-{
-    return parse_double(opt, text, "a finite number", out);
-}
-
 int cli_positive(const char *opt, const char *text, double *out)
 {
     const char *allowed = "a finite number > 0";
@@ -133,18 +128,6 @@ int cli_positive(const char *opt, const char *text, double *out)
     if (parse_double(opt, text, allowed, &v))
         return CLI_USAGE;
     if (!(v > 0.0))
-        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
-    *out = v;
-    return CLI_OK;
-}
-
-int cli_nonnegative(const char *opt, const char *text, double *out)
-{
-    const char *allowed = "a finite number >= 0";
-    double v;
-    if (parse_double(opt, text, allowed, &v))
-        return CLI_USAGE;
-    if (!(v >= 0.0))
         return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
     *out = v;
     return CLI_OK;

@@ -5,13 +5,14 @@
  * vector as two SSE2 operations; on x86-64 a second copy compiled for AVX is picked at run time (target_clones).
  * ISO C mode compiles with -ffp-contract=off, and the sums are taken in the same order in both copies, so both give
  * the same bits. */
-#include "numlab/sound.h"
+#include "snd_private.h"
+
+#include "numlab/common.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define SND_PI 3.14159265358979323846
 #define CHECK_EVERY 256  /* samples between silence checks */
 
 typedef double snd_vec __attribute__((vector_size(SND_LANES * sizeof(double))));
@@ -67,9 +68,9 @@ BANK_CLONES static void run_free(const snd_vec *restrict a1, const snd_vec *rest
 static void set_coefficients(snd_bank *bk, size_t k, double r, double factor)
 {
     const snd_mode *m = &bk->mode[k];
-    double theta = 2.0 * SND_PI * m->freq * factor / bk->rate;
-    if (theta > 0.999 * SND_PI)
-        theta = 0.999 * SND_PI;
+    double theta = 2.0 * NUMLAB_PI * m->freq * factor / bk->rate;
+    if (theta > 0.999 * NUMLAB_PI)
+        theta = 0.999 * NUMLAB_PI;
     double sn = sin(theta);
     bk->a1[k] = 2.0 * r * cos(theta);
     bk->a2[k] = -r * r;
@@ -82,11 +83,11 @@ int snd_bank_init(snd_bank *bk, const snd_mode *modes, size_t n, double rate, si
 {
     memset(bk, 0, sizeof *bk);
     if (!(rate > 0.0 && isfinite(rate)) || channels < 1 || channels > 2)
-        return -1;
+        return NUMLAB_ERR_INPUT;
     for (size_t k = 0; k < n; k++)
         if (!(modes[k].decay >= 0.0 && isfinite(modes[k].decay) && isfinite(modes[k].freq) &&
               isfinite(modes[k].gain)))
-            return -1;
+            return NUMLAB_ERR_INPUT;
     bk->rate = rate;
     bk->channels = channels;
     bk->silence = 1e-10;
@@ -94,7 +95,7 @@ int snd_bank_init(snd_bank *bk, const snd_mode *modes, size_t n, double rate, si
     bk->source = malloc((n ? n : 1) * sizeof *bk->source);
     if (!bk->mode || !bk->source) {
         snd_bank_destroy(bk);
-        return -1;
+        return NUMLAB_ERR_NOMEM;
     }
     for (size_t k = 0; k < n; k++)
         if (modes[k].freq > 0.0 && modes[k].freq < 0.5 * rate) {
@@ -109,7 +110,7 @@ int snd_bank_init(snd_bank *bk, const snd_mode *modes, size_t n, double rate, si
     bk->mem = aligned_alloc(64, arrays * bk->lanes * sizeof(double));
     if (!bk->mem) {
         snd_bank_destroy(bk);
-        return -1;
+        return NUMLAB_ERR_NOMEM;
     }
     memset(bk->mem, 0, arrays * bk->lanes * sizeof(double));
     double *p = bk->mem;
@@ -119,7 +120,7 @@ int snd_bank_init(snd_bank *bk, const snd_mode *modes, size_t n, double rate, si
         *slots[i] = p;
     for (size_t k = 0; k < bk->modes; k++)
         set_coefficients(bk, k, exp(-bk->mode[k].decay / rate), 1.0);
-    return 0;
+    return NUMLAB_OK;
 }
 
 void snd_bank_destroy(snd_bank *bk)
@@ -128,20 +129,6 @@ void snd_bank_destroy(snd_bank *bk)
     free(bk->source);
     free(bk->mem);
     memset(bk, 0, sizeof *bk);
-}
-
-double snd_bank_amplitude(const snd_bank *bk, size_t ch)
-{
-    /* For y_n = A r^n sin(theta n + phi): y_n^2 - 2 r cos(theta) y_n y_{n-1} + r^2 y_{n-1}^2 = (A r^n sin theta)^2,
-     * i.e. y1^2 - a1 y1 y2 - a2 y2^2 = amplitude^2 sin^2(theta), exactly. */
-    double worst = 0.0;
-    const double *y1 = bk->y1[ch], *y2 = bk->y2[ch];
-    for (size_t k = 0; k < bk->modes; k++) {
-        double e = (y1[k] * y1[k] - bk->a1[k] * y1[k] * y2[k] - bk->a2[k] * y2[k] * y2[k]) * bk->inv_sin2[k];
-        if (e > worst)
-            worst = e;
-    }
-    return sqrt(worst);
 }
 
 /* Zeroes the modes that have died away; the channel goes inactive when none is left. */

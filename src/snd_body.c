@@ -1,12 +1,13 @@
 /* sound, level 6: the acrylic body layer, modes coupled by a bounded tanh non-linearity, integrated with a
  * discrete-gradient scheme whose energy never grows without input. The scheme and its energy are in sound.h. */
-#include "numlab/sound.h"
+#include "snd_private.h"
+
+#include "numlab/common.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define SND_PI 3.14159265358979323846
 #define NEWTON_MAX 30
 #define CHECK_EVERY 240  /* samples between silence checks */
 
@@ -77,16 +78,16 @@ int snd_body_init(snd_body *b, const snd_body_mode *modes, size_t n, double alph
     memset(b, 0, sizeof *b);
     if (n == 0 || n > SND_MAX_BODY_MODES || !(rate > 0.0 && isfinite(rate)) || !(alpha >= 0.0 && isfinite(alpha)) ||
         !(beta > 0.0 && isfinite(beta)))
-        return -1;
+        return NUMLAB_ERR_INPUT;
     for (size_t m = 0; m < n; m++)
         if (!(modes[m].freq > 0.0 && modes[m].decay >= 0.0 && isfinite(modes[m].freq) &&
               isfinite(modes[m].decay) && isfinite(modes[m].couple) && isfinite(modes[m].drive) &&
               isfinite(modes[m].gain)))
-            return -1;
+            return NUMLAB_ERR_INPUT;
     const size_t arrays = 9;
     b->mem = calloc(arrays * n, sizeof(double));
     if (!b->mem)
-        return -1;
+        return NUMLAB_ERR_NOMEM;
     double *p = b->mem;
     double **slots[] = {&b->q, &b->q1, &b->c, &b->drive, &b->out_w, &b->w2, &b->inv_a, &b->C, &b->sigma};
     for (size_t i = 0; i < arrays; i++, p += n)
@@ -98,7 +99,7 @@ int snd_body_init(snd_body *b, const snd_body_mode *modes, size_t n, double alph
     b->silence = 1e-8;
     const double k = b->k;
     for (size_t m = 0; m < n; m++) {
-        double w = 2.0 * SND_PI * modes[m].freq;
+        double w = 2.0 * NUMLAB_PI * modes[m].freq;
         b->c[m] = modes[m].couple;
         b->drive[m] = modes[m].drive;
         b->out_w[m] = modes[m].gain * w;
@@ -107,7 +108,7 @@ int snd_body_init(snd_body *b, const snd_body_mode *modes, size_t n, double alph
         b->inv_a[m] = 1.0 / (1.0 / (k * k) + modes[m].decay / k + 0.5 * w * w);
         b->C[m] = 1.0 / (k * k) - modes[m].decay / k + 0.5 * w * w;
     }
-    return 0;
+    return NUMLAB_OK;
 }
 
 void snd_body_destroy(snd_body *b)

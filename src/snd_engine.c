@@ -1,5 +1,5 @@
 /* sound: the engine, one bowl and one synthesizer driven by a gesture, step by fixed step. See sound.h. */
-#include "numlab/sound.h"
+#include "snd_private.h"
 
 #include <gsl/gsl_rng.h>
 #include <math.h>
@@ -27,14 +27,14 @@ snd_engine *snd_engine_new(const snd_preset *preset, const snd_options *o, snd_e
     snd_error dummy;
     err = err ? err : &dummy;
     *err = SND_ERR_PARAMS;
-    if (bowl_params_check(&preset->bowl, NULL) || snd_params_check(&preset->sound) || o->channels < 1 ||
+    if (bowl_params_check(&preset->bowl, NULL) || snd_params_check(&preset->sound, NULL) || o->channels < 1 ||
         o->channels > 2)
         return NULL;
     /* the bowl's step must be a whole number of samples, so that samples and steps never drift apart */
     double frames = o->rate * preset->bowl.step;
     if (!(o->rate > 0.0 && isfinite(o->rate) && frames >= 1.0 && frames <= SND_MAX_BLOCK &&
           fabs(frames - round(frames)) < 1e-9 * frames)) {
-        *err = SND_ERR_RATE;
+        *err = SND_ERR_PARAMS;
         return NULL;
     }
     snd_engine *e = calloc(1, sizeof *e);

@@ -8,13 +8,13 @@
  * sigma 40..100/s (T60 0.17..0.07 s: short), coupled through alpha tanh(beta s) with alpha beta = 0.5 w_1^2 (the
  * coupling shifts the low modes by up to ~20% in the linear range) and beta so that a strength-1 knock saturates the
  * tanh (beta s ~ 3): harder knocks sound a touch lower and duller, a "clack" rather than a ring. */
+#include "numlab/common.h"
 #include "numlab/sound.h"
 
 #include <stddef.h>
 #include <string.h>
 
-#define PI 3.14159265358979323846
-#define SPHERE_MASS(density, r) ((density) * 4.0 / 3.0 * PI * (r) * (r) * (r))
+#define SPHERE_MASS(density, r) ((density) * 4.0 / 3.0 * NUMLAB_PI * (r) * (r) * (r))
 #define STEEL 7850.0   /* kg/m^3 */
 #define NDFEB 7500.0   /* sintered neodymium magnet */
 #define G 9.81

@@ -1,5 +1,7 @@
 /* sound, levels 3 and 4: Poisson streams of micro-impacts, and the gesture filter. See sound.h. */
-#include "numlab/sound.h"
+#include "snd_private.h"
+
+#include "numlab/common.h"
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
@@ -7,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SND_PI 3.14159265358979323846
 #define MAX_PULSE_SECONDS 0.01   /* a contact window longer than 10 ms is not a micro-impact */
 #define FLUSH_LEVEL 1e-15        /* the low-pass state below this is exactly 0 */
 
@@ -16,7 +17,7 @@ int snd_stream_init(snd_stream *st, const snd_grain *g, double rate, unsigned lo
     memset(st, 0, sizeof *st);
     if (!(rate > 0.0 && isfinite(rate) && g->width > 0.0 && g->width <= MAX_PULSE_SECONDS && g->shape > 0.0 &&
           isfinite(g->shape)))
-        return -1;
+        return NUMLAB_ERR_INPUT;
     st->rate = rate;
     st->shape = g->shape;
     /* a Hann window of `width` seconds: at least one sample, sampled at the centres of the samples, sum 1 */
@@ -29,19 +30,19 @@ int snd_stream_init(snd_stream *st, const snd_grain *g, double rate, unsigned lo
     st->rng = rng;
     if (!st->pulse || !st->tail || !rng) {
         snd_stream_destroy(st);
-        return -1;
+        return NUMLAB_ERR_NOMEM;
     }
     double sum = 0.0;
     for (size_t j = 0; j < st->width; j++) {
         double x = ((double)j + 0.5) / (double)st->width;
-        st->pulse[j] = 0.5 - 0.5 * cos(2.0 * SND_PI * x);
+        st->pulse[j] = 0.5 - 0.5 * cos(2.0 * NUMLAB_PI * x);
         sum += st->pulse[j];
     }
     for (size_t j = 0; j < st->width; j++)
         st->pulse[j] /= sum;
     gsl_rng_set(rng, seed);
     st->next = gsl_ran_exponential(rng, 1.0);
-    return 0;
+    return NUMLAB_OK;
 }
 
 void snd_stream_destroy(snd_stream *st)
@@ -103,7 +104,7 @@ bool snd_stream_render(snd_stream *st, double lambda, double amp, size_t n, doub
 
 void snd_lowpass_set(snd_lowpass *lp, double cutoff, double rate)
 {
-    lp->coef = 1.0 - exp(-2.0 * SND_PI * cutoff / rate);
+    lp->coef = 1.0 - exp(-2.0 * NUMLAB_PI * cutoff / rate);
 }
 
 void snd_lowpass_run(snd_lowpass *lp, double *x, size_t n)

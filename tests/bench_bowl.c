@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "numlab/sound.h"
+#include "numlab/common.h"
+#include "../src/snd_private.h"
 
 #define SECONDS 60.0
 #define ROUNDS 3
@@ -34,7 +35,7 @@ static double run_reference(void)
     const size_t n = (size_t)(SECONDS * SND_RATE), block = 960;
     ref_mode m[REF_MODES];
     for (int k = 0; k < REF_MODES; k++) {
-        double f = 200.0 + 150.0 * k, a = 3.0 + k, r = exp(-a / SND_RATE), th = 2.0 * M_PI * f / SND_RATE;
+        double f = 200.0 + 150.0 * k, a = 3.0 + k, r = exp(-a / SND_RATE), th = 2.0 * NUMLAB_PI * f / SND_RATE;
         m[k] = (ref_mode){(float)(2.0 * r * cos(th)), (float)(r * r), (float)(r * sin(th)), 0.0f, 0.0f};
     }
     float in[960] = {0}, out[960];

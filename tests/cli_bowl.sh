@@ -152,7 +152,7 @@ expect_usage "--set: 'magnet' is not KEY=VALUE" "$BL" --set magnet --wav "$OUT/b
 expect_usage "--set: '2.5' is out of range for ball_modes.count \(allowed: a whole number" \
     "$BL" --set ball_modes.count=2.5 --wav "$OUT/b.wav"
 expect_usage "--set: the mechanics do not fit together: 'gate_lo/gate_hi'" "$BL" --set gate_lo=0.9 --wav "$OUT/b.wav"
-expect_usage "--set: the sound parameters do not fit together" "$BL" --set bright_lo=20000 --wav "$OUT/b.wav"
+expect_usage "--set: the sound parameters do not fit together: 'bright_lo/bright_hi'" "$BL" --set bright_lo=20000 --wav "$OUT/b.wav"
 expect_usage "--set: the mechanics do not fit together: 'bowl_radius'" "$BL" --set bowl_radius=0.02 --wav "$OUT/b.wav"
 expect_files "after bad --set" ""
 # a change of sound only keeps the mechanics: the same events, other samples

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "numlab/bowl.h"
+#include "numlab/common.h"
 #include "numlab/sound.h"
 #include "helpers/check_main.h"
 
@@ -17,7 +18,6 @@
             ck_abort_msg(__VA_ARGS__);    \
     } while (0)
 
-static const double PI = 3.14159265358979323846;
 
 static double norm(bowl_vec a)
 {
@@ -27,6 +27,14 @@ static double norm(bowl_vec a)
 static double dot(bowl_vec a, bowl_vec b)
 {
     return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+/* The pair's momentum, sum m_i v_i. */
+static bowl_vec momentum(const bowl *b)
+{
+    const double m0 = b->p.sphere[0].mass, m1 = b->p.sphere[1].mass;
+    return (bowl_vec){m0 * b->s[0].v.x + m1 * b->s[1].v.x, m0 * b->s[0].v.y + m1 * b->s[1].v.y,
+                      m0 * b->s[0].v.z + m1 * b->s[1].v.z};
 }
 
 static double shell(const bowl_params *p, int i)
@@ -65,7 +73,7 @@ END_TEST
 static bowl placed(const bowl_params *p, double theta)
 {
     bowl b;
-    const double th[2] = {theta, 0.3}, ph[2] = {0.0, PI};
+    const double th[2] = {theta, 0.3}, ph[2] = {0.0, NUMLAB_PI};
     ck_assert_int_eq(bowl_init(&b, p, th, ph), 0);
     return b;
 }
@@ -81,7 +89,7 @@ START_TEST(load_and_gate_by_hand)
     ck_assert_double_eq(b.s[0].gate, 1.0);
     /* at 80 degrees at rest L = m g cos 80: L/L_ref = 0.173648, s = (0.173648 - 0.15)/0.35 = 0.067567,
      * gate = s^2 (3 - 2 s) = 0.0130787 */
-    b = placed(&p, 80.0 * PI / 180.0);
+    b = placed(&p, 80.0 * NUMLAB_PI / 180.0);
     ck_assert_double_eq_tol(b.s[0].load / p.load_ref, 0.17364817766693, 1e-12);
     ck_assert_double_eq_tol(b.s[0].gate, 0.0130787, 1e-7);
     ck_assert(!b.s[0].gate_open);
@@ -90,7 +98,7 @@ START_TEST(load_and_gate_by_hand)
     ck_assert_double_eq_tol(bowl_load(&b, 0, NULL) / p.load_ref, 1.0 / (rho * g) + 0.17364817766693, 1e-12);
     ck_assert_double_eq(bowl_gate(&p, bowl_load(&b, 0, NULL)), 1.0);
     /* at the rim at rest nothing presses on the surface: the gate is shut, exactly */
-    b = placed(&p, PI / 2.0);
+    b = placed(&p, NUMLAB_PI / 2.0);
     ck_assert_double_eq_tol(b.s[0].load, 0.0, 1e-15);
     ck_assert_double_eq(b.s[0].gate, 0.0);
 }
@@ -190,7 +198,7 @@ START_TEST(head_on_collision_in_the_bowl)
     p.restitution = 1.0;
     p.pair_friction = 0.0;
     bowl b;
-    const double th[2] = {0.4, 0.4}, ph[2] = {PI, 0.0};
+    const double th[2] = {0.4, 0.4}, ph[2] = {NUMLAB_PI, 0.0};
     ck_assert_int_eq(bowl_init(&b, &p, th, ph), 0);
     /* sphere 0 at azimuth pi moves towards the bottom (and on to sphere 1): tangent, along +x at speed 0.5 */
     const double speed = 0.5, rho = shell(&p, 0);
@@ -232,7 +240,7 @@ START_TEST(strong_latch_brings_spheres_together)
         const double contact = p.sphere[0].radius + p.sphere[1].radius, rho = shell(&p, 0);
         const double gap = 0.008, angle = (contact + gap) / rho;  /* arc ~ chord for this small angle */
         bowl b;
-        const double th[2] = {angle / 2.0, angle / 2.0}, ph[2] = {0.0, PI};
+        const double th[2] = {angle / 2.0, angle / 2.0}, ph[2] = {0.0, NUMLAB_PI};
         ck_assert_int_eq(bowl_init(&b, &p, th, ph), 0);
         double d0 = b.distance;
         bool latch_on = false, collided = false;
@@ -291,7 +299,7 @@ START_TEST(gesture_is_the_circle_it_claims)
 {
     /* stir 1 Hz on a 1 cm circle: a = -A w^2 (cos wt, sin wt), A w^2 = 0.01 (2 pi)^2 = 0.394784 m/s^2 */
     bowl_script s = {.stir_hz = 1.0, .stir_radius = 0.01};
-    const double aw2 = 0.01 * 4.0 * PI * PI;
+    const double aw2 = 0.01 * 4.0 * NUMLAB_PI * NUMLAB_PI;
     bowl_gesture g = bowl_script_at(&s, 0.25);
     ck_assert_double_eq_tol(g.acc_x, 0.0, 1e-15);
     ck_assert_double_eq_tol(g.acc_y, -aw2, 1e-15);
@@ -310,7 +318,7 @@ START_TEST(gesture_is_the_circle_it_claims)
     ck_assert(g.acc_x == 0.0 && g.acc_y == 0.0);
     /* a 30 degree tilt about x puts gravity at (0, -g sin 30, -g cos 30) in the bowl; a stir adds -a_bowl */
     bowl_params p = bowl_default_params();
-    bowl_vec ge = bowl_effective_gravity(&p, &(bowl_gesture){.tilt_x = PI / 6.0});
+    bowl_vec ge = bowl_effective_gravity(&p, &(bowl_gesture){.tilt_x = NUMLAB_PI / 6.0});
     ck_assert_double_eq_tol(ge.x, 0.0, 1e-15);
     ck_assert_double_eq_tol(ge.y, -p.gravity * 0.5, 1e-14);
     ck_assert_double_eq_tol(ge.z, -p.gravity * sqrt(3.0) / 2.0, 1e-14);
@@ -359,19 +367,19 @@ START_TEST(bad_parameters_are_named)
     ck_assert_int_eq(bowl_params_check(&p, &what), 0);
     ck_assert_ptr_null(what);
     p.restitution = 1.5;
-    ck_assert_int_eq(bowl_params_check(&p, &what), -1);
+    ck_assert_int_eq(bowl_params_check(&p, &what), NUMLAB_ERR_INPUT);
     ck_assert_str_eq(what, "restitution");
     p = bowl_default_params();
     p.bowl_radius = 0.02;  /* smaller than twice the pair */
-    ck_assert_int_eq(bowl_params_check(&p, &what), -1);
+    ck_assert_int_eq(bowl_params_check(&p, &what), NUMLAB_ERR_INPUT);
     ck_assert_str_eq(what, "bowl_radius");
     p = bowl_default_params();
     p.step = NAN;
-    ck_assert_int_eq(bowl_params_check(&p, &what), -1);
+    ck_assert_int_eq(bowl_params_check(&p, &what), NUMLAB_ERR_INPUT);
     ck_assert_str_eq(what, "step");
     bowl b;
     const double th[2] = {0.1, 0.2}, ph[2] = {0.0, 1.0};
-    ck_assert_int_eq(bowl_init(&b, &p, th, ph), -1);
+    ck_assert_int_eq(bowl_init(&b, &p, th, ph), NUMLAB_ERR_INPUT);
 }
 END_TEST
 
@@ -400,14 +408,14 @@ START_TEST(tilt_about_both_axes_with_a_stir)
     const double g = p.gravity;
     /* by hand: a 30 degree tilt about y alone tips the bowl's x axis to (cos 30, 0, -sin 30): gravity has
      * +g sin 30 along it, (g/2, 0, -g cos 30) in all */
-    bowl_vec ge = bowl_effective_gravity(&p, &(bowl_gesture){.tilt_y = PI / 6.0});
+    bowl_vec ge = bowl_effective_gravity(&p, &(bowl_gesture){.tilt_y = NUMLAB_PI / 6.0});
     ck_assert_double_eq_tol(ge.x, g * 0.5, 1e-14);
     ck_assert_double_eq_tol(ge.y, 0.0, 1e-15);
     ck_assert_double_eq_tol(ge.z, -g * sqrt(3.0) / 2.0, 1e-14);
     /* by hand: 90 degrees about both: R = Rx(90) Ry(90) = [[0,0,1],[1,0,0],[0,1,0]], the bowl's axes are world y,
      * z and x; with a_bowl = (1, 2, 3), g - a = (-1, -2, -g - 3) reads (-2, -g - 3, -1) in the bowl (the other
      * order, Ry Rx, would read (g + 3, -1, 2)) */
-    ge = bowl_effective_gravity(&p, &(bowl_gesture){.tilt_x = PI / 2.0, .tilt_y = PI / 2.0, .acc_x = 1.0,
+    ge = bowl_effective_gravity(&p, &(bowl_gesture){.tilt_x = NUMLAB_PI / 2.0, .tilt_y = NUMLAB_PI / 2.0, .acc_x = 1.0,
                                                     .acc_y = 2.0, .acc_z = 3.0});
     ck_assert_double_eq_tol(ge.x, -2.0, 1e-14);
     ck_assert_double_eq_tol(ge.y, -g - 3.0, 1e-14);
@@ -438,7 +446,7 @@ static bowl unequal_pair(double gap, double magnet)
     p.magnet_force = 0.0;  /* the latch without the pull */
     const double rho = shell(&p, 0), theta = asin((p.sphere[0].radius + p.sphere[1].radius + gap) / (2.0 * rho));
     bowl b;
-    const double th[2] = {theta, theta}, ph[2] = {0.0, PI};
+    const double th[2] = {theta, theta}, ph[2] = {0.0, NUMLAB_PI};
     ck_assert_int_eq(bowl_init(&b, &p, th, ph), 0);
     return b;
 }
@@ -458,11 +466,11 @@ START_TEST(latch_and_separation_weigh_by_mass)
     b = unequal_pair(1e-6, 1.0);
     const double th = asin((0.016 + 1e-6) / (2.0 * rho));
     b.s[0].v = (bowl_vec){0.1 * cos(th), 0.0, 0.1 * sin(th)};  /* tangent at (rho sin th, 0, -rho cos th) */
-    const bowl_vec p0 = bowl_momentum(&b);
+    const bowl_vec p0 = momentum(&b);
     bowl_step(&b, NULL);
     ck_assert_double_eq_tol(b.latch, 1.0, 0.02);
     const double lambda_share = 0.1 * b.latch;
-    const bowl_vec p1 = bowl_momentum(&b);
+    const bowl_vec p1 = momentum(&b);
     ck_assert_msg(fabs(p1.x - p0.x) < 2e-3 * fabs(p0.x), "momentum x %g -> %g", p0.x, p1.x);
     ck_assert_double_eq_tol(norm(b.s[1].v), lambda_share * 0.0568 / 0.0609, 0.02 * 0.092);
     ck_assert_double_eq_tol(norm(b.s[0].v), 0.1 - lambda_share * 0.0041 / 0.0609, 0.02 * 0.0067);
@@ -479,7 +487,7 @@ START_TEST(load_and_pull_under_a_gesture_with_unequal_masses)
     b.p.gravity = p.gravity;
     b.s[0].p = (bowl_vec){0.0, 0.0, -shell(&b.p, 0)};
     const double m = b.p.sphere[0].mass, g = b.p.gravity;
-    ck_assert_double_eq_tol(bowl_load(&b, 0, &(bowl_gesture){.tilt_x = PI / 3.0}), m * g * 0.5, 1e-15);
+    ck_assert_double_eq_tol(bowl_load(&b, 0, &(bowl_gesture){.tilt_x = NUMLAB_PI / 3.0}), m * g * 0.5, 1e-15);
     ck_assert_double_eq_tol(bowl_load(&b, 0, &(bowl_gesture){.acc_z = -3.0}), m * (g - 3.0), 1e-15);
     ck_assert_double_eq_tol(bowl_load(&b, 0, NULL), m * g, 1e-15);
     /* The magnet pulls both spheres with the same force F = F0 smoothstep(mu) (contact / r)^4 along the line of

@@ -11,8 +11,8 @@
 
 #include "../labs/bowl-lab/bowl_lab.h"
 #include "helpers/check_main.h"
+#include "numlab/common.h"
 
-#define PI 3.14159265358979323846
 
 static int read_text(const char *text, bowl_lab_gesture *g, char *msg, size_t len)
 {
@@ -126,23 +126,23 @@ START_TEST(player_stir_and_tilt_by_hand)
     bowl_lab_player p = {.c = {.tilt_x_deg = 30.0, .tilt_y_deg = -45.0, .stir_hz = 2.0, .stir_radius = 0.01}};
     bowl_gesture g = bowl_lab_player_gesture(&p, h);
     /* A w^2 = 0.01 (4 pi)^2 = 1.5791367041742972 m/s^2, at phase 0 pointing to -x */
-    ck_assert_double_eq_tol(g.acc_x, -0.01 * 16.0 * PI * PI, 1e-15);
+    ck_assert_double_eq_tol(g.acc_x, -0.01 * 16.0 * NUMLAB_PI * NUMLAB_PI, 1e-15);
     ck_assert_double_eq_tol(g.acc_y, 0.0, 1e-15);
-    ck_assert_double_eq_tol(g.tilt_x, PI / 6.0, 1e-15);
-    ck_assert_double_eq_tol(g.tilt_y, -PI / 4.0, 1e-15);
-    ck_assert_double_eq_tol(p.phase, 4.0 * PI * h, 1e-15);
+    ck_assert_double_eq_tol(g.tilt_x, NUMLAB_PI / 6.0, 1e-15);
+    ck_assert_double_eq_tol(g.tilt_y, -NUMLAB_PI / 4.0, 1e-15);
+    ck_assert_double_eq_tol(p.phase, 4.0 * NUMLAB_PI * h, 1e-15);
     /* a quarter turn later (0.125 s, 300 steps) the bowl accelerates toward -y */
     for (int k = 1; k < 300; k++)
         bowl_lab_player_gesture(&p, h);
     g = bowl_lab_player_gesture(&p, h);
     ck_assert_double_eq_tol(g.acc_x, 0.0, 1e-12);
-    ck_assert_double_eq_tol(g.acc_y, -0.01 * 16.0 * PI * PI, 1e-12);
+    ck_assert_double_eq_tol(g.acc_y, -0.01 * 16.0 * NUMLAB_PI * NUMLAB_PI, 1e-12);
     /* clockwise: the same circle the other way round */
     p = (bowl_lab_player){.c = {.stir_hz = -2.0, .stir_radius = 0.01}};
     for (int k = 0; k < 300; k++)
         bowl_lab_player_gesture(&p, h);
     g = bowl_lab_player_gesture(&p, h);
-    ck_assert_double_eq_tol(g.acc_y, 0.01 * 16.0 * PI * PI, 1e-12);
+    ck_assert_double_eq_tol(g.acc_y, 0.01 * 16.0 * NUMLAB_PI * NUMLAB_PI, 1e-12);
 }
 END_TEST
 
@@ -153,7 +153,7 @@ START_TEST(tilt_toward_puts_gravity_there)
     for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
         double tx, ty;
         bowl_lab_tilt_toward(targets[i][0], targets[i][1], 60.0, &tx, &ty);
-        bowl_gesture g = {.tilt_x = tx * PI / 180.0, .tilt_y = ty * PI / 180.0};
+        bowl_gesture g = {.tilt_x = tx * NUMLAB_PI / 180.0, .tilt_y = ty * NUMLAB_PI / 180.0};
         bowl_vec ge = bowl_effective_gravity(&bp, &g);
         ck_assert_double_eq_tol(ge.x / bp.gravity, targets[i][0], 1e-12);
         ck_assert_double_eq_tol(ge.y / bp.gravity, targets[i][1], 1e-12);
@@ -161,7 +161,7 @@ START_TEST(tilt_toward_puts_gravity_there)
     /* past the cap the direction stays and the size is sin 60 degrees */
     double tx, ty;
     bowl_lab_tilt_toward(3.0, 4.0, 60.0, &tx, &ty);
-    bowl_gesture g = {.tilt_x = tx * PI / 180.0, .tilt_y = ty * PI / 180.0};
+    bowl_gesture g = {.tilt_x = tx * NUMLAB_PI / 180.0, .tilt_y = ty * NUMLAB_PI / 180.0};
     bowl_vec ge = bowl_effective_gravity(&bp, &g);
     ck_assert_double_eq_tol(ge.x / bp.gravity, 0.6 * sqrt(0.75), 1e-12);
     ck_assert_double_eq_tol(ge.y / bp.gravity, 0.8 * sqrt(0.75), 1e-12);

@@ -17,7 +17,8 @@
 #include <string.h>
 
 #include "numlab/bowl.h"
-#include "numlab/sound.h"
+#include "numlab/common.h"
+#include "../src/snd_private.h"
 #include "helpers/check_main.h"
 #include "helpers/claims.h"
 
@@ -91,7 +92,7 @@ START_TEST(test_radius_not_diameter)
         const double density = strstr(pre->name, "neodymium") ? 7500.0 : 7850.0;
         for (int i = 0; i < 2; i++) {
             const double r = pre->bowl.sphere[i].radius;
-            ck_claim_rel(pre->bowl.sphere[i].mass, density * 4.0 / 3.0 * M_PI * r * r * r, 0.01);
+            ck_claim_rel(pre->bowl.sphere[i].mass, density * 4.0 / 3.0 * NUMLAB_PI * r * r * r, 0.01);
             char across[32];
             snprintf(across, sizeof across, "%.0f mm across", 2000.0 * r);
             ck_assert_msg(!strstr(pre->summary, " mm") || strstr(pre->summary, across), "%s: the summary does not say '%s': %s", pre->name, across,
@@ -117,7 +118,7 @@ END_TEST
 START_TEST(test_resonator_forms)
 {
     const snd_mode mode = {.freq = 440.0, .decay = 30.0, .gain = 0.7};
-    const double r = exp(-mode.decay / SND_RATE), theta = 2.0 * M_PI * mode.freq / SND_RATE;
+    const double r = exp(-mode.decay / SND_RATE), theta = 2.0 * NUMLAB_PI * mode.freq / SND_RATE;
     enum { N = 400 };
     double in[N] = {1.0}, bank[N] = {0}, ex[N];
     snd_bank bk;
@@ -130,7 +131,7 @@ START_TEST(test_resonator_forms)
         y2 = y1, y1 = ex[n];
     }
     for (int n = 0; n + 1 < N; n++) {
-        const double sampled = mode.gain * exp(-mode.decay * n / SND_RATE) * sin(2.0 * M_PI * mode.freq * n / SND_RATE);
+        const double sampled = mode.gain * exp(-mode.decay * n / SND_RATE) * sin(2.0 * NUMLAB_PI * mode.freq * n / SND_RATE);
         ck_assert(fabs(bank[n] - sampled) <= 1e-12);                                  /* the bank: g r^n sin(theta n) */
         ck_assert(fabs(ex[n] - mode.gain * pow(r, n) * sin(theta * (n + 1))) <= 1e-12);  /* the exercise's */
         ck_assert(fabs(ex[n] - bank[n + 1] / r) <= 1e-12);                             /* one sample early, 1/r louder */

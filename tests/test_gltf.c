@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "helpers/gltf_fixture.h"
+#include "numlab/common.h"
 #include "numlab/gltf.h"
 #include "helpers/check_main.h"
 
@@ -170,8 +171,8 @@ START_TEST(hand_calculated_values)
     ck_assert_double_eq_tol(v[2], -0.5625, 1e-15);
     /* lines, rotation, t = 0.125: halfway from the identity to 90 degrees about z is 45 degrees about z */
     sample(&doc, 1, 1, 0.125, v);
-    ck_assert_double_eq_tol(v[2], sin(M_PI / 8), 1e-7);
-    ck_assert_double_eq_tol(v[3], cos(M_PI / 8), 1e-7);
+    ck_assert_double_eq_tol(v[2], sin(NUMLAB_PI / 8), 1e-7);
+    ck_assert_double_eq_tol(v[3], cos(NUMLAB_PI / 8), 1e-7);
     /* lines, rotation, t = 1.75 (s = 1/2 from key 2 to key 3, whose dot is negative): the short-way midpoint is
      * q2 - q3 normalized, (1.3660254, -0.5, 0.5, 1) / 1.8346732 */
     sample(&doc, 1, 1, 1.75, v);

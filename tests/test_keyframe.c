@@ -7,11 +7,12 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "numlab/common.h"
 #include "numlab/keyframe.h"
 #include "helpers/check_main.h"
 
 #define TOL 1e-12
-#define DEG (M_PI / 180.0)
+#define DEG (NUMLAB_PI / 180.0)
 
 static gsl_rng *rng;
 
@@ -443,7 +444,7 @@ START_TEST(rotate_and_axis_angle)
     /* two 90 degree turns about z make 180: x -> -x */
     kf_quat_rotate(kf_quat_mul(q, q), x, out);
     ck_assert_double_eq_tol(out[0], -1, TOL);
-    ck_assert_double_eq_tol(kf_quat_angle(kf_quat_mul(q, q)), M_PI, TOL);
+    ck_assert_double_eq_tol(kf_quat_angle(kf_quat_mul(q, q)), NUMLAB_PI, TOL);
 }
 END_TEST
 

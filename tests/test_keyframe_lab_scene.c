@@ -7,6 +7,7 @@
 
 #include "../labs/keyframe-lab/scene.h"
 #include "helpers/check_main.h"
+#include "numlab/common.h"
 
 #define STEP (1.0 / 240.0)
 
@@ -177,7 +178,7 @@ START_TEST(ellipse_area_and_refusals)
     double area = 0;
     for (int i = 0; i < CHORDS; i++)
         area += (xy[6 * i + 2] - xy[6 * i]) * 2 * ry / CHORDS;  /* the midpoint rule over the bands */
-    ck_assert_double_eq_tol(area, M_PI * rx * ry, 1e-3 * M_PI * rx * ry);
+    ck_assert_double_eq_tol(area, NUMLAB_PI * rx * ry, 1e-3 * NUMLAB_PI * rx * ry);
     ck_assert_uint_eq(scene_ellipse(0, 0, 0, 1, 4, 8, xy, 3 * CHORDS), 0);
     ck_assert_uint_eq(scene_ellipse(0, 0, 1, NAN, 4, 8, xy, 3 * CHORDS), 0);
     ck_assert_uint_eq(scene_ellipse(INFINITY, 0, 1, 1, 4, 8, xy, 3 * CHORDS), 0);
@@ -235,13 +236,13 @@ START_TEST(triad_hand_cases)
     ck_vec(tips[1], 0, 1, 0);
     ck_vec(tips[2], 0, 0, 1);
     /* 90 degrees about y, seen from the front: x points away (a dot at the origin), z points right */
-    kf_quat quarter = kf_quat_from_axis_angle(y_axis, M_PI / 2);
+    kf_quat quarter = kf_quat_from_axis_angle(y_axis, NUMLAB_PI / 2);
     scene_triad(quarter, scene_view(0, 0), tips);
     ck_vec(tips[0], 0, 0, -1);
     ck_vec(tips[1], 0, 1, 0);
     ck_vec(tips[2], 1, 0, 0);
     /* the same from above (pitch 90 degrees): y points at the viewer, z (now along world x) still right */
-    scene_triad(quarter, scene_view(0, M_PI / 2), tips);
+    scene_triad(quarter, scene_view(0, NUMLAB_PI / 2), tips);
     ck_vec(tips[0], 0, 1, 0);
     ck_vec(tips[1], 0, 0, 1);
     ck_vec(tips[2], 1, 0, 0);

@@ -5,11 +5,12 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "numlab/common.h"
 #include "numlab/keyframe.h"
 #include "helpers/check_main.h"
 
 #define TOL 1e-12
-#define DEG (M_PI / 180.0)
+#define DEG (NUMLAB_PI / 180.0)
 
 static kf_quat about_z(double angle)
 {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlab/common.h"
 #include "numlab/network.h"
 #include "helpers/check_main.h"
 
@@ -61,13 +62,13 @@ START_TEST(test_chain_frequencies)
         char err[256];
         ck_assert_int_eq(net_modes_compute(net, &modes, err, sizeof err), NET_OK);
         ck_assert_uint_eq(modes.count, 2 * (size_t)n);
-        const double w_max = 2.0 * sqrt(k / m) * sin((double)n * M_PI / (2.0 * (double)(n + 1)));
+        const double w_max = 2.0 * sqrt(k / m) * sin((double)n * NUMLAB_PI / (2.0 * (double)(n + 1)));
         ck_assert_rel(modes.omega_max, w_max, 1e-9);
         ck_assert_rel(modes.semi_limit, 2.0 / w_max, 1e-9);
         ck_assert_rel(modes.rk4_limit, 2.0 * sqrt(2.0) / w_max, 1e-9);
         for (long j = 1; j <= n; j++) {
             ck_assert(modes.omega2[j - 1] == 0.0);
-            double w = 2.0 * sqrt(k / m) * sin((double)j * M_PI / (2.0 * (double)(n + 1)));
+            double w = 2.0 * sqrt(k / m) * sin((double)j * NUMLAB_PI / (2.0 * (double)(n + 1)));
             ck_assert_rel(sqrt(modes.omega2[n + j - 1]), w, 1e-9);
         }
         net_modes_destroy(&modes);

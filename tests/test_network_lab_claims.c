@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlab/common.h"
 #include "numlab/network.h"
 #include "numlab/ode.h"
 #include "helpers/check_main.h"
@@ -112,7 +113,7 @@ START_TEST(test_rayleigh_closed_forms)
 {
     const long n = 8;
     const double k = 4.0, m = 0.5, c = 0.2;
-    const double w_max = 2.0 * sqrt(k / m) * sin(n * M_PI / (2.0 * (n + 1))), zeta = c * w_max / (2.0 * k);
+    const double w_max = 2.0 * sqrt(k / m) * sin(n * NUMLAB_PI / (2.0 * (n + 1))), zeta = c * w_max / (2.0 * k);
     net_network *net = preset("chain", n, k, m, c);
     net_modes modes;
     modes_of(net, &modes);
@@ -129,7 +130,7 @@ END_TEST
 START_TEST(test_undamped_closed_forms)
 {
     const long n = 5;
-    const double w_max = 2.0 * sin(n * M_PI / (2.0 * (n + 1)));  /* k = m = 1 */
+    const double w_max = 2.0 * sin(n * NUMLAB_PI / (2.0 * (n + 1)));  /* k = m = 1 */
     net_network *net = preset("chain", n, 1.0, 1.0, 0.0);
     net_modes modes;
     modes_of(net, &modes);

@@ -2,6 +2,7 @@
  *
  * Golden files (tests/golden/plot_*.txt) hold whole charts as text, reviewed by eye. After a deliberate change,
  * regenerate them with NUMLAB_UPDATE_GOLDEN=1 make check, look at each (cat tests/golden/plot_*.txt), commit. */
+#include "numlab/common.h"
 #include "numlab/plot.h"
 #include "helpers/check_main.h"
 
@@ -829,7 +830,7 @@ START_TEST(test_golden_time_plot)
     enum { N = 240 };
     double t[N], s[N], c[N];
     for (int i = 0; i < N; i++) {
-        t[i] = 2.0 * M_PI * i / (N - 1);
+        t[i] = 2.0 * NUMLAB_PI * i / (N - 1);
         s[i] = sin(t[i]), c[i] = cos(t[i]);
     }
     plot_chart *ch = plot_chart_new(72, 20, PLOT_BRAILLE);

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "numlab/common.h"
 #include "numlab/wav.h"
 #include "helpers/check_main.h"
 #include "helpers/scratch.h"
@@ -20,8 +21,8 @@
 static void signal(double *x)
 {
     for (int i = 0; i < 1000; i++) {
-        x[2 * i] = 0.5 * sin(2.0 * M_PI * 440.0 * i / 48000.0);
-        x[2 * i + 1] = -0.25 * sin(2.0 * M_PI * 1000.0 * i / 48000.0);
+        x[2 * i] = 0.5 * sin(2.0 * NUMLAB_PI * 440.0 * i / 48000.0);
+        x[2 * i + 1] = -0.25 * sin(2.0 * NUMLAB_PI * 1000.0 * i / 48000.0);
     }
 }
 

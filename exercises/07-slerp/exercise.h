@@ -3,6 +3,10 @@
 #ifndef EXERCISE_07_H
 #define EXERCISE_07_H
 
+/* pi (the library's NUMLAB_PI, include/numlab/common.h: the exercises are built without the library, and ISO C
+ * has no M_PI). */
+#define EX_PI 3.14159265358979323846
+
 typedef struct {
     double x, y, z, w;   /* glTF's order: the vector part, then the scalar part; unit length */
 } quat;

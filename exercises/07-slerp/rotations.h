@@ -7,7 +7,7 @@
 #include "exercise.h"
 #include "grader.h"
 
-#define DEG (3.14159265358979323846 / 180)
+#define DEG (EX_PI / 180)
 
 /* The rotation by angle (radians) about the unit axis (nx, ny, nz): (n sin(angle/2), cos(angle/2)). */
 static inline quat rot(double nx, double ny, double nz, double angle)

@@ -8,6 +8,10 @@
 
 #include <stddef.h>
 
+/* pi (the library's NUMLAB_PI, include/numlab/common.h: the exercises are built without the library, and ISO C
+ * has no M_PI). */
+#define EX_PI 3.14159265358979323846
+
 typedef struct {
     double a1, a2, b0;   /* y[n] = a1 y[n-1] + a2 y[n-2] + b0 x[n] */
     double y1, y2;       /* y[n-1] and y[n-2] */

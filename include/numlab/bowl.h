@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "numlab/common.h"
 #include "numlab/timestep.h"
 
 #define BOWL_DEFAULT_STEP (1.0 / 2400.0) /* 20 samples at 48 kHz; a 1 m/s sphere moves 0.4 mm a step */
@@ -118,11 +119,12 @@ typedef struct {
 
 /* Default parameters: a 10 cm acrylic bowl, two steel spheres of radius 8 mm (16 mm across), no magnet. */
 bowl_params bowl_default_params(void);
-/* Returns 0, or -1 and sets *what to the name of the first invalid field. */
+/* NUMLAB_OK, or NUMLAB_ERR_INPUT with *what (may be NULL) naming the first member out of its range as this header
+ * spells it ("sphere[0].radius", "gate_lo/gate_hi"; common.h); *what is NULL on success. */
 int bowl_params_check(const bowl_params *p, const char **what);
 
 /* Places sphere i at polar angle theta[i] from the bottom and azimuth phi[i] (rad), at rest; separates them if
- * they overlap. Returns 0, or -1 for invalid parameters. */
+ * they overlap. NUMLAB_OK, or NUMLAB_ERR_INPUT for invalid parameters. */
 int bowl_init(bowl *b, const bowl_params *p, const double theta[2], const double phi[2]);
 /* One fixed step of p.step under the gesture (NULL: none). Fills b->events. */
 void bowl_step(bowl *b, const bowl_gesture *g);
@@ -135,8 +137,6 @@ bowl_vec bowl_effective_gravity(const bowl_params *p, const bowl_gesture *g);
  * the bowl (the magnet's potential is not in it). Without gesture and magnet it never increases from step to step
  * while the surface drag exceeds |g| h / (2 rho_i) (the drift's gain; docs/bowl.md), as in every preset. */
 double bowl_energy(const bowl *b, const bowl_gesture *g);
-/* sum m_i v_i. */
-bowl_vec bowl_momentum(const bowl *b);
 
 /* smoothstep(a, b, x) = s^2 (3 - 2 s), s = clamp((x - a)/(b - a), 0, 1); the one-argument form is (0, 1, x). */
 double bowl_smoothstep(double a, double b, double x);

@@ -48,9 +48,7 @@ int cli_unexpected(const char *arg);
  * 0) and checked against the range like any other. cli_number_problem is the same rule without a message: NULL
  * and *out set, or what is wrong ("is empty", "is not a number", "is not a finite number", "is out of range"). */
 const char *cli_number_problem(const char *text, double *out);
-int cli_finite(const char *opt, const char *text, double *out);
 int cli_positive(const char *opt, const char *text, double *out);    /* > 0 */
-int cli_nonnegative(const char *opt, const char *text, double *out); /* >= 0 */
 int cli_positive_max(const char *opt, const char *text, double hi, double *out);  /* 0 < x <= hi */
 int cli_range(const char *opt, const char *text, double lo, double hi, double *out);  /* lo <= x <= hi */
 /* A whole decimal number in [lo, hi] (no sign unless lo < 0, no fraction, no exponent). */

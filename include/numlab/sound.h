@@ -14,9 +14,11 @@
  *          with an energy-conserving scheme.                                            (snd_body, src/snd_body.c)
  * then     mix, DC blocker, a peak limiter that never lets a sample past its ceiling, mono or stereo (pan by position).
  *
- * snd_synth turns per-step controls (speeds, gates, hits) into samples; snd_engine couples it to the bowl mechanics
- * (bowl.h) and a scripted or recorded gesture; snd_preset holds the named instruments (src/snd_presets.c).
- * Nothing here prints or allocates per sample. */
+ * the synthesizer (src/snd_synth.c) turns per-step controls (speeds, gates, hits) into samples; snd_engine
+ * (src/snd_engine.c) couples it to the bowl mechanics (bowl.h) and a scripted or recorded gesture; snd_preset holds
+ * the named instruments (src/snd_presets.c); snd_spectrum is the lab's spectrum (src/snd_spectrum.c). The parts
+ * named in parentheses are private to src/ (src/snd_private.h); this header has what a program needs: the
+ * parameters, the presets, the engine and what it measures. Nothing here prints or allocates per sample. */
 #ifndef NUMLAB_SOUND_H
 #define NUMLAB_SOUND_H
 
@@ -24,58 +26,12 @@
 #include <stddef.h>
 
 #include "numlab/bowl.h"
+#include "numlab/common.h"
 
 #define SND_RATE 48000.0     /* the lab's sample rate */
-#define SND_LANES 4          /* modes per vector: one AVX register of doubles, two SSE2 registers */
-#define SND_MAX_BLOCK 4096   /* most samples one snd_synth_step renders */
+#define SND_MAX_BLOCK 4096   /* most samples one step of the engine renders */
 
-/* --- level 5: modal banks ------------------------------------------------------------------------------- */
-
-typedef struct {
-    double freq;   /* Hz */
-    double decay;  /* a, 1/s: the envelope is e^{-a t}; bandwidth a/pi Hz, T60 = 6.908/a */
-    double gain;   /* amplitude of the mode's impulse response */
-} snd_mode;
-
-/* A bank of two-pole resonators. Mode k, r = e^{-a/fs}, theta = 2 pi f/fs:
- *   y_k[n+1] = 2 r cos(theta) y_k[n] - r^2 y_k[n-1] + g r sin(theta) x[n],     out[n] = sum_k y_k[n],
- * so a unit impulse at sample 0 gives exactly g r^n sin(theta n) (impulse invariance: the sampled
- * g e^{-a t} sin(2 pi f t)). The textbook form, y[n] = ... + g sin(theta) x[n], answers g r^n sin(theta (n+1)): the
- * same filter one sample early and 1/r louder; here the input enters one sample late instead.
- * Modes at or above Nyquist (and f <= 0) are dropped. Each channel has its own state. A mode whose amplitude falls
- * below `silence` is set to exactly 0 (no denormals); a channel whose modes are all 0 is inactive and costs nothing
- * until input or a strike arrives. */
-typedef struct {
-    size_t modes;            /* modes kept */
-    size_t lanes;            /* array length: modes rounded up to 2 SND_LANES (padding lanes stay 0) */
-    size_t channels;         /* 1 or 2 */
-    double rate;
-    double silence;          /* amplitude below which a mode is zeroed (default 1e-10) */
-    snd_mode *mode;          /* the kept modes, in the order given */
-    size_t *source;          /* index in the caller's list of each kept mode */
-    double *a1, *a2;         /* 2 r cos(theta), -r^2 */
-    double *unit;            /* r sin(theta): a unit impulse's kick */
-    double *b;               /* gain * unit: the input coefficient */
-    double *inv_sin2;        /* 1 / sin^2(theta): the amplitude estimate */
-    double *y1[2], *y2[2];   /* y[n], y[n-1] per channel */
-    bool active[2];
-    size_t since_check[2];
-    unsigned long long mode_samples;  /* work done: kept modes x samples computed, all channels */
-    void *mem;
-} snd_bank;
-
-/* Returns 0, or -1 (out of memory, channels not 1 or 2, a negative decay, rate <= 0). n may be 0. */
-int snd_bank_init(snd_bank *bk, const snd_mode *modes, size_t n, double rate, size_t channels);
-void snd_bank_destroy(snd_bank *bk);
-/* Adds n samples of channel ch's output to out[0..n); in (NULL: silence) is the input x[0..n). */
-void snd_bank_process(snd_bank *bk, size_t ch, const double *in, size_t n, double *out);
-/* An impulse at the last processed sample: amp[k] (per kept mode; NULL: the modes' gains) times scale, so the
- * following outputs are scale amp_k r^j sin(theta j), j = 1, 2, ... */
-void snd_bank_strike(snd_bank *bk, size_t ch, const double *amp, double scale);
-/* Plays every mode at factor times its frequency (decays unchanged); 1 restores them. */
-void snd_bank_retune(snd_bank *bk, double factor);
-/* The largest mode amplitude of channel ch (estimated from the last two states). */
-double snd_bank_amplitude(const snd_bank *bk, size_t ch);
+/* --- the parameters ----------------------------------------------------------------------------------------- */
 
 /* Mode families the presets are built from. */
 typedef enum {
@@ -93,49 +49,10 @@ typedef struct {
     double tilt;      /* gain_k = (f1 / f_k)^tilt */
 } snd_family;
 
-/* Writes up to cap modes (count of them if cap allows); returns how many. */
-size_t snd_family_modes(const snd_family *fam, snd_mode *out, size_t cap);
-
-/* --- level 3 and 4: micro-impact streams and the gesture filter ----------------------------------------- */
-
 typedef struct {
     double width;      /* s: length of the contact window phi, a Hann pulse of unit area (short = bright) */
     double shape;      /* k of the amplitude law Gamma(k, 1/k), mean 1: large k even grains, small k spiky */
 } snd_grain;
-
-/* A Poisson stream of micro-impacts. Its rate may change every block: the gaps are unit exponentials measured in
- * operational time (the integral of the rate), so the stream is an exact inhomogeneous Poisson process for any
- * piecewise-constant rate, and cutting a window into blocks differently gives the same events. */
-typedef struct {
-    void *rng;         /* gsl_rng (mt19937), owned */
-    double rate;       /* sample rate */
-    double shape;
-    double next;       /* operational time left to the next event */
-    double *pulse;     /* phi, sum 1 */
-    size_t width;      /* samples */
-    double *tail;      /* what pulses spill past the end of a block */
-    bool tail_live;
-    unsigned long long events;
-} snd_stream;
-
-/* Returns 0, or -1 (out of memory, bad grain). */
-int snd_stream_init(snd_stream *st, const snd_grain *g, double rate, unsigned long seed);
-void snd_stream_destroy(snd_stream *st);
-/* The next n samples of the stream at lambda events/s, mean amplitude amp, added into out[0..n). Returns whether
- * anything was added; *events (may be NULL) gets the number of micro-impacts that began. */
-bool snd_stream_render(snd_stream *st, double lambda, double amp, size_t n, double *out, size_t *events);
-
-typedef struct {
-    double z, coef;
-} snd_lowpass;
-
-/* y += coef (x - y), coef = 1 - e^{-2 pi fc/fs}. */
-void snd_lowpass_set(snd_lowpass *lp, double cutoff, double rate);
-/* Filters x[0..n) in place. Once the state falls below 1e-15 it is set to exactly 0: a block with no input and
- * lp->z == 0 is silent, and the caller may skip it. */
-void snd_lowpass_run(snd_lowpass *lp, double *x, size_t n);
-
-/* --- level 6: the acrylic body layer ---------------------------------------------------------------------- */
 
 typedef struct {
     double freq;    /* Hz */
@@ -144,43 +61,6 @@ typedef struct {
     double drive;   /* velocity each mode gets from a unit kick */
     double gain;    /* output weight: the linear mode's amplitude after a unit kick */
 } snd_body_mode;
-
-/* q_m'' + 2 sigma_m q_m' + w_m^2 q_m + alpha c_m tanh(beta s) = 0, s = sum_k c_k q_k, discretized (k = 1/fs) as
- *   (q^{n+1} - 2q^n + q^{n-1})/k^2 + sigma (q^{n+1} - q^{n-1})/k + w^2 (q^{n+1} + q^{n-1})/2
- *       + c_m alpha (V(s^{n+1}) - V(s^{n-1})) / (s^{n+1} - s^{n-1}) = 0,        V(s) = ln cosh(beta s) / beta,
- * solved for the one scalar s^{n+1} (monotone, bracketed Newton). It conserves exactly (up to rounding) the energy
- *   H^{n+1/2} = sum_m [ ((q^{n+1} - q^n)/k)^2 / 2 + w_m^2 ((q^{n+1})^2 + (q^n)^2) / 4 ]
- *               + alpha (V(s^{n+1}) + V(s^n)) / 2
- * but for the damping: H^{n+1/2} - H^{n-1/2} = -k sum_m 2 sigma_m ((q^{n+1} - q^{n-1})/(2k))^2 <= 0, for any
- * step: without input the energy never grows. Output sum_m gain_m w_m q_m. */
-typedef struct {
-    size_t n;
-    double k, alpha, beta;
-    double *q, *q1;          /* q^n, q^{n-1} */
-    double *c, *drive, *out_w, *w2, *sigma;
-    double *inv_a, *C;       /* 1 / (1/k^2 + sigma/k + w^2/2) and 1/k^2 - sigma/k + w^2/2 */
-    double s, s1;            /* s^n, s^{n-1} */
-    double g1, g2;           /* the coupling force of the last two steps (Newton's first guess) */
-    double silence;          /* energy below which the layer is zeroed (default 1e-8: a unit kick gives ~1.4,
-                              * so the cut is ~100 dB below it) */
-    bool active;
-    size_t since_check;
-    unsigned long long mode_samples;
-    unsigned long newton_iterations;
-    void *mem;
-} snd_body;
-
-/* Returns 0, or -1 (out of memory, n == 0, bad values). */
-int snd_body_init(snd_body *b, const snd_body_mode *modes, size_t n, double alpha, double beta, double rate);
-void snd_body_destroy(snd_body *b);
-/* Adds velocity * drive_m to every mode's velocity (an impulse). */
-void snd_body_kick(snd_body *b, double velocity);
-/* Adds n samples of output into out[0..n). */
-void snd_body_process(snd_body *b, size_t n, double *out);
-/* H^{n-1/2}, between the last two states. */
-double snd_body_energy(const snd_body *b);
-
-/* --- the synthesizer: controls in, samples out ------------------------------------------------------------ */
 
 enum {
     SND_LAYER_RUB = 1,     /* spheres on the bowl: micro-impacts -> gesture filter -> bowl bank */
@@ -227,28 +107,12 @@ typedef struct {
     double limit;            /* the limiter's ceiling, < 1 (0.891 = -1 dBFS) */
 } snd_params;
 
-/* One contact's state for one block. */
-typedef struct {
-    double speed;  /* m/s: sliding speed */
-    double gate;   /* contact gate in [0, 1] */
-    double load;   /* L / L_ref (clamped to [0, 4] for the rates) */
-    double pan;    /* -1 left .. 1 right */
-} snd_contact;
+/* NUMLAB_OK, or NUMLAB_ERR_INPUT with *what (may be NULL) naming the first member out of its range, as this header
+ * spells it ("rub_grain.width", "bowl.f1", "body[2].freq", "bright_lo/bright_hi" when the two do not fit together):
+ * rates, widths, amplitudes and gains finite and >= 0, frequencies and reference impulses > 0, limit in (0, 1). */
+int snd_params_check(const snd_params *p, const char **what);
 
-typedef struct {
-    snd_contact sphere[2];   /* each sphere against the bowl */
-    snd_contact pair;        /* sphere against sphere: speed = relative tangential speed, gate = touch or latch */
-    double magnet;           /* mu */
-} snd_control;
-
-typedef enum { SND_HIT_SPHERES, SND_HIT_BOWL } snd_hit_kind;
-
-typedef struct {
-    snd_hit_kind kind;
-    size_t offset;     /* sample in the block */
-    double strength;   /* spheres: j / impact_ref; bowl: m v_n / body_ref */
-    double pan;
-} snd_hit;
+/* --- what a render measures ------------------------------------------------------------------------------- */
 
 typedef struct {
     double rate[2], pair_rate;    /* micro-impact rates of the last block, events/s */
@@ -267,40 +131,11 @@ typedef struct {
     double sum;                       /* sum of all samples (DC) */
 } snd_stats;
 
-typedef struct {
-    snd_params p;
-    double rate;
-    size_t channels;
-    unsigned layers;
-    snd_bank bowl, ball;
-    size_t *ball_owner;      /* sphere (0, 1) of each kept mode of the ball bank */
-    double *strike_amp;      /* work: per-mode strike amplitudes */
-    snd_body body;
-    snd_stream rub[2], pair;
-    snd_lowpass lp[2], lp_pair;
-    double relax, retuned;   /* detuning now, and the one the bank plays */
-    double dc_r, dc_x[2], dc_y[2];
-    double lim_env, lim_release;
-    double *work;            /* block buffers (one allocation) */
-    snd_meters meters;
-    snd_stats stats;
-} snd_synth;
-
-/* Returns 0, or -1 when a parameter is out of its range (rates, widths, gains finite and >= 0, limit in (0, 1)). */
-int snd_params_check(const snd_params *p);
-/* Returns 0, or -1 (out of memory, channels not 1 or 2, bad parameters). ball_radius[i]: the spheres' radii. */
-int snd_synth_init(snd_synth *s, const snd_params *p, const double ball_radius[2], double rate, size_t channels,
-                   unsigned layers, unsigned long seed);
-void snd_synth_destroy(snd_synth *s);
-/* Renders n frames (interleaved, channels each) under the controls, with the hits (sorted by offset; an offset
- * past the end counts as the last frame). The engine calls it with one step's 20 frames. */
-void snd_synth_step(snd_synth *s, const snd_control *c, const snd_hit *hits, size_t n_hits, size_t n, double *out);
-
 /* --- the spectrum the lab shows ------------------------------------------------------------------------- */
 
 /* The magnitude spectrum of x[0..n) (n a power of two, 64..65536) under a Hann window, in dB relative to full scale:
  * a sine of amplitude A on a bin reads 20 log10 A there (0 dB for a full-scale sine); silence reads -200 dB, never
- * -inf. db[k], k = 0..n/2, is the bin at k rate / n Hz. Returns 0, or -1 (bad n, out of memory). */
+ * -inf. db[k], k = 0..n/2, is the bin at k rate / n Hz. NUMLAB_OK, NUMLAB_ERR_INPUT (bad n) or NUMLAB_ERR_NOMEM. */
 int snd_spectrum(const double *x, size_t n, double *db);
 
 /* --- presets ---------------------------------------------------------------------------------------------- */
@@ -335,9 +170,12 @@ typedef struct {
 
 typedef struct snd_engine snd_engine;
 
-typedef enum { SND_OK = 0, SND_ERR_PARAMS = -1, SND_ERR_RATE = -2, SND_ERR_NOMEM = -3 } snd_error;
+/* The library's codes (common.h) under sound's names. */
+typedef enum { SND_OK = NUMLAB_OK, SND_ERR_PARAMS = NUMLAB_ERR_INPUT, SND_ERR_NOMEM = NUMLAB_ERR_NOMEM } snd_error;
 
-/* Returns NULL and sets *err (may be NULL) on failure. The preset is copied. */
+/* Returns NULL and sets *err (may be NULL) on failure: SND_ERR_PARAMS when a parameter fails bowl_params_check or
+ * snd_params_check, o->channels is not 1 or 2, or the bowl's step is not a whole number of samples at o->rate
+ * (1 to SND_MAX_BLOCK of them); SND_ERR_NOMEM. The preset is copied. */
 snd_engine *snd_engine_new(const snd_preset *preset, const snd_options *o, snd_error *err);
 void snd_engine_free(snd_engine *e);
 /* Frames one mechanics step renders. */
@@ -355,7 +193,6 @@ bowl_gesture snd_engine_gesture(const snd_engine *e);
 void snd_engine_strike(snd_engine *e, double strength);
 
 const bowl *snd_engine_bowl(const snd_engine *e);
-const snd_synth *snd_engine_synth(const snd_engine *e);
 const snd_meters *snd_engine_meters(const snd_engine *e);
 const snd_stats *snd_engine_stats(const snd_engine *e);
 

@@ -18,13 +18,17 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "numlab/common.h"
+
+/* The library's codes (common.h) under wav's names. */
 typedef enum {
-    WAV_OK = 0,
-    WAV_ERR_EXISTS,     /* the target exists and replace was not asked for */
-    WAV_ERR_PATH,       /* the target cannot be created there: no such directory, not writable, a directory */
-    WAV_ERR_IO,         /* writing, syncing or renaming failed (disk full, I/O error) */
-    WAV_ERR_FORMAT,     /* libsndfile refused the format (channels, rate) */
-    WAV_ERR_NOMEM,
+    WAV_OK = NUMLAB_OK,
+    WAV_ERR_EXISTS = NUMLAB_ERR_EXISTS, /* the target exists and replace was not asked for */
+    WAV_ERR_PATH = NUMLAB_ERR_PATH,     /* the target cannot be created there: no such directory, not writable, a
+                                         * directory */
+    WAV_ERR_IO = NUMLAB_ERR_IO,         /* writing, syncing or renaming failed (disk full, I/O error) */
+    WAV_ERR_FORMAT = NUMLAB_ERR_FORMAT, /* libsndfile refused the format (channels, rate) */
+    WAV_ERR_NOMEM = NUMLAB_ERR_NOMEM,
 } wav_error;
 
 typedef enum {

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "bowl_lab.h"
+#include "numlab/common.h"
 
-#define PI 3.14159265358979323846
-#define DEG (PI / 180.0)
+#define DEG (NUMLAB_PI / 180.0)
 #define LINE_MAX_CHARS 1024
 
 int bowl_lab_gesture_add(bowl_lab_gesture *g, const bowl_lab_gesture_row *row)
@@ -178,12 +178,12 @@ int bowl_lab_gesture_write(FILE *f, const bowl_lab_gesture *g, const char *comme
 bowl_gesture bowl_lab_player_gesture(bowl_lab_player *p, double h)
 {
     /* the bowl's centre runs on A (cos phi, sin phi): its acceleration is -A w^2 (cos phi, sin phi) */
-    const double w = 2.0 * PI * p->c.stir_hz, a = p->c.stir_radius * w * w;
+    const double w = 2.0 * NUMLAB_PI * p->c.stir_hz, a = p->c.stir_radius * w * w;
     bowl_gesture g = {
         .tilt_x = p->c.tilt_x_deg * DEG, .tilt_y = p->c.tilt_y_deg * DEG,
         .acc_x = -a * cos(p->phase), .acc_y = -a * sin(p->phase), .acc_z = 0.0,
     };
-    p->phase = fmod(p->phase + w * h, 2.0 * PI);
+    p->phase = fmod(p->phase + w * h, 2.0 * NUMLAB_PI);
     return g;
 }
 

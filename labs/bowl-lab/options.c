@@ -36,9 +36,9 @@ int bowl_lab_apply_sets(snd_preset *p, const char *const *sets, int n)
     if (n > 0 && bowl_params_check(&p->bowl, &what))
         return cli_error("--set: the mechanics do not fit together: '%s' is out of range for the others (see "
                          "--describe %s)", what, p->name);
-    if (n > 0 && snd_params_check(&p->sound))
-        return cli_error("--set: the sound parameters do not fit together (e.g. bright_hi below bright_lo; see "
-                         "--describe %s)", p->name);
+    if (n > 0 && snd_params_check(&p->sound, &what))
+        return cli_error("--set: the sound parameters do not fit together: '%s' is out of range for the others (see "
+                         "--describe %s)", what, p->name);
     return CLI_OK;
 }
 

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "bowl_lab.h"
+#include "numlab/common.h"
 
-#define PI 3.14159265358979323846
 #define RIM_POINTS 97
 #define SPHERE_POINTS 25
 #define MARGIN 1.06          /* the view reaches this far past the rim */
@@ -50,7 +50,7 @@ void bowl_lab_chart_bowl(plot_chart *ch, const bowl_lab_session *s, plot_mode mo
     plot_chart_set_legend(ch, PLOT_LEGEND_NONE);
     fit_square(ch, MARGIN * R, mode);
     for (int k = 0; k < RIM_POINTS; k++) {
-        double a = 2.0 * PI * k / (RIM_POINTS - 1);
+        double a = 2.0 * NUMLAB_PI * k / (RIM_POINTS - 1);
         rim[k][0] = R * cos(a), rim[k][1] = R * sin(a);
     }
     plot_chart_add_series(ch, &(plot_series){.x = &rim[0][0], .y = &rim[0][1], .n = RIM_POINTS, .stride = 2,
@@ -80,7 +80,7 @@ void bowl_lab_chart_bowl(plot_chart *ch, const bowl_lab_session *s, plot_mode mo
         /* the sphere's outline to scale (seen from above), and a marker at its centre */
         const double r = 1000.0 * b->p.sphere[i].radius, cx = 1000.0 * b->s[i].p.x, cy = 1000.0 * b->s[i].p.y;
         for (int k = 0; k < SPHERE_POINTS; k++) {
-            double a = 2.0 * PI * k / (SPHERE_POINTS - 1);
+            double a = 2.0 * NUMLAB_PI * k / (SPHERE_POINTS - 1);
             ball[i][k][0] = cx + r * cos(a), ball[i][k][1] = cy + r * sin(a);
         }
         plot_chart_add_series(ch, &(plot_series){.x = &ball[i][0][0], .y = &ball[i][0][1], .n = SPHERE_POINTS,

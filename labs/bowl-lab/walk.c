@@ -10,6 +10,7 @@
 
 #include "bowl_lab.h"
 #include "numlab/cli.h"
+#include "numlab/common.h"
 #include "numlab/labcli.h"
 #include "numlab/tui.h"
 
@@ -137,7 +138,8 @@ static void rebuild(walk *w)
         snprintf(w->problem, sizeof w->problem, "out of memory");
     else
         snprintf(w->problem, sizeof w->problem, "these parameters do not fit together (%s): change one back",
-                 bowl_params_check(&w->preset.bowl, &what) ? what : "the sound's");
+                 bowl_params_check(&w->preset.bowl, &what) || snd_params_check(&w->preset.sound, &what) ? what
+                                                                                                      : "the rate");
 }
 
 static void walk_changed(void *ctx, int step, tui_change what)
@@ -388,7 +390,7 @@ int bowl_lab_interactive(const snd_preset *preset, unsigned long seed)
     for (size_t i = 0; i < snd_preset_count(); i++)
         if (strcmp(snd_preset_at(i)->name, preset->name) == 0)
             w.preset_no = (double)(i + 1);
-    w.c = (bowl_lab_controls){.tilt_x_deg = clamp_tilt(preset->gesture.tilt * 180.0 / 3.14159265358979323846),
+    w.c = (bowl_lab_controls){.tilt_x_deg = clamp_tilt(preset->gesture.tilt * 180.0 / NUMLAB_PI),
                               .stir_hz = preset->gesture.stir_hz};
     w.stir_mm = 1000.0 * preset->gesture.stir_radius;
     w.last_stir = w.c.stir_hz;

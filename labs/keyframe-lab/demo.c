@@ -9,6 +9,7 @@
 
 #include "lab.h"
 #include "numlab/cli.h"
+#include "numlab/common.h"
 
 static const lab_times basis_times = {0, 1, 0.05, true}, balls_times = {0, 2, 0.1, true},
                        bounce_times = {0, 2, 0.05, true}, rotation_times = {0, 1, 0.1, true};
@@ -90,7 +91,7 @@ static int demo_rotation(const lab_times *times)
         for (size_t i = 0, n = lab_times_count(times); i < n; i++) {
             double time = lab_times_at(times, i), q[4];
             kf_track_sample(t, time, q);
-            double angle = kf_quat_angle((kf_quat){q[0], q[1], q[2], q[3]}) * 180.0 / M_PI;
+            double angle = kf_quat_angle((kf_quat){q[0], q[1], q[2], q[3]}) * 180.0 / NUMLAB_PI;
             printf("%s,", methods[m]);
             print_row((double[]){time, q[0], q[1], q[2], q[3], angle}, 6);
         }

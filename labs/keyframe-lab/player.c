@@ -9,6 +9,7 @@
 
 #include "lab.h"
 #include "numlab/cli.h"
+#include "numlab/common.h"
 #include "numlab/text.h"
 #include "numlab/tui.h"
 #include "walk.h"
@@ -222,7 +223,7 @@ static void player_notes(void *ctx, int step, char *buf, size_t size)
     }
     if (pl->channel->path == KF_PATH_ROTATION && used > 0 && (size_t)used < size)
         snprintf(buf + used, size - (size_t)used, " (turned %.2f deg)",
-                 kf_quat_angle(kf_quat_normalize((kf_quat){v[0], v[1], v[2], v[3]})) * 180.0 / M_PI);
+                 kf_quat_angle(kf_quat_normalize((kf_quat){v[0], v[1], v[2], v[3]})) * 180.0 / NUMLAB_PI);
 }
 
 static void player_describe(void *ctx, int step, tui_step *d)
@@ -284,7 +285,7 @@ int lab_play(const char *path, bool ascii)
     }
     pl.steps = malloc(pl.n_steps * sizeof *pl.steps);
     pl.mode = ascii ? PLOT_ASCII : plot_mode_from_locale();
-    pl.view = scene_view(-35.0 * M_PI / 180.0, 20.0 * M_PI / 180.0);
+    pl.view = scene_view(-35.0 * NUMLAB_PI / 180.0, 20.0 * NUMLAB_PI / 180.0);
     pl.speed = 1.0;
     pl.clock_animation = (size_t)-1;
     for (int p = 0; p < 2; p++)

@@ -2,6 +2,7 @@
 #include "scene.h"
 
 #include <math.h>
+#include "numlab/common.h"
 
 /* --- the clock ------------------------------------------------------------------------------------------------ */
 
@@ -90,7 +91,7 @@ size_t scene_ellipse(double cx, double cy, double rx, double ry, int chords, int
         xy[2 * n] = NAN, xy[2 * n + 1] = NAN, n++;
     }
     for (int j = 0; j <= outline && outline; j++) {
-        double a = 2.0 * M_PI * (j == outline ? 0 : j) / outline;
+        double a = 2.0 * NUMLAB_PI * (j == outline ? 0 : j) / outline;
         xy[2 * n] = cx + rx * cos(a), xy[2 * n + 1] = cy + ry * sin(a), n++;
     }
     return n;

@@ -8,10 +8,11 @@
 
 #include "lab.h"
 #include "numlab/cli.h"
+#include "numlab/common.h"
 #include "numlab/tui.h"
 #include "walk.h"
 
-#define DEG (M_PI / 180.0)
+#define DEG (NUMLAB_PI / 180.0)
 
 static const char *const step_titles[WALK_STEPS] = {
     "The Hermite basis",

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "walk.h"
+#include "numlab/common.h"
 
 #define HANDLE_SECONDS 0.2  /* how far a tangent handle reaches either side of its key */
 
@@ -290,7 +291,7 @@ static void rotation_curves(walk *w, plot_chart *ch, int step)
         for (int r = 0; r < ROTS; r++)
             if (w->rot_shown[r]) {
                 add_curve(ch, rot_names[r], w->grid_t, w->rot_angle[r], rot_colors[r]);
-                plot_chart_add_marker(ch, now, kf_quat_angle(walk_rotation(w, r, now)) * 180.0 / M_PI,
+                plot_chart_add_marker(ch, now, kf_quat_angle(walk_rotation(w, r, now)) * 180.0 / NUMLAB_PI,
                                       rot_colors[r], NULL);
             }
     } else {
@@ -298,7 +299,7 @@ static void rotation_curves(walk *w, plot_chart *ch, int step)
         add_curve(ch, "glTF vs slerp", w->grid_t, w->rot_diff, COLOR_KEY);
         plot_chart_add_marker(ch, now,
                               kf_quat_angle_between(walk_rotation(w, ROT_CUBIC, now),
-                                                    walk_rotation(w, ROT_SLERP, now)) * 180.0 / M_PI,
+                                                    walk_rotation(w, ROT_SLERP, now)) * 180.0 / NUMLAB_PI,
                               COLOR_KEY, NULL);
     }
     plot_chart_add_vline(ch, now, 0, NULL);

@@ -5,12 +5,14 @@
 
 #include <math.h>
 
+#include "exercise.h"
+
 /* The impulse response of the mode, g r^n sin(theta (n + 1)), 0 before the impulse (n < 0). */
 static inline double mode_impulse(double freq, double decay, double gain, double rate, long n)
 {
     if (n < 0)
         return 0;
-    return gain * exp(-decay * (double)n / rate) * sin(2 * 3.14159265358979323846 * freq / rate * (double)(n + 1));
+    return gain * exp(-decay * (double)n / rate) * sin(2 * EX_PI * freq / rate * (double)(n + 1));
 }
 
 #endif

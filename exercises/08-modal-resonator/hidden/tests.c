@@ -70,7 +70,7 @@ GR_PROBE(coefficients)
 }
 GR_REFERENCE(coefficients)
 {
-    double radius = exp(-100.0 / 44100), theta = 2 * 3.14159265358979323846 * 1000 / 44100;
+    double radius = exp(-100.0 / 44100), theta = 2 * EX_PI * 1000 / 44100;
     gr_want(ref, 0, GR_EXACT, "resonator_init's result");
     gr_want(ref, 2 * radius * cos(theta), GR_REL(1e-14), "a1 = 2 r cos(theta)");
     gr_want(ref, -radius * radius, GR_REL(1e-14), "a2 = -r^2");

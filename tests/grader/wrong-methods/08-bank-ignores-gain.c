@@ -9,7 +9,7 @@ int resonator_init(resonator *r, double freq, double decay, double gain, double 
     *r = (resonator){0, 0, 0, 0, 0};
     if (!(freq > 0 && freq < rate / 2))
         return -1;
-    double radius = exp(-decay / rate), theta = 2 * M_PI * freq / rate;
+    double radius = exp(-decay / rate), theta = 2 * EX_PI * freq / rate;
     r->a1 = 2 * radius * cos(theta);
     r->a2 = -radius * radius;
     r->b0 = gain * sin(theta);

@@ -1,11 +1,12 @@
 /* sound: the synthesizer, controls and hits in, samples out (levels 3 to 6 and the mix). See sound.h. */
-#include "numlab/sound.h"
+#include "snd_private.h"
+
+#include "numlab/common.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define SND_PI 3.14159265358979323846
 #define DC_CUTOFF 10.0          /* Hz: the DC blocker's corner */
 #define LIMIT_RELEASE 0.05      /* s: the limiter lets go with this time constant */
 #define RELAX_FLOOR 1e-6        /* below this detuning the spheres' bank plays its own frequencies again */
@@ -25,39 +26,107 @@ static double pan_gain(const snd_synth *s, double pan, size_t ch)
     if (s->channels == 1)
         return 1.0;
     pan = pan < -1.0 ? -1.0 : pan > 1.0 ? 1.0 : pan;
-    double angle = (pan + 1.0) * SND_PI / 4.0;
+    double angle = (pan + 1.0) * NUMLAB_PI / 4.0;
     return ch == 0 ? cos(angle) : sin(angle);
 }
 
-static bool grain_ok(const snd_grain *g)
+/* The names snd_params_check reports for the body modes. */
+#define BODY_NAMES(i) {"body[" #i "].freq", "body[" #i "].decay", "body[" #i "].couple", "body[" #i "].drive", \
+                       "body[" #i "].gain"}
+static const char *const body_names[SND_MAX_BODY_MODES][5] = {
+    BODY_NAMES(0), BODY_NAMES(1), BODY_NAMES(2), BODY_NAMES(3), BODY_NAMES(4), BODY_NAMES(5), BODY_NAMES(6),
+    BODY_NAMES(7),
+};
+_Static_assert(SND_MAX_BODY_MODES == 8, "body_names has a row per body mode");
+
+static bool nonneg(double x)
 {
-    return g->width > 0.0 && g->width <= 0.01 && g->shape > 0.0 && isfinite(g->shape);
+    return isfinite(x) && x >= 0.0;
 }
 
-int snd_params_check(const snd_params *p)
+static bool positive(double x)
 {
-    bool ok = p->rub_density >= 0.0 && p->rub_amp >= 0.0 && grain_ok(&p->rub_grain) && p->pair_density >= 0.0 &&
-              p->pair_magnet >= 0.0 && p->pair_amp >= 0.0 && grain_ok(&p->pair_grain) && p->rate_max > 0.0 &&
-              p->bright_lo > 0.0 && p->bright_hi >= p->bright_lo && p->bright_speed > 0.0 &&
-              p->bowl.f1 > 0.0 && p->ball.f1 > 0.0 && p->ball_radius > 0.0 && p->impact_ref > 0.0 &&
-              p->relax_depth >= 0.0 && p->relax_depth < 0.05 && p->relax_time > 0.0 &&
-              p->n_body >= 1 && p->n_body <= SND_MAX_BODY_MODES && p->body_ref > 0.0 &&
-              p->body_from_spheres >= 0.0 && p->limit > 0.0 && p->limit < 1.0;
-    const double finite[] = {p->rub_density, p->rub_amp, p->pair_density, p->pair_amp, p->rate_max,
-                             p->bright_hi, p->gain_bowl, p->gain_ball, p->gain_body, p->gain_force,
-                             p->body_alpha, p->body_beta};
-    for (size_t i = 0; i < sizeof finite / sizeof finite[0]; i++)
-        ok = ok && isfinite(finite[i]);
-    return ok ? 0 : -1;
+    return isfinite(x) && x > 0.0;
+}
+
+/* The first problem's member name, or NULL. A family's and a body mode's decays must be >= 0 here, so that the
+ * banks and the body layer, which refuse them too, never fail on what this check let through. */
+static const char *first_bad(const snd_params *p)
+{
+#define RULE(ok, name)  \
+    if (!(ok))          \
+        return name;
+    RULE(nonneg(p->rub_density), "rub_density");
+    RULE(nonneg(p->rub_amp), "rub_amp");
+    RULE(positive(p->rub_grain.width) && p->rub_grain.width <= 0.01, "rub_grain.width");
+    RULE(positive(p->rub_grain.shape), "rub_grain.shape");
+    RULE(nonneg(p->pair_density), "pair_density");
+    RULE(nonneg(p->pair_magnet), "pair_magnet");
+    RULE(nonneg(p->pair_amp), "pair_amp");
+    RULE(positive(p->pair_grain.width) && p->pair_grain.width <= 0.01, "pair_grain.width");
+    RULE(positive(p->pair_grain.shape), "pair_grain.shape");
+    RULE(positive(p->rate_max), "rate_max");
+    RULE(positive(p->bright_lo), "bright_lo");
+    RULE(positive(p->bright_hi), "bright_hi");
+    RULE(p->bright_hi >= p->bright_lo, "bright_lo/bright_hi");
+    RULE(positive(p->bright_speed), "bright_speed");
+    const struct {
+        const snd_family *fam;
+        const char *names[6];
+    } families[] = {
+        {&p->bowl, {"bowl.f1", "bowl.split", "bowl.d0", "bowl.d1", "bowl.d2", "bowl.tilt"}},
+        {&p->ball, {"ball.f1", "ball.split", "ball.d0", "ball.d1", "ball.d2", "ball.tilt"}},
+    };
+    for (size_t i = 0; i < 2; i++) {
+        const snd_family *f = families[i].fam;
+        RULE(positive(f->f1), families[i].names[0]);
+        RULE(nonneg(f->split), families[i].names[1]);
+        RULE(nonneg(f->d0), families[i].names[2]);
+        RULE(nonneg(f->d1), families[i].names[3]);
+        RULE(nonneg(f->d2), families[i].names[4]);
+        RULE(isfinite(f->tilt), families[i].names[5]);
+    }
+    RULE(positive(p->ball_radius), "ball_radius");
+    RULE(positive(p->impact_ref), "impact_ref");
+    RULE(nonneg(p->relax_depth) && p->relax_depth < 0.05, "relax_depth");
+    RULE(positive(p->relax_time), "relax_time");
+    RULE(p->n_body >= 1 && p->n_body <= SND_MAX_BODY_MODES, "n_body");
+    for (size_t m = 0; m < p->n_body; m++) {
+        const snd_body_mode *b = &p->body[m];
+        RULE(positive(b->freq), body_names[m][0]);
+        RULE(nonneg(b->decay), body_names[m][1]);
+        RULE(isfinite(b->couple), body_names[m][2]);
+        RULE(isfinite(b->drive), body_names[m][3]);
+        RULE(isfinite(b->gain), body_names[m][4]);
+    }
+    RULE(nonneg(p->body_alpha), "body_alpha");
+    RULE(positive(p->body_beta), "body_beta");
+    RULE(positive(p->body_ref), "body_ref");
+    RULE(nonneg(p->body_from_spheres), "body_from_spheres");
+    RULE(isfinite(p->gain_bowl), "gain_bowl");
+    RULE(isfinite(p->gain_ball), "gain_ball");
+    RULE(isfinite(p->gain_body), "gain_body");
+    RULE(isfinite(p->gain_force), "gain_force");
+    RULE(p->limit > 0.0 && p->limit < 1.0, "limit");
+#undef RULE
+    return NULL;
+}
+
+int snd_params_check(const snd_params *p, const char **what)
+{
+    const char *bad = first_bad(p);
+    if (what)
+        *what = bad;
+    return bad ? NUMLAB_ERR_INPUT : NUMLAB_OK;
 }
 
 int snd_synth_init(snd_synth *s, const snd_params *p, const double ball_radius[2], double rate, size_t channels,
                    unsigned layers, unsigned long seed)
 {
     memset(s, 0, sizeof *s);
-    if (snd_params_check(p) || channels < 1 || channels > 2 || !(rate > 0.0 && isfinite(rate)) ||
+    if (snd_params_check(p, NULL) || channels < 1 || channels > 2 || !(rate > 0.0 && isfinite(rate)) ||
         !(ball_radius[0] > 0.0 && ball_radius[1] > 0.0))
-        return -1;
+        return NUMLAB_ERR_INPUT;
     s->p = *p;
     s->rate = rate;
     s->channels = channels;
@@ -87,13 +156,13 @@ int snd_synth_init(snd_synth *s, const snd_params *p, const double ball_radius[2
     s->work = calloc((size_t)W_COUNT * SND_MAX_BLOCK, sizeof *s->work);
     if (rc || !s->ball_owner || !s->strike_amp || !s->work) {
         snd_synth_destroy(s);
-        return -1;
+        return NUMLAB_ERR_NOMEM;  /* every parameter passed its check above, and the parts check no more */
     }
     for (size_t k = 0; k < s->ball.modes; k++)
         s->ball_owner[k] = s->ball.source[k] < n_first ? 0 : 1;
-    s->dc_r = exp(-2.0 * SND_PI * DC_CUTOFF / rate);
+    s->dc_r = exp(-2.0 * NUMLAB_PI * DC_CUTOFF / rate);
     s->lim_release = exp(-1.0 / (LIMIT_RELEASE * rate));
-    return 0;
+    return NUMLAB_OK;
 }
 
 void snd_synth_destroy(snd_synth *s)

@@ -1,0 +1,41 @@
+/* common: what every module of libnumlab shares: how errors are reported, and pi.
+ *
+ * Errors, one convention. A function that can fail returns an int (or an enum whose values are these codes):
+ * NUMLAB_OK (0) on success, a negative NUMLAB_ERR_* on failure; numlab_strerror gives the code's message. A
+ * function that returns a pointer returns NULL on failure and, when it can fail for more than one reason, sets
+ * the code through a last argument (which may be NULL). Where the code alone does not say what to fix, the
+ * function also names it, in one of two ways:
+ *   - `const char **what`: the struct member that is out of range, spelled as its header spells it (for example
+ *     "sphere[0].radius", or "bright_lo/bright_hi" for two that do not fit together); a static string, NULL on
+ *     success (bowl_params_check, snd_params_check);
+ *   - `char *err, size_t errlen`: a message naming the file and the place, for the file modules (wav, outset,
+ *     network's text format).
+ * Nothing in the library prints or exits: exit statuses (0 done, 1 runtime failure, 2 bad usage) belong to the
+ * programs, through cli.h.
+ *
+ * The modules use these codes directly or under their own names with the same values (SND_ERR_NOMEM is
+ * NUMLAB_ERR_NOMEM; network's NET_ERR_INPUT and NET_ERR_MEMORY are -1 and -2, keyframe's KF_ERR_ARGS and
+ * KF_ERR_NOMEM too). Still on their own positive enums, each with its own message function: gltf (gltf_error),
+ * infile (infile_status) and outset (outset_error).
+ *
+ * Pi. ISO C has no M_PI (it is POSIX, visible only under feature macros), so the library, the labs and the tests
+ * use NUMLAB_PI. */
+#ifndef NUMLAB_COMMON_H
+#define NUMLAB_COMMON_H
+
+#define NUMLAB_PI 3.14159265358979323846
+
+typedef enum {
+    NUMLAB_OK = 0,
+    NUMLAB_ERR_INPUT = -1,   /* an argument or parameter outside its domain (what may name it) */
+    NUMLAB_ERR_NOMEM = -2,   /* out of memory */
+    NUMLAB_ERR_IO = -3,      /* reading, writing, syncing or renaming a file failed (disk full, I/O error) */
+    NUMLAB_ERR_FORMAT = -4,  /* a file's contents or format cannot be used */
+    NUMLAB_ERR_EXISTS = -5,  /* a file exists and replacing it was not asked for */
+    NUMLAB_ERR_PATH = -6,    /* a file cannot be created there (no such folder, not writable, a special file) */
+} numlab_error;
+
+/* A short message for the code ("out of memory"), never NULL; an unknown code gives "unknown error". */
+const char *numlab_strerror(int code);
+
+#endif
