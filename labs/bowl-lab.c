@@ -1,4 +1,4 @@
-/* bowl-lab: two spheres in a bowl and their sound (seed 003). The option table (labcli.h), then one mode: list or
+/* bowl-lab: two spheres in a bowl and their sound (the bowl note). The option table (labcli.h), then one mode: list or
  * describe presets, render headless to WAV / CSV (a scripted gesture or a recorded one), or the interactive lab
  * (labs/bowl-lab/walk.c); the checks the table cannot make in labs/bowl-lab/options.c. */
 #include <stdio.h>

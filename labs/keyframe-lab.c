@@ -36,7 +36,7 @@ static const labcli_option options[] = {
      .with = LABCLI_IN(CSV), .parse = parse_times},
     {"animation", LABCLI_TEXT, "NAME", AT(animation), 0, 0, NULL, "only the animation of that name (or index)",
      .with = LABCLI_IN(CSV)},
-    {"demo", LABCLI_TEXT, "NAME", AT(demo), 0, 0, NULL, "the seed's curves: basis (Hermite basis functions and\n"
+    {"demo", LABCLI_TEXT, "NAME", AT(demo), 0, 0, NULL, "the tutorial's curves: basis (Hermite basis functions and\n"
      "derivatives), balls (the three balls: step, linear, cubic on the same keys), bounce (the bouncing\n"
      "ball with squash and stretch and its volume), rotation (slerp, nlerp and normalized cubic)",
      .with = LABCLI_IN(CSV)},
@@ -44,7 +44,7 @@ static const labcli_option options[] = {
      "interpolations", .mode = LIST},
     {"plot", LABCLI_COUNT, "STEP", AT(plot), 1, LAB_WALK_STEPS, NULL, "print the two panes and the notes of the walk's\n"
      "step as text (what the lab shows, without a terminal): 1 basis, 2 balls, 3 key edit, 4 bounce,\n"
-     "5 rotations, 6 glTF vs seed", .mode = PLOT},
+     "5 rotations, 6 glTF vs the tutorial", .mode = PLOT},
     {"at", LABCLI_NUMBER, "T", AT(at), 0, 1e6, NULL, "the clip time --plot shows (default: half way through the clip)",
      .with = LABCLI_IN(PLOT)},
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "80", "columns of each pane", .with = LABCLI_IN(PLOT)},

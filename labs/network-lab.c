@@ -1,4 +1,4 @@
-/* network-lab: 2-D networks of masses, springs and dampers (seed 004). The option table (labcli.h) and the
+/* network-lab: 2-D networks of masses, springs and dampers (the network post). The option table (labcli.h) and the
  * dispatch here; the checks the table cannot make in labs/network-lab/options.c, the runs side by side in sim.c, the
  * charts in view.c, the headless outputs in headless.c, the guided walk in walk.c. */
 #include <stdio.h>
@@ -48,7 +48,7 @@ static const labcli_option options[] = {
     {"modes", LABCLI_FLAG, NULL, AT(modes), 0, 0, NULL, "print the normal-mode angular frequencies (ascending) about\n"
      "the rest configuration and each method's largest stable step with the dampers (from the damped step\n"
      "matrices), beside the undamped ones: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max", .mode = MODES},
-    {"preset", LABCLI_TEXT, "NAME", AT(preset), 0, 0, NULL, "four (the seed's braced square), chain (N masses between\n"
+    {"preset", LABCLI_TEXT, "NAME", AT(preset), 0, 0, NULL, "four (the post's braced square), chain (N masses between\n"
      "two anchors), grid (an N x N cloth pinned at two corners, with gravity)"},
     {"file", LABCLI_TEXT, "FILE", AT(file), 0, 0, NULL, "a network in the text format of docs/network.md (mass / spring /\n"
      "gravity lines)"},
@@ -69,7 +69,7 @@ static const labcli_option options[] = {
     {"seed", LABCLI_COUNT, "N", AT(seed), 0, 4294967295.0, "1", "the kick's random seed"},
     {"pull", LABCLI_PARSE, "I,DX,DY", 0, 0, 0, 0, NULL, "start with mass I moved by (DX, DY) m from rest (as if\n"
      "dragged there and let go)", .parse = lab_parse_pull},
-    {"force", LABCLI_PARSE, "LAW", AT(law), 0, 0, NULL, "hooke (default) or seed-elongation: the seed's PITFALL, a unit\n"
+    {"force", LABCLI_PARSE, "LAW", AT(law), 0, 0, NULL, "hooke (default) or seed-elongation: the post's PITFALL, a unit\n"
      "'elongation' vector whose force does not grow with the stretch", .parse = parse_law},
     {"tol", LABCLI_NUMBER, "T", AT(tol), 1e-14, 1e-2, "1e-10", "absolute and relative tolerance of gsl-rkf45/rk8pd/msbdf"},
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "100", "--plot's width in characters", .with = LABCLI_IN(PLOT)},

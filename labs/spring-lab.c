@@ -34,7 +34,7 @@ static int parse_methods(void *opts, void *methods, const char *opt, const char 
 static const char *const rest_rules[] = {"both", "distance", "speed", NULL};  /* ts_rest_rule's order */
 
 static const labcli_option options[] = {
-    {.help = "The spring: m x'' + c x' + k (x - target) = 0, from x(0) = x0, v(0) = v0 (seed 000)."},
+    {.help = "The spring: m x'' + c x' + k (x - target) = 0, from x(0) = x0, v(0) = v0 (the spring article)."},
     SPRING("k", "K", params.k, 1e-12, 1e12, "200", "stiffness, N/m"),
     SPRING("c", "C", params.c, 0, 1e12, "20", "damping, N s/m"),
     SPRING("m", "M", params.m, 1e-12, 1e12, "1", "mass, kg"),
@@ -49,7 +49,7 @@ static const labcli_option options[] = {
     {"dt", LABCLI_POSITIVE, "H", AT(o.dt), 0, 1e3, "1/240", "step, s"},
     {"steps", LABCLI_COUNT, "N", AT(o.steps), 0, 1e8, "240", "steps"},
     {"tol", LABCLI_NUMBER, "TOL", AT(o.tol), 1e-14, 0.1, "1e-12", "tolerance of gsl-rkf45, gsl-rk8pd, gsl-msbdf"},
-    {.help = "\n--csv --animate runs the seed's frame loop and prints frame,t,x,v,substeps until rest (frame 0 is the\n"
+    {.help = "\n--csv --animate runs the article's frame loop and prints frame,t,x,v,substeps until rest (frame 0 is the\n"
              "start; t is the frames' clock; the last row is the snap: x = target, v = 0 exactly). One frame may\n"
              "take at most 1e8 substeps: a longer gap needs a cap or a larger step."},
     {"animate", LABCLI_FLAG, NULL, AT(animate), 0, 0, NULL, "the frame loop", .with = LABCLI_IN(CSV)},

@@ -1,8 +1,8 @@
 /* network: the presets. Every spring starts at its rest length, so the rest configuration holds no spring energy.
  *
- *   four   the seed's four masses: a unit square (0,0) (1,0) (1,1) (0,1), masses 0..3 counter-clockwise, joined by
- *          its four sides and both diagonals (6 springs: a braced square, rigid in the plane). Nothing pinned, no
- *          gravity: a free body, so its momentum is conserved and you drag it around by any corner.
+ *   four   the network post's four masses: a unit square (0,0) (1,0) (1,1) (0,1), masses 0..3 counter-clockwise,
+ *          joined by its four sides and both diagonals (6 springs: a braced square, rigid in the plane). Nothing
+ *          pinned, no gravity: a free body, so its momentum is conserved and you drag it around by any corner.
  *   chain  N free masses 1 m apart between two pinned anchors: mass 0 at x = 0 and mass N+1 at x = N+1 (pinned),
  *          N+1 equal springs of rest length 1 m along the x axis, no gravity. Its longitudinal angular frequencies
  *          are 2 sqrt(k/m) sin(j pi / (2 (N+1))), j = 1..N; sideways it has no stiffness at rest length (N zeros).

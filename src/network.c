@@ -222,8 +222,8 @@ void net_spring_force(net_force_law law, double k, double rest, double c, const 
     double inv = l2 > 0.0 ? 1.0 / l : 0.0;
     double ux = d[0] * inv, uy = d[1] * inv;
     if (law == NET_LAW_SEED_ELONGATION) {
-        /* PITFALL (seed 004): e = +-u, a unit vector whatever the stretch; its damper acts on the whole relative
-         * velocity, not along the spring. */
+        /* PITFALL (the network post): e = +-u, a unit vector whatever the stretch; its damper acts on the whole
+         * relative velocity, not along the spring. */
         double e = l > rest ? 1.0 : l < rest ? -1.0 : 0.0;
         f[0] = k * e * ux + c * dv[0];
         f[1] = k * e * uy + c * dv[1];

@@ -1,4 +1,4 @@
-/* sound: the presets. Seed 003 names the instruments but gives few numbers; every number here was chosen to sound
+/* sound: the presets. The bowl note names the instruments but gives few numbers; every number here was chosen to sound
  * and behave right, and is documented next to the preset (and in docs/bowl.md). The tests check the properties
  * (rates, gates, latch, spectra), not these constants.
  *

@@ -125,7 +125,7 @@ expect_eq "plot 2 notes" "$(notes 2 --at 0.5)" \
 case "$(notes 3)" in "y(0.5) = 2.125, y'(0.5) = 3.25 units/s. Key 0 at t = 0:"*) pass ;; *) fail "plot 3 notes" ;; esac
 case "$(notes 4 --at 0)" in *"volume sx sy sz = 1.152 "*) pass ;; *) fail "plot 4: take-off volume 1.2 x 0.8 x 1.2" ;; esac
 # 90 degrees about y: the blend at s = 1/2 is (0, 1/8 + sin(45)/2 + 1/8, 0, 1/2 + cos(45)/2), 2 atan2(y, w) = 70.53
-case "$(notes 6 --at 0.5)" in *"glTF 70.53 deg from the first key, the seed's slerp 45.00: 25.53 deg apart"*) pass ;;
+case "$(notes 6 --at 0.5)" in *"glTF 70.53 deg from the first key, the tutorial's slerp 45.00: 25.53 deg apart"*) pass ;;
     *) fail "plot 6 notes" ;; esac
 expect_ok "$KL" --plot 5 --ascii --width 40 --height 10
 has_braille <"$TMP/out" && fail "--ascii drew braille" || pass

@@ -1,12 +1,12 @@
 #!/bin/sh
-# spring-lab on the command line: the seed's numbers through --csv, the frame loop, the stability table, and
+# spring-lab on the command line: the spring article's numbers through --csv, the frame loop, the stability table, and
 # every bad option rejected with exit 2 and a message naming it.
 . tests/lib/cli.sh
 SL="$BIN/spring-lab"
 
 expect_ok "$SL" --help && grep -q '^usage: spring-lab' "$TMP/out" || fail "--help prints the usage"
 
-# Seed 000: explicit Euler, w0 = 40, dt = 20 ms, 40 steps from x = 1 -> -5590.544.
+# The spring article: explicit Euler, w0 = 40, dt = 20 ms, 40 steps from x = 1 -> -5590.544.
 expect_ok "$SL" --csv --method explicit --k 1600 --c 0 --m 1 --x0 1 --v0 0 --target 0 --dt 0.02 --steps 40
 expect_eq "csv header" "$(head -n 1 "$TMP/out")" "method,step,t,x,v,energy"
 expect_eq "csv rows" "$(wc -l <"$TMP/out" | tr -d ' ')" 42
@@ -27,7 +27,7 @@ expect_ok "$SL" --csv --method explicit --k 1600 --c 0 --x0 1 --target 0 --dt 0.
 expect_eq "divergence line" "$(tail -n 1 "$TMP/out")" "# explicit: diverged at step 44 (t = 1.76)"
 grep -qiE 'nan|inf' "$TMP/out" && fail "a diverged run printed nan or inf"
 
-# The frame loop: seed example 0 -> 300 rests at frame 38 (60 Hz), 75 (120 Hz), snapped exactly.
+# The frame loop: the spring article's example 0 -> 300 rests at frame 38 (60 Hz), 75 (120 Hz), snapped exactly.
 expect_ok "$SL" --csv --animate --frame-hz 60 --x0 0 --target 300 --k 200 --c 20 --m 1
 expect_eq "animate header" "$(head -n 1 "$TMP/out")" "frame,t,x,v,substeps"
 expect_eq "rest at 60 Hz" "$(tail -n 1 "$TMP/out" | cut -d, -f1,3,4)" "38,300,0"

@@ -209,8 +209,8 @@ grep -qF 'scores of 11 submissions (out of 12)' "$out" && pass || fail "summary:
 [ "$(grep -c '┤' "$out")" -ge 3 ] && pass || fail "summary: the histogram has no axis"
 grep -q '6 of 8  both steps with m = 2, c = 3 and target = -1, by hand (1 pt)' "$out" && pass ||
     fail "summary: the test most failed: $(grep -A 2 'most failed' "$out")"
-grep -q '6 of 8  seed 000: the ten-row table' "$out" && pass || fail "summary: the second test most failed"
-grep -q "5 of 8  explicit Euler: two steps of the seed's spring" "$out" && pass || fail "summary: the third test most failed"
+grep -q '6 of 8  the spring article: the ten-row table' "$out" && pass || fail "summary: the second test most failed"
+grep -q "5 of 8  explicit Euler: two steps of the spring article's spring" "$out" && pass || fail "summary: the third test most failed"
 grep -qF 'submission_1011: missing' "$out" && pass || fail "summary: the missing folder is not said"
 grep -qF 'submission_1012: graded (not in submission_metadata.yml: no student)' "$out" && pass ||
     fail "summary: the folder the metadata lacks is not said"

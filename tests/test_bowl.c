@@ -1,6 +1,6 @@
 /* bowl: the mechanics against hand calculations and conservation laws. Without gesture and with drag the energy
  * never grows; the spheres stay on their shells; collisions conserve momentum and restore by e; the load, gate and
- * latch formulas give the seed's values; a strong latch brings the spheres together and holds them while they
+ * latch formulas give the bowl note's values; a strong latch brings the spheres together and holds them while they
  * spin; the scripted gesture is the circle it claims; the same start gives the same bits. */
 #include <check.h>
 #include <math.h>

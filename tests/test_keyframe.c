@@ -32,19 +32,20 @@ static void teardown(void)
     gsl_rng_free(rng);
 }
 
-/* --- the seed's numbers, corrected ---------------------------------------------------------------------------- */
+/* --- the keyframe tutorial's numbers, corrected
+ * ---------------------------------------------------------------------------- */
 
 START_TEST(seed_scalar_is_5_875)
 {
     /* At s = 1/2: h00 = 1/2, h10 = 1/8, h01 = 1/2, h11 = -1/8, so
-     * 0/2 + 5/8 + 10/2 + (-2)(-1/8) = 0.625 + 5 + 0.25 = 5.875 (the seed prints ~6.875). */
+     * 0/2 + 5/8 + 10/2 + (-2)(-1/8) = 0.625 + 5 + 0.25 = 5.875 (the keyframe tutorial prints ~6.875). */
     ck_assert_double_eq_tol(kf_hermite(0.5, 0, 5, 10, -2), 5.875, TOL);
 }
 END_TEST
 
 START_TEST(seed_vector_is_2_5_1_875_0)
 {
-    /* x: 5/2 = 2.5; y: 10/8 + (-5)(-1/8) = 1.25 + 0.625 = 1.875 (the seed prints 3.125); z: 0. */
+    /* x: 5/2 = 2.5; y: 10/8 + (-5)(-1/8) = 1.25 + 0.625 = 1.875 (the keyframe tutorial prints 3.125); z: 0. */
     double p0[3] = {0, 0, 0}, m0[3] = {0, 10, 0}, p1[3] = {5, 0, 0}, m1[3] = {0, -5, 0}, out[3];
     kf_hermite_n(3, 0.5, p0, m0, p1, m1, out);
     ck_assert_double_eq_tol(out[0], 2.5, TOL);
@@ -477,10 +478,11 @@ START_TEST(product_order_about_different_axes)
 }
 END_TEST
 
-/* The seed's rotation track (identity to 90 degrees about y, tangents (0,1,0,0) out and (0,-1,0,0) in, one
- * second). glTF: component-wise cubic, then normalize. At s = 1/2, with c = 0.707 as the seed stores it:
+/* The keyframe tutorial's rotation track (identity to 90 degrees about y, tangents (0,1,0,0) out and (0,-1,0,0) in, one
+ * second). glTF: component-wise cubic, then normalize. At s = 1/2, with c = 0.707 as the keyframe tutorial stores it:
  *   p = (1/2)(0,0,0,1) + (1/8)(0,1,0,0) + (1/2)(0,c,0,c) + (-1/8)(0,-1,0,0) = (0, 1/4 + c/2, 0, 1/2 + c/2)
- * normalized; the seed claims slerp would be used, (0, sin 22.5, 0, cos 22.5) for unit keys: a different answer. */
+ * normalized; the keyframe tutorial claims slerp would be used, (0, sin 22.5, 0, cos 22.5) for unit keys: a different
+ * answer. */
 START_TEST(cubic_rotation_normalizes_instead_of_slerping)
 {
     const double c = 0.707;

@@ -173,7 +173,7 @@ START_TEST(ellipse_area_and_refusals)
 {
     enum { CHORDS = 400 };
     static double xy[2 * 3 * CHORDS];
-    const double rx = 0.6, ry = 0.4;  /* the seed's ball at take-off: 0.5 x (1.2, 0.8) */
+    const double rx = 0.6, ry = 0.4;  /* the keyframe tutorial's ball at take-off: 0.5 x (1.2, 0.8) */
     ck_assert_uint_eq(scene_ellipse(0, 0, rx, ry, CHORDS, 0, xy, 3 * CHORDS), 3 * CHORDS);
     double area = 0;
     for (int i = 0; i < CHORDS; i++)
@@ -192,7 +192,7 @@ START_TEST(squash_radii_volume_and_pivot)
 {
     const double takeoff[3] = {1.2, 0.8, 1.2}, top[3] = {0.85, 1.3, 0.85};
     double rx, ry, cy;
-    scene_squash(0.5, takeoff, false, false, 0.0, &rx, &ry, &cy);  /* the seed's keys, about the centre */
+    scene_squash(0.5, takeoff, false, false, 0.0, &rx, &ry, &cy);  /* the keyframe tutorial's keys, about the centre */
     ck_assert_double_eq_tol(rx, 0.6, 1e-15);
     ck_assert_double_eq_tol(ry, 0.4, 1e-15);
     ck_assert_double_eq(cy, 0.0);  /* its bottom at -0.4: it floats 0.1 above the floor at -0.5 */

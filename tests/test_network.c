@@ -494,11 +494,11 @@ START_TEST(test_jacobian_matches_differences)
 }
 END_TEST
 
-/* --- the seed's pitfall ------------------------------------------------------------------------------------ */
+/* --- the network post's pitfall ------------------------------------------------------------------------------ */
 
 /* One spring k = 2, L = 1 along u = (3, 4)/5. Hooke: |F| = k |l - L|, so stretching 1.01 -> 3 multiplies the
- * force by 200; the seed's elongation vector: |F| = k = 2 at every stretch. Both vanish at rest length and push
- * apart when compressed. The seed's damper also acts across the spring (on the whole relative velocity). */
+ * force by 200; the network post's elongation vector: |F| = k = 2 at every stretch. Both vanish at rest length and push
+ * apart when compressed. The network post's damper also acts across the spring (on the whole relative velocity). */
 START_TEST(test_seed_elongation_differs_from_hooke)
 {
     const double u[2] = {0.6, 0.8}, zero[2] = {0.0, 0.0};

@@ -1,4 +1,4 @@
-/* spring: the seed's published numbers, the closed form against GSL's rk8pd, orders of convergence, the
+/* spring: the spring article's published numbers, the closed form against GSL's rk8pd, orders of convergence, the
  * amplification matrices and stability limits against their closed forms. */
 #include <check.h>
 #include <gsl/gsl_fit.h>
@@ -8,7 +8,7 @@
 #include "numlab/spring.h"
 #include "helpers/check_main.h"
 
-/* Seed 000: omega0 = 40 rad/s (k = 1600, m = 1), undamped, from x = 1. */
+/* The spring article: omega0 = 40 rad/s (k = 1600, m = 1), undamped, from x = 1. */
 static const spring_params seed_spring = {.k = 1600.0, .c = 0.0, .m = 1.0, .target = 0.0};
 
 START_TEST(seed_explicit_explodes)
@@ -23,7 +23,7 @@ END_TEST
 
 START_TEST(seed_table_40ms)
 {
-    /* The seed's table: step i, explicit x, semi-implicit x, printed to 2 decimals. */
+    /* The spring article's table: step i, explicit x, semi-implicit x, printed to 2 decimals. */
     static const double table[10][2] = {
         {1.00, -1.56}, {-1.56, -0.13}, {-6.68, 1.63}, {-7.81, -0.79}, {8.17, -1.19},
         {44.13, 1.45}, {59.18, 0.38}, {-38.74, -1.66}, {-288.15, 0.56}, {-438.38, 1.35},
@@ -75,7 +75,7 @@ static const spring_params regimes[] = {
     {.k = 4.0, .c = 4.0 * (1.0 + 1e-9), .m = 1.0, .target = 0.5},  /* just over critical */
     {.k = 4.0, .c = 20.0, .m = 1.0, .target = 0.5},                /* over-damped, zeta 5 */
     {.k = 4.0, .c = 0.0, .m = 1.0, .target = 0.5},                 /* undamped */
-    {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0},            /* the seed's production spring */
+    {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0},            /* the spring article's production spring */
 };
 #define N_REGIMES (int)(sizeof regimes / sizeof regimes[0])
 
@@ -247,7 +247,7 @@ END_TEST
 
 START_TEST(explicit_amplification_factor)
 {
-    /* Seed 000: |lambda| = sqrt(1 + (w0 dt)^2) for the undamped spring. */
+    /* The spring article: |lambda| = sqrt(1 + (w0 dt)^2) for the undamped spring. */
     for (double dt = 0.001; dt < 0.2; dt *= 1.7) {
         double M[4];
         ck_assert_int_eq(spring_amplification(&seed_spring, SPRING_EXPLICIT, dt, M), 0);

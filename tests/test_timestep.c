@@ -1,5 +1,5 @@
 /* timestep: the accumulator is frame-rate independent, the cap bounds the work, alpha interpolates, and the
- * seed's spring comes to rest at the frames the seed's loop gives, exactly on its target. */
+ * spring article's spring comes to rest at the frames the spring article's loop gives, exactly on its target. */
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>
@@ -87,7 +87,8 @@ START_TEST(alpha_interpolates)
 }
 END_TEST
 
-/* The seed's loop: frames of 1/hz, rest when |x - 300| < 0.5 and |v| < 1, then snap. Returns the rest frame. */
+/* The spring article's loop: frames of 1/hz, rest when |x - 300| < 0.5 and |v| < 1, then snap. Returns the rest
+ * frame. */
 static int frames_to_rest(double hz, spring_state *final)
 {
     ts_accumulator a;
@@ -168,7 +169,7 @@ END_TEST
 
 START_TEST(rest_thresholds_scale_together)
 {
-    /* scale 0.01: eps_x = 0.005 and eps_v = 0.01 (the seed's 0.5 px and 1 px/s times 0.01) */
+    /* scale 0.01: eps_x = 0.005 and eps_v = 0.01 (the spring article's 0.5 px and 1 px/s times 0.01) */
     const ts_rest o = ts_rest_scaled(0.01);
     ck_assert_double_eq_tol(o.eps_v, 0.01, 1e-15);
     ck_assert(ts_at_rest(&o, TS_REST_BOTH, 1.0, 0.009, 1.0));

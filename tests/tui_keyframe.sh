@@ -12,8 +12,8 @@ tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$KL"
 tui_expect lab "step 1/6: The Hermite basis" "first step"
 tui_wait lab "step 1/6" && tui_screen lab | has_braille && pass || fail "no braille on screen"
 tui_expect lab "the slopes d/ds" "derivative pane"
-# the seed's example: h(1/2) = 0 + 5/8 + 10/2 + 2/8 = 5.875 (the seed prints ~6.875)
-tui_expect lab "cubicSpline\(0.5, 0, 5, 10, -2\) = 5.875" "corrected seed value in the notes"
+# the keyframe tutorial's example: h(1/2) = 0 + 5/8 + 10/2 + 2/8 = 5.875 (the keyframe tutorial prints ~6.875)
+tui_expect lab "cubicSpline\(0.5, 0, 5, 10, -2\) = 5.875" "the tutorial's value corrected in the notes"
 
 tm send-keys -t lab n
 tui_expect lab "step 2/6: Step, linear, cubic" "n goes to step 2"
@@ -36,13 +36,13 @@ tui_expect lab " key +1( |$)" "k selects key 1"
 tui_expect lab "> value +4( |$)" "key 1's value edited"
 tui_expect lab "y\(0.5\) = 3, y'\(0.5\) = 4 units/s" "edited value in the notes"
 
-# The mouse, as xterm's SGR reports (tmux passes them on): p n re-enters step 3 with the seed's keys. At 100 x 30
-# key 1 (t = 1, y = 3) is drawn at column 27, row 3 (1-based): press there, drag 5 rows down, release. Then
+# The mouse, as xterm's SGR reports (tmux passes them on): p n re-enters step 3 with the keyframe tutorial's keys. At
+# 100 x 30 key 1 (t = 1, y = 3) is drawn at column 27, row 3 (1-based): press there, drag 5 rows down, release. Then
 # y(0.5) = h10 5 + h01 v = 5/8 + v/2 for whatever value v the drag left (the panel shows it to 4 digits).
 mouse() { tm send-keys -t lab -l "$(printf '\033[<%s;%s;%s%s' "$1" "$2" "$3" "$4")"; }
 panel() { tui_screen lab | sed -n "s/.*[> ] $1  *\(-*[0-9.e+-]*\).*/\1/p" | head -n 1; }
 tm send-keys -t lab p n
-tui_expect lab "y\(0.5\) = 2.125," "step 3 again with the seed's keys"
+tui_expect lab "y\(0.5\) = 2.125," "step 3 again with the keyframe tutorial's keys"
 mouse 0 27 3 M; mouse 32 27 8 M; mouse 0 27 8 m
 tui_expect lab " key +1( |$)" "a click selects key 1"
 tui_wait lab "value +[0-9.]+( |$)" && v=$(panel value)
@@ -69,14 +69,14 @@ tm resize-window -t lab -x 100 -y 30
 tui_expect lab "step 3/6: Edit a key" "recovers after the resize"
 tui_expect lab "> t +1 s" "the parameters survive the resize"
 
-# the rotation steps: the triads labelled, the angle difference in the notes (the seed's cubic at t = 1/2 is
-# 70.5 degrees from the start where slerp is at 45, see docs/keyframe.md; the largest gap is reached later)
+# the rotation steps: the triads labelled, the angle difference in the notes (the keyframe tutorial's cubic at t = 1/2
+# is 70.5 degrees from the start where slerp is at 45, see docs/keyframe.md; the largest gap is reached later)
 tm send-keys -t lab n n
 tui_expect lab "step 5/6: Rotations" "step 5"
 tui_expect lab "slerp +nlerp +cubic" "the three triads are labelled"
 tui_expect lab "cubic - slerp [0-9.]+ deg \(largest 27.5[0-9] at" "angle difference in the notes"
 tm send-keys -t lab n
-tui_expect lab "step 6/6: glTF vs the seed" "step 6"
+tui_expect lab "step 6/6: glTF vs the tutorial" "step 6"
 
 # Paused, it blocks on input: no CPU over 3 s.
 tm send-keys -t lab r ' '

@@ -11,7 +11,7 @@ command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; e
 NL="$BIN/network-lab"
 
 tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$NL"
-tui_expect lab "step 1/5: The seed: explicit Euler at h = 1/fps" "first step"
+tui_expect lab "step 1/5: The post's explicit Euler at h = 1/fps" "first step"
 tui_wait lab "running" && tui_screen lab | has_braille && pass || fail "no braille on screen"
 tui_expect lab "total energy of each integrator" "energy pane"
 tui_expect_text lab "E \[J\]: explicit [0-9.]+ \(x[0-9.]+\)" "explicit's energy in the notes"

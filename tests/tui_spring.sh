@@ -12,7 +12,7 @@ tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$SL"
 tui_expect lab "step 1/6: Explicit Euler explodes" "first step"
 tui_wait lab "paused|running|step 1/6" && tui_screen lab | has_braille && pass || fail "no braille on screen"
 tui_expect lab "phase portrait" "phase pane"
-tui_expect lab "x = -5590.544" "the seed's number in the notes"
+tui_expect lab "x = -5590.544" "the spring article's number in the notes"
 
 tm send-keys -t lab n
 tui_expect lab "step 2/6: Semi-implicit Euler" "n goes to step 2"

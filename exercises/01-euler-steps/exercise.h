@@ -1,4 +1,4 @@
-/* Exercise 01: one step of explicit Euler and one of semi-implicit Euler for a damped spring (seed 000).
+/* Exercise 01: one step of explicit Euler and one of semi-implicit Euler for a damped spring (the spring article).
  *
  *   m x'' + c x' + k (x - target) = 0,   a = (-k (x - target) - c v) / m   (the acceleration at the step's start) */
 #ifndef EXERCISE_01_H

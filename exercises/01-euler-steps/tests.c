@@ -1,4 +1,4 @@
-/* Exercise 01, the visible tests: hand calculations and the numbers printed in seed 000. */
+/* Exercise 01, the visible tests: hand calculations and the numbers printed in the spring article. */
 #include <math.h>
 
 #include "exercise.h"
@@ -6,13 +6,14 @@
 #include "points.h"
 #include "probes.h"
 
-/* The seed's spring (k = 200, c = 20, m = 1, from 0 to 300) at its fixed step of 1/240 s, written with m = 2: k = 400
- * and c = 40 give the same motion, to the last bit, but only to a step that divides by the mass. */
+/* The spring article's spring (k = 200, c = 20, m = 1, from 0 to 300) at its fixed step of 1/240 s, written with m = 2:
+ * k = 400 and c = 40 give the same motion, to the last bit, but only to a step that divides by the mass. */
 static const spring seed_spring = {400, 40, 2, 300};
-/* The seed's stiff undamped spring (k = 1600, m = 1: w0 = 40 rad/s), here with m = 2 and k = 3200 (the same w0) and
- * around a target of 0.5: its positions are the seed's plus 0.5. */
+/* The spring article's stiff undamped spring (k = 1600, m = 1: w0 = 40 rad/s), here with m = 2 and k = 3200 (the same
+ * w0) and around a target of 0.5: its positions are the spring article's plus 0.5. */
 static const spring stiff = {3200, 0, 2, 0.5};
-/* The same with damping c = 16 (zeta = c / (2 m w0) = 0.1): no seed prints it, the power of the step matrix does. */
+/* The same with damping c = 16 (zeta = c / (2 m w0) = 0.1): the spring article does not print it, the power of the step
+ * matrix does. */
 static const spring stiff_damped = {3200, 16, 2, 0.5};
 
 /* What the damped twin's runs below must send: x and v after `steps` steps of `dt` from x = 1.5 at rest, the powers
@@ -40,7 +41,7 @@ static void want_damped(gr_values *ref, const damped_run *r)
     gr_want(ref, r->v, GR_TOL(1e-9, 1e-12), "%s v after %d steps of %g s", r->method, r->steps, r->dt);
 }
 
-/* Two steps of 1/240 s of the seed's spring from rest at 0: x and v after each. */
+/* Two steps of 1/240 s of the spring article's spring from rest at 0: x and v after each. */
 static void put_two_steps(gr_values *out, state (*step)(spring, state, double))
 {
     state y = {0, 0};
@@ -95,10 +96,10 @@ GR_REFERENCE(mass_damping_target)
     gr_want(ref, -2.3, GR_REL(1e-12), "semi-implicit v");
 }
 
-/* Seed 000: "with w0 = 40 rad/s and a step of 20 ms the amplitude grows 28% a step": from 1 away from the target,
- * 40 explicit steps end at -5590.544 from it (printed to three decimals), and each step multiplies the amplitude
- * sqrt((x - target)^2 + (v/w0)^2) by exactly sqrt(1 + (w0 dt)^2) = sqrt(1.64). A step that only scales the state to
- * that growth is not a step: the same 40 steps with damping end where the power of the step matrix says. */
+/* The spring article: "with w0 = 40 rad/s and a step of 20 ms the amplitude grows 28% a step": from 1 away from the
+ * target, 40 explicit steps end at -5590.544 from it (printed to three decimals), and each step multiplies the
+ * amplitude sqrt((x - target)^2 + (v/w0)^2) by exactly sqrt(1 + (w0 dt)^2) = sqrt(1.64). A step that only scales the
+ * state to that growth is not a step: the same 40 steps with damping end where the power of the step matrix says. */
 GR_PROBE(seed_explicit_explodes)
 {
     state y = {1.5, 0};
@@ -114,14 +115,14 @@ GR_PROBE(seed_explicit_explodes)
 }
 GR_REFERENCE(seed_explicit_explodes)
 {
-    gr_want(ref, 0.5 - 5590.544, GR_ABS(5e-4), "x after 40 steps (seed 000, plus the target 0.5)");
+    gr_want(ref, 0.5 - 5590.544, GR_ABS(5e-4), "x after 40 steps (the spring article, plus the target 0.5)");
     gr_want(ref, sqrt(1.64), GR_REL(1e-12), "amplitude growth of step 40");
     want_damped(ref, &explicit_40);
 }
 
-/* Seed 000's table: the same stiff spring at 40 ms, ten steps of each method from 1 away from the target, printed
- * to two decimals (plus the target 0.5 here), row 1 after the first step, row 10 after the tenth; then the damped
- * twin's ten steps of each, against the matrix power. */
+/* The spring article's table: the same stiff spring at 40 ms, ten steps of each method from 1 away from the target,
+ * printed to two decimals (plus the target 0.5 here), row 1 after the first step, row 10 after the tenth; then the
+ * damped twin's ten steps of each, against the matrix power. */
 GR_PROBE(seed_table)
 {
     state e = {1.5, 0}, m = {1.5, 0};
@@ -139,20 +140,20 @@ GR_REFERENCE(seed_table)
     static const double explicit_x[10] = {1.00, -1.56, -6.68, -7.81, 8.17, 44.13, 59.18, -38.74, -288.15, -438.38};
     static const double semi_x[10] = {-1.56, -0.13, 1.63, -0.79, -1.19, 1.45, 0.38, -1.66, 0.56, 1.35};
     for (int i = 0; i < 10; i++) {
-        gr_want(ref, 0.5 + explicit_x[i], GR_ABS(0.005), "explicit x after step %d (seed 000's row %d, plus 0.5)",
-                i + 1, i + 1);
-        gr_want(ref, 0.5 + semi_x[i], GR_ABS(0.005), "semi-implicit x after step %d (seed 000's row %d, plus 0.5)",
-                i + 1, i + 1);
+        gr_want(ref, 0.5 + explicit_x[i], GR_ABS(0.005),
+                "explicit x after step %d (the spring article's row %d, plus 0.5)", i + 1, i + 1);
+        gr_want(ref, 0.5 + semi_x[i], GR_ABS(0.005),
+                "semi-implicit x after step %d (the spring article's row %d, plus 0.5)", i + 1, i + 1);
     }
     for (int i = 0; i < 4; i++)
         want_damped(ref, &table_runs[i]);
 }
 
 const gr_case gr_visible[] = {
-    GR_CASE(explicit_by_hand, "explicit Euler: two steps of the seed's spring (as m = 2), by hand"),
-    GR_CASE(semi_by_hand, "semi-implicit Euler: two steps of the seed's spring (as m = 2), by hand"),
+    GR_CASE(explicit_by_hand, "explicit Euler: two steps of the spring article's spring (as m = 2), by hand"),
+    GR_CASE(semi_by_hand, "semi-implicit Euler: two steps of the spring article's spring (as m = 2), by hand"),
     GR_CASE(mass_damping_target, "both steps with m = 2, c = 3 and target = -1, by hand"),
-    GR_CASE(seed_explicit_explodes, "seed 000: explicit Euler at w0 = 40, dt = 20 ms ends at -5590.544"),
-    GR_CASE(seed_table, "seed 000: the ten-row table at dt = 40 ms, both methods, and with damping"),
+    GR_CASE(seed_explicit_explodes, "the spring article: explicit Euler at w0 = 40, dt = 20 ms ends at -5590.544"),
+    GR_CASE(seed_table, "the spring article: the ten-row table at dt = 40 ms, both methods, and with damping"),
 };
 GR_COUNT_OF(gr_visible);

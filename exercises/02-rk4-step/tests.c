@@ -40,8 +40,8 @@ GR_REFERENCE(cubic_in_time)
     gr_want(ref, 146.0 / 3, GR_REL(1e-14), "the clock z' = t^4 from 1 to 3 (Simpson's rule)");
 }
 
-/* The seed's undamped spring (w = 40, h = 0.02, w h = 0.8). With B = hA, A = [[0, 1], [-w^2, 0]]: B^2 = -(wh)^2 I,
- * so R(B) = I + B + B^2/2 + B^3/6 + B^4/24 = C I + S B with C = 1 - y^2/2 + y^4/24, S = 1 - y^2/6 (y = wh):
+/* The spring article's undamped spring (w = 40, h = 0.02, w h = 0.8). With B = hA, A = [[0, 1], [-w^2, 0]]: B^2 =
+ * -(wh)^2 I, so R(B) = I + B + B^2/2 + B^3/6 + B^4/24 = C I + S B with C = 1 - y^2/2 + y^4/24, S = 1 - y^2/6 (y = wh):
  * one step is the matrix [[C, h S], [-w^2 h S], C]]. The clock z' = t^4 beside it (rhs.h) follows Simpson's rule. */
 GR_PROBE(undamped_spring)
 {
@@ -140,7 +140,7 @@ GR_REFERENCE(two_springs)
 const gr_case gr_visible[] = {
     GR_CASE(exponential_one_step, "y' = y and a clock z' = t^4, one step of h = 1: 65/24 and 5/24, by hand"),
     GR_CASE(cubic_in_time, "y' = t^3 and t^4: RK4 is Simpson's rule (stage times and weights)"),
-    GR_CASE(undamped_spring, "the seed's spring (w0 dt = 0.8): ten steps against R(hA)"),
+    GR_CASE(undamped_spring, "the spring article's spring (w0 dt = 0.8): ten steps against R(hA)"),
     GR_CASE(fourth_order, "y' = -2y: the error is R(z)^N - e^-2, about 16 times smaller at half the step"),
     GR_CASE(two_springs, "two springs in one system (n = 4, params)"),
 };

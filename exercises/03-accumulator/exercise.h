@@ -1,4 +1,4 @@
-/* Exercise 03: the fixed-step accumulator with its cap (seed 000; Fiedler, "Fix Your Timestep!").
+/* Exercise 03: the fixed-step accumulator with its cap (the spring article; Fiedler, "Fix Your Timestep!").
  *
  * Frames arrive with whatever duration the display gives; the spring only ever advances in fixed steps. */
 #ifndef EXERCISE_03_H

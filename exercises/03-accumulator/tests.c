@@ -4,7 +4,7 @@
 #include "grader.h"
 #include "points.h"
 
-/* The seed's spring: k = 200, c = 20, m = 1, from 0 towards 300. */
+/* The spring article's spring: k = 200, c = 20, m = 1, from 0 towards 300. */
 static const spring seed_spring = {200, 20, 1, 300};
 
 /* 60 Hz-like frames of 1/64 s with steps of 1/256 s: four steps a frame, nothing left over. Then a frame of 9/512 s:
@@ -92,8 +92,8 @@ GR_REFERENCE(negative_frame)
     }
 }
 
-/* The point of it all: 240/1024 s of the seed's spring in frames of 3/1024, 6/1024 or 10/1024 s (about 340, 170
- * and 100 Hz, none a whole number of steps) is the same 60 steps of 4/1024 s, so the same state: the 60th power of
+/* The point of it all: 240/1024 s of the spring article's spring in frames of 3/1024, 6/1024 or 10/1024 s (about 340,
+ * 170 and 100 Hz, none a whole number of steps) is the same 60 steps of 4/1024 s, so the same state: the 60th power of
  * the semi-implicit step's matrix applied to the start (computed once, outside the students' copy, to 17 digits). */
 GR_PROBE(frame_rate_independence)
 {
@@ -123,6 +123,7 @@ const gr_case gr_visible[] = {
     GR_CASE(remainder_carried, "frames of 0.625 s, steps of 1 s: the remainder carries over"),
     GR_CASE(cap_after_gap, "a 4 s gap with a cap of 1/8 s: 32 steps, not 1024, the total capped"),
     GR_CASE(negative_frame, "a negative frame time counts as nothing"),
-    GR_CASE(frame_rate_independence, "the seed's spring in frames of 3, 6 and 10 / 1024 s: the same 60 steps"),
+    GR_CASE(frame_rate_independence,
+            "the spring article's spring in frames of 3, 6 and 10 / 1024 s: the same 60 steps"),
 };
 GR_COUNT_OF(gr_visible);

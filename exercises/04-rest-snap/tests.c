@@ -1,4 +1,5 @@
-/* Exercise 04, the visible tests: the rest test's truth table, the thresholds in other units, and the seed's loop. */
+/* Exercise 04, the visible tests: the rest test's truth table, the thresholds in other units, and the spring article's
+ * loop. */
 #include "grader.h"
 #include "points.h"
 #include "scenario.h"
@@ -41,7 +42,7 @@ GR_REFERENCE(scaled_thresholds)
     }
 }
 
-/* The seed's example: k = 200, c = 20, m = 1 from 0 to 300, 60 Hz frames of four substeps. The same spring
+/* The spring article's example: k = 200, c = 20, m = 1 from 0 to 300, 60 Hz frames of four substeps. The same spring
  * animating an opacity from 0 to 1 with thresholds for 100 px must not stop at once (half a pixel would be half the
  * range). Each with a spring that creeps (c = 400, k = 1: under 0.75 px/s; an opacity with c = 40, k = 0.2: under
  * 0.005 a second): slow all the way but far, so never at rest, -1 and no snap. An undamped spring never rests:
@@ -79,7 +80,8 @@ GR_REFERENCE(gives_up) { want_outcome(ref, &undamped, (outcome){-1, {1.480222444
 const gr_case gr_visible[] = {
     GR_CASE(truth_table, "the rest test: close and slow, both, strictly"),
     GR_CASE(scaled_thresholds, "thresholds for an opacity, pixels and an angle"),
-    GR_CASE(seed_animation, "the seed's spring, 0 to 300 at 60 Hz: frames until rest, the snap; creeping; ringing between frames"),
+    GR_CASE(seed_animation, "the spring article's spring, 0 to 300 at 60 Hz: frames until rest, the snap; "
+                            "creeping; ringing between frames"),
     GR_CASE(opacity_animation, "an opacity from 0 to 1 with thresholds scaled to 100 px; a creeping one"),
     GR_CASE(gives_up, "an undamped spring: gives up after max_frames, without a snap"),
 };

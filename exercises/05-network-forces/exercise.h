@@ -1,4 +1,4 @@
-/* Exercise 05: the forces of a network of masses joined by springs and dampers, in 2-D (seed 004).
+/* Exercise 05: the forces of a network of masses joined by springs and dampers, in 2-D (the network post).
  *
  * For a link between masses i and j, with d = pos[j] - pos[i], L = |d| and u = d / L:
  *   f = ( k (L - rest) + c ((vel[j] - vel[i]) . u) ) u     acts on mass i, and -f on mass j.

@@ -1,5 +1,6 @@
 /* Exercise 06: the cubic Hermite basis, and sampling a glTF 2.0 CUBICSPLINE track with tangents scaled by the key
- * interval (seed 001, with its errata; the glTF 2.0 specification, appendix on interpolation). */
+ * interval (the keyframe tutorial, corrected as docs/sources.md says; the glTF 2.0 specification, appendix on
+ * interpolation). */
 #ifndef EXERCISE_06_H
 #define EXERCISE_06_H
 

@@ -1,5 +1,5 @@
-/* Exercise 06, the visible tests: the basis by hand, the seed's corrected numbers, the tangent scaling of glTF, and
- * the clamping at the ends. */
+/* Exercise 06, the visible tests: the basis by hand, the keyframe tutorial's corrected numbers, the tangent scaling of
+ * glTF, and the clamping at the ends. */
 #include "exercise.h"
 #include "grader.h"
 #include "points.h"
@@ -27,9 +27,9 @@ GR_REFERENCE(basis)
             gr_want(ref, h[i][j], GR_ABS(1e-15), "h[%d] at s = %g", j, s[i]);
 }
 
-/* Seed 001 prints its cubicSpline(0.5, 0, 5, 10, -2) ~ 6.875 and its hermite(0.5, ...) = (2.5, 3.125, 0); with its
- * own basis this exercise's hermite(0.5, 0, 5, 10, -2) = 0.5*0 + 0.125*5 + 0.5*10 - 0.125*(-2) = 5.875, and from
- * p0 = (0, 0, 0), m0 = (0, 10, 0) to p1 = (5, 0, 0), m1 = (0, -5, 0) component by component
+/* The keyframe tutorial prints its cubicSpline(0.5, 0, 5, 10, -2) ~ 6.875 and its hermite(0.5, ...) = (2.5, 3.125, 0);
+ * with its own basis this exercise's hermite(0.5, 0, 5, 10, -2) = 0.5*0 + 0.125*5 + 0.5*10 - 0.125*(-2) = 5.875, and
+ * from p0 = (0, 0, 0), m0 = (0, 10, 0) to p1 = (5, 0, 0), m1 = (0, -5, 0) component by component
  * (2.5, 0.125*10 - 0.125*(-5), 0) = (2.5, 1.875, 0). At
  * s = 1/2 the two points weigh the same, so the same curve at s = 1/4 tells p0 from p1:
  * 27/32*0 + 9/64*5 + 5/32*10 - 3/64*(-2) = (45 + 100 + 6)/64 = 151/64. */
@@ -43,10 +43,11 @@ GR_PROBE(seed_errata)
 }
 GR_REFERENCE(seed_errata)
 {
-    gr_want(ref, 5.875, GR_REL(1e-15), "hermite(0.5, 0, 5, 10, -2) (the seed's cubicSpline prints ~6.875)");
+    gr_want(ref, 5.875, GR_REL(1e-15),
+            "hermite(0.5, 0, 5, 10, -2) (the keyframe tutorial's cubicSpline prints ~6.875)");
     gr_want(ref, 151.0 / 64, GR_REL(1e-15), "hermite(0.25, 0, 5, 10, -2)");
     gr_want(ref, 2.5, GR_REL(1e-15), "hermite x");
-    gr_want(ref, 1.875, GR_REL(1e-15), "hermite y (the seed prints 3.125)");
+    gr_want(ref, 1.875, GR_REL(1e-15), "hermite y (the keyframe tutorial prints 3.125)");
     gr_want(ref, 0.0, GR_ABS(1e-15), "hermite z");
 }
 
@@ -120,8 +121,8 @@ GR_REFERENCE(clamped_ends)
 
 const gr_case gr_visible[] = {
     GR_CASE(basis, "the Hermite basis at s = 0, 1, 1/2 and 1/4, by hand"),
-    GR_CASE(seed_errata, "seed 001's examples, corrected: 5.875 and (2.5, 1.875, 0); and s = 1/4"),
-    GR_CASE(tangent_scaling, "the seed's bouncing ball: tangents scaled by the key interval"),
+    GR_CASE(seed_errata, "the keyframe tutorial's examples, corrected: 5.875 and (2.5, 1.875, 0); and s = 1/4"),
+    GR_CASE(tangent_scaling, "the keyframe tutorial's bouncing ball: tangents scaled by the key interval"),
     GR_CASE(two_keys, "two keys 2 s apart, three moving components, by hand"),
     GR_CASE(clamped_ends, "before the first key, at the keys, after the last key, and between"),
 };

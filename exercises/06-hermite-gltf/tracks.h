@@ -2,7 +2,7 @@
 #ifndef EXERCISE_06_TRACKS_H
 #define EXERCISE_06_TRACKS_H
 
-/* Seed 001's bouncing ball, a CUBICSPLINE position track: keys at 0, 0.5, 1, 1.5, 2 s. */
+/* The keyframe tutorial's bouncing ball, a CUBICSPLINE position track: keys at 0, 0.5, 1, 1.5, 2 s. */
 static const double bounce_times[5] = {0, 0.5, 1.0, 1.5, 2.0};
 static const double bounce_values[5 * 9] = {
     0, 0, 0,   0, 0, 0,   0, 8, 0,    /* on the ground, thrown up */

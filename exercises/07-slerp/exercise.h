@@ -1,5 +1,5 @@
 /* Exercise 07: spherical linear interpolation of rotations (quaternions) along the shorter arc (glTF 2.0 LINEAR
- * rotation channels; seed 001's rotation tracks). */
+ * rotation channels; the keyframe tutorial's rotation tracks). */
 #ifndef EXERCISE_07_H
 #define EXERCISE_07_H
 

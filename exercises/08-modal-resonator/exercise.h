@@ -1,4 +1,4 @@
-/* Exercise 08: a modal resonator, the building block of physical sound (seed 003): one mode of frequency f (Hz),
+/* Exercise 08: a modal resonator, the building block of physical sound (the bowl note): one mode of frequency f (Hz),
  * decay rate a (1/s) and gain g, as an impulse-invariant two-pole filter at sample rate fs:
  *   r = exp(-a / fs),  theta = 2 pi f / fs,
  *   y[n] = 2 r cos(theta) y[n-1] - r^2 y[n-2] + g sin(theta) x[n].

@@ -1,4 +1,4 @@
-/* Exercise 09: the stability limit of a method from its amplification matrix (seed 000; spring-lab step 4).
+/* Exercise 09: the stability limit of a method from its amplification matrix (the spring article; spring-lab step 4).
  *
  * For the spring x'' = -x - 2 zeta x' (time measured in units of 1/w0, so a step of dt is y = w0 dt), one step of
  * any of our methods is linear: [x, v]_{n+1} = M [x, v]_n. The method is stable while the spectral radius of M (the

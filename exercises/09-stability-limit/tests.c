@@ -24,7 +24,7 @@ GR_REFERENCE(explicit_matrix)
         gr_want(ref, want[i], GR_ABS(1e-15), "M[%d] at %s", i % 4, i < 4 ? "y = 0.8, zeta = 0" : "y = 0.5, zeta = 0.1");
 }
 
-/* Semi-implicit Euler: v' = -y x + (1 - 2 zeta y) v, x' = x + y v': at y = 1.6, zeta = 0 (the seed's table,
+/* Semi-implicit Euler: v' = -y x + (1 - 2 zeta y) v, x' = x + y v': at y = 1.6, zeta = 0 (the spring article's table,
  * w0 = 40, dt = 40 ms): [[1 - 2.56, 1.6], [-1.6, 1]] = [[-1.56, 1.6], [-1.6, 1]], determinant 1. With damping,
  * y = 0.5, zeta = 0.25: v' = -0.5 x + 0.75 v, x' = x + 0.5 v' = 0.75 x + 0.375 v: [[0.75, 0.375], [-0.5, 0.75]]. */
 GR_PROBE(semi_matrix)
@@ -103,7 +103,7 @@ GR_REFERENCE(known_limits)
 
 const gr_case gr_visible[] = {
     GR_CASE(explicit_matrix, "explicit Euler's matrix, by hand"),
-    GR_CASE(semi_matrix, "semi-implicit Euler's matrix at the seed's w0 dt = 1.6, and damped"),
+    GR_CASE(semi_matrix, "semi-implicit Euler's matrix at the spring article's w0 dt = 1.6, and damped"),
     GR_CASE(radii, "spectral radii: complex pair, real, symmetric, Jordan block"),
     GR_CASE(rk4_radius, "RK4's radius on the imaginary axis, and overdamped"),
     GR_CASE(known_limits, "the limits 2, 2 sqrt 2, 2 zeta, 2 (sqrt(1 + zeta^2) - zeta), 0, and RK4 damped"),

@@ -1,4 +1,4 @@
-/* bowl: two spheres on the inner surface of a spherical bowl (seed 003, levels 1 and 2 of its synthesis chain,
+/* bowl: two spheres on the inner surface of a spherical bowl (the bowl note, levels 1 and 2 of its synthesis chain,
  * and the discrete events of level 6).
  *
  * Frame: the bowl's own, origin at the centre of the bowl's sphere, z up, the bottom at (0, 0, -R). The centre of

@@ -1,17 +1,17 @@
-/* keyframe: cubic Hermite curves, glTF 2.0 keyframe tracks, quaternions, clips and a mixer (seed 001).
+/* keyframe: cubic Hermite curves, glTF 2.0 keyframe tracks, quaternions, clips and a mixer (the keyframe tutorial).
  *
- * The Hermite basis on s in [0, 1] (seed 001, "Paso 1"):
+ * The Hermite basis on s in [0, 1] (the keyframe tutorial, "Paso 1"):
  *   h00 = 2s^3 - 3s^2 + 1,  h10 = s^3 - 2s^2 + s,  h01 = -2s^3 + 3s^2,  h11 = s^3 - s^2,
  *   h(s) = h00 p0 + h10 m0 + h01 p1 + h11 m1.
- * With it cubicSpline(0.5, 0, 5, 10, -2) is 5.875, not the ~6.875 the keyframe source text prints (its arithmetic slip).
+ * With it cubicSpline(0.5, 0, 5, 10, -2) is 5.875, not the ~6.875 the keyframe tutorial prints (its arithmetic slip).
  *
- * Tracks follow the glTF 2.0 specification (appendix C, "Interpolation"), not the seed: with t_d = t_{k+1} - t_k and
- * s = (t - t_k) / t_d, a CUBICSPLINE key stores [a_k (in-tangent), v_k, b_k (out-tangent)] and
+ * Tracks follow the glTF 2.0 specification (appendix C, "Interpolation"), not the keyframe tutorial: with
+ * t_d = t_{k+1} - t_k and s = (t - t_k) / t_d, a CUBICSPLINE key stores [a_k (in-tangent), v_k, b_k (out-tangent)] and
  *   v(t) = h00(s) v_k + t_d h10(s) b_k + h01(s) v_{k+1} + t_d h11(s) a_{k+1},
  * i.e. tangents are slopes per second and are scaled by the key interval. Rotations (KF_QUATERNION) are slerped
  * along the shortest path in LINEAR mode and normalized after the component-wise cubic in CUBICSPLINE mode (the
- * seed's "slerp even in cubic mode" is not what glTF does). Before the first key a track holds the first value,
- * after the last key the last value.
+ * keyframe tutorial's "slerp even in cubic mode" is not what glTF does). Before the first key a track holds the first
+ * value, after the last key the last value.
  *
  * Editing: values, tangents and times live in plain arrays the caller may change at any time (kf_track_value,
  * kf_track_in_tangent, kf_track_out_tangent, kf_track_set_time); sampling reads them directly and caches nothing,
@@ -34,7 +34,7 @@ kf_basis kf_hermite_basis(double s);        /* the four basis functions at s */
 kf_basis kf_hermite_basis_deriv(double s);  /* their derivatives d/ds */
 kf_basis kf_hermite_basis_deriv2(double s); /* their second derivatives d2/ds2 */
 
-/* h(s) for scalars, in the seed's argument order cubicSpline(t, p0, m0, p1, m1). */
+/* h(s) for scalars, in the keyframe tutorial's argument order cubicSpline(t, p0, m0, p1, m1). */
 double kf_hermite(double s, double p0, double m0, double p1, double m1);
 /* dh/ds. */
 double kf_hermite_deriv(double s, double p0, double m0, double p1, double m1);

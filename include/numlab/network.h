@@ -1,4 +1,4 @@
-/* network: 2-D networks of point masses joined by springs and dampers (seed 004).
+/* network: 2-D networks of point masses joined by springs and dampers (the network post).
  *
  * A network holds the masses (position at rest, mass, pinned) and the springs (masses i and j, stiffness k, rest
  * length L, damping c), optional gravity, and the force law. The state of a simulation is one array of 4n doubles in
@@ -10,7 +10,7 @@
  *
  * Forces. With d = p_j - p_i, l = |d|, u = d / l and dv = v_j - v_i, spring s pulls mass i by
  *     F_i = (k (l - L) + c (dv . u)) u,   F_j = -F_i           (Hooke's law plus a damper along the spring)
- * Coincident masses (l = 0) have no direction: the spring exerts no force there (never NaN). The seed's
+ * Coincident masses (l = 0) have no direction: the spring exerts no force there (never NaN). The network post's
  * "elongation vector" law, F_i = k sign(l - L) u + c dv, is available only as NET_LAW_SEED_ELONGATION, a
  * pitfall: its spring force has the same size whatever the stretch.
  *
@@ -36,7 +36,7 @@
 
 typedef enum {
     NET_LAW_HOOKE,            /* k (|d| - L) d/|d|: the physics */
-    NET_LAW_SEED_ELONGATION,  /* PITFALL: the seed's unit "elongation" vector, k sign(|d| - L) d/|d| */
+    NET_LAW_SEED_ELONGATION,  /* PITFALL: the network post's unit "elongation" vector, k sign(|d| - L) d/|d| */
     NET_LAW_COUNT
 } net_force_law;
 
@@ -118,7 +118,7 @@ void net_step_semi(net_network *net, double h, double *y);
 
 typedef struct {
     double kinetic;   /* sum m |v|^2 / 2 */
-    double spring;    /* sum k (|d| - L)^2 / 2 (seed law: k ||d| - L|, the potential of its force) */
+    double spring;    /* sum k (|d| - L)^2 / 2 (the network post's law: k ||d| - L|, the potential of its force) */
     double gravity;   /* - sum m g . p over unpinned masses */
     double total;
 } net_energy;
@@ -131,7 +131,7 @@ double net_divergence_limit(const double *y0, size_t dim);
 /* --- integrators ------------------------------------------------------------------------------------------- */
 
 typedef enum {
-    NET_EXPLICIT,    /* "explicit": explicit Euler (the seed's method) */
+    NET_EXPLICIT,    /* "explicit": explicit Euler (the network post's method) */
     NET_SEMI,        /* "semi": semi-implicit Euler, fused fast path */
     NET_RK4,         /* "rk4": classical RK4 through ode.h */
     NET_GSL_RK4,     /* "gsl-rk4": GSL's rk4, a full step and two half steps; it returns the half steps' result */
@@ -222,8 +222,8 @@ typedef struct {
 } net_modes;
 
 /* Normal modes about the rest configuration (Hooke's law; pinned masses fixed). K is the Hessian of the spring
- * energy there. NET_ERR_INPUT (with a message) for the seed law, coincident masses joined by a spring of nonzero
- * rest length, no free masses, or more than NET_MODES_MAX_DOF free coordinates. */
+ * energy there. NET_ERR_INPUT (with a message) for the network post's law, coincident masses joined by a spring of
+ * nonzero rest length, no free masses, or more than NET_MODES_MAX_DOF free coordinates. */
 int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t errlen);
 void net_modes_destroy(net_modes *m);
 /* "modal", "coupled", ...: how net_modes' limits were found, for the --modes output and the gauge. */

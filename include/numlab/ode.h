@@ -3,7 +3,7 @@
  * The hand-written steppers (explicit Euler, semi-implicit Euler, classical RK4) share one interface so that the
  * spring lab (dim 2) and the network lab (dim 4N) use the same code. Semi-implicit Euler needs a second-order
  * system laid out as y = [x_0 .. x_{n-1}, v_0 .. v_{n-1}] with dx/dt = v: it updates v first and moves x with the
- * new v (seed 000, "cambiar dos lineas de orden").
+ * new v (the spring article, "cambiar dos lineas de orden").
  *
  * Ownership: an ode_stepper owns its work arrays (ode_stepper_init / ode_stepper_destroy); an ode_gsl owns its GSL
  * objects (ode_gsl_new / ode_gsl_free). Nothing here allocates per step. */

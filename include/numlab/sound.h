@@ -1,4 +1,4 @@
-/* sound: the bowl's sound, levels 3 to 6 of seed 003's synthesis chain, rendered offline.
+/* sound: the bowl's sound, levels 3 to 6 of the bowl note's synthesis chain, rendered offline.
  *
  *   y(t) = sum_k (f * h_k)(t) + y_impact(t) + y_body(t)
  *

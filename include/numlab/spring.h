@@ -1,8 +1,9 @@
-/* spring: one damped spring, m x'' + c x' + k (x - target) = 0 (seed 000).
+/* spring: one damped spring, m x'' + c x' + k (x - target) = 0 (the spring article).
  *
  * Steps through the generic ode steppers, the closed form in all three damping regimes (the reference every test
  * uses), GSL's odeiv2 solvers as a second reference, energy, the amplification matrix of each method and the
- * stability limits in w0*dt. SI units throughout, except where the seed speaks of pixels (the caller's choice). */
+ * stability limits in w0*dt. SI units throughout, except where the spring article speaks of pixels (the caller's
+ * choice). */
 #ifndef NUMLAB_SPRING_H
 #define NUMLAB_SPRING_H
 
@@ -53,7 +54,8 @@ spring_state spring_exact(const spring_params *p, spring_state s0, double t);
 /* The first-order system y = [x, v], with its analytic Jacobian. p must outlive the system. */
 ode_system spring_system(const spring_params *p);
 
-/* One step of the seed's methods, without the generic interface (what the exercises ask students to write). */
+/* One step of the spring article's methods, without the generic interface (what the exercises ask students to
+ * write). */
 spring_state spring_step_explicit(const spring_params *p, spring_state s, double dt);
 spring_state spring_step_semi(const spring_params *p, spring_state s, double dt);
 spring_state spring_step_rk4(const spring_params *p, spring_state s, double dt);

@@ -1,9 +1,9 @@
-/* timestep: the fixed-step accumulator, the rest test and the snap (seed 000; Fiedler, "Fix Your Timestep!").
+/* timestep: the fixed-step accumulator, the rest test and the snap (the spring article; Fiedler, "Fix Your Timestep!").
  *
  * Frames arrive with any dt; the simulation advances only in fixed steps. The accumulator is capped so that a
  * long gap (a tab in the background) costs at most cap/step substeps: the simulation skips that time. alpha is
  * how far the leftover time reaches into the next step, for rendering between the previous and current state
- * (the seed renders the current state and lags by up to one step). */
+ * (the spring article renders the current state and lags by up to one step). */
 #ifndef NUMLAB_TIMESTEP_H
 #define NUMLAB_TIMESTEP_H
 
@@ -37,12 +37,12 @@ typedef struct {
     double eps_v;      /* ... and |v| below this, both at once */
 } ts_rest;
 
-/* The seed's thresholds (0.5 px, 1 px/s) scaled by `scale`: 1 for pixels; for a quantity whose whole range is R
- * pixels' worth of travel, scale = R / (range in pixels), e.g. 1/100 for an opacity animated over 100 px. */
+/* The spring article's thresholds (0.5 px, 1 px/s) scaled by `scale`: 1 for pixels; for a quantity whose whole range is
+ * R pixels' worth of travel, scale = R / (range in pixels), e.g. 1/100 for an opacity animated over 100 px. */
 ts_rest ts_rest_scaled(double scale);
 
 typedef enum {
-    TS_REST_BOTH,          /* the seed's test: distance and speed */
+    TS_REST_BOTH,          /* the spring article's test: distance and speed */
     TS_REST_DISTANCE_ONLY, /* stops while crossing the target at full speed (the lab's counter-example) */
     TS_REST_SPEED_ONLY     /* stops at the top of a bounce (the other counter-example) */
 } ts_rest_rule;

@@ -232,7 +232,8 @@ size_t bowl_lab_bar(char *buf, size_t size, double value, int width, bool unicod
 
 /* --- the interactive walk (walk.c) ----------------------------------------------------------------------------- */
 
-/* The guided walk through the six levels of seed 003's synthesis chain, then free play. Returns the exit status. */
+/* The guided walk through the six levels of the bowl note's synthesis chain, then free play. Returns the exit
+ * status. */
 int bowl_lab_interactive(const snd_preset *preset, unsigned long seed);
 
 /* --- the options the table cannot check alone (options.c) ----------------------------------------------------- */

@@ -1,4 +1,4 @@
-/* bowl-lab's interactive guided walk on the shared tui shell: the six levels of seed 003's synthesis chain, one a
+/* bowl-lab's interactive guided walk on the shared tui shell: the six levels of the bowl note's synthesis chain, one a
  * step (each adds its sound layer to the ones before), then free play with the presets. The bowl runs in real time
  * (session.c); the player tilts it (h/j/k/l, or a mouse drag: its lowest point goes under the pointer), stirs it
  * (s starts and stops, v reverses, the stir parameters) and strikes the spheres (x); w renders the session so far to

@@ -1,9 +1,9 @@
-/* keyframe-lab --csv --demo NAME: the seed's curves as CSV, the numbers the interactive lab plots.
+/* keyframe-lab --csv --demo NAME: the keyframe tutorial's curves as CSV, the numbers the interactive lab plots.
  *   basis     s, the four Hermite basis functions and their derivatives
- *   balls     the seed's three balls (STEP, LINEAR, CUBICSPLINE on the same keys): height and vertical velocity
- *   bounce    the bouncing ball: height, velocity, the seed's squash-and-stretch scale and its volume, and the
+ *   balls     the tutorial's three balls (STEP, LINEAR, CUBICSPLINE on the same keys): height and vertical velocity
+ *   bounce    the bouncing ball: height, velocity, the tutorial's squash-and-stretch scale and its volume, and the
  *             volume-preserving variant sx = sz = 1 / sqrt(sy)
- *   rotation  the seed's rotation keys by slerp (glTF LINEAR), nlerp, and glTF CUBICSPLINE (normalized) */
+ *   rotation  the keyframe tutorial's rotation keys by slerp (glTF LINEAR), nlerp, and glTF CUBICSPLINE (normalized) */
 #include <math.h>
 #include <string.h>
 
@@ -56,9 +56,9 @@ static int demo_balls(const lab_times *times)
     return CLI_OK;
 }
 
-/* Volume: the seed's keys scale the ball by sx sy sz, 1.152 at take-off and 1.183 on landing. The variant keeps the
- * keyed height stretch sy and sets sx = sz = 1 / sqrt(sy), so that sx sy sz = 1: squash and stretch without the
- * ball gaining or losing volume, the animators' rule. */
+/* Volume: the keyframe tutorial's keys scale the ball by sx sy sz, 1.152 at take-off and 1.183 on landing. The variant
+ * keeps the keyed height stretch sy and sets sx = sz = 1 / sqrt(sy), so that sx sy sz = 1: squash and stretch without
+ * the ball gaining or losing volume, the animators' rule. */
 static int demo_bounce(const lab_times *times)
 {
     kf_track position, scale;

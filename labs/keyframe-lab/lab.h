@@ -1,5 +1,5 @@
-/* keyframe-lab's parts: the seed's keyframes, the demos and the glTF outputs (headless), and the interactive
- * guided walk and file player on the shared TUI (walk.h, player.c). */
+/* keyframe-lab's parts: the keyframe tutorial's keyframes, the demos and the glTF outputs (headless), and the
+ * interactive guided walk and file player on the shared TUI (walk.h, player.c). */
 #ifndef KEYFRAME_LAB_H
 #define KEYFRAME_LAB_H
 
@@ -23,7 +23,7 @@ double lab_times_at(const lab_times *t, size_t i);
 /* A number as the CSV prints it: %.9g, and never "-0". */
 void lab_print_number(FILE *out, double v);
 
-/* The seed's keyframes (seed 001), in the glTF layout; each returns KF_OK or KF_ERR_NOMEM. */
+/* The keyframe tutorial's keyframes, in the glTF layout; each returns KF_OK or KF_ERR_NOMEM. */
 int seed_balls(kf_track balls[3]);                        /* STEP, LINEAR, CUBICSPLINE on keys t = 0, 1, 2 */
 int seed_bounce(kf_track *position, kf_track *scale);     /* the bouncing ball, CUBICSPLINE, t = 0 .. 2 */
 int seed_rotation(kf_track *linear, kf_track *cubic);     /* identity -> 90 degrees about y, t = 0 .. 1 */

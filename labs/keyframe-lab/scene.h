@@ -1,5 +1,5 @@
 /* keyframe-lab's scene geometry and playback clock: pure functions the interactive panes draw with (no curses, no
- * plotting), unit-tested by tests/test_keyframe_scene.c.
+ * plotting), unit-tested by tests/test_keyframe_lab_scene.c.
  *
  *   scene_clock    playback of a clip through the fixed-step accumulator (timestep.h): clip time advances only in
  *                  whole steps of 1/240 s, and the frame shows the time alpha of a step ahead (Fiedler's render
@@ -51,7 +51,7 @@ size_t scene_ellipse(double cx, double cy, double rx, double ry, int chords, int
 
 /* The squash-and-stretch ball as drawn: a sphere of radius r scaled by (sx, sy, sz) = scale and placed at height y
  * shows as an ellipse of radii r sx across and r sy up (keep_volume: r / sqrt(sy) across, the animators' rule
- * sx = sz = 1 / sqrt(sy), so that sx sy sz = 1), centred at y (the seed scales about the centre) or, with
+ * sx = sz = 1 / sqrt(sy), so that sx sy sz = 1), centred at y (the keyframe tutorial scales about the centre) or, with
  * pivot_floor, lifted so that its bottom stays at y - r, where the unscaled ball's bottom is. */
 void scene_squash(double r, const double scale[3], bool keep_volume, bool pivot_floor, double y, double *rx,
                   double *ry, double *cy);

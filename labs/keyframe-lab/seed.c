@@ -1,8 +1,8 @@
-/* The seed's keyframes (seed 001, "Paso 5", "Paso 7" and "Rotaciones con Cubic Spline"), as the seed prints them.
- * Played by the glTF 2.0 rules, not the seed's: CUBICSPLINE tangents are scaled by the key interval, which makes
- * a tangent a velocity in units per second (the bounce's out-tangent 8 leaves the ground at 8 units/s; read as the
- * seed's unscaled per-segment tangent over 0.5 s keys it would be 16 units/s), and the cubic rotation is normalized,
- * not slerped. */
+/* The keyframe tutorial's keyframes ("Paso 5", "Paso 7" and "Rotaciones con Cubic Spline"), as it prints them.
+ * Played by the glTF 2.0 rules, not the keyframe tutorial's: CUBICSPLINE tangents are scaled by the key interval, which
+ * makes a tangent a velocity in units per second (the bounce's out-tangent 8 leaves the ground at 8 units/s; read as
+ * the keyframe tutorial's unscaled per-segment tangent over 0.5 s keys it would be 16 units/s), and the cubic rotation
+ * is normalized, not slerped. */
 #include "lab.h"
 
 /* Paso 7: the same three keys, (0,0,0) -> (0,3,0) -> (0,0,0); the cubic ball leaves with (0,5,0) and lands with
@@ -40,8 +40,8 @@ int seed_bounce(kf_track *position, kf_track *scale)
     return st;
 }
 
-/* The rotation track: identity, then (0, 0.707, 0, 0.707) (90 degrees about y, as the seed rounds it), out-tangent
- * (0, 1, 0, 0) and in-tangent (0, -1, 0, 0); and the same two keys as LINEAR. */
+/* The rotation track: identity, then (0, 0.707, 0, 0.707) (90 degrees about y, as the keyframe tutorial rounds it),
+ * out-tangent (0, 1, 0, 0) and in-tangent (0, -1, 0, 0); and the same two keys as LINEAR. */
 int seed_rotation(kf_track *linear, kf_track *cubic)
 {
     static const double times[2] = {0, 1};

@@ -1,5 +1,5 @@
-/* keyframe-lab's interactive guided walk: six steps through seed 001 on the shared tui shell. Each step resets
- * its parameters on arrival; clips play once through the fixed-step accumulator (scene_clock), r replays them,
+/* keyframe-lab's interactive guided walk: six steps through the keyframe tutorial on the shared tui shell. Each step
+ * resets its parameters on arrival; clips play once through the fixed-step accumulator (scene_clock), r replays them,
  * l loops them. The panes are drawn by walk_panes.c. */
 #include <math.h>
 #include <stdio.h>
@@ -20,7 +20,7 @@ static const char *const step_titles[WALK_STEPS] = {
     "Edit a key: value and tangents",
     "The bouncing ball: squash and stretch",
     "Rotations: slerp, nlerp, normalized cubic",
-    "glTF vs the seed: normalize, don't slerp",
+    "glTF vs the tutorial: normalize, don't slerp",
 };
 
 /* Each at most ~300 characters: six lines of the text pane at 100 columns, with room for the notes below. */
@@ -28,19 +28,19 @@ static const char *const step_texts[WALK_STEPS] = {
     "A cubic Hermite segment blends four numbers: h(s) = h00 p0 + h10 m0 + h01 p1 + h11 m1 for s in [0, 1]. h00 "
     "and h01 hand the value over from p0 to p1; h10 and h11 add the tangents and vanish at both ends. Right: the "
     "slopes, so h'(0) = m0 and h'(1) = m1.",
-    "The seed's three balls share the keys 0, 3, 0 at t = 0, 1, 2. STEP holds a value until the next key: the ball "
+    "The tutorial's three balls share the keys 0, 3, 0 at t = 0, 1, 2. STEP holds a value until the next key: the ball "
     "teleports. LINEAR moves at constant speed and turns sharply at the top. CUBICSPLINE leaves at its out-tangent "
     "5 units/s, eases into the top and lands at -5. l loops, r replays.",
     "The cubic ball's keys: tab to a parameter, arrows change it, k picks the next key. Or click a key (left) and "
     "drag its value, or drag a tangent at a key (right). glTF scales tangents by the key interval: they are "
     "velocities. The velocity jumps where in and out differ.",
-    "The seed's bounce: position and scale tracks on the same keys, the ball drawn with radii 0.5 sx and 0.5 sy "
+    "The tutorial's bounce: position and scale tracks on the same keys, the ball drawn with radii 0.5 sx and 0.5 sy "
     "(slid along x so its path shows). Its keys change the volume sx sy sz. 1 keeps it (sx = sz = 1/sqrt(sy)); "
     "2 pivots at the floor (scaled about its centre, the squashed ball floats).",
     "Keys: the identity, then a turn about y. slerp turns at constant speed on the shortest arc; nlerp lerps the "
     "quaternion and normalizes: the same path at uneven speed (raise the angle). The glTF cubic blends with "
     "tangents (0, m, 0, 0), (0, -m, 0, 0) and normalizes.",
-    "The seed says its mixer slerps rotations even in cubic-spline mode. glTF 2.0 blends the components with the "
+    "The tutorial says its mixer slerps rotations even in cubic-spline mode. glTF 2.0 blends the components with the "
     "Hermite basis, tangents times the key interval T, then normalizes: the project follows the specification. "
     "Left: the two rotations; right: the angle between them.",
 };
@@ -110,7 +110,8 @@ static void sample_bounce(walk *w)
 }
 
 /* The rotation keys of steps 5 and 6 from the parameters: the identity at 0, `angle` degrees about y at T, the
- * cubic's out-tangent (0, m, 0, 0) at the first key and in-tangent (0, -m, 0, 0) at the second (the seed's, m = 1). */
+ * cubic's out-tangent (0, m, 0, 0) at the first key and in-tangent (0, -m, 0, 0) at the second (the keyframe
+ * tutorial's, m = 1). */
 static void set_rotation_keys(walk *w)
 {
     static const double y_axis[3] = {0, 1, 0};
@@ -170,7 +171,8 @@ static void store_key(walk *w)
     kf_track_value(&w->balls[BALL_LINEAR], k)[1] = w->value;
 }
 
-/* The seed's numbers back into the balls' tracks (kept as they are when there is no memory for the copy). */
+/* The keyframe tutorial's numbers back into the balls' tracks (kept as they are when there is no memory for the
+ * copy). */
 static void reset_balls(walk *w)
 {
     kf_track seed[BALLS];
@@ -188,7 +190,7 @@ static void set_step_defaults(walk *w, int step)
     w->drag = DRAG_NONE;
     switch (step) {
     case STEP_BASIS:
-        w->s = 0.5, w->p0 = 0.0, w->m0 = 5.0, w->p1 = 10.0, w->m1 = -2.0;  /* the seed's example */
+        w->s = 0.5, w->p0 = 0.0, w->m0 = 5.0, w->p1 = 10.0, w->m1 = -2.0;  /* the keyframe tutorial's example */
         break;
     case STEP_EDIT:
         w->key = 0.0, w->probe = 0.5;
@@ -345,7 +347,7 @@ static void notes_basis(const walk *w, char *buf, size_t size)
     kf_basis b = kf_hermite_basis(w->s);
     snprintf(buf, size,
              "s = %.4g: h00 %.4g, h10 %.4g, h01 %.4g, h11 %.4g. cubicSpline(%.4g, %.4g, %.4g, %.4g, %.4g) = %.6g, "
-             "slope %.6g a unit of s (the seed prints ~6.875 for 0.5, 0, 5, 10, -2: it is 5.875).",
+             "slope %.6g a unit of s (the tutorial prints ~6.875 for 0.5, 0, 5, 10, -2: it is 5.875).",
              w->s, b.h00, b.h10, b.h01, b.h11, w->s, w->p0, w->m0, w->p1, w->m1,
              kf_hermite(w->s, w->p0, w->m0, w->p1, w->m1), kf_hermite_deriv(w->s, w->p0, w->m0, w->p1, w->m1));
 }
@@ -423,7 +425,7 @@ static void notes_rotation(const walk *w, int step, char *buf, size_t size)
     for (int i = 0; i < 4; i++)
         norm += raw[i] * raw[i];
     snprintf(buf, size,
-             "t = %.2f s: glTF %.2f deg from the first key, the seed's slerp %.2f: %.2f deg apart (largest %.2f at "
+             "t = %.2f s: glTF %.2f deg from the first key, the tutorial's slerp %.2f: %.2f deg apart (largest %.2f at "
              "t = %.2f). The blend's |q| = %.4f before normalizing.",
              t, kf_quat_angle(q[ROT_CUBIC]) / DEG, kf_quat_angle(q[ROT_SLERP]) / DEG, cubic_slerp, worst, where,
              sqrt(norm));

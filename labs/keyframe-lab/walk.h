@@ -1,5 +1,5 @@
-/* keyframe-lab's interactive guided walk through seed 001, shared between walk.c (the tui callbacks: steps,
- * parameters, keys, mouse, notes, the clock) and walk_panes.c (what each pane draws). */
+/* keyframe-lab's interactive guided walk through the keyframe tutorial, shared between walk.c (the tui callbacks:
+ * steps, parameters, keys, mouse, notes, the clock) and walk_panes.c (what each pane draws). */
 #ifndef KEYFRAME_LAB_WALK_H
 #define KEYFRAME_LAB_WALK_H
 
@@ -34,12 +34,12 @@ typedef struct {
     bool loop;
     kf_quat view;                                    /* the camera of the triads */
 
-    /* step 1: where the basis is read, and the seed's cubicSpline(s, p0, m0, p1, m1) */
+    /* step 1: where the basis is read, and the keyframe tutorial's cubicSpline(s, p0, m0, p1, m1) */
     double s, p0, m0, p1, m1;
     double grid_s[WALK_SAMPLES];
     double basis[8][WALK_SAMPLES];                   /* h00, h10, h01, h11, then their derivatives */
 
-    /* steps 2 and 3: the seed's three balls (3 components; y moves); step 3 edits the cubic one */
+    /* steps 2 and 3: the keyframe tutorial's three balls (3 components; y moves); step 3 edits the cubic one */
     kf_track balls[BALLS];
     double grid_t[WALK_SAMPLES];                     /* times over the clip of the current step */
     double ball_y[BALLS][WALK_SAMPLES], ball_v[BALLS][WALK_SAMPLES];

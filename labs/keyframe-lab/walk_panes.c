@@ -151,7 +151,7 @@ static void balls_curves(walk *w, plot_chart *ch)
 
 static const plot_grid *balls_scene(walk *w, plot_chart *ch)
 {
-    static const double at_x[BALLS] = {-3.0, 0.0, 3.0};  /* the seed's: step left, linear middle, cubic right */
+    static const double at_x[BALLS] = {-3.0, 0.0, 3.0};  /* the tutorial's: step left, linear middle, cubic right */
     const double radius = 0.3;
     chart_start(ch, "", "", "");
     plot_chart_add_hline(ch, -radius, 0, NULL);  /* the ground under the balls at y = 0 */
@@ -224,10 +224,10 @@ static const plot_grid *bounce_scene(walk *w, plot_chart *ch)
     double now = walk_now(w), p[3], s[3];
     kf_track_sample(&w->bounce, now, p);
     kf_track_sample(&w->squash, now, s);
-    const double r = 0.5;  /* the seed's sphere */
+    const double r = 0.5;  /* the keyframe tutorial's sphere */
     double rx, ry, cy;
     scene_squash(r, s, w->keep_volume, w->pivot_floor, p[1], &rx, &ry, &cy);
-    chart_start(ch, w->keep_volume ? "the bounce, volume kept" : "the bounce, the seed's scale keys", "", "");
+    chart_start(ch, w->keep_volume ? "the bounce, volume kept" : "the bounce, the tutorial's scale keys", "", "");
     plot_chart_add_hline(ch, -r, 0, NULL);
     /* the path of the centre, every eighth sample */
     plot_series trail = {.x = w->bounce_x, .y = w->bounce_y, .n = WALK_SAMPLES / 8 + 1, .stride = 8,
@@ -295,7 +295,7 @@ static void rotation_curves(walk *w, plot_chart *ch, int step)
                                       rot_colors[r], NULL);
             }
     } else {
-        chart_start(ch, "angle between glTF and the seed", "t [s]", "deg");
+        chart_start(ch, "angle between glTF and the tutorial", "t [s]", "deg");
         add_curve(ch, "glTF vs slerp", w->grid_t, w->rot_diff, COLOR_KEY);
         plot_chart_add_marker(ch, now,
                               kf_quat_angle_between(walk_rotation(w, ROT_CUBIC, now),

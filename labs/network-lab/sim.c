@@ -1,6 +1,7 @@
-/* network-lab: one network under several integrators side by side, in fixed steps through the accumulator (seed
- * 000), with the energy history the charts draw and the drag of the seed. Every run starts from the same state and
- * steps on the same time grid as the CSV (t = step h), so the walk shows the numbers `--csv` prints. */
+/* network-lab: one network under several integrators side by side, in fixed steps through the accumulator (the spring
+ * article), with the energy history the charts draw and the mouse drag of the network post's demo. Every run starts
+ * from the same state and steps on the same time grid as the CSV (t = step h), so the walk shows the numbers `--csv`
+ * prints. */
 #include "lab.h"
 
 #include <math.h>

@@ -1,5 +1,5 @@
-/* network-lab's interactive guided walk: five steps through seed 004 on the shared tui shell, or a free run of the
- * user's own network. Three integrators run side by side in real time (sim.c: fixed steps through the
+/* network-lab's interactive guided walk: five steps through the network post on the shared tui shell, or a free run of
+ * the user's own network. Three integrators run side by side in real time (sim.c: fixed steps through the
  * accumulator), drawn over each other in the left pane, their energies in the right one (view.c). A mass is
  * grabbed with the mouse (press, drag, release) or the keyboard (m selects, g grabs, h/j/k/l move). */
 #include <math.h>
@@ -50,7 +50,7 @@ typedef struct {
 } walk;
 
 static const char *const step_titles[N_STEPS] = {
-    "The seed: explicit Euler at h = 1/fps",
+    "The post's explicit Euler at h = 1/fps",
     "Semi-implicit Euler: swap two lines",
     "RK4, the forums' advice",
     "A stiff spring and the step limit",
@@ -59,7 +59,7 @@ static const char *const step_titles[N_STEPS] = {
 
 /* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
 static const char *const step_texts[N_STEPS] = {
-    "Seed 004: four masses joined by six springs, moved by Euler with h = 1/fps. Each mass moves with its OLD "
+    "The network post: four masses joined by six springs, moved by Euler with h = 1/fps. Each mass moves with its OLD "
     "velocity: explicit Euler, which gains energy every step, x(1 + (w h)^2) in a mode of frequency w. Corner 2 "
     "starts pulled out. Drag a mass: mouse, or m, g, h/j/k/l.",
     "Update the velocity first, then move with the NEW one: semi-implicit Euler, at the same cost. It is "

@@ -31,7 +31,7 @@ static size_t revealed(size_t count, double upto)
     return upto < 0 ? 1 : (size_t)upto + 1;
 }
 
-/* The current point, between the last revealed sample and the next (the render interpolation of seed 000). */
+/* The current point, between the last revealed sample and the next (the render interpolation of the spring article). */
 static void current_point(const spring_sample *s, size_t count, double upto, bool phase, double *px, double *py)
 {
     size_t i = revealed(count, upto) - 1;

@@ -45,7 +45,8 @@ static bool print_frame(void *arg, const spring_lab_frame *f)
     return !cli_stdout_broken();  /* a write error stops the loop */
 }
 
-/* The seed's frame loop: feed each frame's dt to the accumulator, take its fixed steps, test for rest, snap. */
+/* The spring article's frame loop: feed each frame's dt to the accumulator, take its fixed steps, test for rest,
+ * snap. */
 int spring_lab_animate(const spring_lab_options *o)
 {
     int chosen = 0;

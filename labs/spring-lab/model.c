@@ -1,4 +1,4 @@
-/* spring-lab's model: the trajectories of the methods and the seed's frame loop, shared by the CSV, the plots
+/* spring-lab's model: the trajectories of the methods and the spring article's frame loop, shared by the CSV, the plots
  * and the interactive walk (so they all show the same numbers). */
 #include <gsl/gsl_rng.h>
 #include <math.h>

@@ -57,7 +57,7 @@ typedef struct {
 int spring_lab_runs_compute(spring_lab_runs *r, const spring_lab_options *o, const bool methods[]);
 void spring_lab_runs_free(spring_lab_runs *r);
 
-/* The seed's frame loop: frames of (1 + jitter u)/hz, one frame of `gap` seconds, fixed steps through the
+/* The spring article's frame loop: frames of (1 + jitter u)/hz, one frame of `gap` seconds, fixed steps through the
  * accumulator, the rest test and the snap. */
 typedef struct {
     spring_method method;   /* explicit, semi, rk4 or exact */

@@ -1,6 +1,6 @@
-/* spring-lab's interactive guided walk: six steps through seed 000, on the shared tui shell.
+/* spring-lab's interactive guided walk: six steps through the spring article, on the shared tui shell.
  * Steps 1-4 show the methods' trajectories (charts.c), revealed over a few seconds through a fixed-step
- * accumulator; steps 5-6 play the seed's frame loop (model.c) in real time. */
+ * accumulator; steps 5-6 play the spring article's frame loop (model.c) in real time. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -170,7 +170,7 @@ static void set_step_defaults(walk *w, int step)
         break;
     case STEP_ACCUMULATOR:
         o->s0 = (spring_state){0.0, 0.0};
-        o->params = (spring_params){.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0};  /* the seed's example */
+        o->params = (spring_params){.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0};  /* the article's example */
         w->jitter = 0.3, w->gap = 4.0, w->cap = TS_DEFAULT_CAP;
         for (int i = 0; i < N_LOOP_RUNS; i++)
             w->loop_shown[i] = true;

@@ -12,7 +12,7 @@
  *       gr_put(out, s.x);
  *   }
  *   GR_REFERENCE(seed_40_steps) { gr_want(ref, -5590.544, GR_ABS(5e-4), "x after 40 steps"); }
- *   const gr_case gr_visible[] = { GR_CASE(seed_40_steps, "seed 000: 40 explicit steps of 20 ms") };
+ *   const gr_case gr_visible[] = { GR_CASE(seed_40_steps, "the spring article: 40 explicit steps of 20 ms") };
  * with its points in the exercise's points.h, the one place for all of them: #define GR_POINTS_seed_40_steps 2
  *   GR_COUNT_OF(gr_visible);
  *

@@ -5,7 +5,7 @@
 
 #include "exercise.h"
 
-/* The seed's spring: k = 200, c = 20, m = 1, from 0 towards 300. */
+/* The spring article's spring: k = 200, c = 20, m = 1, from 0 towards 300. */
 static const spring seed_spring = {200, 20, 1, 300};
 
 /* Every time in these tests is a whole number of 1/1024 s, so the accumulator's arithmetic is exact in binary and

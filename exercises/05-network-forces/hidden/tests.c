@@ -1,6 +1,6 @@
 /* Exercise 05, the hidden tests on a random network: Newton's third law, the forces as minus the gradients of the
  * potential energy and of the dampers' dissipation function, the dampers' power, and Hooke's law against the
- * seed's pitfall. Every case sends the forces themselves: an invariant alone a wrong law can keep. */
+ * network post's pitfall. Every case sends the forces themselves: an invariant alone a wrong law can keep. */
 #include <math.h>
 
 #include "exercise.h"
@@ -90,8 +90,8 @@ static inline void put_network(gr_values *out, const vec2 *pos, const vec2 *vel,
 }
 
 /* The forces between masses are equal and opposite, and central: their sum and their total torque about the origin
- * are zero. A law that is wrong but central (the seed's unit elongation) keeps these too, so the forces themselves
- * must also be minus the gradients. */
+ * are zero. A law that is wrong but central (the network post's unit elongation) keeps these too, so the forces
+ * themselves must also be minus the gradients. */
 GR_PROBE(third_law)
 {
     vec2 pos[N], vel[N], f[N];
@@ -168,8 +168,8 @@ GR_REFERENCE(damper_power)
     gr_want(ref, power, GR_REL(1e-10), "power of the dampers (negative: they dissipate)");
 }
 
-/* Hooke's law grows with the stretch (the seed's "unit elongation vector" would not): stretched by 0.1 and by 0.2,
- * k = 30, the springs pull with 3 and 6; the masses move with (0.5, -0.1) and (0, 0.3), so the damper (c = 2.5)
+/* Hooke's law grows with the stretch (the network post's "unit elongation vector" would not): stretched by 0.1 and by
+ * 0.2, k = 30, the springs pull with 3 and 6; the masses move with (0.5, -0.1) and (0, 0.3), so the damper (c = 2.5)
  * sees 0.4 along the link and adds 1: 4 and 7 on mass 0, the opposite on mass 1. */
 GR_PROBE(hooke_not_unit)
 {
@@ -196,6 +196,6 @@ const gr_case gr_hidden[] = {
     GR_CASE(third_law, "a random network: the forces, their sum zero, no torque"),
     GR_CASE(minus_gradient, "forces are minus the gradients of the energy and of the dissipation"),
     GR_CASE(damper_power, "dampers: -dD/dv each, and they dissipate sum c (speed along the link)^2"),
-    GR_CASE(hooke_not_unit, "Hooke's law, not the seed's unit elongation"),
+    GR_CASE(hooke_not_unit, "Hooke's law, not the network post's unit elongation"),
 };
 GR_COUNT_OF(gr_hidden);

@@ -77,8 +77,8 @@ GR_REFERENCE(thousand_keys)
     }
 }
 
-/* Seed 001's rotation track (x, y, z, w), its keys moved to 0 and 2 s (td = 2, so the tangents count double): the
- * sampler is component-wise (normalizing a rotation is the caller's business). At t = 1 (s = 1/2):
+/* The keyframe tutorial's rotation track (x, y, z, w), its keys moved to 0 and 2 s (td = 2, so the tangents count
+ * double): the sampler is component-wise (normalizing a rotation is the caller's business). At t = 1 (s = 1/2):
  * y = 0.125*2*1 + 0.5*0.707 - 0.125*2*(-1) = 0.8535, w = 0.5 + 0.5*0.707 = 0.8535; at t = 0.5 (s = 1/4):
  * y = 9/64*2 + 5/32*0.707 + 3/64*2 = 0.48546875, w = 27/32 + 5/32*0.707 = 0.95421875. */
 GR_PROBE(rotation_track)
@@ -128,7 +128,7 @@ GR_REFERENCE(single_key)
 const gr_case gr_hidden[] = {
     GR_CASE(slopes_at_key, "the slopes at a key are its in- and out-tangents; the values around it"),
     GR_CASE(thousand_keys, "a thousand uneven keys, two components"),
-    GR_CASE(rotation_track, "the seed's rotation track over 2 s, component-wise"),
+    GR_CASE(rotation_track, "the keyframe tutorial's rotation track over 2 s, component-wise"),
     GR_CASE(single_key, "a track with a single key"),
 };
 GR_COUNT_OF(gr_hidden);

@@ -1,7 +1,7 @@
 /* Exercise 04. The loop tests rest after every substep, not after each frame (the README's hint): it stops in the
  * middle of a frame, as soon as one substep is close and slow. The same count whenever the spring is still at rest
- * at the end of that frame, as it was in every test before the ringing spring (in the seed's case): every other
- * case is honest, 13 - 3. deserves: 10 */
+ * at the end of that frame, as it was in every test before the ringing spring (in the spring article's case): every
+ * other case is honest, 13 - 3. deserves: 10 */
 #include <math.h>
 
 #include "exercise.h"

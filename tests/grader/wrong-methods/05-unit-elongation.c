@@ -1,4 +1,4 @@
-/* Exercise 05. The seed's pitfall: the spring's pull as k times a unit vector whatever the stretch (its sign
+/* Exercise 05. The network post's pitfall: the spring's pull as k times a unit vector whatever the stretch (its sign
  * kept). Right for a stretch of exactly 1 (the 3-4-5 triangle with rest 4) or -1 (the compressed link); central,
  * equal and opposite, so the third law holds. Only the dampers alone (k = 0, no spring to get wrong) are honest:
  * deserves: 1 */

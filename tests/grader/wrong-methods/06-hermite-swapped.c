@@ -1,5 +1,5 @@
-/* Exercise 06. hermite() weighs p1 with h[0] and p0 with h[2]: at s = 1/2 they weigh the same, so the seed's
- * examples (all at s = 1/2) could not tell. The basis and the sampler are right: every other case is honest,
+/* Exercise 06. hermite() weighs p1 with h[0] and p0 with h[2]: at s = 1/2 they weigh the same, so the keyframe
+ * tutorial's examples (all at s = 1/2) could not tell. The basis and the sampler are right: every other case is honest,
  * 12 - 1. deserves: 11 */
 #include "exercise.h"
 

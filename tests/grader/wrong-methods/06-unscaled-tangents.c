@@ -1,6 +1,6 @@
 /* Exercise 06. The glTF sampler that forgets to scale the tangents by the key interval td: right wherever
- * td = 1 (the seed's rotation track). The basis, hermite() and the single key are honest: 1 + 1 (visible) + 1
- * (hidden). deserves: 3 */
+ * td = 1 (the keyframe tutorial's rotation track). The basis, hermite() and the single key are honest: 1 + 1 (visible)
+ * + 1 (hidden). deserves: 3 */
 #include "exercise.h"
 
 void hermite_basis(double s, double h[4])
