@@ -30,7 +30,7 @@ tui_expect small "Your answer: $PWD/exercises/05-network-forces/student.c" "the 
 tui_screen small | grep -q 'NN-topic' && fail "the exercise page says NN-topic: $(tui_screen small)"
 tm send-keys -t small 1
 # In the README "forces." ends a line and "A link" starts the next: the pager joins them and wraps the paragraph.
-tui_expect small "^ moves under the sum of its links' forces. A link between masses" "the README's paragraphs joined"
+tui_expect small "^ under the sum of their links' forces. A link between masses" "the README's paragraphs joined"
 tui_expect small '^ f = \( k \(L - rest\) \+ c \(\(v_j - v_i\) \. u\) \) u      on mass i' "a code block as written"
 tm send-keys -t small q
 tui_expect small "2  run the tests" "back on the exercise page"

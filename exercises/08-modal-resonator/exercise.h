@@ -2,7 +2,9 @@
  * decay rate a (1/s) and gain g, as an impulse-invariant two-pole filter at sample rate fs:
  *   r = exp(-a / fs),  theta = 2 pi f / fs,
  *   y[n] = 2 r cos(theta) y[n-1] - r^2 y[n-2] + g sin(theta) x[n].
- * Struck by a unit impulse it rings as g r^n sin(theta (n + 1)): a sine decaying by e^-a a second. */
+ * Struck by a unit impulse it rings as g r^n sin(theta (n + 1)): a sine decaying by e^-a a second, the sampled
+ * g e^{-a t} sin(2 pi f t) one sample early and 1/r louder (bowl-lab's bank, src/snd_bank.c, feeds the input one
+ * sample later and times r, and answers g r^n sin(theta n); the same poles, the same filter otherwise). */
 #ifndef EXERCISE_08_H
 #define EXERCISE_08_H
 
