@@ -255,6 +255,71 @@ START_TEST(signals_remove_the_temporaries)
 }
 END_TEST
 
+/* Output paths that cannot be written are refused at outset_add, the path named, nothing left behind. */
+START_TEST(unwritable_paths_are_named)
+{
+    char dir[64], path[192], err[512];
+    fresh_dir(dir);
+    outset_error code;
+    outset *s = outset_new();
+    /* no such directory */
+    snprintf(path, sizeof path, "%s/nodir/x.wav", dir);
+    ck_assert_int_eq(outset_add(s, path, 0, &code, NULL, err, sizeof err), -1);
+    ck_assert_int_eq(code, OUTSET_BAD_PATH);
+    ck_assert_msg(strstr(err, path) != NULL, "message '%s' does not name '%s'", err, path);
+    /* a regular file where a directory should be (even root cannot write there) */
+    snprintf(path, sizeof path, "%s/plain", dir);
+    plant(path, "x");
+    snprintf(path, sizeof path, "%s/plain/x.wav", dir);
+    ck_assert_int_eq(outset_add(s, path, OUTSET_REPLACE, &code, NULL, err, sizeof err), -1);
+    ck_assert_int_eq(code, OUTSET_BAD_PATH);
+    /* a directory as the target, even when replacing is allowed, with or without a trailing slash; no name */
+    ck_assert_int_eq(outset_add(s, dir, OUTSET_REPLACE, &code, NULL, err, sizeof err), -1);
+    ck_assert_int_eq(code, OUTSET_BAD_PATH);
+    ck_assert(strstr(err, "directory") != NULL);
+    snprintf(path, sizeof path, "%s/", dir);
+    ck_assert_int_eq(outset_add(s, path, OUTSET_REPLACE, &code, NULL, err, sizeof err), -1);
+    ck_assert_int_eq(code, OUTSET_BAD_PATH);
+    ck_assert_int_eq(outset_add(s, "", OUTSET_REPLACE, &code, NULL, err, sizeof err), -1);
+    ck_assert_int_eq(code, OUTSET_BAD_PATH);
+    /* a read-only directory (root writes anyway: only checked for others) */
+    if (geteuid() != 0) {
+        char ro[128];
+        snprintf(ro, sizeof ro, "%s/ro", dir);
+        ck_assert_int_eq(mkdir(ro, 0555), 0);
+        snprintf(path, sizeof path, "%s/x.wav", ro);
+        ck_assert_int_eq(outset_add(s, path, 0, &code, NULL, err, sizeof err), -1);
+        ck_assert_int_eq(code, OUTSET_BAD_PATH);
+        ck_assert(strstr(err, path) != NULL);
+        rmdir(ro);
+    }
+    outset_abort(s);
+    ck_assert_int_eq(entries(dir), 1);  /* just the planted file */
+    remove_dir(dir);
+}
+END_TEST
+
+/* A committed file has the permissions open(2) would give it, 0666 less the umask, and is not there before. */
+START_TEST(permissions_as_open_would_give)
+{
+    char dir[64], path[128], err[512];
+    fresh_dir(dir);
+    snprintf(path, sizeof path, "%s/events.csv", dir);
+    mode_t mask = umask(022);
+    outset *s = outset_new();
+    add_text(s, path, 0, "t,event\n0.5,collision\n");
+    ck_assert_int_eq(access(path, F_OK), -1);  /* not there until committed */
+    ck_assert_int_eq(outset_commit(s, err, sizeof err), OUTSET_OK);
+    expect_text(path, "t,event\n0.5,collision\n");
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0644);
+    umask(mask);
+    ck_assert_int_eq(entries(dir), 1);
+    remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("outset");
@@ -265,6 +330,8 @@ int main(void)
     tcase_add_test(tc, identity_not_spelling);
     tcase_add_test(tc, special_files_are_never_replaced);
     tcase_add_test(tc, signals_remove_the_temporaries);
+    tcase_add_test(tc, unwritable_paths_are_named);
+    tcase_add_test(tc, permissions_as_open_would_give);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
