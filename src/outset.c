@@ -338,11 +338,6 @@ FILE *outset_stream(outset *s, int i)
     return e->f;
 }
 
-bool outset_failed(const outset *s, int i)
-{
-    return s->e[i].f && ferror(s->e[i].f);
-}
-
 void outset_abort(outset *s)
 {
     if (!s)

@@ -61,8 +61,6 @@ int outset_fd(const outset *s, int i);
 FILE *outset_stream(outset *s, int i);
 /* Whether output i is written as it is (stdout, a FIFO, a device): not atomic. */
 bool outset_streamed(const outset *s, int i);
-/* Whether a stream or descriptor of output i has seen a write error (e.g. a broken pipe). */
-bool outset_failed(const outset *s, int i);
 /* Flushes, syncs and renames every output into place, or none (see above). Frees s. */
 outset_error outset_commit(outset *s, char *err, size_t errlen);
 /* Removes every temporary and frees s (NULL is fine). */
