@@ -1,4 +1,4 @@
-/* sound, level 5: the modal resonator bank as structure of arrays, and the mode families. See sound.h.
+/* sound, level 5: the modal resonator bank as structure of arrays, and the mode families. See snd_private.h.
  *
  * Speed: the sample loop runs over the modes in vectors of SND_LANES doubles (GCC/Clang vector types), two vectors
  * at a time so every lane has an independent chain; padding lanes hold zeros. Without -mavx the compiler emits each

@@ -1,5 +1,5 @@
 /* sound, level 6: the acrylic body layer, modes coupled by a bounded tanh non-linearity, integrated with a
- * discrete-gradient scheme whose energy never grows without input. The scheme and its energy are in sound.h. */
+ * discrete-gradient scheme whose energy never grows without input. The scheme and its energy are in snd_private.h. */
 #include "snd_private.h"
 
 #include "numlab/common.h"

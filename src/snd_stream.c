@@ -1,4 +1,4 @@
-/* sound, levels 3 and 4: Poisson streams of micro-impacts, and the gesture filter. See sound.h. */
+/* sound, levels 3 and 4: Poisson streams of micro-impacts, and the gesture filter. See snd_private.h. */
 #include "snd_private.h"
 
 #include "numlab/common.h"

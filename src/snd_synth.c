@@ -1,4 +1,4 @@
-/* sound: the synthesizer, controls and hits in, samples out (levels 3 to 6 and the mix). See sound.h. */
+/* sound: the synthesizer, controls and hits in, samples out (levels 3 to 6 and the mix). See snd_private.h. */
 #include "snd_private.h"
 
 #include "numlab/common.h"

@@ -131,7 +131,8 @@ START_TEST(test_resonator_forms)
         y2 = y1, y1 = ex[n];
     }
     for (int n = 0; n + 1 < N; n++) {
-        const double sampled = mode.gain * exp(-mode.decay * n / SND_RATE) * sin(2.0 * NUMLAB_PI * mode.freq * n / SND_RATE);
+        const double sampled =
+            mode.gain * exp(-mode.decay * n / SND_RATE) * sin(2.0 * NUMLAB_PI * mode.freq * n / SND_RATE);
         ck_assert(fabs(bank[n] - sampled) <= 1e-12);                                  /* the bank: g r^n sin(theta n) */
         ck_assert(fabs(ex[n] - mode.gain * pow(r, n) * sin(theta * (n + 1))) <= 1e-12);  /* the exercise's */
         ck_assert(fabs(ex[n] - bank[n + 1] / r) <= 1e-12);                             /* one sample early, 1/r louder */
