@@ -52,8 +52,10 @@ int spring_lab_animate(const spring_lab_options *o)
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)
         chosen += o->methods[m];
     spring_lab_loop loop = spring_lab_loop_from_options(o);
-    if (o->method_given && (chosen != 1 || loop.method > SPRING_EXACT))
-        return cli_error("--method: --animate takes one method (allowed: explicit, semi, rk4, exact)");
+    const bool steps = spring_method_ode(loop.method) < ODE_METHOD_COUNT || loop.method == SPRING_EXACT;
+    if (o->method_given && (chosen != 1 || !steps))
+        return cli_error("--method: --animate takes one method (allowed: exact or a hand-written one: %s)",
+                         spring_lab_stepper_names());
     printf("frame,t,x,v,substeps\n");
     spring_lab_frame last;
     switch (spring_lab_run_loop(&o->params, o->s0, &loop, print_frame, NULL, &last)) {
@@ -74,7 +76,8 @@ int spring_lab_animate(const spring_lab_options *o)
 int spring_lab_stability(const spring_lab_options *o)
 {
     const double zeta = spring_zeta(&o->params), w0 = spring_omega0(&o->params);
-    const spring_method shown[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_RK4, SPRING_GSL_RK4, SPRING_EXACT};
+    const spring_method shown[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4, SPRING_GSL_RK4,
+                                   SPRING_BACKWARD_EULER, SPRING_MIDPOINT, SPRING_EXACT};
     printf("method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable\n");
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
         spring_method m = shown[i];

@@ -25,6 +25,7 @@ typedef struct {
     bool interpolate;
     ts_rest rest;
     ts_rest_rule rest_rule;
+    bool rest_each_substep;
 
     /* --plot */
     const char *plot;
@@ -60,12 +61,13 @@ void spring_lab_runs_free(spring_lab_runs *r);
 /* The seed's frame loop: frames of (1 + jitter u)/hz, one frame of `gap` seconds, fixed steps through the
  * accumulator, the rest test and the snap. */
 typedef struct {
-    spring_method method;   /* explicit, semi, rk4 or exact */
+    spring_method method;   /* exact or a hand-written stepper */
     double hz, jitter, gap, step, cap;
     long long gap_frame, max_frames;
     unsigned long seed;
     ts_rest rest;
     ts_rest_rule rule;
+    bool rest_each_substep; /* the rest test after every fixed step (else once a frame, as the seed) */
     bool interpolate;       /* report the rendered x: prev + alpha (curr - prev) */
 } spring_lab_loop;
 
@@ -83,6 +85,8 @@ spring_lab_loop_end spring_lab_run_loop(const spring_params *p, spring_state s0,
                                         bool (*emit)(void *arg, const spring_lab_frame *f), void *arg,
                                         spring_lab_frame *last);
 spring_lab_loop spring_lab_loop_from_options(const spring_lab_options *o);
+/* The hand-written steppers' names, comma-separated (what --animate takes besides exact). */
+const char *spring_lab_stepper_names(void);
 
 /* --- charts (charts.c), shared by --plot and the interactive walk ------------------------------------------- */
 

@@ -8,10 +8,8 @@
 
 double spring_semi_modified_energy(const spring_params *p, double dt, spring_state s)
 {
-    /* per unit mass, x from the target: v^2/2 + w^2 x^2/2 - (h w^2/2) x v is constant along semi-implicit Euler's
-     * undamped steps (v' = v - h w^2 x, x' = x + h v'), to rounding */
-    const double w2 = p->k / p->m, x = s.x - p->target;
-    return 0.5 * s.v * s.v + 0.5 * w2 * x * x - 0.5 * dt * w2 * x * s.v;
+    /* per unit mass, x from the target: constant along semi-implicit Euler's undamped steps, to rounding */
+    return spring_modified_energy(p, SPRING_SEMI, dt, s);
 }
 
 void spring_text_explicit(char *buf, size_t size, const spring_params *p, double dt)

@@ -465,9 +465,10 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 1e4, 0.5, 5.0, false);
         tui_add_param(d, "dt", "s", &o->dt, 1e-5, 1.0, 1.1, 2.0, true);
         tui_add_param(d, "steps", "", &w->steps, 1, 20000, 10, 100, false);
-        for (int m = 0; m < SPRING_METHOD_COUNT; m++)
-            d->toggles[d->n_toggles++] = (tui_toggle){spring_method_name((spring_method)m),
-                                                      spring_method_color((spring_method)m), &w->shown[m]};
+        for (int m = 0; m < SPRING_METHOD_COUNT && d->n_toggles < TUI_MAX_TOGGLES; m++)
+            if (spring_method_order((spring_method)m) <= 1 || m == SPRING_RK4 || step == STEP_RK4 || w->shown[m])
+                d->toggles[d->n_toggles++] = (tui_toggle){spring_method_name((spring_method)m),
+                                                          spring_method_color((spring_method)m), &w->shown[m]};
     } else if (step == STEP_ACCUMULATOR) {
         static const char *const names[N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", "gap capped", "gap no cap"};
         tui_add_param(d, "jitter", "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
