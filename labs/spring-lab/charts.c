@@ -6,7 +6,21 @@
 
 #include "spring_lab.h"
 
-static const char *const chart_names[CHART_COUNT] = {"phase", "time", "energy", "error", "stability"};
+static const char *const chart_names[] = {
+    [CHART_PHASE] = "phase", [CHART_TIME] = "time", [CHART_ENERGY] = "energy", [CHART_ERROR] = "error",
+    [CHART_STABILITY] = "stability", [CHART_ORDER] = "order", [CHART_COST] = "cost", [CHART_DRIFT] = "drift",
+    [CHART_PHASE_LAG] = "phase-lag", [CHART_SPIRAL] = "spiral",
+};
+_Static_assert(sizeof chart_names / sizeof chart_names[0] == CHART_COUNT, "one name per chart");
+
+const char *spring_chart_names(void)
+{
+    static char list[128];  /* built once from the table */
+    if (!list[0])
+        for (int i = 0; i < CHART_COUNT; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", chart_names[i]);
+    return list;
+}
 
 int spring_chart_parse(const char *name, spring_chart_kind *out)
 {

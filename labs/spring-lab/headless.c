@@ -91,13 +91,56 @@ int spring_lab_stability(const spring_lab_options *o)
     return cli_flush_stdout();
 }
 
+/* The studies' work before their first line: the order study runs 8 grids up to 16 steps each, the drift study
+ * 1000 periods at dt. */
+#define MAX_STUDY_STEPS 2e7
+
+static int plot_study(const spring_lab_options *o, spring_chart_kind kind)
+{
+    char options[96];
+    int rc = CLI_OK;
+    if (kind == CHART_ORDER || kind == CHART_COST) {
+        snprintf(options, sizeof options, "--plot %s and --steps %lld", o->plot, o->steps);
+        rc = cli_work(options, 32.0 * (double)o->steps, MAX_STUDY_STEPS, "steps a method",
+                      "the study runs 8 grids from steps/8 to 16 steps: give fewer steps");
+    } else if (kind == CHART_DRIFT || kind == CHART_PHASE_LAG) {
+        spring_params p = o->params;
+        snprintf(options, sizeof options, "--plot %s, --k %g, --m %g and --dt %g", o->plot, p.k, p.m, o->dt);
+        rc = cli_work(options, 2000.0 * M_PI / (spring_omega0(&p) * o->dt), MAX_STUDY_STEPS, "steps a method",
+                      "1000 periods at dt: give a larger dt or a softer spring");
+    }
+    if (rc != CLI_OK)
+        return rc;
+    spring_study st = {0};
+    if (spring_study_build(&st, kind, o))
+        return cli_fail("out of memory");
+    if (o->plot_csv) {
+        spring_study_csv(&st);
+    } else {
+        plot_chart *ch = plot_chart_new(o->width, o->height, o->ascii ? PLOT_ASCII : plot_mode_from_locale());
+        if (!ch) {
+            spring_study_free(&st);
+            return cli_fail("out of memory");
+        }
+        spring_study_chart(ch, &st);
+        plot_grid_write(plot_chart_render(ch), stdout, 0);
+        plot_chart_free(ch);
+    }
+    spring_study_free(&st);
+    return cli_flush_stdout();
+}
+
 /* --plot KIND: the chart the interactive lab shows, printed once to stdout like gnuplot's dumb terminal. */
 int spring_lab_plot(const spring_lab_options *o)
 {
     spring_chart_kind kind;
     if (spring_chart_parse(o->plot, &kind))
-        return cli_error("--plot: '%s' is not a plot (allowed: phase, time, energy, error, stability)",
-                         cli_cut(o->plot));
+        return cli_error("--plot: '%s' is not a plot (allowed: %s)", cli_cut(o->plot), spring_chart_names());
+    if (kind >= CHART_FIRST_STUDY)
+        return plot_study(o, kind);
+    if (o->plot_csv)
+        return cli_error("--csv: --plot %s draws what --csv alone prints (--csv with --plot is for the studies: %s)",
+                         o->plot, "order, cost, drift, phase-lag, spiral");
     /* a chart keeps every sample in memory (about 100 bytes a step and method) and cannot show more dots anyway */
     if (o->steps > 1000000)
         return cli_error("--steps: '%lld' is too many for --plot (allowed: at most 1000000)", o->steps);
