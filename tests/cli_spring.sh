@@ -99,7 +99,7 @@ expect_usage "^spring-lab: --plot: 'bode' is not a plot \(allowed: phase, time, 
 
 # The studies (issue 17): their series as CSV. Order: RK4's least-squares slope of log error on log dt is 4 over
 # the finest half of the grids 8 dt .. dt/16 (tests/test_spring_lab_claims.c checks every method's); the drift's
-# energy stays 1; the spiral's capped frames never exceed cap / step = 24 substeps.
+# semi-modified energy stays 1; the spiral's capped frames never exceed cap / step = 24 substeps.
 expect_ok "$SL" --plot order --csv --method rk4 --k 100 --c 2 --x0 1 --target 0 --dt 0.01 --steps 50
 expect_eq "order csv header" "$(head -n 1 "$TMP/out")" "series,x,y"
 expect_eq "order grids" "$(grep -c '^rk4,' "$TMP/out")" 8
