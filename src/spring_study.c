@@ -7,6 +7,8 @@
 int spring_error_at(const spring_params *p, spring_method method, spring_state s0, double t_end, size_t n,
                     double *error, double *evals)
 {
+    if (n == 0)
+        return -1;
     spring_runner r;
     if (spring_runner_init(&r, p, method, s0, t_end / (double)n, 1e-12)) {
         spring_runner_destroy(&r);
@@ -60,6 +62,8 @@ static double orbit_angle(const spring_params *p, const double y[2])
 size_t spring_drift_run(const spring_params *p, spring_method method, spring_state s0, double dt, size_t steps,
                         size_t every, spring_drift_sample *out)
 {
+    if (every == 0)
+        every = 1;
     spring_runner r;
     if (spring_runner_init(&r, p, method, s0, dt, 1e-12)) {
         spring_runner_destroy(&r);

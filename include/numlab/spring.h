@@ -154,7 +154,8 @@ bool spring_dt_stable(const spring_params *p, spring_method method, double dt);
 /* --- studies: order against cost, energy against phase (src/spring_study.c) -------------------------------- */
 
 /* The global error |x - x_exact(t_end)| after n steps of t_end / n from s0 (INFINITY if the run diverged or the
- * solver gave up), and the force evaluations it took (*evals, may be NULL). Returns 0, or -1 when out of memory. */
+ * solver gave up), and the force evaluations it took (*evals, may be NULL). Returns 0, or -1 when n is 0 or out of
+ * memory. */
 int spring_error_at(const spring_params *p, spring_method method, spring_state s0, double t_end, size_t n,
                     double *error, double *evals);
 /* The least-squares slope of log y against log x over the points with finite positive x and y (NAN with fewer than
@@ -176,7 +177,7 @@ typedef struct {
     double phase;     /* the phase error in rad: the unwrapped angle of (x - T, -v / w0) minus w0 t */
 } spring_drift_sample;
 
-/* Runs `steps` steps of dt from s0 (not at rest). Returns the samples written (steps / every + 1, or fewer when the
+/* Runs `steps` steps of dt from s0 (not at rest; every 0 counts as 1). Returns the samples written (steps / every + 1, or fewer when the
  * run diverged), or 0 when out of memory. */
 size_t spring_drift_run(const spring_params *p, spring_method method, spring_state s0, double dt, size_t steps,
                         size_t every, spring_drift_sample *out);
