@@ -65,21 +65,22 @@ bool ts_at_rest(const ts_rest *r, ts_rest_rule rule, double x, double v, double 
     }
 }
 
-static const char *const rule_names[] = {
+const char *const ts_rest_rule_list[] = {
     [TS_REST_BOTH] = "both", [TS_REST_DISTANCE_ONLY] = "distance", [TS_REST_SPEED_ONLY] = "speed",
-    [TS_REST_ENERGY] = "energy",
+    [TS_REST_ENERGY] = "energy", [TS_REST_RULE_COUNT] = NULL,
 };
-_Static_assert(sizeof rule_names / sizeof rule_names[0] == TS_REST_RULE_COUNT, "one name per ts_rest_rule");
+_Static_assert(sizeof ts_rest_rule_list / sizeof ts_rest_rule_list[0] == TS_REST_RULE_COUNT + 1,
+               "one name per ts_rest_rule, then NULL");
 
 const char *ts_rest_rule_name(ts_rest_rule rule)
 {
-    return rule < TS_REST_RULE_COUNT ? rule_names[rule] : "?";
+    return rule < TS_REST_RULE_COUNT ? ts_rest_rule_list[rule] : "?";
 }
 
 int ts_rest_rule_parse(const char *name, ts_rest_rule *out)
 {
     for (int i = 0; i < TS_REST_RULE_COUNT; i++)
-        if (strcmp(name, rule_names[i]) == 0) {
+        if (strcmp(name, ts_rest_rule_list[i]) == 0) {
             *out = (ts_rest_rule)i;
             return 0;
         }
@@ -91,7 +92,7 @@ const char *ts_rest_rule_names(void)
     static char list[64];  /* built once from the table */
     if (!list[0])
         for (int i = 0; i < TS_REST_RULE_COUNT; i++)
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", rule_names[i]);
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", ts_rest_rule_list[i]);
     return list;
 }
 

@@ -100,17 +100,18 @@ expect_usage "^spring-lab: --plot: 'bode' is not a plot \(allowed: phase, time, 
 # The studies (issue 17): their series as CSV. Order: RK4's least-squares slope of log error on log dt is 4 over
 # the finest half of the grids 8 dt .. dt/16 (tests/test_spring_lab_claims.c checks every method's); the drift's
 # semi-modified energy stays 1; the spiral's capped frames never exceed cap / step = 24 substeps.
-expect_ok "$SL" --plot order --csv --method rk4 --k 100 --c 2 --x0 1 --target 0 --dt 0.01 --steps 50
+expect_ok "$SL" --plot order --series --method rk4 --k 100 --c 2 --x0 1 --target 0 --dt 0.01 --steps 50
 expect_eq "order csv header" "$(head -n 1 "$TMP/out")" "series,x,y"
 expect_eq "order grids" "$(grep -c '^rk4,' "$TMP/out")" 8
 slope=$(awk -F, 'NR > 5 { x = log($2); y = log($3); n++; sx += x; sy += y; sxx += x * x; sxy += x * y }
                  END { printf "%.3f", (sxy - sx * sy / n) / (sxx - sx * sx / n) }' "$TMP/out")
 expect_num "rk4's measured order" "$slope" 4 0.05
-expect_ok "$SL" --plot drift --csv --k 39.47841760435743 --c 0 --x0 1 --target 0 --dt 0.025
+expect_ok "$SL" --plot drift --series --k 39.47841760435743 --c 0 --x0 1 --target 0 --dt 0.025
 expect_eq "semi's modified energy kept" "$(awk -F, '$1 == "semi-modified" && ($3 < 0.9999999999 || $3 > 1.0000000001)' "$TMP/out")" ""
-expect_ok "$SL" --plot spiral --csv
+expect_ok "$SL" --plot spiral --series
 expect_eq "capped spiral" "$(awk -F, '$1 == "costly-capped" && $3 > 24' "$TMP/out")" ""
-expect_usage "^spring-lab: --csv: --plot phase draws what --csv alone prints" "$SL" --plot phase --csv
+expect_usage "^spring-lab: --series: --plot phase draws what --csv prints" "$SL" --plot phase --series
+expect_usage "^spring-lab: --series goes with --plot" "$SL" --csv --series
 expect_usage "^spring-lab: --plot drift, --k 1e-06" "$SL" --plot drift --k 1e-6
 expect_usage "^spring-lab: --plot order and --steps 10000000" "$SL" --plot order --steps 10000000
 

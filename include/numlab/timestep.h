@@ -53,7 +53,9 @@ typedef enum {
 } ts_rest_rule;
 
 bool ts_at_rest(const ts_rest *r, ts_rest_rule rule, double x, double v, double target);
-/* "both", "distance", "speed", "energy"; ts_rest_rule_parse returns 0 and sets *out, or -1. */
+/* "both", "distance", "speed", "energy" in ts_rest_rule's order, then NULL (what an option table lists). */
+extern const char *const ts_rest_rule_list[];
+/* A rule's name; ts_rest_rule_parse returns 0 and sets *out, or -1. */
 const char *ts_rest_rule_name(ts_rest_rule rule);
 int ts_rest_rule_parse(const char *name, ts_rest_rule *out);
 /* The rule names, comma-separated, for messages. */

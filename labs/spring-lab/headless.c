@@ -139,8 +139,8 @@ int spring_lab_plot(const spring_lab_options *o)
     if (kind >= CHART_FIRST_STUDY)
         return plot_study(o, kind);
     if (o->plot_csv)
-        return cli_error("--csv: --plot %s draws what --csv alone prints (--csv with --plot is for the studies: %s)",
-                         o->plot, "order, cost, drift, phase-lag, spiral");
+        return cli_error("--series: --plot %s draws what --csv prints (--series is for the studies: %s)", o->plot,
+                         "order, cost, drift, phase-lag, spiral");
     /* a chart keeps every sample in memory (about 100 bytes a step and method) and cannot show more dots anyway */
     if (o->steps > 1000000)
         return cli_error("--steps: '%lld' is too many for --plot (allowed: at most 1000000)", o->steps);

@@ -29,7 +29,7 @@ typedef struct {
 
     /* --plot */
     const char *plot;
-    bool plot_csv;          /* --plot KIND --csv: a study's series as CSV */
+    bool plot_csv;          /* --plot KIND --series: a study's series as CSV */
     int width, height;
     bool ascii;
 } spring_lab_options;

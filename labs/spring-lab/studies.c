@@ -1,6 +1,6 @@
 /* spring-lab's studies: order against dt and against cost, energy drift and phase error over 1000 periods at equal
  * cost, and the accumulator's spiral of death. Each is a set of named series, drawn by --plot and the walk and
- * printed by --plot KIND --csv (series,x,y). The numbers come from src/spring_study.c and src/timestep.c. */
+ * printed by --plot KIND --series (series,x,y). The numbers come from src/spring_study.c and src/timestep.c. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
