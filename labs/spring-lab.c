@@ -31,8 +31,6 @@ static int parse_methods(void *opts, void *methods, const char *opt, const char 
                        NULL);
 }
 
-static const char *const rest_rules[] = {"both", "distance", "speed", NULL};  /* ts_rest_rule's order */
-
 static const labcli_option options[] = {
     {.help = "The spring: m x'' + c x' + k (x - target) = 0, from x(0) = x0, v(0) = v0 (the spring article)."},
     SPRING("k", "K", params.k, 1e-12, 1e12, "200", "stiffness, N/m"),
@@ -44,8 +42,8 @@ static const labcli_option options[] = {
     {.help = "\n--csv prints method,step,t,x,v,energy for steps 0..N of each method, in the order given; a method that\n"
              "diverges stops with a line '# METHOD: diverged at step N (t = T)'."},
     {"csv", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, "print CSV (with --animate: the frame loop)", .mode = CSV},
-    {"method", LABCLI_PARSE, "LIST", AT(o.methods), 0, 0, "all", "comma-separated, or all (--csv --animate: one of explicit,\n"
-     "semi, rk4, exact, default semi; --plot: default explicit,semi,rk4,exact)", .parse = parse_methods},
+    {"method", LABCLI_PARSE, "LIST", AT(o.methods), 0, 0, "all", "comma-separated, or all (--csv --animate: one of exact,\n"
+     "explicit, semi, rk4, verlet, backward-euler, midpoint, default semi; --plot: explicit,semi,rk4,exact)", .parse = parse_methods},
     {"dt", LABCLI_POSITIVE, "H", AT(o.dt), 0, 1e3, "1/240", "step, s"},
     {"steps", LABCLI_COUNT, "N", AT(o.steps), 0, 1e8, "240", "steps"},
     {"tol", LABCLI_NUMBER, "TOL", AT(o.tol), 1e-14, 0.1, "1e-12", "tolerance of gsl-rkf45, gsl-rk8pd, gsl-msbdf"},
@@ -67,12 +65,18 @@ static const labcli_option options[] = {
     {"eps-v", LABCLI_POSITIVE, "E", AT(o.rest.eps_v), 0, 0, "1", "... and |v| < E (a pixel per second)"},
     {"rest-scale", LABCLI_POSITIVE, "S", AT(rest_scale), 0, 0, "1",
      "scale both thresholds (e.g. 0.01 for an opacity animated over 100 px)"},
-    {"rest-rule", LABCLI_CHOICE, "R", AT(o.rest_rule), 0, 0, "both", "the rest test (both is the only right one)",
-     .names = rest_rules, .noun = "rule"},
+    {"rest-rule", LABCLI_CHOICE, "R", AT(o.rest_rule), 0, 0, "both",
+     "the rest test (both is right)", .names = ts_rest_rule_list,
+     .noun = "rule"},
+    {"rest-each-substep", LABCLI_FLAG, NULL, AT(o.rest_each_substep), 0, 0, NULL,
+     "test for rest after each step, not each frame"},
     {"max-frames", LABCLI_COUNT, "N", AT(o.max_frames), 1, 1e8, "100000", "give up after N frames (exit 1)"},
     {.help = "\n--plot KIND prints a chart to stdout: phase, time, energy, error (|x - x_exact|, log scale) or\n"
-             "stability (the methods of --method; --csv's spring options and --dt, --steps)."},
+             "stability (the methods of --method; --csv's spring options and --dt, --steps), or a study:\n"
+             "order, cost, drift, phase-lag, spiral."},
     {"plot", LABCLI_TEXT, "KIND", AT(o.plot), 0, 0, NULL, "the chart", .mode = PLOT},
+    {"series", LABCLI_FLAG, NULL, AT(o.plot_csv), 0, 0, NULL, "a study's series as CSV (series,x,y)",
+     .with = LABCLI_IN(PLOT)},
     {"width", LABCLI_COUNT, "W", AT(o.width), 20, 1000, "80", "columns"},
     {"height", LABCLI_COUNT, "H", AT(o.height), 8, 500, "24", "rows"},
     {"ascii", LABCLI_FLAG, NULL, AT(o.ascii), 0, 0, NULL, "ASCII instead of braille (also when the locale is not UTF-8)"},

@@ -2,16 +2,36 @@
 #include "numlab/ode.h"
 
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
 #include <gsl/gsl_odeiv2.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+
+static const ode_method_info method_info[] = {
+    [ODE_EXPLICIT_EULER]    = {"explicit", 1, false, false, false},
+    [ODE_SEMI_IMPLICIT]     = {"semi", 1, true, false, true},
+    [ODE_RK4]               = {"rk4", 4, false, false, false},
+    [ODE_VERLET]            = {"verlet", 2, true, false, true},
+    [ODE_BACKWARD_EULER]    = {"backward-euler", 1, false, true, false},
+    [ODE_IMPLICIT_MIDPOINT] = {"midpoint", 2, false, true, true},
+};
+_Static_assert(sizeof method_info / sizeof method_info[0] == ODE_METHOD_COUNT, "one row per ode_method");
+
+const ode_method_info *ode_method_about(ode_method method)
+{
+    return method < ODE_METHOD_COUNT ? &method_info[method] : NULL;
+}
 
 int ode_stepper_init(ode_stepper *st, ode_method method, size_t dim)
 {
     *st = (ode_stepper){.method = method, .dim = dim};
-    if (dim == 0 || method >= ODE_METHOD_COUNT || (method == ODE_SEMI_IMPLICIT && dim % 2 != 0))
+    const ode_method_info *info = ode_method_about(method);
+    if (dim == 0 || !info || (info->second_order_layout && dim % 2 != 0))
         return -1;
-    double *work = calloc(5 * dim, sizeof *work);
+    const size_t verlet = method == ODE_VERLET ? 2 * dim : 0;
+    double *work = calloc(5 * dim + verlet, sizeof *work);
     if (!work)
         return -1;
     st->k1 = work;
@@ -19,18 +39,36 @@ int ode_stepper_init(ode_stepper *st, ode_method method, size_t dim)
     st->k3 = work + 2 * dim;
     st->k4 = work + 3 * dim;
     st->tmp = work + 4 * dim;
+    if (verlet)
+        st->last_y = work + 5 * dim, st->last_a = work + 6 * dim;
+    if (info->implicit) {
+        if (dim > SIZE_MAX / sizeof(double) / dim || !(st->jac = malloc(dim * dim * sizeof *st->jac)) ||
+            !(st->perm = gsl_permutation_alloc(dim))) {
+            ode_stepper_destroy(st);
+            return -1;
+        }
+    }
     return 0;
 }
 
 void ode_stepper_destroy(ode_stepper *st)
 {
     free(st->k1);
+    free(st->jac);
+    if (st->perm)
+        gsl_permutation_free(st->perm);
     *st = (ode_stepper){0};
+}
+
+static int eval(ode_stepper *st, const ode_system *sys, double t, const double *y, double *dydt)
+{
+    st->rhs_evals++;
+    return sys->rhs(t, y, dydt, sys->params);
 }
 
 static int step_explicit(ode_stepper *st, const ode_system *sys, double t, double h, double *y)
 {
-    int rc = sys->rhs(t, y, st->k1, sys->params);
+    int rc = eval(st, sys, t, y, st->k1);
     if (rc)
         return rc;
     for (size_t i = 0; i < st->dim; i++)
@@ -41,7 +79,7 @@ static int step_explicit(ode_stepper *st, const ode_system *sys, double t, doubl
 /* y = [x, v]; f(y) = [v, a]. Velocity first, then position with the new velocity. */
 static int step_semi_implicit(ode_stepper *st, const ode_system *sys, double t, double h, double *y)
 {
-    int rc = sys->rhs(t, y, st->k1, sys->params);
+    int rc = eval(st, sys, t, y, st->k1);
     if (rc)
         return rc;
     size_t n = st->dim / 2;
@@ -64,20 +102,19 @@ static void axpy_into(double *restrict tmp, const double *restrict y, double c, 
 static int step_rk4(ode_stepper *st, const ode_system *sys, double t, double h, double *restrict y)
 {
     const size_t n = st->dim;
-    void *p = sys->params;
     double *restrict k1 = st->k1, *restrict k2 = st->k2, *restrict k3 = st->k3, *restrict k4 = st->k4;
     double *restrict tmp = st->tmp;
     int rc;
-    if ((rc = sys->rhs(t, y, k1, p)))
+    if ((rc = eval(st, sys, t, y, k1)))
         return rc;
     axpy_into(tmp, y, 0.5 * h, k1, n);
-    if ((rc = sys->rhs(t + 0.5 * h, tmp, k2, p)))
+    if ((rc = eval(st, sys, t + 0.5 * h, tmp, k2)))
         return rc;
     axpy_into(tmp, y, 0.5 * h, k2, n);
-    if ((rc = sys->rhs(t + 0.5 * h, tmp, k3, p)))
+    if ((rc = eval(st, sys, t + 0.5 * h, tmp, k3)))
         return rc;
     axpy_into(tmp, y, h, k3, n);
-    if ((rc = sys->rhs(t + h, tmp, k4, p)))
+    if ((rc = eval(st, sys, t + h, tmp, k4)))
         return rc;
     const double h6 = h / 6.0;
     for (size_t i = 0; i < n; i++)
@@ -85,13 +122,104 @@ static int step_rk4(ode_stepper *st, const ode_system *sys, double t, double h, 
     return 0;
 }
 
+/* Velocity Verlet, y = [x, v]: kick h/2, drift h, kick h/2 with the force at the step's end. That force is taken at
+ * the predicted velocity v + h a_n (explicit Euler's), which differs from the final v by O(h^2): the last kick's
+ * error is O(h^3) a step, second order overall, and with a force of x alone it is exactly the textbook method. */
+static int step_verlet(ode_stepper *st, const ode_system *sys, double t, double h, double *y)
+{
+    const size_t n = st->dim / 2;
+    double *x = y, *v = y + n, *a0 = st->k1 + n, *mid = st->tmp, *a1 = st->k2 + n;
+    /* the force at the start is the last step's force at its end when it cannot depend on v and y is unchanged */
+    const bool reuse = sys->force_of_position && st->have_last && st->last_rhs == sys->rhs &&
+                       st->last_params == sys->params && memcmp(st->last_y, y, st->dim * sizeof *y) == 0;
+    int rc;
+    if (reuse)
+        memcpy(a0, st->last_a, n * sizeof *a0);
+    else if ((rc = eval(st, sys, t, y, st->k1)))
+        return rc;
+    for (size_t i = 0; i < n; i++) {
+        const double v_half = v[i] + 0.5 * h * a0[i];
+        mid[i] = x[i] + h * v_half;          /* x' */
+        mid[n + i] = v_half + 0.5 * h * a0[i]; /* the predicted v' */
+    }
+    st->have_last = false;
+    if ((rc = eval(st, sys, t + h, mid, st->k2)))
+        return rc;
+    for (size_t i = 0; i < n; i++) {
+        v[i] += 0.5 * h * (a0[i] + a1[i]);
+        x[i] = mid[i];
+    }
+    if (sys->force_of_position) {
+        memcpy(st->last_y, y, st->dim * sizeof *y);
+        memcpy(st->last_a, a1, n * sizeof *a1);
+        st->last_rhs = sys->rhs, st->last_params = sys->params, st->have_last = true;
+    }
+    return 0;
+}
+
+static double max_abs(const double *a, size_t n)
+{
+    double m = 0.0;
+    for (size_t i = 0; i < n; i++)
+        m = fmax(m, fabs(a[i]));
+    return m;
+}
+
+/* Backward Euler (theta = 1) and the implicit midpoint rule (theta = 1/2) as one Newton solve for the stage
+ * u = y + theta h f(t + theta h, u): G(u) = u - y - theta h f(u), G'(u) = I - theta h J. The Newton matrix is the
+ * one at the step's start (simplified Newton: exact in one iteration on a linear system). */
+static int step_implicit(ode_stepper *st, const ode_system *sys, double t, double h, double *y, double theta)
+{
+    if (!sys->jac)
+        return -1;
+    const size_t n = st->dim;
+    const double th = theta * h, tau = t + th;
+    double *u = st->k2, *g = st->k3, *f = st->k1, *dfdt = st->tmp;
+    memcpy(u, y, n * sizeof *u);
+    int rc;
+    st->jac_evals++;
+    if ((rc = sys->jac(tau, u, st->jac, dfdt, sys->params)))
+        return rc;
+    for (size_t i = 0; i < n * n; i++)
+        st->jac[i] *= -th;
+    for (size_t i = 0; i < n; i++)
+        st->jac[i * n + i] += 1.0;
+    gsl_matrix_view A = gsl_matrix_view_array(st->jac, n, n);
+    gsl_vector_view gv = gsl_vector_view_array(g, n);
+    int sign;
+    if (gsl_linalg_LU_decomp(&A.matrix, st->perm, &sign) != GSL_SUCCESS)
+        return -1;
+    for (int it = 0; it < 50; it++) {
+        if ((rc = eval(st, sys, tau, u, f)))
+            return rc;
+        for (size_t i = 0; i < n; i++)
+            g[i] = u[i] - y[i] - th * f[i];
+        if (gsl_linalg_LU_svx(&A.matrix, st->perm, &gv.vector) != GSL_SUCCESS)
+            return -1;
+        for (size_t i = 0; i < n; i++)
+            u[i] -= g[i];
+        const double step = max_abs(g, n), scale = fmax(max_abs(u, n), max_abs(y, n));
+        if (!isfinite(step))
+            return ODE_NEWTON_FAILED;
+        if (step <= 1e-13 * scale || step == 0.0) {
+            for (size_t i = 0; i < n; i++)
+                y[i] = theta == 1.0 ? u[i] : y[i] + (u[i] - y[i]) / theta;
+            return 0;
+        }
+    }
+    return ODE_NEWTON_FAILED;
+}
+
 int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h, double *y)
 {
     switch (st->method) {
-    case ODE_EXPLICIT_EULER: return step_explicit(st, sys, t, h, y);
-    case ODE_SEMI_IMPLICIT:  return step_semi_implicit(st, sys, t, h, y);
-    case ODE_RK4:            return step_rk4(st, sys, t, h, y);
-    default:                 return -1;
+    case ODE_EXPLICIT_EULER:    return step_explicit(st, sys, t, h, y);
+    case ODE_SEMI_IMPLICIT:     return step_semi_implicit(st, sys, t, h, y);
+    case ODE_RK4:               return step_rk4(st, sys, t, h, y);
+    case ODE_VERLET:            return step_verlet(st, sys, t, h, y);
+    case ODE_BACKWARD_EULER:    return step_implicit(st, sys, t, h, y, 1.0);
+    case ODE_IMPLICIT_MIDPOINT: return step_implicit(st, sys, t, h, y, 0.5);
+    default:                    return -1;
     }
 }
 

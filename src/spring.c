@@ -2,22 +2,54 @@
 #include "numlab/spring.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const method_names[SPRING_METHOD_COUNT] = {
-    "explicit", "semi", "rk4", "exact", "gsl-rk4", "gsl-rkf45", "gsl-rk8pd", "gsl-msbdf",
+/* One row per spring_method: the stepper or GSL solver it runs on (the *_COUNT value: none). The names are those
+ * modules' own; "exact" is the closed form. */
+static const struct {
+    ode_method ode;
+    ode_gsl_kind gsl;
+} method_rows[] = {
+    [SPRING_EXPLICIT]       = {ODE_EXPLICIT_EULER, ODE_GSL_COUNT},
+    [SPRING_SEMI]           = {ODE_SEMI_IMPLICIT, ODE_GSL_COUNT},
+    [SPRING_RK4]            = {ODE_RK4, ODE_GSL_COUNT},
+    [SPRING_EXACT]          = {ODE_METHOD_COUNT, ODE_GSL_COUNT},
+    [SPRING_GSL_RK4]        = {ODE_METHOD_COUNT, ODE_GSL_RK4},
+    [SPRING_GSL_RKF45]      = {ODE_METHOD_COUNT, ODE_GSL_RKF45},
+    [SPRING_GSL_RK8PD]      = {ODE_METHOD_COUNT, ODE_GSL_RK8PD},
+    [SPRING_GSL_MSBDF]      = {ODE_METHOD_COUNT, ODE_GSL_MSBDF},
+    [SPRING_VERLET]         = {ODE_VERLET, ODE_GSL_COUNT},
+    [SPRING_BACKWARD_EULER] = {ODE_BACKWARD_EULER, ODE_GSL_COUNT},
+    [SPRING_MIDPOINT]       = {ODE_IMPLICIT_MIDPOINT, ODE_GSL_COUNT},
 };
+_Static_assert(sizeof method_rows / sizeof method_rows[0] == SPRING_METHOD_COUNT, "one row per spring_method");
 
 const char *spring_method_name(spring_method method)
 {
-    return method < SPRING_METHOD_COUNT ? method_names[method] : "?";
+    if (method >= SPRING_METHOD_COUNT)
+        return "?";
+    if (method_rows[method].ode < ODE_METHOD_COUNT)
+        return ode_method_about(method_rows[method].ode)->name;
+    return method_rows[method].gsl < ODE_GSL_COUNT ? ode_gsl_name(method_rows[method].gsl) : "exact";
+}
+
+ode_method spring_method_ode(spring_method method)
+{
+    return method < SPRING_METHOD_COUNT ? method_rows[method].ode : ODE_METHOD_COUNT;
+}
+
+int spring_method_order(spring_method method)
+{
+    const ode_method_info *info = ode_method_about(spring_method_ode(method));
+    return info ? info->order : method == SPRING_GSL_RK4 ? 4 : 0;
 }
 
 int spring_method_parse(const char *name, spring_method *out)
 {
     for (int i = 0; i < SPRING_METHOD_COUNT; i++)
-        if (strcmp(name, method_names[i]) == 0) {
+        if (strcmp(name, spring_method_name((spring_method)i)) == 0) {
             *out = (spring_method)i;
             return 0;
         }
@@ -26,7 +58,12 @@ int spring_method_parse(const char *name, spring_method *out)
 
 const char *spring_method_names(void)
 {
-    return "explicit, semi, rk4, exact, gsl-rk4, gsl-rkf45, gsl-rk8pd, gsl-msbdf";
+    static char list[256];  /* built once from the table */
+    if (!list[0])
+        for (int i = 0; i < SPRING_METHOD_COUNT; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+                     spring_method_name((spring_method)i));
+    return list;
 }
 
 double spring_omega0(const spring_params *p)
@@ -125,7 +162,9 @@ static int spring_jac(double t, const double *y, double *dfdy, double *dfdt, voi
 
 ode_system spring_system(const spring_params *p)
 {
-    return (ode_system){.dim = 2, .rhs = spring_rhs, .jac = spring_jac, .params = (void *)p};
+    /* undamped, the force is of x alone: velocity Verlet takes one evaluation a step */
+    return (ode_system){.dim = 2, .rhs = spring_rhs, .jac = spring_jac, .params = (void *)p,
+                        .force_of_position = p->c == 0.0};
 }
 
 spring_state spring_step_explicit(const spring_params *p, spring_state s, double dt)
@@ -155,6 +194,26 @@ spring_state spring_step_rk4(const spring_params *p, spring_state s, double dt)
     };
 }
 
+spring_state spring_step_verlet(const spring_params *p, spring_state s, double dt)
+{
+    const double a0 = spring_accel(p, s.x, s.v), v_half = s.v + 0.5 * dt * a0, x = s.x + dt * v_half;
+    return (spring_state){.x = x, .v = v_half + 0.5 * dt * spring_accel(p, x, s.v + dt * a0)};
+}
+
+spring_state spring_step_backward_euler(const spring_params *p, spring_state s, double dt)
+{
+    const double kappa = p->k / p->m, gamma = p->c / p->m, u = s.x - p->target;
+    const double v = (s.v - dt * kappa * u) / (1.0 + dt * gamma + dt * dt * kappa);
+    return (spring_state){.x = p->target + (u + dt * v), .v = v};
+}
+
+spring_state spring_step_midpoint(const spring_params *p, spring_state s, double dt)
+{
+    const double kappa = p->k / p->m, gamma = p->c / p->m, u = s.x - p->target;
+    const double sum = (2.0 * s.v - dt * kappa * u) / (1.0 + 0.5 * dt * gamma + 0.25 * dt * dt * kappa);
+    return (spring_state){.x = p->target + (u + 0.5 * dt * sum), .v = sum - s.v};
+}
+
 /* --- trajectories ----------------------------------------------------------------------------------------- */
 
 double spring_divergence_limit(const spring_params *p, spring_state s0)
@@ -170,11 +229,6 @@ static bool spring_diverged(const spring_params *p, double limit, const double y
     return ode_state_diverged(scaled, 2, limit);
 }
 
-static ode_method ode_method_of(spring_method method)
-{
-    return method == SPRING_EXPLICIT ? ODE_EXPLICIT_EULER : method == SPRING_SEMI ? ODE_SEMI_IMPLICIT : ODE_RK4;
-}
-
 int spring_runner_init(spring_runner *r, const spring_params *p, spring_method method, spring_state s0, double dt,
                        double tol)
 {
@@ -182,10 +236,12 @@ int spring_runner_init(spring_runner *r, const spring_params *p, spring_method m
     r->limit = spring_divergence_limit(p, s0);
     r->sys = spring_system(&r->params);
     r->status.count = 1;
-    if (method <= SPRING_RK4)
-        return ode_stepper_init(&r->stepper, ode_method_of(method), 2);
-    if (method >= SPRING_GSL_RK4) {
-        r->gsl = ode_gsl_new((ode_gsl_kind)(method - SPRING_GSL_RK4), &r->sys, dt, tol);
+    if (method >= SPRING_METHOD_COUNT)
+        return -1;
+    if (method_rows[method].ode < ODE_METHOD_COUNT)
+        return ode_stepper_init(&r->stepper, method_rows[method].ode, 2);
+    if (method_rows[method].gsl < ODE_GSL_COUNT) {
+        r->gsl = ode_gsl_new(method_rows[method].gsl, &r->sys, dt, tol);
         return r->gsl ? 0 : -1;
     }
     return 0;
@@ -299,6 +355,29 @@ int spring_amplification(const spring_params *p, spring_method method, double dt
         mat2_mul(R, R, M);
         return 0;
     }
+    case SPRING_BACKWARD_EULER: {
+        /* (I - hA)^{-1}, I - hA = [[1, -h], [h w2, 1 + h g]] */
+        const double det = 1.0 + g * dt + w2 * dt * dt;
+        M[0] = (1.0 + g * dt) / det, M[1] = dt / det, M[2] = -w2 * dt / det, M[3] = 1.0 / det;
+        return 0;
+    }
+    case SPRING_MIDPOINT: {
+        /* (I - hA/2)^{-1} (I + hA/2) */
+        const double det = 1.0 + 0.5 * g * dt + 0.25 * w2 * dt * dt;
+        const double inv[4] = {(1.0 + 0.5 * g * dt) / det, 0.5 * dt / det, -0.5 * w2 * dt / det, 1.0 / det};
+        const double fwd[4] = {1.0, 0.5 * dt, -0.5 * w2 * dt, 1.0 - 0.5 * g * dt};
+        mat2_mul(inv, fwd, M);
+        return 0;
+    }
+    case SPRING_VERLET: {
+        /* linear in the state: the columns are one step from unit displacement and unit velocity */
+        spring_params q = *p;
+        q.target = 0.0;
+        spring_state c0 = spring_step_verlet(&q, (spring_state){1.0, 0.0}, dt);
+        spring_state c1 = spring_step_verlet(&q, (spring_state){0.0, 1.0}, dt);
+        M[0] = c0.x, M[1] = c1.x, M[2] = c0.v, M[3] = c1.v;
+        return 0;
+    }
     case SPRING_EXACT: {
         /* the columns are the exact responses to unit displacement and unit velocity */
         spring_params q = *p;
@@ -380,14 +459,16 @@ static bool stable_at(void *ctx, double y)
 
 double spring_stability_limit(spring_method method, double zeta)
 {
-    if (method == SPRING_EXACT)
-        return INFINITY;
-    if (method > SPRING_GSL_RK4)
-        return NAN;
+    const ode_method_info *info = ode_method_about(spring_method_ode(method));
+    if (method == SPRING_EXACT || (info && info->implicit))
+        return INFINITY;  /* A-stable: no step of a damped or undamped spring grows */
+    if (!info && method != SPRING_GSL_RK4)
+        return NAN;       /* the adaptive solvers choose their own steps */
     if (zeta == 0.0) {  /* the exact bounds of the undamped spring: |R(iy)| of each method */
         switch (method) {
         case SPRING_EXPLICIT: return 0.0;
         case SPRING_SEMI:     return 2.0;
+        case SPRING_VERLET:   return 2.0;  /* trace 2 - y^2, det 1, as semi-implicit's */
         case SPRING_RK4:      return 2.0 * sqrt(2.0);
         default:              return 4.0 * sqrt(2.0);  /* gsl-rk4: two RK4 half steps */
         }

@@ -3,6 +3,8 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 /* Repeated subtraction of a step like 1/240 leaves rounding residues of a few ulp; a frame that should hold
  * exactly n steps must not lose one of them to a residue, or 60 Hz and 144 Hz would drift apart by a step. */
@@ -10,7 +12,7 @@
 
 int ts_accumulator_init(ts_accumulator *a, double step, double cap)
 {
-    if (!(isfinite(step) && step > 0.0 && isfinite(cap) && cap >= step))
+    if (!(isfinite(step) && step > 0.0 && cap >= step))
         return -1;
     *a = (ts_accumulator){.step = step, .cap = cap};
     return 0;
@@ -54,9 +56,62 @@ bool ts_at_rest(const ts_rest *r, ts_rest_rule rule, double x, double v, double 
 {
     bool near = fabs(x - target) < r->eps_x;
     bool slow = fabs(v) < r->eps_v;
+    const double dx = (x - target) / r->eps_x, dv = v / r->eps_v;
     switch (rule) {
     case TS_REST_DISTANCE_ONLY: return near;
     case TS_REST_SPEED_ONLY:    return slow;
+    case TS_REST_ENERGY:        return dx * dx + dv * dv < 1.0;
     default:                    return near && slow;
     }
+}
+
+const char *const ts_rest_rule_list[] = {
+    [TS_REST_BOTH] = "both", [TS_REST_DISTANCE_ONLY] = "distance", [TS_REST_SPEED_ONLY] = "speed",
+    [TS_REST_ENERGY] = "energy", [TS_REST_RULE_COUNT] = NULL,
+};
+_Static_assert(sizeof ts_rest_rule_list / sizeof ts_rest_rule_list[0] == TS_REST_RULE_COUNT + 1,
+               "one name per ts_rest_rule, then NULL");
+
+const char *ts_rest_rule_name(ts_rest_rule rule)
+{
+    return rule < TS_REST_RULE_COUNT ? ts_rest_rule_list[rule] : "?";
+}
+
+int ts_rest_rule_parse(const char *name, ts_rest_rule *out)
+{
+    for (int i = 0; i < TS_REST_RULE_COUNT; i++)
+        if (strcmp(name, ts_rest_rule_list[i]) == 0) {
+            *out = (ts_rest_rule)i;
+            return 0;
+        }
+    return -1;
+}
+
+const char *ts_rest_rule_names(void)
+{
+    static char list[64];  /* built once from the table */
+    if (!list[0])
+        for (int i = 0; i < TS_REST_RULE_COUNT; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", ts_rest_rule_list[i]);
+    return list;
+}
+
+size_t ts_spiral_run(double step, double cap, double render, double step_cost, double first_dt, size_t frames,
+                     unsigned max_substeps, ts_spiral_frame *out)
+{
+    ts_accumulator acc;
+    if (ts_accumulator_init(&acc, step, cap))
+        return 0;
+    double dt = first_dt, sim = 0.0, wall = 0.0;
+    for (size_t i = 0; i < frames; i++) {
+        /* how many steps this frame would take, before feeding: a runaway frame is not run */
+        if (floor(fmin(acc.acc + dt, cap) / step) > (double)max_substeps)
+            return i;
+        const unsigned n = ts_accumulator_feed(&acc, dt);
+        wall += dt;
+        sim += n * step;
+        out[i] = (ts_spiral_frame){.frame_dt = dt, .substeps = n, .sim_t = sim, .wall_t = wall};
+        dt = render + n * step_cost;  /* the next frame lasts as long as this one's work */
+    }
+    return frames;
 }

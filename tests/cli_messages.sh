@@ -48,7 +48,7 @@ for p in spring-lab network-lab keyframe-lab; do
     expect_usage "^$p: unknown option '--he' \(options are not abbreviated: did you mean (--help or --height|--height or --help)\?\)$" \
         "$BIN/$p" --he
 done
-expect_usage "^spring-lab: unknown option '--s' \(options are not abbreviated: did you mean --steps, --seed, --step or --stability\?\)$" \
+expect_usage "^spring-lab: unknown option '--s' \(options are not abbreviated: did you mean --steps, --seed, --step or --series\?\)$" \
     "$BIN/spring-lab" --s
 expect_usage "^numlab: unknown option '--li' \(options are not abbreviated: did you mean --list\?\)$" "$BIN/numlab" --li
 expect_usage "^bowl-lab: unknown option '--st' \(options are not abbreviated: did you mean --stereo, --stir, --stir-radius or --stop\?\)$" \
@@ -96,7 +96,7 @@ expect_usage "^bowl-lab: the interactive lab needs a terminal; without one use -
     "$BIN/bowl-lab"
 expect_usage "^numlab: the menu needs a terminal; without one use --list \(see --help\)$" "$BIN/numlab"
 # a name that is not one of the allowed ones
-expect_usage "^spring-lab: --rest-rule: 'x' is not a rule \(allowed: both, distance, speed\)$" "$BIN/spring-lab" --csv --rest-rule x
+expect_usage "^spring-lab: --rest-rule: 'x' is not a rule \(allowed: both, distance, speed, energy\)$" "$BIN/spring-lab" --csv --rest-rule x
 expect_usage "^network-lab: --plot: 'x' is not a chart \(allowed: network, energy\)$" "$BIN/network-lab" --plot x --preset four
 expect_usage "^keyframe-lab: --demo: 'x' is not a demo \(allowed: basis, balls, bounce, rotation\)$" \
     "$BIN/keyframe-lab" --csv --demo x

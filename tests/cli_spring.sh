@@ -18,10 +18,10 @@ expect_num "semi at 40 ms, step 10" "$(awk -F, '$1 == "semi" && $2 == 10 {print 
 # The exact method is the closed form: undamped cos(w0 t) at t = 0.5 s, w0 = 40: cos(20).
 expect_ok "$SL" --csv --method exact --k 1600 --c 0 --x0 1 --target 0 --dt 0.05 --steps 10
 expect_num "exact x(0.5)" "$(awk -F, '$2 == 10 {print $4}' "$TMP/out")" 0.40808206181339196 1e-12
-# all = the eight methods, each steps 0..N.
+# all = the eleven methods, each steps 0..N.
 expect_ok "$SL" --csv --method all --steps 5
 expect_eq "methods in all" "$(tail -n +2 "$TMP/out" | cut -d, -f1 | uniq | tr '\n' ' ')" \
-    "explicit semi rk4 exact gsl-rk4 gsl-rkf45 gsl-rk8pd gsl-msbdf "
+    "explicit semi rk4 exact gsl-rk4 gsl-rkf45 gsl-rk8pd gsl-msbdf verlet backward-euler midpoint "
 # Divergence: stops with a line naming the step (explicit at w0 dt = 1.6 diverges at step 44).
 expect_ok "$SL" --csv --method explicit --k 1600 --c 0 --x0 1 --target 0 --dt 0.04 --steps 100
 expect_eq "divergence line" "$(tail -n 1 "$TMP/out")" "# explicit: diverged at step 44 (t = 1.76)"
@@ -87,7 +87,7 @@ expect_ok "$SL" --plot stability --k 1600 --c 0 --dt 0.04 --ascii --width 72 --h
 cmp -s "$TMP/out" tests/golden/spring_stability_ascii.txt && pass || fail "--plot stability differs from its golden"
 expect_ok "$SL" --plot phase --k 1600 --c 0 --x0 1 --target 0 --dt 0.02 --steps 300 --method semi,exact --width 72 --height 20
 cmp -s "$TMP/out" tests/golden/spring_phase_semi.txt && pass || fail "--plot phase differs from its golden"
-for kind in phase time energy error stability; do
+for kind in phase time energy error stability order cost drift phase-lag spiral; do
     expect_ok "$SL" --plot $kind --width 100 --height 30
     expect_eq "--plot $kind rows" "$(grep -vc '^#' "$TMP/out")" 30
     has_braille_out=$(LC_ALL=C grep -c "$(printf '\342[\240-\243]')" "$TMP/out")
@@ -95,7 +95,40 @@ for kind in phase time energy error stability; do
     LANG=C "$SL" --plot $kind >"$TMP/ascii" && LC_ALL=C grep -q "$(printf '[\200-\377]')" "$TMP/ascii" &&
         fail "--plot $kind under LANG=C is not ASCII" || pass
 done
-expect_usage "^spring-lab: --plot: 'bode'" "$SL" --plot bode
+expect_usage "^spring-lab: --plot: 'bode' is not a plot \(allowed: phase, time, energy, error, stability, order, cost, drift, phase-lag, spiral\)" "$SL" --plot bode
+
+# The studies (issue 17): their series as CSV. Order: RK4's least-squares slope of log error on log dt is 4 over
+# the finest half of the grids 8 dt .. dt/16 (tests/test_spring_lab_claims.c checks every method's); the drift's
+# semi-modified energy stays 1; the spiral's capped frames never exceed cap / step = 24 substeps.
+expect_ok "$SL" --plot order --series --method rk4 --k 100 --c 2 --x0 1 --target 0 --dt 0.01 --steps 50
+expect_eq "order csv header" "$(head -n 1 "$TMP/out")" "series,x,y"
+expect_eq "order grids" "$(grep -c '^rk4,' "$TMP/out")" 8
+slope=$(awk -F, 'NR > 5 { x = log($2); y = log($3); n++; sx += x; sy += y; sxx += x * x; sxy += x * y }
+                 END { printf "%.3f", (sxy - sx * sy / n) / (sxx - sx * sx / n) }' "$TMP/out")
+expect_num "rk4's measured order" "$slope" 4 0.05
+expect_ok "$SL" --plot drift --series --k 39.47841760435743 --c 0 --x0 1 --target 0 --dt 0.025
+expect_eq "semi's modified energy kept" "$(awk -F, '$1 == "semi-modified" && ($3 < 0.9999999999 || $3 > 1.0000000001)' "$TMP/out")" ""
+expect_ok "$SL" --plot spiral --series
+expect_eq "capped spiral" "$(awk -F, '$1 == "costly-capped" && $3 > 24' "$TMP/out")" ""
+expect_usage "^spring-lab: --series: --plot phase draws what --csv prints" "$SL" --plot phase --series
+expect_usage "^spring-lab: --series goes with --plot" "$SL" --csv --series
+expect_usage "^spring-lab: --plot drift, --k 1e-06" "$SL" --plot drift --k 1e-6
+expect_usage "^spring-lab: --plot order and --steps 10000000" "$SL" --plot order --steps 10000000
+
+# The new methods: Verlet's undamped limit is semi's 2; the implicit ones have none (inf: A-stable).
+expect_ok "$SL" --stability --k 1600 --c 0 --dt 0.02
+expect_num "verlet bound" "$(awk -F, '$1 == "verlet" {print $3}' "$TMP/out")" 2 1e-12
+expect_eq "implicit bounds" "$(awk -F, '$1 == "backward-euler" || $1 == "midpoint" {print $3 "," $7}' "$TMP/out" | tr '\n' ' ')" "inf,yes inf,yes "
+expect_num "midpoint radius" "$(awk -F, '$1 == "midpoint" {print $6}' "$TMP/out")" 1 1e-12
+expect_ok "$SL" --csv --animate --method backward-euler
+expect_eq "backward Euler snaps" "$(tail -n 1 "$TMP/out" | cut -d, -f3,4)" "300,0"
+# The rest test after every fixed step: 30 and 144 Hz stop on the same step, each shown at the next frame.
+expect_ok "$SL" --csv --animate --frame-hz 30 --rest-each-substep
+expect_eq "30 Hz, per substep" "$(tail -n 1 "$TMP/out" | cut -d, -f1)" 19
+expect_ok "$SL" --csv --animate --frame-hz 144 --rest-each-substep
+expect_eq "144 Hz, per substep" "$(tail -n 1 "$TMP/out" | cut -d, -f1)" 90
+expect_ok "$SL" --csv --animate --rest-rule energy
+expect_eq "energy rule snaps" "$(tail -n 1 "$TMP/out" | cut -d, -f3,4)" "300,0"
 expect_usage "^spring-lab: --steps: '5000000' is too many for --plot" "$SL" --plot phase --steps 5000000
 expect_usage "^spring-lab: --width: '5'" "$SL" --plot phase --width 5
 expect_usage "^spring-lab: --height: 'tall'" "$SL" --plot phase --height tall
@@ -124,7 +157,7 @@ expect_usage "^spring-lab: --frame-hz: '0'" "$SL" --csv --animate --frame-hz 0
 expect_usage "^spring-lab: --frame-jitter: '2'" "$SL" --csv --animate --frame-jitter 2
 expect_usage "^spring-lab: --gap: '-4'" "$SL" --csv --animate --gap -4
 expect_usage "^spring-lab: --cap: 0.001 is below the step" "$SL" --csv --animate --cap 0.001
-expect_usage "^spring-lab: --rest-rule: 'never'" "$SL" --csv --animate --rest-rule never
+expect_usage "^spring-lab: --rest-rule: 'never' is not a rule \(allowed: both, distance, speed, energy\)" "$SL" --csv --animate --rest-rule never
 expect_usage "^spring-lab: --eps-x: '0'" "$SL" --csv --animate --eps-x 0
 expect_usage "^spring-lab: --seed: '-3'" "$SL" --csv --animate --seed -3
 expect_usage "^spring-lab: unknown option '--frobnicate'" "$SL" --frobnicate

@@ -92,9 +92,16 @@ static int failing_rhs(double t, const double *y, double *dydt, void *params)
     return 7;
 }
 
+static int zero_jac(double t, const double *y, double *J, double *dfdt, void *params)
+{
+    (void)t, (void)y, (void)params, (void)dfdt;
+    J[0] = J[1] = J[2] = J[3] = 0.0;
+    return 0;
+}
+
 START_TEST(rhs_failure_propagates)
 {
-    const ode_system bad = {.dim = 2, .rhs = failing_rhs};
+    const ode_system bad = {.dim = 2, .rhs = failing_rhs, .jac = zero_jac};
     double y[2] = {1, 2};
     for (int m = 0; m < ODE_METHOD_COUNT; m++) {
         ode_stepper st;
@@ -229,6 +236,120 @@ START_TEST(steppers_use_the_stage_times)
     forced_step(ODE_SEMI_IMPLICIT, t0, h, y);
     ck_assert_double_eq_tol(y[1], 1.4, 1e-15);
     ck_assert_double_eq_tol(y[0], 0.4825, 1e-15);
+    /* velocity Verlet: v+ = 0.5 + 0.15 * 3 = 0.95, x = 0.0625 + 0.3 * 0.95 = 0.3475, v = 0.95 + 0.15 * 12 * 0.8^2
+     * = 2.102 */
+    forced_step(ODE_VERLET, t0, h, y);
+    ck_assert_double_eq_tol(y[1], 2.102, 1e-15);
+    ck_assert_double_eq_tol(y[0], 0.3475, 1e-15);
+}
+END_TEST
+
+/* forced with its Jacobian [[0, 1], [0, 0]] (f is linear in y: Newton lands in one iteration) */
+static int forced_jac(double t, const double *y, double *J, double *dfdt, void *params)
+{
+    (void)y, (void)params;
+    J[0] = 0.0, J[1] = 1.0, J[2] = 0.0, J[3] = 0.0;
+    dfdt[0] = 0.0, dfdt[1] = 24.0 * t;
+    return 0;
+}
+
+START_TEST(implicit_steppers_by_hand)
+{
+    const ode_system sys = {.dim = 2, .rhs = forced, .jac = forced_jac};
+    const double t0 = 0.5, h = 0.3;
+    ode_stepper st;
+    /* backward Euler takes f at t0 + h and the new state: v = 0.5 + 0.3 * 12 * 0.8^2 = 2.804,
+     * x = 0.0625 + 0.3 * 2.804 = 0.9037 */
+    ck_assert_int_eq(ode_stepper_init(&st, ODE_BACKWARD_EULER, 2), 0);
+    double y[2] = {0.0625, 0.5};
+    ck_assert_int_eq(ode_stepper_apply(&st, &sys, t0, h, y), 0);
+    ck_assert_double_eq_tol(y[1], 2.804, 1e-14);
+    ck_assert_double_eq_tol(y[0], 0.9037, 1e-14);
+    ck_assert_uint_eq(st.rhs_evals, 2);  /* the linear solve, then the check that it holds */
+    ck_assert_uint_eq(st.jac_evals, 1);
+    ode_stepper_destroy(&st);
+    /* the midpoint rule at t0 + h/2 and the mean state: v = 0.5 + 0.3 * 12 * 0.65^2 = 2.021,
+     * x = 0.0625 + 0.3 (0.5 + 2.021)/2 = 0.44065 */
+    ck_assert_int_eq(ode_stepper_init(&st, ODE_IMPLICIT_MIDPOINT, 2), 0);
+    y[0] = 0.0625, y[1] = 0.5;
+    ck_assert_int_eq(ode_stepper_apply(&st, &sys, t0, h, y), 0);
+    ck_assert_double_eq_tol(y[1], 2.021, 1e-14);
+    ck_assert_double_eq_tol(y[0], 0.44065, 1e-14);
+    /* without a Jacobian there is nothing to solve with */
+    const ode_system nojac = {.dim = 2, .rhs = forced};
+    ck_assert_int_eq(ode_stepper_apply(&st, &nojac, t0, h, y), -1);
+    ode_stepper_destroy(&st);
+}
+END_TEST
+
+START_TEST(new_methods_orders_in_4d)
+{
+    /* halving h divides the error by 2^p: Verlet and the midpoint rule 2, backward Euler 1 */
+    ck_assert_double_eq_tol(log2(error_at_1(ODE_VERLET, 0.002) / error_at_1(ODE_VERLET, 0.001)), 2.0, 0.05);
+    ck_assert_double_eq_tol(log2(error_at_1(ODE_IMPLICIT_MIDPOINT, 0.002) / error_at_1(ODE_IMPLICIT_MIDPOINT, 0.001)),
+                            2.0, 0.05);
+    ck_assert_double_eq_tol(log2(error_at_1(ODE_BACKWARD_EULER, 0.001) / error_at_1(ODE_BACKWARD_EULER, 0.0005)),
+                            1.0, 0.05);
+    for (int m = 0; m < ODE_METHOD_COUNT; m++)
+        ck_assert_str_ne(ode_method_about((ode_method)m)->name, "");
+    ck_assert_ptr_null(ode_method_about(ODE_METHOD_COUNT));
+    ck_assert_str_eq(ode_method_about(ODE_BACKWARD_EULER)->name, "backward-euler");
+}
+END_TEST
+
+START_TEST(implicit_step_matrices)
+{
+    /* On x'' = -w^2 x, one backward Euler step is (I - hA)^{-1} with A = [[0, 1], [-w^2, 0]]: from (1, 0) it lands
+     * on (1, -h w^2) / (1 + h^2 w^2); the midpoint rule keeps x^2 w^2 + v^2 to rounding at any step (its R(iy) has
+     * modulus 1), here w = 3 and h = 2 (w h = 6, far beyond every explicit method's limit). */
+    const double h = 2.0, w2 = 9.0;
+    ode_stepper st;
+    ck_assert_int_eq(ode_stepper_init(&st, ODE_BACKWARD_EULER, 4), 0);
+    double y[4] = {1, 1, 0, 0};
+    ck_assert_int_eq(ode_stepper_apply(&st, &osc, 0.0, h, y), 0);
+    ck_assert_double_eq_tol(y[1], 1.0 / (1.0 + h * h * w2), 1e-15);
+    ck_assert_double_eq_tol(y[3], -h * w2 / (1.0 + h * h * w2), 1e-15);
+    ode_stepper_destroy(&st);
+    ck_assert_int_eq(ode_stepper_init(&st, ODE_IMPLICIT_MIDPOINT, 4), 0);
+    y[0] = y[1] = 1.0, y[2] = y[3] = 0.0;
+    for (int n = 0; n < 1000; n++)
+        ck_assert_int_eq(ode_stepper_apply(&st, &osc, n * h, h, y), 0);
+    ck_assert_double_eq_tol(w2 * y[1] * y[1] + y[3] * y[3], w2, 1e-11);
+    ck_assert_double_eq_tol(y[0] * y[0] + y[2] * y[2], 1.0, 1e-11);
+    ode_stepper_destroy(&st);
+}
+END_TEST
+
+START_TEST(verlet_reuses_a_force_of_position)
+{
+    /* with force_of_position the force at a step's end starts the next step: one evaluation a step (plus the
+     * first), and the same numbers bit for bit, since a(x, v) does not look at v */
+    ode_system once = osc;
+    once.force_of_position = true;
+    ode_stepper a, b;
+    ck_assert_int_eq(ode_stepper_init(&a, ODE_VERLET, 4), 0);
+    ck_assert_int_eq(ode_stepper_init(&b, ODE_VERLET, 4), 0);
+    double ya[4] = {1, 1, 0, 0}, yb[4] = {1, 1, 0, 0};
+    const double h = 0.1;
+    for (int n = 0; n < 100; n++) {
+        ck_assert_int_eq(ode_stepper_apply(&a, &osc, n * h, h, ya), 0);
+        ck_assert_int_eq(ode_stepper_apply(&b, &once, n * h, h, yb), 0);
+    }
+    for (int i = 0; i < 4; i++)
+        ck_assert(ya[i] == yb[i]);
+    ck_assert_uint_eq(a.rhs_evals, 200);
+    ck_assert_uint_eq(b.rhs_evals, 101);
+    /* a state changed from outside (a drag) is not the saved one: the force is evaluated again */
+    yb[0] += 0.5;
+    ck_assert_int_eq(ode_stepper_apply(&b, &once, 100 * h, h, yb), 0);
+    ck_assert_uint_eq(b.rhs_evals, 103);
+    /* symplectic: on x'' = -w^2 x it keeps v^2 + w^2 (1 - (w h)^2/4) x^2 to rounding (w = 3, h = 0.1) */
+    const double w2 = 9.0, q0 = w2 * (1.0 - w2 * h * h / 4.0) * yb[1] * yb[1] + yb[3] * yb[3];
+    for (int n = 0; n < 10000; n++)
+        ode_stepper_apply(&b, &once, n * h, h, yb);
+    ck_assert_double_eq_tol(w2 * (1.0 - w2 * h * h / 4.0) * yb[1] * yb[1] + yb[3] * yb[3], q0, 1e-12 * q0);
+    ode_stepper_destroy(&a);
+    ode_stepper_destroy(&b);
 }
 END_TEST
 
@@ -243,6 +364,10 @@ int main(void)
     tcase_add_test(tc, rhs_failure_propagates);
     tcase_add_test(tc, diverged_detection);
     tcase_add_test(tc, steppers_use_the_stage_times);
+    tcase_add_test(tc, implicit_steppers_by_hand);
+    tcase_add_test(tc, new_methods_orders_in_4d);
+    tcase_add_test(tc, implicit_step_matrices);
+    tcase_add_test(tc, verlet_reuses_a_force_of_position);
     suite_add_tcase(s, tc);
     TCase *gsl = tcase_create("gsl");
     tcase_add_test(gsl, gsl_kinds_reach_t1_accurately);

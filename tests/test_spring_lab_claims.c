@@ -20,7 +20,8 @@
 #include "helpers/check_main.h"
 #include "helpers/claims.h"
 
-static const spring_method fixed_methods[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_RK4, SPRING_GSL_RK4};
+static const spring_method fixed_methods[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_RK4, SPRING_GSL_RK4,
+                                              SPRING_VERLET, SPRING_BACKWARD_EULER, SPRING_MIDPOINT};
 enum { N_FIXED = sizeof fixed_methods / sizeof fixed_methods[0] };
 
 /* Steps from x = 1 at rest; true when |x - T| + |v| / w0 ends above 1e3 or the run diverged. */
@@ -45,6 +46,12 @@ START_TEST(test_damped_limits_confirmed)
             const double dt = spring_stability_limit(m, zetas[z]) / 40.0;
             if (dt == 0.0) {  /* undamped explicit Euler: grows at every step */
                 ck_assert(grows(&p, m, 1e-3, 200000));
+                continue;
+            }
+            if (isinf(dt)) {  /* the implicit methods: --stability prints inf; no step grows, however large */
+                for (double y = 1.0; y <= 1e6; y *= 100.0)
+                    ck_assert_msg(!grows(&p, m, y / 40.0, 10000), "%s, zeta %g: grew at w0 dt = %g",
+                                  spring_method_name(m), zetas[z], y);
                 continue;
             }
             ck_assert_msg(!grows(&p, m, 0.95 * dt, 100000), "%s, zeta %g: grew at 0.95 x %g s", spring_method_name(m),
@@ -156,6 +163,13 @@ START_TEST(test_gsl_rk4_is_two_half_steps)
 }
 END_TEST
 
+static bool ignore_frame(void *arg, const spring_lab_frame *f)
+{
+    (void)arg, (void)f;
+    return true;
+}
+#define NULL_EMIT ignore_frame
+
 static bool most_substeps(void *arg, const spring_lab_frame *f)
 {
     unsigned *most = arg;
@@ -200,6 +214,205 @@ START_TEST(test_rest_once_a_frame_and_the_cap)
 }
 END_TEST
 
+START_TEST(test_implicit_steps_closed_form)
+{
+    /* exercise 10's spring (k = 8, c = 2, m = 2, target 1): the closed-form 2x2 eliminations (spring.c) against the
+     * generic stepper's Newton solve with GSL's LU (ode.c), and the step matrices against their moduli:
+     * undamped, backward Euler's |R(iy)| = 1/sqrt(1 + y^2), the midpoint rule's 1 */
+    const spring_params p = {.k = 8.0, .c = 2.0, .m = 2.0, .target = 1.0};
+    const spring_method ms[] = {SPRING_BACKWARD_EULER, SPRING_MIDPOINT, SPRING_VERLET};
+    for (size_t i = 0; i < 3; i++) {
+        spring_runner r;
+        ck_assert_int_eq(spring_runner_init(&r, &p, ms[i], (spring_state){3.0, -1.0}, 0.5, 1e-10), 0);
+        spring_state s = {3.0, -1.0};
+        for (int n = 0; n < 10; n++) {
+            ck_assert_int_eq(spring_runner_step(&r), 0);
+            s = ms[i] == SPRING_BACKWARD_EULER ? spring_step_backward_euler(&p, s, 0.5)
+                : ms[i] == SPRING_MIDPOINT     ? spring_step_midpoint(&p, s, 0.5)
+                                               : spring_step_verlet(&p, s, 0.5);
+            ck_claim_rel(r.y[0] - 1.0, s.x - 1.0, 1e-13);
+            ck_claim_rel(r.y[1], s.v, 1e-13);
+        }
+        spring_runner_destroy(&r);
+    }
+    const spring_params u = {.k = 1.0, .c = 0.0, .m = 1.0, .target = 0.0};
+    for (double y = 0.25; y < 1e4; y *= 3.0) {
+        double M[4];
+        spring_amplification(&u, SPRING_BACKWARD_EULER, y, M);
+        ck_claim_rel(spring_spectral_radius(M), 1.0 / sqrt(1.0 + y * y), 1e-12);
+        spring_amplification(&u, SPRING_MIDPOINT, y, M);
+        ck_claim_rel(spring_spectral_radius(M), 1.0, 1e-12);
+        ck_assert(spring_step_bounded(M));
+    }
+}
+END_TEST
+
+START_TEST(test_verlet_beside_semi)
+{
+    /* undamped, w0 = 40: the same limit (2) and cost (one force a step), det M = 1 (area kept: symplectic) where
+     * explicit Euler's is 1 + y^2; the energy swings by 1/(1 - y^2/4), not semi's (1 + y/2)/(1 - y/2) */
+    const spring_params p = {.k = 1600.0, .c = 0.0, .m = 1.0, .target = 0.0};
+    ck_claim_rel(spring_stability_limit(SPRING_VERLET, 0.0), spring_stability_limit(SPRING_SEMI, 0.0), 0.0);
+    ck_assert(grows(&p, SPRING_VERLET, 1.05 * 2.0 / 40.0, 10000));
+    ck_assert(!grows(&p, SPRING_VERLET, 0.95 * 2.0 / 40.0, 10000));
+    const double dt = 0.02, y = 0.8;
+    double M[4];
+    const spring_method symplectic[] = {SPRING_SEMI, SPRING_VERLET, SPRING_MIDPOINT};
+    for (int i = 0; i < 3; i++) {
+        spring_amplification(&p, symplectic[i], dt, M);
+        ck_claim_rel(M[0] * M[3] - M[1] * M[2], 1.0, 1e-12);
+    }
+    spring_amplification(&p, SPRING_EXPLICIT, dt, M);
+    ck_claim_rel(M[0] * M[3] - M[1] * M[2], 1.0 + y * y, 1e-12);
+    spring_runner r;
+    ck_assert_int_eq(spring_runner_init(&r, &p, SPRING_VERLET, (spring_state){1.0, 0.0}, dt, 1e-10), 0);
+    double lo = 1.0, hi = 1.0;
+    for (int n = 0; n < 1000; n++) {
+        spring_runner_step(&r);
+        const double e = spring_energy(&p, (spring_state){r.y[0], r.y[1]}) / 800.0;
+        lo = fmin(lo, e), hi = fmax(hi, e);
+        ck_claim_rel(spring_modified_energy(&p, SPRING_VERLET, dt, (spring_state){r.y[0], r.y[1]}),
+                     0.5 * 1600.0 * (1.0 - y * y / 4.0), 1e-12);
+    }
+    ck_claim_rel(hi / lo, 1.0 / (1.0 - y * y / 4.0), 1e-3);
+    ck_assert_uint_eq(r.stepper.rhs_evals, 1001);  /* 1000 steps, one force each, and the first */
+    spring_runner_destroy(&r);
+}
+END_TEST
+
+/* the coarsest grid over 2 s, in each method's asymptotic range (measured: from w0 dt = 0.4 explicit Euler's slope
+ * is 1.8, near its limit 2 zeta = 0.2; from 0.025 it is 1.03): first order from w0 dt = 0.025, second from 0.1, RK4
+ * from 0.4, so that its finest error (about 5e-10) stays far above rounding */
+static size_t order_base(spring_method m)
+{
+    return spring_method_order(m) == 1 ? 800 : spring_method_order(m) == 2 ? 200 : 50;
+}
+
+START_TEST(test_measured_orders)
+{
+    /* the walk's step 3 spring (w0 = 10, zeta = 0.1), over 2 s at six step sizes halving each time: the
+     * least-squares slopes are the methods' orders (1 explicit, semi and backward Euler, 2 Verlet and the midpoint rule, 4 RK4), and against the
+     * force evaluations minus the order. RK4 at 4 dt beats semi-implicit at dt for the same evaluations. */
+    const spring_params p = {.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0};
+    const spring_method ms[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_BACKWARD_EULER, SPRING_VERLET, SPRING_MIDPOINT,
+                                SPRING_RK4};
+    for (size_t i = 0; i < sizeof ms / sizeof ms[0]; i++) {
+        double dt[6], err[6], evals[6];
+        for (int j = 0; j < 6; j++) {
+            const size_t n = (size_t)(order_base(ms[i])) << j;
+            dt[j] = 2.0 / (double)n;
+            ck_assert_int_eq(spring_error_at(&p, ms[i], (spring_state){1.0, 0.0}, 2.0, n, &err[j], &evals[j]), 0);
+        }
+        const int order = spring_method_order(ms[i]);
+        ck_assert_msg(fabs(spring_loglog_slope(dt, err, 6) - order) < 0.05, "%s: slope %g, order %d",
+                      spring_method_name(ms[i]), spring_loglog_slope(dt, err, 6), order);
+        ck_assert_msg(fabs(spring_loglog_slope(evals, err, 6) + order) < 0.05, "%s against cost",
+                      spring_method_name(ms[i]));
+    }
+    double semi, rk4, semi_evals, rk4_evals;
+    spring_error_at(&p, SPRING_SEMI, (spring_state){1.0, 0.0}, 2.0, 400, &semi, &semi_evals);
+    spring_error_at(&p, SPRING_RK4, (spring_state){1.0, 0.0}, 2.0, 100, &rk4, &rk4_evals);
+    ck_assert(semi_evals == rk4_evals);
+    ck_assert_msg(rk4 < semi / 100.0, "rk4 at 4 dt %g, semi at dt %g", rk4, semi);
+    /* the slope itself, by hand: (1, 2), (2, 8), (4, 32) lie on 2 x^2: slope 2 */
+    ck_claim_rel(spring_loglog_slope((double[]){1, 2, 4}, (double[]){2, 8, 32}, 3), 2.0, 1e-12);
+}
+END_TEST
+
+/* the phase a step matrix turns by: the argument of its eigenvalue pair */
+static double step_angle(const spring_params *p, spring_method m, double dt)
+{
+    double M[4];
+    spring_amplification(p, m, dt, M);
+    const double half_trace = 0.5 * (M[0] + M[3]), det = M[0] * M[3] - M[1] * M[2];
+    return acos(half_trace / sqrt(det));
+}
+
+START_TEST(test_drift_against_phase)
+{
+    /* 1000 periods of the undamped spring (w0 = 2 pi), 40 steps a period, equal cost: semi, Verlet (one force a
+     * step) and the midpoint rule at dt, RK4 at 4 dt. The phase error is n (angle of M's eigenvalues - w0 dt), to
+     * within the orbit's tilt; RK4's energy is rho(M)^(2n) (M is normal in (x, v / w0)); the symplectic methods'
+     * energies stay within their band and their modified energies at 1 to rounding. */
+    const double w0 = 2.0 * M_PI, dt = 1.0 / 40.0;
+    const spring_params p = {.k = w0 * w0, .c = 0.0, .m = 1.0, .target = 0.0};
+    const spring_method ms[] = {SPRING_SEMI, SPRING_VERLET, SPRING_MIDPOINT, SPRING_RK4};
+    enum { STEPS = 40000 };
+    static spring_drift_sample out[STEPS + 1];
+    for (int i = 0; i < 4; i++) {
+        const double h = ms[i] == SPRING_RK4 ? 4.0 * dt : dt;
+        const size_t steps = (size_t)llround(1000.0 / h);
+        ck_assert_uint_eq(spring_drift_run(&p, ms[i], (spring_state){1.0, 0.0}, h, steps, 1, out), steps + 1);
+        const spring_drift_sample *end = &out[steps];
+        ck_claim_rel(end->periods, 1000.0, 1e-12);
+        const double want = (double)steps * (step_angle(&p, ms[i], h) - w0 * h);
+        ck_assert_msg(fabs(end->phase - want) < 0.05 * fabs(want) + 0.2, "%s: phase %g, want %g",
+                      spring_method_name(ms[i]), end->phase, want);
+        if (ms[i] == SPRING_RK4) {
+            double M[4];
+            spring_amplification(&p, SPRING_RK4, h, M);
+            ck_claim_rel(end->energy, pow(spring_spectral_radius(M), 2.0 * (double)steps), 1e-9);
+            ck_assert(end->energy < 0.01);
+            continue;
+        }
+        for (size_t n = 0; n <= steps; n++)
+            ck_claim_rel(out[n].modified, 1.0, 1e-10);
+    }
+}
+END_TEST
+
+START_TEST(test_rest_each_substep)
+{
+    /* with the test after every fixed step, 30, 60 and 144 Hz stop on the same step (the reference: the first step
+     * at which the rest test holds), each shown at the first frame after it; the energy rule with eps_v = w0 eps_x
+     * is the spring's energy below k eps_x^2 / 2 */
+    spring_lab_options o = {.params = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0}, .s0 = {0.0, 0.0},
+                            .step = TS_DEFAULT_STEP, .cap = TS_DEFAULT_CAP, .frame_hz = 60.0, .max_frames = 100000,
+                            .rest = ts_rest_scaled(1.0), .rest_rule = TS_REST_BOTH, .rest_each_substep = true};
+    spring_state s = o.s0;
+    int steps = 0;
+    while (!ts_at_rest(&o.rest, TS_REST_BOTH, s.x, s.v, 300.0))
+        s = spring_step_semi(&o.params, s, o.step), steps++;
+    const double rates[3] = {30.0, 60.0, 144.0};
+    for (int i = 0; i < 3; i++) {
+        spring_lab_loop loop = spring_lab_loop_from_options(&o);
+        loop.hz = rates[i];
+        spring_lab_frame last;
+        ck_assert_int_eq(spring_lab_run_loop(&o.params, o.s0, &loop, NULL_EMIT, NULL, &last), LOOP_RESTED);
+        ck_assert(last.t >= steps * o.step - 1e-9 && last.t < steps * o.step + 1.0 / rates[i] + 1e-9);
+    }
+    const double w0 = sqrt(200.0), eps_x = 0.5;
+    const ts_rest rest = {eps_x, w0 * eps_x};
+    for (double x = 299.0; x <= 301.0; x += 0.05)
+        for (double v = -10.0; v <= 10.0; v += 0.25)
+            ck_assert(ts_at_rest(&rest, TS_REST_ENERGY, x, v, 300.0) ==
+                      (spring_energy(&o.params, (spring_state){x, v}) < 0.5 * 200.0 * eps_x * eps_x));
+}
+END_TEST
+
+START_TEST(test_spiral_of_death)
+{
+    /* a step of 1/240 s that costs 1.5 times its own time: uncapped, each frame runs about 1.5 times the steps of
+     * the one before (the spiral); capped at 0.1 s, never more than 24 a frame, and the simulation runs at
+     * 24 h / (render + 24 * 1.5 h) of real time. Cheaper steps (0.5 h) settle at a frame of render / (1 - 0.5). */
+    const double h = 1.0 / 240.0, render = 0.004;
+    ts_spiral_frame f[200];
+    const size_t n = ts_spiral_run(h, INFINITY, render, 1.5 * h, 1.0 / 60.0, 200, 1000000, f);
+    ck_assert_uint_lt(n, 200);  /* it ran away */
+    ck_claim_rel((double)f[n - 1].substeps / f[n - 2].substeps, 1.5, 0.02);
+    ck_assert_uint_eq(ts_spiral_run(h, TS_DEFAULT_CAP, render, 1.5 * h, 1.0 / 60.0, 200, 1000000, f), 200);
+    for (int i = 0; i < 200; i++)
+        ck_assert_uint_le(f[i].substeps, 25);
+    ck_claim_rel(f[199].sim_t - f[99].sim_t, (f[199].wall_t - f[99].wall_t) * 24.0 * h / (render + 24.0 * 1.5 * h),
+                 0.02);
+    ck_assert_uint_eq(ts_spiral_run(h, INFINITY, render, 0.5 * h, 1.0 / 60.0, 200, 1000000, f), 200);
+    double mean = 0.0;
+    for (int i = 100; i < 200; i++)
+        mean += f[i].frame_dt / 100.0;
+    ck_claim_rel(mean, render / (1.0 - 0.5), 0.02);
+}
+END_TEST
+
 static Suite *claims_suite(void)
 {
     Suite *s = suite_create("claims_spring");
@@ -212,6 +425,12 @@ static Suite *claims_suite(void)
     tcase_add_test(tc, test_semi_modified_energy);
     tcase_add_test(tc, test_gsl_rk4_is_two_half_steps);
     tcase_add_test(tc, test_rest_once_a_frame_and_the_cap);
+    tcase_add_test(tc, test_implicit_steps_closed_form);
+    tcase_add_test(tc, test_verlet_beside_semi);
+    tcase_add_test(tc, test_measured_orders);
+    tcase_add_test(tc, test_drift_against_phase);
+    tcase_add_test(tc, test_rest_each_substep);
+    tcase_add_test(tc, test_spiral_of_death);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -64,6 +64,10 @@ START_TEST(bad_frames_and_init)
     ck_assert_int_ne(ts_accumulator_init(&a, 0.0, 0.1), 0);
     ck_assert_int_ne(ts_accumulator_init(&a, 0.1, 0.05), 0);
     ck_assert_int_ne(ts_accumulator_init(&a, NAN, 0.1), 0);
+    ck_assert_int_ne(ts_accumulator_init(&a, 0.1, NAN), 0);
+    /* no cap: every second of a frame is simulated (100 s at 0.01: 10000 steps) */
+    ck_assert_int_eq(ts_accumulator_init(&a, 0.01, INFINITY), 0);
+    ck_assert_uint_eq(ts_accumulator_feed(&a, 100.0), 10000);
     ts_accumulator_init(&a, 0.01, 0.1);
     ck_assert_uint_eq(ts_accumulator_feed(&a, -5.0), 0);
     ck_assert_uint_eq(ts_accumulator_feed(&a, NAN), 0);
@@ -133,6 +137,21 @@ START_TEST(rest_rules)
     ck_assert_double_eq_tol(o.eps_x, 0.005, 1e-15);
     ck_assert(!ts_at_rest(&o, TS_REST_BOTH, 0.994, 0.0, 1.0));
     ck_assert(ts_at_rest(&o, TS_REST_BOTH, 0.996, 0.0, 1.0));
+    /* the energy rule is the ellipse (dx/0.5)^2 + (dv/1)^2 < 1: (0.3, 0.7) is inside both boxes but outside it
+     * (0.36 + 0.49 = 0.85 < 1 inside; (0.4, 0.7): 0.64 + 0.49 = 1.13 outside), and never at a crossing or a top */
+    ck_assert(ts_at_rest(&r, TS_REST_ENERGY, 300.3, 0.7, 300.0));
+    ck_assert(!ts_at_rest(&r, TS_REST_ENERGY, 300.4, 0.7, 300.0));
+    ck_assert(ts_at_rest(&r, TS_REST_BOTH, 300.4, 0.7, 300.0));
+    ck_assert(!ts_at_rest(&r, TS_REST_ENERGY, 300.1, 250.0, 300.0));
+    ck_assert(!ts_at_rest(&r, TS_REST_ENERGY, 320.0, 0.0, 300.0));
+    /* the names, from one table */
+    ts_rest_rule rule;
+    for (int i = 0; i < TS_REST_RULE_COUNT; i++) {
+        ck_assert_int_eq(ts_rest_rule_parse(ts_rest_rule_name((ts_rest_rule)i), &rule), 0);
+        ck_assert_int_eq(rule, i);
+    }
+    ck_assert_int_eq(ts_rest_rule_parse("never", &rule), -1);
+    ck_assert_str_eq(ts_rest_rule_names(), "both, distance, speed, energy");
 }
 END_TEST
 

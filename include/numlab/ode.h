@@ -1,9 +1,11 @@
 /* ode: generic steppers for y' = f(t, y), and an adapter to GSL's odeiv2 as the reference.
  *
- * The hand-written steppers (explicit Euler, semi-implicit Euler, classical RK4) share one interface so that the
- * spring lab (dim 2) and the network lab (dim 4N) use the same code. Semi-implicit Euler needs a second-order
- * system laid out as y = [x_0 .. x_{n-1}, v_0 .. v_{n-1}] with dx/dt = v: it updates v first and moves x with the
- * new v (the spring article, "cambiar dos lineas de orden").
+ * The hand-written steppers (explicit Euler, semi-implicit Euler, classical RK4, velocity Verlet, backward Euler,
+ * the implicit midpoint rule) share one interface so that the spring lab (dim 2) and the network lab (dim 4N) use
+ * the same code. Semi-implicit Euler and velocity Verlet need a second-order system laid out as
+ * y = [x_0 .. x_{n-1}, v_0 .. v_{n-1}] with dx/dt = v: semi-implicit Euler updates v first and moves x with the
+ * new v (the spring article, "cambiar dos lineas de orden"). The two implicit methods solve for the step's end with Newton's
+ * method on the system's Jacobian (a dense LU: for small systems).
  *
  * Ownership: an ode_stepper owns its work arrays (ode_stepper_init / ode_stepper_destroy); an ode_gsl owns its GSL
  * objects (ode_gsl_new / ode_gsl_free). Nothing here allocates per step. */
@@ -23,26 +25,62 @@ typedef struct {
     ode_rhs_fn rhs;
     ode_jac_fn jac;      /* optional; needed by gsl-msbdf */
     void *params;        /* passed through to rhs and jac */
+    bool force_of_position; /* optional: the acceleration depends on x alone (not on v or t: no damping), so
+                             * velocity Verlet reuses the force at a step's end as the next step's start: one
+                             * evaluation a step */
 } ode_system;
 
+/* New methods go at the end: network.c converts by name (ODE_RK4, ...), never by position. */
 typedef enum {
-    ODE_EXPLICIT_EULER,  /* y += h f(t, y) */
-    ODE_SEMI_IMPLICIT,   /* v += h a(t, x, v); x += h v  (second-order layout only) */
-    ODE_RK4,             /* classical fourth-order Runge-Kutta */
+    ODE_EXPLICIT_EULER,    /* y += h f(t, y) */
+    ODE_SEMI_IMPLICIT,     /* v += h a(t, x, v); x += h v  (second-order layout only) */
+    ODE_RK4,               /* classical fourth-order Runge-Kutta */
+    ODE_VERLET,            /* velocity Verlet (leapfrog as kick-drift-kick), second-order layout only:
+                            * v+ = v + h/2 a_n; x' = x + h v+; v' = v+ + h/2 a(t + h, x', v + h a_n). Symplectic
+                            * when a depends on x alone; the predicted v + h a_n in the last kick keeps it second
+                            * order with damping. Two evaluations a step, one with sys->force_of_position. */
+    ODE_BACKWARD_EULER,    /* implicit Euler: y' = y + h f(t + h, y'); needs sys->jac */
+    ODE_IMPLICIT_MIDPOINT, /* y' = y + h f(t + h/2, (y + y')/2); needs sys->jac */
     ODE_METHOD_COUNT
 } ode_method;
+
+/* What a method is, one row per ode_method (the names spring-lab and network-lab print). */
+typedef struct {
+    const char *name;         /* "explicit", "semi", "rk4", "verlet", "backward-euler", "midpoint" */
+    int order;                /* global order of accuracy */
+    bool second_order_layout; /* needs y = [x, v] (an even dim) */
+    bool implicit;            /* solves for the step's end: needs the Jacobian */
+    bool symplectic;          /* preserves phase-space area on a conservative (force of position) system */
+} ode_method_info;
+
+/* The row of `method`, or NULL when it is not one. */
+const ode_method_info *ode_method_about(ode_method method);
 
 typedef struct {
     ode_method method;
     size_t dim;
     double *k1, *k2, *k3, *k4, *tmp;  /* work arrays, dim each (one allocation) */
+    double *last_y, *last_a;          /* velocity Verlet's saved end of step and its force (force_of_position) */
+    ode_rhs_fn last_rhs;              /* ... and the system they belong to */
+    void *last_params;
+    bool have_last;
+    double *jac;                      /* the implicit methods' dim x dim Newton matrix */
+    struct gsl_permutation_struct *perm;
+    unsigned long rhs_evals;          /* right-hand-side evaluations so far (the cost the lab compares) */
+    unsigned long jac_evals;          /* Jacobian evaluations (and LU factorisations) so far */
 } ode_stepper;
 
-/* Returns 0, or -1 when out of memory or dim == 0 (semi-implicit also needs an even dim). */
+/* Returns 0, or -1 when out of memory or dim == 0 (semi-implicit and Verlet also need an even dim). */
 int ode_stepper_init(ode_stepper *st, ode_method method, size_t dim);
 void ode_stepper_destroy(ode_stepper *st);
-/* Advances y in place from t to t + h. Returns 0, or the rhs's nonzero code (y is then unspecified). */
+/* Advances y in place from t to t + h. Returns 0, the rhs's or jac's nonzero code (y is then unspecified), -1 for an
+ * implicit method without sys->jac or a singular Newton matrix, or ODE_NEWTON_FAILED.
+ * The implicit methods solve u = y + theta h f(t + theta h, u) (theta 1: backward Euler, u = y'; theta 1/2: the
+ * midpoint, y' = 2u - y) by Newton's method from u = y, with the Jacobian at the step's start, until the update is
+ * below 1e-13 of the state. On a linear system (the spring, a linear network) the first iteration is exact and the
+ * second confirms it: two evaluations of f, one of the Jacobian and one LU a step. */
 int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h, double *y);
+#define ODE_NEWTON_FAILED (-2)  /* the implicit step's Newton iteration did not converge in 50 iterations */
 
 /* True when y holds a non-finite value or any |y_i| > limit: the trajectory has "diverged". */
 bool ode_state_diverged(const double *y, size_t dim, double limit);

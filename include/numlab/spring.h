@@ -23,7 +23,9 @@ typedef struct {
     double x, v;
 } spring_state;
 
-/* The methods the lab compares, in the order of spring-lab's --method names. */
+/* The methods the lab compares, in the order of spring-lab's --method names (new ones at the end, so that the
+ * colors and the order of --method all stay put). The names come from one table in spring.c: the ode and GSL
+ * methods' own names (ode_method_about, ode_gsl_name), "exact" for the closed form. */
 typedef enum {
     SPRING_EXPLICIT,   /* "explicit": explicit Euler */
     SPRING_SEMI,       /* "semi": semi-implicit (symplectic) Euler */
@@ -34,14 +36,21 @@ typedef enum {
     SPRING_GSL_RKF45,  /* "gsl-rkf45": adaptive */
     SPRING_GSL_RK8PD,  /* "gsl-rk8pd": adaptive, the truth */
     SPRING_GSL_MSBDF,  /* "gsl-msbdf": adaptive implicit, analytic Jacobian */
+    SPRING_VERLET,     /* "verlet": velocity Verlet, second order, symplectic, semi-implicit's cost and limit */
+    SPRING_BACKWARD_EULER, /* "backward-euler": implicit Euler, stable at every step, damps */
+    SPRING_MIDPOINT,   /* "midpoint": the implicit midpoint rule, |R(iy)| = 1 at every step */
     SPRING_METHOD_COUNT
 } spring_method;
 
 const char *spring_method_name(spring_method method);
 /* Returns 0 and sets *out, or -1 for an unknown name. */
 int spring_method_parse(const char *name, spring_method *out);
-/* The list of valid names, comma-separated, for error messages. */
+/* The list of valid names, comma-separated, for error messages and --help. */
 const char *spring_method_names(void);
+/* The hand-written stepper a method runs on (ODE_METHOD_COUNT for exact and the GSL solvers). */
+ode_method spring_method_ode(spring_method method);
+/* The global order of accuracy: the ode method's, 4 for gsl-rk4; 0 for exact and the adaptive solvers. */
+int spring_method_order(spring_method method);
 
 double spring_omega0(const spring_params *p);   /* sqrt(k/m) */
 double spring_zeta(const spring_params *p);     /* c / (2 sqrt(k m)) */
@@ -59,6 +68,14 @@ ode_system spring_system(const spring_params *p);
 spring_state spring_step_explicit(const spring_params *p, spring_state s, double dt);
 spring_state spring_step_semi(const spring_params *p, spring_state s, double dt);
 spring_state spring_step_rk4(const spring_params *p, spring_state s, double dt);
+/* velocity Verlet as ode.c's ODE_VERLET (the last kick's force at the predicted v + dt a) */
+spring_state spring_step_verlet(const spring_params *p, spring_state s, double dt);
+/* The implicit steps in closed form: the spring is linear, so each is one 2x2 linear solve, eliminated by hand
+ * (exercise 10). With u = x - T, kappa = k/m, gamma = c/m:
+ *   backward Euler  v' = (v - dt kappa u) / (1 + dt gamma + dt^2 kappa),            u' = u + dt v'
+ *   midpoint        s = v + v' = (2 v - dt kappa u) / (1 + dt gamma/2 + dt^2 kappa/4), u' = u + dt s/2 */
+spring_state spring_step_backward_euler(const spring_params *p, spring_state s, double dt);
+spring_state spring_step_midpoint(const spring_params *p, spring_state s, double dt);
 
 /* --- trajectories ---------------------------------------------------------------------------------------- */
 
@@ -89,7 +106,7 @@ typedef struct {
     size_t step;            /* steps taken */
     double y[2];            /* the current state [x, v] */
     ode_system sys;
-    ode_stepper stepper;    /* explicit, semi, rk4 */
+    ode_stepper stepper;    /* the hand-written methods (its rhs_evals: the cost) */
     ode_gsl *gsl;           /* gsl-* */
     spring_run status;
 } spring_runner;
@@ -113,8 +130,9 @@ int spring_simulate(const spring_params *p, spring_method method, spring_state s
 
 /* --- stability ------------------------------------------------------------------------------------------- */
 
-/* The 2x2 matrix M (row-major) with [x - T, v]_{n+1} = M [x - T, v]_n for one step of dt. Defined for explicit,
- * semi, rk4, exact and gsl-rk4 (whose step is two RK4 half steps); returns -1 for the adaptive solvers. */
+/* The 2x2 matrix M (row-major) with [x - T, v]_{n+1} = M [x - T, v]_n for one step of dt. Defined for the
+ * hand-written methods, exact and gsl-rk4 (whose step is two RK4 half steps); returns -1 for the adaptive solvers.
+ * Backward Euler's is (I - dt A)^{-1}, the midpoint rule's (I - dt A/2)^{-1} (I + dt A/2), A = [[0, 1], [-k/m, -c/m]]. */
 int spring_amplification(const spring_params *p, spring_method method, double dt, double M[4]);
 /* The largest eigenvalue modulus of a 2x2 matrix. */
 double spring_spectral_radius(const double M[4]);
@@ -125,13 +143,45 @@ bool spring_radius_stable(double rho);
  * eigenvalue on the unit circle with a Jordan block, semi-implicit Euler at w0 dt = 2 undamped, grows linearly). */
 bool spring_step_bounded(const double M[4]);
 /* The largest w0*dt for which the method is stable with damping ratio zeta >= 0: for zeta = 0 the exact bounds
- * (explicit 0, semi 2, rk4 2 sqrt 2, gsl-rk4 4 sqrt 2), for zeta > 0 found numerically (bisection on the spectral
- * radius, 1e-12). INFINITY for exact; NAN for the adaptive solvers. */
+ * (explicit 0, semi and verlet 2, rk4 2 sqrt 2, gsl-rk4 4 sqrt 2), for zeta > 0 found numerically (bisection on the
+ * spectral radius, 1e-12). INFINITY for exact and the implicit methods (A-stable: |R(z)| <= 1 for Re z <= 0, so
+ * every step is stable); NAN for the adaptive solvers. */
 double spring_stability_limit(spring_method method, double zeta);
 /* Whether a step of dt is stable: w0 dt <= spring_stability_limit, the one rule the limit and the verdict share
  * (explicit Euler on the undamped spring: never, though its radius at a tiny step computes as 1), and the step
  * matrix bounded (spring_step_bounded: on the limit of the undamped semi-implicit Euler, w0 dt = 2, it is not).
  * False for the adaptive solvers. */
 bool spring_dt_stable(const spring_params *p, spring_method method, double dt);
+
+/* --- studies: order against cost, energy against phase (src/spring_study.c) -------------------------------- */
+
+/* The global error |x - x_exact(t_end)| after n steps of t_end / n from s0 (INFINITY if the run diverged or the
+ * solver gave up), and the force evaluations it took (*evals, may be NULL). Returns 0, or -1 when n is 0 or out of
+ * memory. */
+int spring_error_at(const spring_params *p, spring_method method, spring_state s0, double t_end, size_t n,
+                    double *error, double *evals);
+/* The least-squares slope of log y against log x over the points with finite positive x and y (NAN with fewer than
+ * two): the observed order when x is dt, minus the order when x is the cost. */
+double spring_loglog_slope(const double *x, const double *y, size_t n);
+
+/* The quadratic a method conserves exactly on the undamped spring (c = 0), per unit mass, x from the target:
+ *   semi      v^2/2 + w^2 x^2/2 - (dt w^2/2) x v
+ *   verlet    v^2/2 + (1 - (w dt)^2/4) w^2 x^2/2
+ *   midpoint  v^2/2 + w^2 x^2/2 (the energy itself)
+ * NAN for the methods that conserve none (explicit, rk4, backward-euler: their energy grows or decays). */
+double spring_modified_energy(const spring_params *p, spring_method method, double dt, spring_state s);
+
+/* A long run on the undamped spring, sampled every `every` steps: out[i] for step i * every, i = 0..count-1. */
+typedef struct {
+    double periods;   /* t / (2 pi / w0) */
+    double energy;    /* E / E0 */
+    double modified;  /* the modified energy / its start (NAN when the method has none) */
+    double phase;     /* the phase error in rad: the unwrapped angle of (x - T, -v / w0) minus w0 t */
+} spring_drift_sample;
+
+/* Runs `steps` steps of dt from s0 (not at rest; every 0 counts as 1). Returns the samples written (steps / every + 1, or fewer when the
+ * run diverged), or 0 when out of memory. */
+size_t spring_drift_run(const spring_params *p, spring_method method, spring_state s0, double dt, size_t steps,
+                        size_t every, spring_drift_sample *out);
 
 #endif

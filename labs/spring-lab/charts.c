@@ -6,7 +6,21 @@
 
 #include "spring_lab.h"
 
-static const char *const chart_names[CHART_COUNT] = {"phase", "time", "energy", "error", "stability"};
+static const char *const chart_names[] = {
+    [CHART_PHASE] = "phase", [CHART_TIME] = "time", [CHART_ENERGY] = "energy", [CHART_ERROR] = "error",
+    [CHART_STABILITY] = "stability", [CHART_ORDER] = "order", [CHART_COST] = "cost", [CHART_DRIFT] = "drift",
+    [CHART_PHASE_LAG] = "phase-lag", [CHART_SPIRAL] = "spiral",
+};
+_Static_assert(sizeof chart_names / sizeof chart_names[0] == CHART_COUNT, "one name per chart");
+
+const char *spring_chart_names(void)
+{
+    static char list[128];  /* built once from the table */
+    if (!list[0])
+        for (int i = 0; i < CHART_COUNT; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", chart_names[i]);
+    return list;
+}
 
 int spring_chart_parse(const char *name, spring_chart_kind *out)
 {
@@ -84,12 +98,15 @@ static void add_stability(plot_chart *ch, const spring_lab_options *o, const spr
     plot_chart_set_range(ch, PLOT_X, 0.0, fmax(STABILITY_MAX_W0DT, w0dt * 1.05));
     plot_chart_set_range(ch, PLOT_Y, 0.0, 2.0);
     plot_chart_add_hline(ch, 1.0, 0, "rho(M) = 1");
-    /* the bounds at this spring's damping ratio (2 and 2.83 undamped) */
+    /* the bounds at this spring's damping ratio (2 and 2.83 undamped), of the methods that have one */
     const double zeta = spring_zeta(&o->params);
-    plot_chart_add_vline(ch, spring_stability_limit(SPRING_SEMI, zeta), spring_method_color(SPRING_SEMI), NULL);
-    plot_chart_add_vline(ch, spring_stability_limit(SPRING_RK4, zeta), spring_method_color(SPRING_RK4), NULL);
-    for (int m = 0; m <= SPRING_GSL_RK4; m++) {
-        if (!shown[m])
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
+        const double limit = spring_stability_limit((spring_method)m, zeta);
+        if (shown[m] && limit > 0.0 && isfinite(limit))
+            plot_chart_add_vline(ch, limit, spring_method_color((spring_method)m), NULL);
+    }
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
+        if (!shown[m] || isnan(r->radius[m][0]))  /* the adaptive solvers have no step matrix */
             continue;
         int color = spring_method_color((spring_method)m);
         plot_series ser = {.name = spring_method_name((spring_method)m), .x = r->w0dt, .y = r->radius[m],

@@ -53,8 +53,10 @@ int spring_lab_animate(const spring_lab_options *o)
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)
         chosen += o->methods[m];
     spring_lab_loop loop = spring_lab_loop_from_options(o);
-    if (o->method_given && (chosen != 1 || loop.method > SPRING_EXACT))
-        return cli_error("--method: --animate takes one method (allowed: explicit, semi, rk4, exact)");
+    const bool steps = spring_method_ode(loop.method) < ODE_METHOD_COUNT || loop.method == SPRING_EXACT;
+    if (o->method_given && (chosen != 1 || !steps))
+        return cli_error("--method: --animate takes one method (allowed: exact or a hand-written one: %s)",
+                         spring_lab_stepper_names());
     printf("frame,t,x,v,substeps\n");
     spring_lab_frame last;
     switch (spring_lab_run_loop(&o->params, o->s0, &loop, print_frame, NULL, &last)) {
@@ -75,7 +77,8 @@ int spring_lab_animate(const spring_lab_options *o)
 int spring_lab_stability(const spring_lab_options *o)
 {
     const double zeta = spring_zeta(&o->params), w0 = spring_omega0(&o->params);
-    const spring_method shown[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_RK4, SPRING_GSL_RK4, SPRING_EXACT};
+    const spring_method shown[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4, SPRING_GSL_RK4,
+                                   SPRING_BACKWARD_EULER, SPRING_MIDPOINT, SPRING_EXACT};
     printf("method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable\n");
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
         spring_method m = shown[i];
@@ -89,13 +92,56 @@ int spring_lab_stability(const spring_lab_options *o)
     return cli_flush_stdout();
 }
 
+/* The studies' work before their first line: the order study runs 8 grids up to 16 steps each, the drift study
+ * 1000 periods at dt. */
+#define MAX_STUDY_STEPS 2e7
+
+static int plot_study(const spring_lab_options *o, spring_chart_kind kind)
+{
+    char options[96];
+    int rc = CLI_OK;
+    if (kind == CHART_ORDER || kind == CHART_COST) {
+        snprintf(options, sizeof options, "--plot %s and --steps %lld", o->plot, o->steps);
+        rc = cli_work(options, 32.0 * (double)o->steps, MAX_STUDY_STEPS, "steps a method",
+                      "the study runs 8 grids from steps/8 to 16 steps: give fewer steps");
+    } else if (kind == CHART_DRIFT || kind == CHART_PHASE_LAG) {
+        spring_params p = o->params;
+        snprintf(options, sizeof options, "--plot %s, --k %g, --m %g and --dt %g", o->plot, p.k, p.m, o->dt);
+        rc = cli_work(options, 2000.0 * M_PI / (spring_omega0(&p) * o->dt), MAX_STUDY_STEPS, "steps a method",
+                      "1000 periods at dt: give a larger dt or a softer spring");
+    }
+    if (rc != CLI_OK)
+        return rc;
+    spring_study st = {0};
+    if (spring_study_build(&st, kind, o))
+        return cli_fail("out of memory");
+    if (o->plot_csv) {
+        spring_study_csv(&st);
+    } else {
+        plot_chart *ch = plot_chart_new(o->width, o->height, o->ascii ? PLOT_ASCII : plot_mode_from_locale());
+        if (!ch) {
+            spring_study_free(&st);
+            return cli_fail("out of memory");
+        }
+        spring_study_chart(ch, &st);
+        plot_grid_write(plot_chart_render(ch), stdout, 0);
+        plot_chart_free(ch);
+    }
+    spring_study_free(&st);
+    return cli_flush_stdout();
+}
+
 /* --plot KIND: the chart the interactive lab shows, printed once to stdout like gnuplot's dumb terminal. */
 int spring_lab_plot(const spring_lab_options *o)
 {
     spring_chart_kind kind;
     if (spring_chart_parse(o->plot, &kind))
-        return cli_error("--plot: '%s' is not a plot (allowed: phase, time, energy, error, stability)",
-                         cli_cut(o->plot));
+        return cli_error("--plot: '%s' is not a plot (allowed: %s)", cli_cut(o->plot), spring_chart_names());
+    if (kind >= CHART_FIRST_STUDY)
+        return plot_study(o, kind);
+    if (o->plot_csv)
+        return cli_error("--series: --plot %s draws what --csv prints (--series is for the studies: %s)", o->plot,
+                         "order, cost, drift, phase-lag, spiral");
     /* a chart keeps every sample in memory (about 100 bytes a step and method) and cannot show more dots anyway */
     if (o->steps > 1000000)
         return cli_error("--steps: '%lld' is too many for --plot (allowed: at most 1000000)", o->steps);

@@ -2,6 +2,7 @@
  * and the interactive walk (so they all show the same numbers). */
 #include <gsl/gsl_rng.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,11 +28,8 @@ int spring_lab_runs_compute(spring_lab_runs *r, const spring_lab_options *o, con
             r->samples[m][i] = spring_runner_sample(&runner);
         r->count[m] = runner.status.count;
         r->status[m] = runner.status;
-        /* the cost: hand-written methods take 1 (Euler) or 4 (RK4) evaluations a step; GSL counts its own */
-        r->rhs_evals[m] = runner.gsl               ? ode_gsl_rhs_evals(runner.gsl)
-                          : m == SPRING_RK4        ? 4ul * runner.step
-                          : m == SPRING_EXACT      ? 0ul
-                                                   : (unsigned long)runner.step;
+        /* the cost: the force evaluations the stepper or GSL counted (the closed form takes none) */
+        r->rhs_evals[m] = runner.gsl ? ode_gsl_rhs_evals(runner.gsl) : runner.stepper.rhs_evals;
         spring_runner_destroy(&runner);
         if (!(r->error[m] = malloc(2 * n * sizeof *r->error[m]))) {
             spring_lab_runs_free(r);
@@ -80,6 +78,17 @@ void spring_lab_runs_free(spring_lab_runs *r)
     memset(r, 0, sizeof *r);
 }
 
+const char *spring_lab_stepper_names(void)
+{
+    static char list[160];  /* built once from spring.c's table */
+    if (!list[0])
+        for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+            if (spring_method_ode((spring_method)m) < ODE_METHOD_COUNT)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "",
+                         spring_method_name((spring_method)m));
+    return list;
+}
+
 spring_lab_loop spring_lab_loop_from_options(const spring_lab_options *o)
 {
     spring_method method = SPRING_SEMI;
@@ -92,7 +101,8 @@ spring_lab_loop spring_lab_loop_from_options(const spring_lab_options *o)
     return (spring_lab_loop){
         .method = method, .hz = o->frame_hz, .jitter = o->frame_jitter, .gap = o->gap, .step = o->step,
         .cap = o->cap, .gap_frame = o->gap_frame, .max_frames = o->max_frames, .seed = o->seed,
-        .rest = o->rest, .rule = o->rest_rule, .interpolate = o->interpolate,
+        .rest = o->rest, .rule = o->rest_rule, .rest_each_substep = o->rest_each_substep,
+        .interpolate = o->interpolate,
     };
 }
 
@@ -100,10 +110,13 @@ static spring_state loop_step(const spring_params *p, const spring_lab_loop *loo
                               double t_sim)
 {
     switch (loop->method) {
-    case SPRING_EXPLICIT: return spring_step_explicit(p, s, loop->step);
-    case SPRING_RK4:      return spring_step_rk4(p, s, loop->step);
-    case SPRING_EXACT:    return spring_exact(p, s0, t_sim + loop->step);  /* framer-motion's way */
-    default:              return spring_step_semi(p, s, loop->step);
+    case SPRING_EXPLICIT:       return spring_step_explicit(p, s, loop->step);
+    case SPRING_RK4:            return spring_step_rk4(p, s, loop->step);
+    case SPRING_VERLET:         return spring_step_verlet(p, s, loop->step);
+    case SPRING_BACKWARD_EULER: return spring_step_backward_euler(p, s, loop->step);
+    case SPRING_MIDPOINT:       return spring_step_midpoint(p, s, loop->step);
+    case SPRING_EXACT:          return spring_exact(p, s0, t_sim + loop->step);  /* framer-motion's way */
+    default:                    return spring_step_semi(p, s, loop->step);
     }
 }
 
@@ -134,17 +147,19 @@ spring_lab_loop_end spring_lab_run_loop(const spring_params *p, spring_state s0,
             dt = loop->gap;
         t_frames += dt;
         unsigned substeps = ts_accumulator_feed(&acc, dt);
-        for (unsigned i = 0; i < substeps; i++) {
+        bool rest = false;
+        for (unsigned i = 0; i < substeps && !rest; i++) {
             prev = s;
             s = loop_step(p, loop, s0, s, t_sim);
             t_sim += loop->step;
+            rest = loop->rest_each_substep && ts_at_rest(&loop->rest, loop->rule, s.x, s.v, p->target);
         }
         if (!isfinite(s.x) || !isfinite(s.v) || fabs(s.x - p->target) > limit) {
             end = LOOP_DIVERGED;
             f = (spring_lab_frame){.frame = frame, .t = t_frames, .x = NAN, .v = NAN, .substeps = substeps};
             break;
         }
-        bool rest = ts_at_rest(&loop->rest, loop->rule, s.x, s.v, p->target);
+        rest = rest || ts_at_rest(&loop->rest, loop->rule, s.x, s.v, p->target);
         if (rest)
             s = prev = (spring_state){p->target, 0.0};  /* the snap: land exactly on the target */
         f = (spring_lab_frame){

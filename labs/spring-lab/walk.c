@@ -1,57 +1,13 @@
-/* spring-lab's interactive guided walk: six steps through the spring article, on the shared tui shell.
- * Steps 1-4 show the methods' trajectories (charts.c), revealed over a few seconds through a fixed-step
- * accumulator; steps 5-6 play the spring article's frame loop (model.c) in real time. */
+/* spring-lab's interactive guided walk on the shared tui shell: six steps through the spring article, then six that a course
+ * adds (walk_more.c). Steps 1-4 and 7-9 show the methods' trajectories (charts.c), revealed over a few seconds through
+ * a fixed-step accumulator; steps 5-6 play the spring article's frame loop (model.c) in real time; 10-12 draw the studies. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "numlab/cli.h"
 #include "numlab/labcli.h"
-#include "numlab/tui.h"
-#include "spring_lab.h"
-
-#define MAX_FRAMES 4000
-#define REVEAL_SECONDS 4.0
-#define GAP_AT 0.2  /* s: when step 5's tab switch happens */
-
-enum { STEP_EXPLICIT, STEP_SEMI, STEP_RK4, STEP_STABILITY, STEP_ACCUMULATOR, STEP_REST, N_STEPS };
-
-/* Frame-loop runs of steps 5 and 6. */
-enum { RUN_30HZ, RUN_60HZ, RUN_144HZ, RUN_GAP_CAPPED, RUN_GAP_UNCAPPED, N_LOOP_RUNS };
-enum { RULE_DISTANCE, RULE_SPEED, RULE_BOTH, N_RULES };
-
-typedef struct {
-    double t[MAX_FRAMES], x[MAX_FRAMES], v[MAX_FRAMES];
-    double dist[MAX_FRAMES], speed[MAX_FRAMES];  /* |x - target|, |v|: step 6's log pane */
-    unsigned substeps[MAX_FRAMES];
-    int n;
-} frame_run;
-
-typedef struct {
-    spring_lab_options o;
-    bool shown[SPRING_METHOD_COUNT];
-    double steps;                       /* o.steps as a tui parameter */
-    spring_lab_runs runs;
-    bool out_of_memory;
-    plot_chart *chart[TUI_MAX_PANES];
-    plot_mode mode;
-
-    /* the animation: a fixed-step accumulator reveals one sample (steps 1-4) or plays the frames in real time */
-    ts_accumulator reveal;
-    double upto;                        /* samples revealed, fractional */
-    double clock;                       /* seconds of frames played (steps 5-6) */
-
-    /* step 5 */
-    double jitter, gap, cap;
-    bool loop_shown[N_LOOP_RUNS];
-    frame_run loops[N_LOOP_RUNS];
-    /* step 6 */
-    double eps_x, eps_v, rest_scale;
-    bool opacity;
-    bool rule_shown[N_RULES];
-    frame_run rest_run;                 /* the frames of the bouncing spring, no rest test */
-    int stop_frame[N_RULES];            /* where each rule stops it, -1 never */
-} walk;
+#include "walk.h"
 
 static const char *const step_titles[N_STEPS] = {
     "Explicit Euler explodes",
@@ -60,11 +16,17 @@ static const char *const step_titles[N_STEPS] = {
     "The stability chart",
     "The fixed-step accumulator",
     "When to stop",
+    "Velocity Verlet: symplectic, second order",
+    "Implicit steps: backward Euler, midpoint",
+    "Stiffness",
+    "Order against cost",
+    "Energy drift against phase error",
+    "The spiral of death",
 };
 
 /* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
 static const char *const step_texts[N_STEPS] = {
-    NULL,  /* steps 1-5 state live numbers: formatted into step_text by format_text (texts.c) */
+    NULL,  /* steps 1-5 and 7-12 state live numbers: formatted into w->text by format_text (texts.c) */
     NULL,
     NULL,
     NULL,
@@ -74,7 +36,10 @@ static const char *const step_texts[N_STEPS] = {
     "opacity 0..1, where you must scale them (scale 1/300).",
 };
 
-static char step_text[5][512];  /* steps 1-5's texts, formatted with the live values after each change */
+bool walk_shows_runs(int step)
+{
+    return step <= STEP_STABILITY || (step >= STEP_VERLET && step <= STEP_STIFF);
+}
 
 /* --- model --------------------------------------------------------------------------------------------------- */
 
@@ -175,12 +140,15 @@ static void set_step_defaults(walk *w, int step)
         for (int i = 0; i < N_LOOP_RUNS; i++)
             w->loop_shown[i] = true;
         break;
-    default:
+    case STEP_REST:
         o->s0 = (spring_state){0.0, 0.0};
         o->params = (spring_params){.k = 200.0, .c = 6.0, .m = 1.0, .target = 300.0};  /* bouncy: zeta 0.21 */
         w->eps_x = TS_DEFAULT_EPS_X, w->eps_v = TS_DEFAULT_EPS_V, w->rest_scale = 1.0, w->opacity = false;
         for (int i = 0; i < N_RULES; i++)
             w->rule_shown[i] = true;
+        break;
+    default:
+        walk_more_defaults(w, step);
         break;
     }
 }
@@ -189,8 +157,8 @@ static void set_step_defaults(walk *w, int step)
 static void format_text(walk *w, int step)
 {
     const spring_lab_runs *r = &w->runs;
-    char *buf = step_text[step];
-    const size_t size = sizeof step_text[0];
+    char *buf = w->text[step];
+    const size_t size = sizeof w->text[0];
     if (step == STEP_EXPLICIT) {
         spring_text_explicit(buf, size, &w->o.params, w->o.dt);
     } else if (step == STEP_SEMI) {
@@ -212,6 +180,8 @@ static void format_text(walk *w, int step)
         for (int i = 0; i < 3; i++)
             rest_t[i] = w->loops[i].n > 0 ? w->loops[i].t[w->loops[i].n - 1] : NAN;
         spring_text_accumulator(buf, size, rest_t, w->o.step, w->gap, most * w->o.step);
+    } else if (step >= STEP_VERLET) {
+        walk_more_text(w, step);
     }
 }
 
@@ -224,13 +194,15 @@ static void walk_changed(void *ctx, int step, tui_change what)
         w->o.params.target = w->opacity ? 1.0 : 300.0;
     w->o.steps = (long long)llround(w->steps);
     w->out_of_memory = false;
-    if (step <= STEP_STABILITY)
+    if (walk_shows_runs(step))
         w->out_of_memory = spring_lab_runs_compute(&w->runs, &w->o, w->shown) != 0;
     else if (step == STEP_ACCUMULATOR)
         compute_accumulator_step(w);
-    else
+    else if (step == STEP_REST)
         compute_rest_step(w);
-    if (step <= STEP_ACCUMULATOR && !w->out_of_memory)
+    else
+        walk_more_compute(w, step);
+    if (step != STEP_REST && !w->out_of_memory)
         format_text(w, step);
     /* restart the animation: steps 1-4 reveal their samples in REVEAL_SECONDS, steps 5-6 play in real time */
     ts_accumulator_init(&w->reveal, REVEAL_SECONDS / (w->steps + 1), TS_DEFAULT_CAP);
@@ -241,7 +213,9 @@ static void walk_changed(void *ctx, int step, tui_change what)
 static bool walk_tick(void *ctx, int step, double frame_dt)
 {
     walk *w = ctx;
-    if (step >= STEP_ACCUMULATOR) {
+    if (!walk_shows_runs(step) && step != STEP_ACCUMULATOR && step != STEP_REST)
+        return false;  /* the studies are drawn whole */
+    if (step == STEP_ACCUMULATOR || step == STEP_REST) {
         w->clock += frame_dt;
         double end = 0.0;
         const frame_run *runs = step == STEP_ACCUMULATOR ? w->loops : &w->rest_run;
@@ -342,14 +316,18 @@ static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int
     plot_chart *ch = w->chart[pane];
     if (plot_chart_resize(ch, cols, rows))
         return NULL;
-    static const spring_chart_kind panes[STEP_ACCUMULATOR][2] = {
-        {CHART_PHASE, CHART_TIME}, {CHART_PHASE, CHART_ENERGY}, {CHART_ERROR, CHART_TIME},
-        {CHART_STABILITY, CHART_TIME},
+    static const spring_chart_kind panes[N_STEPS][2] = {
+        [STEP_EXPLICIT] = {CHART_PHASE, CHART_TIME}, [STEP_SEMI] = {CHART_PHASE, CHART_ENERGY},
+        [STEP_RK4] = {CHART_ERROR, CHART_TIME}, [STEP_STABILITY] = {CHART_STABILITY, CHART_TIME},
+        [STEP_VERLET] = {CHART_PHASE, CHART_ENERGY}, [STEP_IMPLICIT] = {CHART_STABILITY, CHART_ENERGY},
+        [STEP_STIFF] = {CHART_TIME, CHART_ERROR},
     };
     if (step == STEP_ACCUMULATOR)
         build_accumulator_chart(w, ch, pane);
     else if (step == STEP_REST)
         build_rest_chart(w, ch, pane);
+    else if (!walk_shows_runs(step))
+        walk_more_render(w, step, pane, ch);
     else if (!w->out_of_memory) {
         bool shown[SPRING_METHOD_COUNT];
         memcpy(shown, w->shown, sizeof shown);
@@ -432,7 +410,7 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
                           w->loops[2].n - 1, most_cap, most_nocap);
         break;
     }
-    default: {
+    case STEP_REST: {
         static const char *const names[N_RULES] = {"distance only", "speed only", "both"};
         for (int rule = 0; rule < N_RULES; rule++) {
             int f = w->stop_frame[rule];
@@ -445,6 +423,9 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
         used = tui_append(buf, size, used, "Then snap: x = %g exactly.", w->o.params.target);
         break;
     }
+    default:
+        used = walk_more_notes(w, step, buf, size, used);
+        break;
     }
     divergence_notes(w, buf, size, used);
 }
@@ -455,19 +436,17 @@ static void walk_describe(void *ctx, int step, tui_step *d)
 {
     walk *w = ctx;
     d->title = step_titles[step];
-    d->text = step <= STEP_ACCUMULATOR ? step_text[step] : step_texts[step];
+    d->text = step == STEP_REST ? step_texts[step] : w->text[step];
     d->n_panes = 2;
     spring_lab_options *o = &w->o;
-    if (step <= STEP_STABILITY) {
+    if (walk_shows_runs(step)) {
         tui_add_param(d, "k", "N/m", &o->params.k, 1e-3, 1e7, 1.1, 2.0, true);
-        if (step == STEP_STABILITY)
+        if (step == STEP_STABILITY || step == STEP_STIFF)
             tui_add_param(d, "m", "kg", &o->params.m, 1e-3, 1e3, 1.1, 2.0, true);
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 1e4, 0.5, 5.0, false);
         tui_add_param(d, "dt", "s", &o->dt, 1e-5, 1.0, 1.1, 2.0, true);
         tui_add_param(d, "steps", "", &w->steps, 1, 20000, 10, 100, false);
-        for (int m = 0; m < SPRING_METHOD_COUNT; m++)
-            d->toggles[d->n_toggles++] = (tui_toggle){spring_method_name((spring_method)m),
-                                                      spring_method_color((spring_method)m), &w->shown[m]};
+        walk_add_method_toggles(w, step, d);
     } else if (step == STEP_ACCUMULATOR) {
         static const char *const names[N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", "gap capped", "gap no cap"};
         tui_add_param(d, "jitter", "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
@@ -476,7 +455,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 100.0, 1.0, 10.0, false);
         for (int i = 0; i < N_LOOP_RUNS; i++)
             d->toggles[d->n_toggles++] = (tui_toggle){names[i], i + 1, &w->loop_shown[i]};
-    } else {
+    } else if (step == STEP_REST) {
         static const char *const names[N_RULES] = {"distance only", "speed only", "both"};
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.5, 100.0, 1.0, 10.0, false);
         tui_add_param(d, "eps_x", "px", &w->eps_x, 1e-4, 100.0, 1.25, 4.0, true);
@@ -484,6 +463,8 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         tui_add_param(d, "scale", "", &w->rest_scale, 1e-4, 1.0, 1.25, 10.0, true);
         for (int i = 0; i < N_RULES; i++)
             d->toggles[d->n_toggles++] = (tui_toggle){names[i], i + 1, &w->rule_shown[i]};
+    } else {
+        walk_more_describe(w, step, d);
     }
 }
 
@@ -504,6 +485,8 @@ int spring_lab_interactive(spring_lab_options *o)
     for (int p = 0; p < TUI_MAX_PANES; p++)
         plot_chart_free(w.chart[p]);
     spring_lab_runs_free(&w.runs);
+    for (int p = 0; p < TUI_MAX_PANES; p++)
+        spring_study_free(&w.study[p]);
     if (rc < 0)
         return labcli_no_terminal(NULL);
     return rc == 0 ? CLI_OK : rc;

@@ -1,0 +1,206 @@
+/* spring-lab's studies: order against dt and against cost, energy drift and phase error over 1000 periods at equal
+ * cost, and the accumulator's spiral of death. Each is a set of named series, drawn by --plot and the walk and
+ * printed by --plot KIND --series (series,x,y). The numbers come from src/spring_study.c and src/timestep.c. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spring_lab.h"
+
+#define ORDER_GRIDS 8        /* step sizes from 8 dt down to dt / 16 */
+#define DRIFT_POINTS 4000    /* samples a series at most */
+#define SPIRAL_FRAMES 120
+
+static const spring_method order_methods[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_BACKWARD_EULER, SPRING_VERLET,
+                                              SPRING_MIDPOINT, SPRING_RK4, SPRING_GSL_RK4};
+static const spring_method drift_methods[] = {SPRING_SEMI, SPRING_VERLET, SPRING_RK4, SPRING_MIDPOINT};
+
+void spring_study_free(spring_study *st)
+{
+    for (int i = 0; i < st->n; i++)
+        free(st->s[i].x);
+    memset(st, 0, sizeof *st);
+}
+
+/* A new series of n points (x and y in one allocation), or NULL when out of memory. */
+static study_series *add_series(spring_study *st, size_t n, int color)
+{
+    study_series *s = &st->s[st->n];
+    if (!(s->x = malloc(2 * (n ? n : 1) * sizeof *s->x)))
+        return NULL;
+    s->y = s->x + n;
+    s->n = n;
+    s->color = color;
+    st->n++;
+    return s;
+}
+
+/* The default methods of a study when --method was not given, else the given ones the study can run. */
+static bool study_shows(const spring_lab_options *o, spring_method m, const spring_method *defaults, size_t count)
+{
+    if (o->method_given)
+        return o->methods[m];
+    for (size_t i = 0; i < count; i++)
+        if (defaults[i] == m)
+            return true;
+    return false;
+}
+
+static int build_order(spring_study *st, const spring_lab_options *o, bool by_cost)
+{
+    const long long base = o->steps > 0 ? o->steps : 1;
+    const double t_end = (double)base * o->dt;
+    const double amplitude = fabs(o->s0.x - o->params.target) + fabs(o->s0.v) / spring_omega0(&o->params);
+    for (size_t i = 0; i < sizeof order_methods / sizeof order_methods[0]; i++) {
+        const spring_method m = order_methods[i];
+        if (!study_shows(o, m, order_methods, sizeof order_methods / sizeof order_methods[0]))
+            continue;
+        study_series *s = add_series(st, ORDER_GRIDS, spring_method_color(m));
+        if (!s)
+            return -1;
+        double dt[ORDER_GRIDS], err[ORDER_GRIDS], evals[ORDER_GRIDS];
+        for (int j = 0; j < ORDER_GRIDS; j++) {
+            const size_t n = (size_t)llround((double)base * pow(2.0, j - 3));
+            dt[j] = t_end / (double)(n ? n : 1);
+            if (spring_error_at(&o->params, m, o->s0, t_end, n ? n : 1, &err[j], &evals[j]))
+                return -1;
+            s->x[j] = by_cost ? evals[j] : dt[j];
+            s->y[j] = isfinite(err[j]) ? err[j] : NAN;  /* a diverged run: no point */
+        }
+        /* the slope over the finest half, where the error is in its asymptotic range, leaving out errors at the
+         * rounding floor (1e-12 of the amplitude) */
+        for (int j = ORDER_GRIDS / 2; j < ORDER_GRIDS; j++)
+            if (!(err[j] > 1e-12 * amplitude))
+                err[j] = NAN;
+        const double slope = spring_loglog_slope(by_cost ? evals + ORDER_GRIDS / 2 : dt + ORDER_GRIDS / 2,
+                                                 err + ORDER_GRIDS / 2, ORDER_GRIDS / 2);
+        snprintf(s->key, sizeof s->key, "%s", spring_method_name(m));
+        snprintf(s->name, sizeof s->name, "%s %.2f", spring_method_name(m), slope);
+        s->slope = slope;
+    }
+    snprintf(st->title, sizeof st->title, "|x - x_exact| at t = %.3g s against %s (legend: slope)", t_end,
+             by_cost ? "force evaluations" : "dt");
+    snprintf(st->xlabel, sizeof st->xlabel, "%s", by_cost ? "force evaluations" : "dt [s]");
+    snprintf(st->ylabel, sizeof st->ylabel, "error");
+    st->logx = st->logy = true;
+    return 0;
+}
+
+/* The undamped version of the options' spring, 1000 periods: semi, Verlet and the midpoint rule at dt, RK4 at 4 dt
+ * (four forces a step: the same cost as one a step). */
+static int build_drift(spring_study *st, const spring_lab_options *o, bool phase)
+{
+    spring_params p = o->params;
+    p.c = 0.0;
+    const spring_state s0 = spring_energy(&p, o->s0) > 0.0 ? o->s0 : (spring_state){p.target + 1.0, 0.0};
+    const double period = 2.0 * M_PI / spring_omega0(&p);
+    for (size_t i = 0; i < sizeof drift_methods / sizeof drift_methods[0]; i++) {
+        const spring_method m = drift_methods[i];
+        if (!study_shows(o, m, drift_methods, sizeof drift_methods / sizeof drift_methods[0]))
+            continue;
+        const double dt = m == SPRING_RK4 ? DRIFT_RK4_STRIDE * o->dt : o->dt;
+        const size_t steps = (size_t)ceil(DRIFT_PERIODS * period / dt);
+        const size_t every = steps / DRIFT_POINTS + 1;
+        spring_drift_sample *d = malloc((steps / every + 1) * sizeof *d);
+        if (!d)
+            return -1;
+        const size_t n = spring_drift_run(&p, m, s0, dt, steps, every, d);
+        const bool modified = !phase && isfinite(spring_modified_energy(&p, m, dt, s0)) && m != SPRING_MIDPOINT;
+        study_series *s = add_series(st, n, spring_method_color(m));
+        study_series *h = s && modified ? add_series(st, n, spring_method_color(m)) : NULL;
+        if (!s || (modified && !h)) {
+            free(d);
+            return -1;
+        }
+        for (size_t k = 0; k < n; k++) {
+            s->x[k] = d[k].periods, s->y[k] = phase ? d[k].phase : d[k].energy;
+            if (h)
+                h->x[k] = d[k].periods, h->y[k] = d[k].modified;
+        }
+        s->style = phase ? PLOT_LINES : PLOT_POINTS;
+        snprintf(s->name, sizeof s->name, m == SPRING_RK4 ? "%s (%d dt)" : "%s", spring_method_name(m),
+                 DRIFT_RK4_STRIDE);
+        snprintf(s->key, sizeof s->key, "%s", spring_method_name(m));
+        if (h) {
+            snprintf(h->name, sizeof h->name, "%s modified", spring_method_name(m));
+            snprintf(h->key, sizeof h->key, "%s-modified", spring_method_name(m));
+        }
+        free(d);
+    }
+    const double y = spring_omega0(&p) * o->dt;
+    if (phase)
+        snprintf(st->title, sizeof st->title, "phase error, undamped, w0 dt = %.3g, equal cost", y);
+    else
+        snprintf(st->title, sizeof st->title, "E / E0 and the modified energies, undamped, w0 dt = %.3g", y);
+    snprintf(st->xlabel, sizeof st->xlabel, "periods");
+    snprintf(st->ylabel, sizeof st->ylabel, phase ? "rad" : "E / E0");
+    return 0;
+}
+
+/* Steps that cost SPIRAL_COST times the time they simulate, with and without the cap, and steps that cost its
+ * inverse. */
+static int build_spiral(spring_study *st, const spring_lab_options *o)
+{
+    static const struct { double cost; bool capped; const char *name, *key; } runs[] = {
+        {SPIRAL_COST, false, "costly, no cap", "costly-uncapped"},
+        {SPIRAL_COST, true, "costly, capped", "costly-capped"},
+        {1.0 / SPIRAL_COST, false, "cheap, no cap", "cheap-uncapped"},
+    };
+    for (int r = 0; r < 3; r++) {
+        ts_spiral_frame f[SPIRAL_FRAMES];
+        const size_t n = ts_spiral_run(o->step, runs[r].capped ? o->cap : INFINITY, SPIRAL_RENDER,
+                                       runs[r].cost * o->step, 1.0 / 60.0, SPIRAL_FRAMES, 100000000, f);
+        study_series *s = add_series(st, n, r + 1);
+        if (!s)
+            return -1;
+        for (size_t k = 0; k < n; k++)
+            s->x[k] = (double)k + 1.0, s->y[k] = f[k].substeps > 0 ? (double)f[k].substeps : NAN;
+        snprintf(s->name, sizeof s->name, "%s", runs[r].name);
+        snprintf(s->key, sizeof s->key, "%s", runs[r].key);
+    }
+    snprintf(st->title, sizeof st->title, "substeps a frame, a step costing %.3g x or %.3g x its time (cap %.3g s)",
+             SPIRAL_COST, 1.0 / SPIRAL_COST, o->cap);
+    snprintf(st->xlabel, sizeof st->xlabel, "frame");
+    snprintf(st->ylabel, sizeof st->ylabel, "substeps");
+    st->logy = true;
+    return 0;
+}
+
+int spring_study_build(spring_study *st, spring_chart_kind kind, const spring_lab_options *o)
+{
+    spring_study_free(st);
+    int rc = kind == CHART_ORDER        ? build_order(st, o, false)
+             : kind == CHART_COST       ? build_order(st, o, true)
+             : kind == CHART_DRIFT      ? build_drift(st, o, false)
+             : kind == CHART_PHASE_LAG  ? build_drift(st, o, true)
+             : kind == CHART_SPIRAL     ? build_spiral(st, o)
+                                        : -1;
+    if (rc)
+        spring_study_free(st);
+    return rc;
+}
+
+void spring_study_chart(plot_chart *ch, const spring_study *st)
+{
+    plot_chart_clear(ch);
+    plot_chart_set_log(ch, PLOT_X, st->logx);
+    plot_chart_set_log(ch, PLOT_Y, st->logy);
+    plot_chart_set_autoscale(ch, PLOT_X, 0.0);
+    plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
+    plot_chart_set_title(ch, st->title);
+    plot_chart_set_labels(ch, st->xlabel, st->ylabel);
+    for (int i = 0; i < st->n; i++) {
+        const study_series *s = &st->s[i];
+        plot_series ser = {.name = s->name, .x = s->x, .y = s->y, .n = s->n, .color = s->color, .style = s->style};
+        plot_chart_add_series(ch, &ser);
+    }
+}
+
+void spring_study_csv(const spring_study *st)
+{
+    printf("series,x,y\n");
+    for (int i = 0; i < st->n; i++)
+        for (size_t k = 0; k < st->s[i].n; k++)
+            printf("%s,%.17g,%.17g\n", st->s[i].key, st->s[i].x[k], st->s[i].y[k]);
+}
