@@ -92,12 +92,10 @@ int lab_modes(const net_network *net)
     puts("");
     /* the largest stable fixed step with the dampers (net_limits.c), and without them for semi and rk4 */
     printf("method,dt_limit,damping,undamped_dt_limit\n");
-    for (int k = 0; k <= NET_GSL_RK4; k++) {
-        const double undamped = k == NET_EXPLICIT ? 0.0 : k == NET_SEMI ? m.semi_limit
-                              : k == NET_RK4 ? m.rk4_limit : 2.0 * m.rk4_limit;
-        printf("%s,%.12g,%s,%.12g\n", net_method_name((net_method)k), m.limit[k], net_damping_name(m.damping),
-               undamped);
-    }
+    for (int k = 0; k < NET_METHOD_COUNT; k++)
+        if (net_method_fixed_step((net_method)k))
+            printf("%s,%.12g,%s,%.12g\n", net_method_name((net_method)k), m.limit[k], net_damping_name(m.damping),
+                   lab_undamped_limit(&m, (net_method)k));
     net_modes_destroy(&m);
     return finish_output(CLI_OK);
 }

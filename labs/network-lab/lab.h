@@ -149,6 +149,9 @@ void lab_chart_energy(plot_chart *ch, const lab_sim *s, const bool *shown);
  * UNSTABLE (1.31x); rk4 17.6 ms, stable (0.95x)"; undamped, semi's and rk4's are named 2/w_max and 2.83/w_max.
  * No stiffness (omega_max 0) has no limit. */
 int lab_gauge(char *buf, size_t size, double dt, const net_modes *m);
+/* A method's largest stable step without the dampers, from w_max: explicit 0, semi and verlet 2/w_max, rk4
+ * 2 sqrt 2/w_max, gsl-rk4 twice that; +inf for backward Euler (and the adaptive methods). */
+double lab_undamped_limit(const net_modes *m, net_method method);
 /* A duration for people: "16.7 ms", "2.5 s", "40 us". */
 void lab_format_seconds(char *buf, size_t size, double seconds);
 

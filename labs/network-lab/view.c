@@ -220,6 +220,23 @@ void lab_format_seconds(char *buf, size_t size, double seconds)
         snprintf(buf, size, "%.3g ns", 1e9 * seconds);
 }
 
+double lab_undamped_limit(const net_modes *m, net_method method)
+{
+    switch (method) {
+    case NET_SEMI:
+    case NET_VERLET:  /* the leapfrog: the same step matrix's trace, 2 - (h w)^2 */
+        return m->semi_limit;
+    case NET_RK4:
+        return m->rk4_limit;
+    case NET_GSL_RK4:
+        return 2.0 * m->rk4_limit;  /* two RK4 half steps */
+    case NET_EXPLICIT:
+        return 0.0;
+    default:  /* backward Euler and the adaptive methods */
+        return INFINITY;
+    }
+}
+
 /* One method's limit and where dt stands: "semi 12.7 ms, stable (0.33x)"; `what` names an undamped closed form. */
 static size_t gauge_method(char *buf, size_t size, size_t used, double dt, const net_modes *m, net_method method,
                            const char *what)
