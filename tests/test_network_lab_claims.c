@@ -10,12 +10,17 @@
  *      (GSL's rk4 returns two half steps);
  *      velocity Verlet is the leapfrog undamped (2/w_max, as semi-implicit) and backward Euler has no limit at all;
  *   4. the issue's live numbers: the cloth's semi-implicit limit is 12.7 ms (not 2/w_max = 16.6 ms), explicit Euler
- *      is stable below 4.47 ms. */
+ *      is stable below 4.47 ms;
+ *   5. the walk's stiff cloth (step 6): the stiffness its text states, every explicit method broken at its step and
+ *      backward Euler not. */
 #include <check.h>
+#include <gsl/gsl_eigen.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../labs/network-lab/lab.h"
 #include "numlab/network.h"
 #include "numlab/ode.h"
 #include "helpers/check_main.h"
@@ -175,6 +180,64 @@ START_TEST(test_cloth_numbers)
 }
 END_TEST
 
+/* Step 6, the stiff cloth: its text's w_max, w_min and their ratio are the square roots of the extreme nonzero
+ * eigenvalues of -M^{-1} K taken from the dense Jacobian at rest (net_jacobian's lower-left block, assembled by
+ * other code than the modes' stiffness matrix, and solved by GSL's nonsymmetric eigensolver); at its dt = 1/60 s
+ * every explicit method's printed limit is below dt and the simulation diverges, while backward Euler runs 10 s
+ * without diverging and ends with less energy than it started with (it damps). */
+START_TEST(test_stiff_cloth_step)
+{
+    net_network *net = preset("grid", LAB_STIFF_SIDE, LAB_STIFF_K, LAB_STIFF_M, LAB_STIFF_C);
+    net_modes m;
+    modes_of(net, &m);
+    const double dt = 1.0 / 60.0;
+    char text[600];
+    lab_stiff_cloth_text(text, sizeof text, dt, &m);
+    double wmax, ratio, wmin;
+    ck_assert_msg(sscanf(text, "Stiff: the fastest mode (w_max = %lf rad/s) is %lf times the slowest (%lf", &wmax,
+                         &ratio, &wmin) == 3, "%s", text);
+    /* the reference: eigenvalues of the Jacobian's block -M^{-1} K over the free masses */
+    const size_t n = net->n_masses, dim = 4 * n;
+    double *J = malloc(dim * dim * sizeof *J), *dfdt = malloc(dim * sizeof *dfdt), *y = malloc(dim * sizeof *y);
+    net_rest_state(net, y);
+    net_jacobian(0.0, y, J, dfdt, net);
+    gsl_matrix *A = gsl_matrix_alloc(2 * n, 2 * n);
+    for (size_t r = 0; r < 2 * n; r++)
+        for (size_t c = 0; c < 2 * n; c++)
+            gsl_matrix_set(A, r, c, J[(2 * n + r) * dim + c]);
+    gsl_vector_complex *ev = gsl_vector_complex_alloc(2 * n);
+    gsl_eigen_nonsymm_workspace *ws = gsl_eigen_nonsymm_alloc(2 * n);
+    ck_assert_int_eq(gsl_eigen_nonsymm(A, ev, ws), 0);
+    double top = 0.0, bottom = INFINITY;
+    for (size_t q = 0; q < 2 * n; q++) {
+        const double w2 = -GSL_REAL(gsl_vector_complex_get(ev, q));  /* pinned masses' rows give 0: skipped */
+        if (w2 > 1e-9)
+            top = fmax(top, w2), bottom = fmin(bottom, w2);
+    }
+    ck_assert_double_eq_tol(wmax, sqrt(top), 0.5);  /* printed to the rad/s */
+    ck_assert_double_eq_tol(wmin, sqrt(bottom), 0.005);
+    ck_assert_double_eq_tol(ratio, sqrt(top / bottom), 0.5);
+    /* the explicit methods break at the step, backward Euler does not */
+    static const net_method explicit_ones[] = {NET_EXPLICIT, NET_SEMI, NET_RK4, NET_VERLET};
+    for (size_t q = 0; q < sizeof explicit_ones / sizeof explicit_ones[0]; q++) {
+        ck_assert(m.limit[explicit_ones[q]] < 0.2 * dt);  /* rk4 has the largest: 2.3 ms */
+        ck_assert_msg(diverges(net, explicit_ones[q], dt, 600), "%s survived", net_method_name(explicit_ones[q]));
+    }
+    ck_assert(isinf(m.limit[NET_BACKWARD_EULER]));
+    ck_assert(!diverges(net, NET_BACKWARD_EULER, dt, 600));
+    net_integrator *it = net_integrator_new(net, NET_BACKWARD_EULER, dt, 0.0);
+    double t = 0.0, e0 = net_energies(net, y).total;
+    for (int s = 0; s < 600; s++)
+        ck_assert_int_eq(net_integrator_step(it, &t, y), 0);
+    ck_assert(net_energies(net, y).total < e0);
+    net_integrator_free(it);
+    gsl_eigen_nonsymm_free(ws), gsl_vector_complex_free(ev), gsl_matrix_free(A);
+    free(J), free(dfdt), free(y);
+    net_modes_destroy(&m);
+    net_free(net);
+}
+END_TEST
+
 static Suite *claims_suite(void)
 {
     Suite *s = suite_create("claims_network");
@@ -186,6 +249,7 @@ static Suite *claims_suite(void)
     tcase_add_test(limits, test_rayleigh_closed_forms);
     tcase_add_test(limits, test_undamped_closed_forms);
     tcase_add_test(limits, test_cloth_numbers);
+    tcase_add_test(limits, test_stiff_cloth_step);
     suite_add_tcase(s, limits);
     return s;
 }
