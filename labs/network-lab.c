@@ -47,8 +47,8 @@ static const labcli_option options[] = {
      .mode = PLOT, .names = charts, .noun = "chart"},
     {"modes", LABCLI_FLAG, NULL, AT(modes), 0, 0, NULL, "print the normal-mode angular frequencies (ascending) about\n"
      "the rest configuration and each method's largest stable step with the dampers (from the damped step\n"
-     "matrices), beside the undamped ones: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max; backward-euler has\n"
-     "none (stable at every step): 'none'", .mode = MODES},
+     "matrices), beside the undamped ones: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max; backward-euler: none",
+     .mode = MODES},
     {"preset", LABCLI_TEXT, "NAME", AT(preset), 0, 0, NULL, "four (the seed's braced square), chain (N masses between\n"
      "two anchors), grid (an N x N cloth pinned at two corners, with gravity)"},
     {"file", LABCLI_TEXT, "FILE", AT(file), 0, 0, NULL, "a network in the text format of docs/network.md (mass / spring /\n"
@@ -58,11 +58,11 @@ static const labcli_option options[] = {
     {"k", LABCLI_POSITIVE, "K", AT(params.k), 0, 1e12, NULL, "stiffness of every spring, N/m"},
     {"m", LABCLI_NUMBER, "M", AT(params.m), 1e-9, 1e9, NULL, "every mass, kg"},
     {"c", LABCLI_NUMBER, "C", AT(params.c), 0, 1e12, NULL, "damping of every spring, N s/m\n"
-     "(defaults of --k --m --c: four 10 1 0, chain 1 1 0, grid 20 (N-1)/9, 0.01, 0.0894 sqrt((N-1)/9), the same\n"
-     "stretch under gravity at every N; with --file they override it)"},
+     "(defaults of --k --m --c: four 10 1 0, chain 1 1 0, grid 20 (N-1)/9 0.01 0.0894 sqrt((N-1)/9);\n"
+     "with --file they override it)"},
     {"method", LABCLI_PARSE, "M", 0, 0, 0, 0, NULL, "explicit, semi (default), rk4, gsl-rk4 (a full and two half steps),\n"
-     "gsl-rkf45, gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses), verlet\n"
-     "(velocity Verlet), backward-euler (implicit: one sparse linear solve a step);\n"
+     "gsl-rkf45, gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses), verlet,\n"
+     "backward-euler (one sparse solve a step);\n"
      "--plot takes a comma-separated list (default explicit,semi,rk4)", .parse = parse_methods},
     {"dt", LABCLI_NUMBER, "H", AT(dt), 1e-9, 1e3, "1/240", "the step in seconds"},
     {"steps", LABCLI_COUNT, "S", AT(steps), 0, 1e9, "240", "the number of steps"},
