@@ -47,7 +47,8 @@ static const labcli_option options[] = {
      .mode = PLOT, .names = charts, .noun = "chart"},
     {"modes", LABCLI_FLAG, NULL, AT(modes), 0, 0, NULL, "print the normal-mode angular frequencies (ascending) about\n"
      "the rest configuration and each method's largest stable step with the dampers (from the damped step\n"
-     "matrices), beside the undamped ones: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max", .mode = MODES},
+     "matrices), beside the undamped ones: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max; backward-euler: none",
+     .mode = MODES},
     {"preset", LABCLI_TEXT, "NAME", AT(preset), 0, 0, NULL, "four (the post's braced square), chain (N masses between\n"
      "two anchors), grid (an N x N cloth pinned at two corners, with gravity)"},
     {"file", LABCLI_TEXT, "FILE", AT(file), 0, 0, NULL, "a network in the text format of docs/network.md (mass / spring /\n"
@@ -57,9 +58,11 @@ static const labcli_option options[] = {
     {"k", LABCLI_POSITIVE, "K", AT(params.k), 0, 1e12, NULL, "stiffness of every spring, N/m"},
     {"m", LABCLI_NUMBER, "M", AT(params.m), 1e-9, 1e9, NULL, "every mass, kg"},
     {"c", LABCLI_NUMBER, "C", AT(params.c), 0, 1e12, NULL, "damping of every spring, N s/m\n"
-     "(defaults of --k --m --c: four 10 1 0, chain 1 1 0, grid 20 0.01 0.0894; with --file they override it)"},
+     "(defaults of --k --m --c: four 10 1 0, chain 1 1 0, grid 20 (N-1)/9 0.01 0.0894 sqrt((N-1)/9);\n"
+     "with --file they override it)"},
     {"method", LABCLI_PARSE, "M", 0, 0, 0, 0, NULL, "explicit, semi (default), rk4, gsl-rk4 (a full and two half steps),\n"
-     "gsl-rkf45, gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses);\n"
+     "gsl-rkf45, gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses), verlet,\n"
+     "backward-euler (one sparse solve a step);\n"
      "--plot takes a comma-separated list (default explicit,semi,rk4)", .parse = parse_methods},
     {"dt", LABCLI_NUMBER, "H", AT(dt), 1e-9, 1e3, "1/240", "the step in seconds"},
     {"steps", LABCLI_COUNT, "S", AT(steps), 0, 1e9, "240", "the number of steps"},
@@ -116,7 +119,7 @@ static const labcli_lab lab = {
     .about = "Masses joined by springs and dampers in the plane, integrated by the methods the lab compares.",
     .footer = "A diverging run ends with the line '# METHOD: diverged at step N (t = T)'; no NaN is ever printed.\n"
               "The work done before the next line of output (--every steps of --csv, all of --plot's) is at most 1e9\n"
-              "mass-and-spring evaluations, (masses + springs) x steps x 1 (explicit, semi) to 20 (gsl-msbdf).\n"
+              "mass-and-spring evaluations, (masses + springs) x steps x 1 (explicit, semi) to 250 (backward-euler).\n"
               "Interactive, a network too large for real time runs slower: a frame steps for at most half a frame.\n"
               "Without --csv, --plot or --modes network-lab is interactive, which needs a terminal.\n"
               "Exit status: 0 ok, 1 runtime failure, 2 bad usage or a bad network file.\n",

@@ -1,24 +1,48 @@
-/* network: the integrators behind one interface (hand-written steppers, the fused step, GSL references) and the
- * analytic Jacobian GSL's msbdf needs. */
+/* network: the integrators behind one interface (hand-written steppers, the fused steps, backward Euler, GSL
+ * references) and the analytic Jacobian GSL's msbdf and backward Euler need. */
 #include "net_private.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const method_names[NET_METHOD_COUNT] = {
-    "explicit", "semi", "rk4", "gsl-rk4", "gsl-rkf45", "gsl-rk8pd", "gsl-msbdf",
+typedef enum {
+    HOW_ODE,       /* ode.h's stepper `ode` on net_system */
+    HOW_SEMI,      /* net_step_semi: the same numbers as ode.h's ODE_SEMI_IMPLICIT, fused */
+    HOW_VERLET,    /* net_step_verlet */
+    HOW_GSL,       /* ode.h's GSL adapter of kind `gsl` */
+    HOW_IMPLICIT,  /* net_implicit.c */
+} how_kind;
+
+/* One row per method: how it steps. The ode.h enums are named, never computed from the order of net_method. */
+static const struct {
+    const char *name;
+    how_kind how;
+    ode_method ode;    /* HOW_ODE */
+    ode_gsl_kind gsl;  /* HOW_GSL */
+} methods[] = {
+    [NET_EXPLICIT] = {"explicit", HOW_ODE, ODE_EXPLICIT_EULER, 0},
+    [NET_SEMI] = {"semi", HOW_SEMI, ODE_SEMI_IMPLICIT, 0},
+    [NET_RK4] = {"rk4", HOW_ODE, ODE_RK4, 0},
+    [NET_GSL_RK4] = {"gsl-rk4", HOW_GSL, 0, ODE_GSL_RK4},
+    [NET_GSL_RKF45] = {"gsl-rkf45", HOW_GSL, 0, ODE_GSL_RKF45},
+    [NET_GSL_RK8PD] = {"gsl-rk8pd", HOW_GSL, 0, ODE_GSL_RK8PD},
+    [NET_GSL_MSBDF] = {"gsl-msbdf", HOW_GSL, 0, ODE_GSL_MSBDF},
+    [NET_VERLET] = {"verlet", HOW_VERLET, 0, 0},
+    [NET_BACKWARD_EULER] = {"backward-euler", HOW_IMPLICIT, 0, 0},
 };
+_Static_assert(sizeof methods / sizeof methods[0] == NET_METHOD_COUNT, "one row per net_method");
+_Static_assert(ODE_GSL_COUNT == 4, "a new GSL kind needs its net_method row");
 
 const char *net_method_name(net_method method)
 {
-    return method < NET_METHOD_COUNT ? method_names[method] : "?";
+    return method < NET_METHOD_COUNT ? methods[method].name : "?";
 }
 
 int net_method_parse(const char *name, net_method *out)
 {
     for (int i = 0; i < NET_METHOD_COUNT; i++)
-        if (strcmp(name, method_names[i]) == 0) {
+        if (strcmp(name, methods[i].name) == 0) {
             *out = (net_method)i;
             return 0;
         }
@@ -27,7 +51,16 @@ int net_method_parse(const char *name, net_method *out)
 
 const char *net_method_names(void)
 {
-    return "explicit, semi, rk4, gsl-rk4, gsl-rkf45, gsl-rk8pd, gsl-msbdf";
+    static char names[NET_METHOD_COUNT * 24];  /* written once, from the table */
+    if (!names[0])
+        for (int i = 0; i < NET_METHOD_COUNT; i++)
+            strcat(strcat(names, i ? ", " : ""), methods[i].name);
+    return names;
+}
+
+bool net_method_fixed_step(net_method method)
+{
+    return method < NET_METHOD_COUNT && (methods[method].how != HOW_GSL || methods[method].gsl == ODE_GSL_RK4);
 }
 
 struct net_integrator {
@@ -35,8 +68,9 @@ struct net_integrator {
     net_method method;
     double h, tol;
     ode_system sys;
-    ode_stepper stepper;  /* explicit, rk4 */
-    ode_gsl *gsl;         /* gsl-* */
+    ode_stepper stepper;    /* HOW_ODE */
+    ode_gsl *gsl;           /* HOW_GSL */
+    net_implicit *implicit; /* HOW_IMPLICIT */
 };
 
 net_integrator *net_integrator_new(net_network *net, net_method method, double h, double tol)
@@ -49,11 +83,11 @@ net_integrator *net_integrator_new(net_network *net, net_method method, double h
         return NULL;
     *it = (net_integrator){.net = net, .method = method, .h = h, .tol = tol, .sys = net_system(net)};
     int rc = 0;
-    if (method == NET_EXPLICIT)
-        rc = ode_stepper_init(&it->stepper, ODE_EXPLICIT_EULER, it->sys.dim);
-    else if (method == NET_RK4)
-        rc = ode_stepper_init(&it->stepper, ODE_RK4, it->sys.dim);
-    else if (method >= NET_GSL_RK4)
+    if (methods[method].how == HOW_ODE)
+        rc = ode_stepper_init(&it->stepper, methods[method].ode, it->sys.dim);
+    else if (methods[method].how == HOW_IMPLICIT)
+        rc = (it->implicit = net_implicit_new(net)) ? NET_OK : NET_ERR_MEMORY;
+    else if (methods[method].how == HOW_GSL)
         rc = net_integrator_reset(it);
     /* build the fast kernel's index now rather than in the first step */
     if (rc || net_runs_build(net) != NET_OK) {
@@ -65,10 +99,12 @@ net_integrator *net_integrator_new(net_network *net, net_method method, double h
 
 int net_integrator_reset(net_integrator *it)
 {
-    if (it->method < NET_GSL_RK4)
-        return NET_OK;  /* one-step methods keep nothing between steps */
+    if (it->implicit)
+        net_implicit_reset(it->implicit);
+    if (methods[it->method].how != HOW_GSL)
+        return NET_OK;  /* one-step methods keep nothing between steps (backward Euler: only its first guess) */
     ode_gsl_free(it->gsl);
-    it->gsl = ode_gsl_new((ode_gsl_kind)(ODE_GSL_RK4 + (it->method - NET_GSL_RK4)), &it->sys, it->h, it->tol);
+    it->gsl = ode_gsl_new(methods[it->method].gsl, &it->sys, it->h, it->tol);
     return it->gsl ? NET_OK : NET_ERR_MEMORY;
 }
 
@@ -78,18 +114,29 @@ void net_integrator_free(net_integrator *it)
         return;
     ode_stepper_destroy(&it->stepper);
     ode_gsl_free(it->gsl);
+    net_implicit_free(it->implicit);
     free(it);
 }
 
 int net_integrator_step(net_integrator *it, double *t, double *y)
 {
     int rc = 0;
-    if (it->method == NET_SEMI)
+    switch (methods[it->method].how) {
+    case HOW_SEMI:
         net_step_semi(it->net, it->h, y);
-    else if (it->gsl)
+        break;
+    case HOW_VERLET:
+        net_step_verlet(it->net, it->h, y);
+        break;
+    case HOW_IMPLICIT:
+        rc = net_implicit_step(it->implicit, it->h, y);
+        break;
+    case HOW_GSL:
         return ode_gsl_advance(it->gsl, t, *t + it->h, y);
-    else
+    default:
         rc = ode_stepper_apply(&it->stepper, &it->sys, *t, it->h, y);
+        break;
+    }
     *t += it->h;
     return rc;
 }
@@ -140,14 +187,38 @@ static spring_blocks blocks_of(const net_network *net, size_t s, const double d[
     return b;
 }
 
-/* Adds sign * inv_m * B (2x2) into J at the rows of mass `row` (accelerations) and the columns of mass `col` in
- * the block starting at column `base` (0: positions, 2n: velocities). */
-static void add_block(double *J, size_t dim, size_t n, size_t row, size_t col, size_t base, double scale,
-                      const double B[4])
+void net_jacobian_blocks(const net_network *net, const double *y, net_block_sink sink, void *ctx)
 {
+    const size_t n = net->n_masses;
+    const double *px = y, *py = y + n, *vx = y + 2 * n, *vy = y + 3 * n;
+    for (size_t s = 0; s < net->n_springs; s++) {
+        size_t i = net->si[s], j = net->sj[s];
+        double d[2] = {px[j] - px[i], py[j] - py[i]}, dv[2] = {vx[j] - vx[i], vy[j] - vy[i]};
+        spring_blocks b = blocks_of(net, s, d, dv);
+        const double wi = net->inv_mass[i], wj = net->inv_mass[j];
+        /* F_i depends on d = p_j - p_i: +B at column j, -B at column i; F_j = -F_i has the opposite signs */
+        for (int velocity = 0; velocity <= 1; velocity++) {
+            const double *B = velocity ? b.dfddv : b.dfdd;
+            sink(ctx, i, j, velocity, wi, B), sink(ctx, i, i, velocity, -wi, B);
+            sink(ctx, j, i, velocity, wj, B), sink(ctx, j, j, velocity, -wj, B);
+        }
+    }
+}
+
+typedef struct {
+    double *J;
+    size_t dim, n;
+} dense_jacobian;
+
+/* Adds scale * B (2x2) into J at the rows of mass `row` (accelerations) and the columns of mass `col` in the
+ * position block (columns 0..2n-1) or the velocity block (2n..4n-1). */
+static void add_dense(void *ctx, size_t row, size_t col, int velocity, double scale, const double B[4])
+{
+    const dense_jacobian *dj = ctx;
+    const size_t n = dj->n, base = velocity ? 2 * n : 0;
     for (int r = 0; r < 2; r++)
         for (int c = 0; c < 2; c++)
-            J[(2 * n + r * n + row) * dim + base + c * n + col] += scale * B[2 * r + c];
+            dj->J[(2 * n + r * n + row) * dj->dim + base + c * n + col] += scale * B[2 * r + c];
 }
 
 int net_jacobian(double t, const double *y, double *dfdy, double *dfdt, void *params)
@@ -159,18 +230,6 @@ int net_jacobian(double t, const double *y, double *dfdy, double *dfdt, void *pa
     memset(dfdt, 0, dim * sizeof *dfdt);
     for (size_t q = 0; q < 2 * n; q++)
         dfdy[q * dim + 2 * n + q] = 1.0;  /* dp/dt = v */
-    const double *px = y, *py = y + n, *vx = y + 2 * n, *vy = y + 3 * n;
-    for (size_t s = 0; s < net->n_springs; s++) {
-        size_t i = net->si[s], j = net->sj[s];
-        double d[2] = {px[j] - px[i], py[j] - py[i]}, dv[2] = {vx[j] - vx[i], vy[j] - vy[i]};
-        spring_blocks b = blocks_of(net, s, d, dv);
-        const double wi = net->inv_mass[i], wj = net->inv_mass[j];
-        /* F_i depends on d = p_j - p_i: +B at column j, -B at column i; F_j = -F_i has the opposite signs */
-        for (size_t base = 0; base <= 2 * n; base += 2 * n) {
-            const double *B = base ? b.dfddv : b.dfdd;
-            add_block(dfdy, dim, n, i, j, base, wi, B), add_block(dfdy, dim, n, i, i, base, -wi, B);
-            add_block(dfdy, dim, n, j, i, base, wj, B), add_block(dfdy, dim, n, j, j, base, -wj, B);
-        }
-    }
+    net_jacobian_blocks(net, y, add_dense, &(dense_jacobian){dfdy, dim, n});
     return 0;
 }

@@ -30,7 +30,7 @@
 
 #include "numlab/spring.h"
 
-#define MODAL_TINY 1e-12    /* rho - 1 allowed for 2x2 blocks (their eigenvalues are accurate to rounding) */
+#define MODAL_TINY 1e-12    /* the slack of the 2x2 blocks' Jury conditions (their entries are accurate to rounding) */
 #define COUPLED_TINY 1e-6   /* for the 2n x 2n matrix: a rigid motion's Jordan block is perturbed by ~sqrt(eps) */
 
 const char *net_damping_name(net_damping d)
@@ -39,8 +39,16 @@ const char *net_damping_name(net_damping d)
     return d <= NET_DAMPING_UNKNOWN ? names[d] : "?";
 }
 
-static const spring_method as_spring[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_RK4, SPRING_GSL_RK4};
-enum { N_FIXED = sizeof as_spring / sizeof as_spring[0] };  /* net_method 0..3: the fixed-step methods */
+/* The methods whose one-mode step matrix is spring.h's amplification matrix (a unit mass, k = w^2, c = 2 zeta w). */
+static const struct {
+    bool known;
+    spring_method method;
+} as_spring[NET_METHOD_COUNT] = {
+    [NET_EXPLICIT] = {true, SPRING_EXPLICIT},
+    [NET_SEMI] = {true, SPRING_SEMI},
+    [NET_RK4] = {true, SPRING_RK4},
+    [NET_GSL_RK4] = {true, SPRING_GSL_RK4},
+};
 
 /* --- one step's spectral radius ----------------------------------------------------------------------------- */
 
@@ -55,16 +63,39 @@ typedef struct {
     gsl_eigen_nonsymm_workspace *ws;
 } limit_work;
 
-static double modal_radius(const limit_work *lw, net_method method, double h)
+/* One velocity Verlet step (net_step_verlet) of the mode x'' = -w2 x - g x' from (x, v). */
+static void verlet_mode(double w2, double g, double h, double x, double v, double out[2])
 {
-    double rho = 0.0;
-    for (size_t i = 0; i < lw->count; i++) {
-        const spring_params unit = {.k = lw->w2[i], .c = lw->g[i], .m = 1.0, .target = 0.0};
-        double M[4];
-        spring_amplification(&unit, as_spring[method], h, M);
-        rho = fmax(rho, spring_spectral_radius(M));
+    const double a0 = -w2 * x - g * v, x1 = x + h * v + 0.5 * h * h * a0, a1 = -w2 * x1 - g * (v + h * a0);
+    out[0] = x1, out[1] = v + 0.5 * h * (a0 + a1);
+}
+
+/* The 2x2 step matrix (row-major, acting on (x, v)) of one mode x'' = -w2 x - g x' under `method`. */
+static void mode_matrix(net_method method, double w2, double g, double h, double M[4])
+{
+    if (as_spring[method].known) {
+        const spring_params unit = {.k = w2, .c = g, .m = 1.0, .target = 0.0};
+        spring_amplification(&unit, as_spring[method].method, h, M);
+    } else {  /* NET_VERLET */
+        double c0[2], c1[2];  /* the images of (1, 0) and (0, 1): M's columns */
+        verlet_mode(w2, g, h, 1.0, 0.0, c0), verlet_mode(w2, g, h, 0.0, 1.0, c1);
+        M[0] = c0[0], M[1] = c1[0], M[2] = c0[1], M[3] = c1[1];
     }
-    return rho;
+}
+
+/* All modes' 2x2 step matrices have both eigenvalues in the closed unit disc, by the Jury conditions |det M| <= 1
+ * and |tr M| <= 1 + det M (to MODAL_TINY). Not by rho(M) from the quadratic formula: at h w ~ 1e-8 its
+ * discriminant (tr/2)^2 - det is a difference of two numbers near 1 and its rounding makes rho look 1 + 1e-8. */
+static bool modal_stable(const limit_work *lw, net_method method, double h)
+{
+    for (size_t i = 0; i < lw->count; i++) {
+        double M[4];
+        mode_matrix(method, lw->w2[i], lw->g[i], h, M);
+        const double det = M[0] * M[3] - M[1] * M[2], tr = M[0] + M[3];
+        if (!(fabs(det) <= 1.0 + MODAL_TINY && fabs(tr) <= 1.0 + det + MODAL_TINY))
+            return false;
+    }
+    return true;
 }
 
 /* M = I + hA / j * M (Horner's step), with the half blocks of A = [[0, I], [-K, -C]]; T is work space. */
@@ -82,9 +113,34 @@ static void horner_step(const limit_work *lw, double hj, gsl_matrix *M, gsl_matr
         *gsl_matrix_ptr(M, q, q) += 1.0;
 }
 
+/* Velocity Verlet's M, column by column from M = I = [X; V]: A0 = -K X - C V, X1 = X + h V + h^2/2 A0,
+ * A1 = -K X1 - C (V + h A0), V1 = V + h/2 (A0 + A1). A0 in T's top rows, A1 in its bottom rows. */
+static void verlet_step_matrix(const limit_work *lw, double h, gsl_matrix *M, gsl_matrix *T)
+{
+    const size_t n = lw->K->size1;
+    gsl_matrix_view X = gsl_matrix_submatrix(M, 0, 0, n, 2 * n), V = gsl_matrix_submatrix(M, n, 0, n, 2 * n);
+    gsl_matrix_view A0 = gsl_matrix_submatrix(T, 0, 0, n, 2 * n), A1 = gsl_matrix_submatrix(T, n, 0, n, 2 * n);
+    gsl_matrix_set_identity(M);
+    gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, -1.0, lw->K, &X.matrix, 0.0, &A0.matrix);
+    gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, -1.0, lw->C, &V.matrix, 1.0, &A0.matrix);
+    for (size_t r = 0; r < n; r++)
+        for (size_t c = 0; c < 2 * n; c++)
+            *gsl_matrix_ptr(M, r, c) += h * gsl_matrix_get(M, n + r, c) + 0.5 * h * h * gsl_matrix_get(T, r, c);
+    gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, -1.0, lw->K, &X.matrix, 0.0, &A1.matrix);
+    gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, -1.0, lw->C, &V.matrix, 1.0, &A1.matrix);
+    gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, -h, lw->C, &A0.matrix, 1.0, &A1.matrix);
+    gsl_matrix_add(&A1.matrix, &A0.matrix);
+    gsl_matrix_scale(&A1.matrix, 0.5 * h);
+    gsl_matrix_add(&V.matrix, &A1.matrix);
+}
+
 static void build_step_matrix(const limit_work *lw, net_method method, double h, gsl_matrix *M)
 {
     const size_t n = lw->K->size1;
+    if (method == NET_VERLET) {
+        verlet_step_matrix(lw, h, M, lw->T);
+        return;
+    }
     gsl_matrix_set_identity(M);
     if (method == NET_RK4 || method == NET_GSL_RK4) {
         const double hh = method == NET_RK4 ? h : h / 2.0;
@@ -129,7 +185,7 @@ typedef struct {
 static bool stable_at(void *ctx, double h)
 {
     const limit_ray *ray = ctx;
-    return ray->lw->count ? modal_radius(ray->lw, ray->method, h) <= 1.0 + MODAL_TINY
+    return ray->lw->count ? modal_stable(ray->lw, ray->method, h)
                           : coupled_radius(ray->lw, ray->method, h) <= 1.0 + COUPLED_TINY;
 }
 
@@ -235,10 +291,15 @@ int net_limits_compute(const net_network *net, const gsl_matrix *K, const gsl_ma
         rate = fmax(rate, out->omega_max + row);
     }
     for (int m = 0; m < NET_METHOD_COUNT; m++) {
-        if (m >= N_FIXED || !(rate > 0.0))
+        if (!net_method_fixed_step((net_method)m) || !(rate > 0.0))
             out->limit[m] = INFINITY;
         else if (rc != NET_OK || out->damping == NET_DAMPING_UNKNOWN)
             out->limit[m] = NAN;
+        else if (m == NET_BACKWARD_EULER)
+            /* z'' = -K z - C z' with K and C positive semidefinite loses energy (dE/dt = -z'^T C z' <= 0), so every
+             * eigenvalue of A has Re lambda <= 0 and |1 / (1 - h lambda)| <= 1 for every h: no limit. A negative
+             * omega^2 (a pre-stressed file) is a growing motion no step cures. */
+            out->limit[m] = out->omega2[0] >= 0.0 ? INFINITY : 0.0;
         else if (m == NET_EXPLICIT && undamped_mode)
             out->limit[m] = 0.0;  /* |1 +- i h w| > 1 for every h > 0 */
         else

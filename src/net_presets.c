@@ -25,8 +25,9 @@ typedef struct {
 } preset_info;
 
 /* Defaults: four and chain are undamped so that each integrator's energy behaviour shows; the grid is a little
- * damped (damping ratio c / (2 sqrt(k m)) = 0.1 for one spring) and soft enough that dt = 1/240 s is well inside
- * the semi-implicit limit (network-lab --modes --preset grid). */
+ * damped (damping ratio c / (2 sqrt(k m)) = 0.1 for one spring) and, at n = 10, soft enough that dt = 1/240 s is
+ * well inside the semi-implicit limit (network-lab --modes --preset grid); larger grids are stiffer
+ * (net_preset_defaults_at). */
 static const preset_info presets[] = {
     {"four", 0, 0, {.n = 0, .k = 10.0, .m = 1.0, .c = 0.0}},
     {"chain", 1, 100000, {.n = 5, .k = 1.0, .m = 1.0, .c = 0.0}},
@@ -53,6 +54,25 @@ int net_preset_defaults(const char *name, net_preset_params *out)
     if (!p)
         return -1;
     *out = p->defaults;
+    return 0;
+}
+
+int net_preset_defaults_at(const char *name, long n, net_preset_params *out)
+{
+    const preset_info *p = find(name);
+    if (!p)
+        return -1;
+    *out = p->defaults;
+    if (p == &presets[2] && n >= 2) {
+        /* A column of n - 1 springs below the top carries the weight of the masses under it, about m g (n - 1), so
+         * its strain is m g (n - 1) / (k a): k proportional to n - 1 keeps the stretch, and so the sag, the same
+         * fraction of the cloth at every n (tests/test_network_params.c checks it at n = 10 and 100). The damping
+         * keeps its ratio c / (2 sqrt(k m)). */
+        const double scale = (double)(n - 1) / (double)(p->defaults.n - 1);
+        out->k = p->defaults.k * scale;
+        out->c = p->defaults.c * sqrt(scale);
+    }
+    out->n = n >= p->n_lo && (p->n_hi == 0 || n <= p->n_hi) ? n : p->defaults.n;
     return 0;
 }
 

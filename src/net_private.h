@@ -21,6 +21,21 @@ void net_runs_free(net_runs *runs);
 /* Hooke forces through the index (which must be built). */
 void net_forces_fast(const net_network *net, const double *y, double *force);
 
+/* The Jacobian of the accelerations, one 2x2 block at a time (net_integrate.c): for each spring, the blocks
+ * d a_row / d p_col (velocity 0) and d a_row / d v_col (velocity 1) are scale * B, B row-major over the axes (x, y),
+ * scale = +-1/m_row (0 for a pinned or held mass). Blocks for the same (row, col) arrive several times: the sink adds
+ * them up. net_jacobian (dense, for msbdf) and the backward Euler step (sparse) are both built from it. */
+typedef void (*net_block_sink)(void *ctx, size_t row, size_t col, int velocity, double scale, const double B[4]);
+void net_jacobian_blocks(const net_network *net, const double *y, net_block_sink sink, void *ctx);
+
+/* Backward Euler (net_implicit.c): its sparse matrix and GMRES work space, kept between steps. */
+typedef struct net_implicit net_implicit;
+net_implicit *net_implicit_new(net_network *net);  /* NULL when out of memory */
+void net_implicit_free(net_implicit *im);
+void net_implicit_reset(net_implicit *im);          /* forgets the last step's solution (the next first guess) */
+/* One step of h: 0, or -1 when GMRES did not converge (y is then unchanged). */
+int net_implicit_step(net_implicit *im, double h, double *y);
+
 /* The damped step limits (net_limits.c) from the mass-weighted stiffness K and damping C about rest (dofs x dofs,
  * net_modes.c builds them) and out's omega2, omega_max: fills out->damping, zeta_top and limit[]. K and C are left
  * as they were. NET_OK or NET_ERR_MEMORY. */

@@ -53,7 +53,7 @@ static int grow_masses(net_network *net)
     if (grow((void **)&net->rest_x, cap, sizeof(double)) || grow((void **)&net->rest_y, cap, sizeof(double)) ||
         grow((void **)&net->mass, cap, sizeof(double)) || grow((void **)&net->inv_mass, cap, sizeof(double)) ||
         grow((void **)&net->pinned, cap, 1) || grow((void **)&net->held, cap, 1) ||
-        grow((void **)&net->force, 2 * cap, sizeof(double)))
+        grow((void **)&net->force, 4 * cap, sizeof(double)))
         return NET_ERR_MEMORY;
     net->cap_masses = cap;
     return NET_OK;

@@ -1,5 +1,6 @@
 /* bench_network: spring evaluations per second on the 100 x 100 cloth, against GSL's rk4 stepper
- * (gsl_odeiv2_step_apply) on the same right-hand side (net_rhs) in the same process.
+ * (gsl_odeiv2_step_apply) on the same right-hand side (net_rhs) in the same process; then backward Euler's step
+ * against the semi-implicit step and GSL's msbdf on the same cloths (implicit_costs).
  *
  * The cloth is the grid preset with its defaults (gravity, light damping) and a kick of 0.1 m/s, stepped at
  * dt = 1/240 s: it swings and stretches for the whole run, so no value decays into the subnormal range (the
@@ -101,6 +102,64 @@ static size_t count_subnormal(const double *v, size_t n)
     return count;
 }
 
+/* Seconds per step of `method` on net at h, from the same start (rest plus a kick), best of IMPLICIT_ROUNDS runs
+ * of `steps` steps; +inf when the integrator cannot be made or a step fails. */
+#define IMPLICIT_ROUNDS 3
+static double seconds_per_step(net_network *net, net_method method, double h, long steps, double tol)
+{
+    const size_t dim = net_dim(net);
+    double *y = malloc(dim * sizeof *y), best = INFINITY;
+    for (int round = 0; round < IMPLICIT_ROUNDS && y; round++) {
+        net_rest_state(net, y);
+        net_kick(net, y, 0.1, 1);
+        net_integrator *it = net_integrator_new(net, method, h, tol);
+        if (!it)
+            break;
+        double t = 0.0, t0 = now();
+        int rc = 0;
+        for (long s = 0; s < steps && !rc; s++)
+            rc = net_integrator_step(it, &t, y);
+        if (!rc)
+            best = fmin(best, (now() - t0) / (double)steps);
+        net_integrator_free(it);
+    }
+    free(y);
+    return best;
+}
+
+/* Backward Euler's step against the semi-implicit step and GSL's msbdf (tolerance 1e-6, about what a picture
+ * needs) on the same cloth: the 20 x 20 grid (400 masses, msbdf's largest) with its defaults at dt = 1/240 s,
+ * and the walk's stiff 8 x 8 cloth (k = 2000 N/m) at dt = 1/60 s, where semi-implicit Euler needs its own stable
+ * step (0.9 of its damped limit): there the fair comparison is the cost of one simulated second. */
+static void implicit_costs(void)
+{
+    net_preset_params p;
+    net_preset_defaults_at("grid", 20, &p);
+    net_network *net = NULL;
+    if (net_preset("grid", &p, &net) != NET_OK)
+        return;
+    const double semi = seconds_per_step(net, NET_SEMI, DT, 240, 0.0);
+    const double be = seconds_per_step(net, NET_BACKWARD_EULER, DT, 60, 0.0);
+    const double bdf = seconds_per_step(net, NET_GSL_MSBDF, DT, 12, 1e-6);
+    printf("backward-euler, 20 x 20 cloth (k = %g) at 1/240 s: %.3g ms a step, %.0f x semi-implicit's, %.3g x "
+           "gsl-msbdf's (tol 1e-6)\n", p.k, 1e3 * be, be / semi, be / bdf);
+    net_free(net);
+    p = (net_preset_params){.n = 8, .k = 2000.0, .m = 0.01, .c = 0.2 * sqrt(2000.0 * 0.01)};
+    net_modes m;
+    char err[160];
+    if (net_preset("grid", &p, &net) != NET_OK || net_modes_compute(net, &m, err, sizeof err) != NET_OK)
+        return;
+    const double h_semi = 0.9 * m.limit[NET_SEMI];
+    const double semi_s = seconds_per_step(net, NET_SEMI, h_semi, 2000, 0.0) / h_semi;
+    const double be_s = seconds_per_step(net, NET_BACKWARD_EULER, 1.0 / 60.0, 60, 0.0) * 60.0;
+    const double bdf_s = seconds_per_step(net, NET_GSL_MSBDF, 1.0 / 60.0, 30, 1e-6) * 60.0;
+    printf("stiff 8 x 8 cloth (k = 2000): a simulated second costs %.3g ms by backward-euler at 1/60 s, %.3g ms by "
+           "semi-implicit at its limit's 0.9 (%.3g ms), %.3g ms by gsl-msbdf: %.3g x semi's, %.3g x msbdf's\n",
+           1e3 * be_s, 1e3 * semi_s, 1e3 * h_semi, 1e3 * bdf_s, be_s / semi_s, be_s / bdf_s);
+    net_modes_destroy(&m);
+    net_free(net);
+}
+
 int main(void)
 {
     gsl_set_error_handler_off();
@@ -143,6 +202,8 @@ int main(void)
     const rate fused = best[RUN_COUNT - 1];
     printf("semi-implicit fused step, 100 x 100 cloth: %.1f x real time at 240 Hz, %.0f steps/s "
            "(%.2f x reference)\n", fused.steps_per_s / 240.0, fused.steps_per_s, fused.springs_per_s / ref);
+
+    implicit_costs();
 
     net_energy e = net_energies(net, y);
     net_forces(net, y, work);

@@ -143,6 +143,20 @@ run_ok --modes --preset chain --n 3 && awk -F, '
     $1 == "rk4" { check($2, sqrt(2) / sin(3 * pi / 8)); seen++ }
     END { exit bad || seen != 2 }' "$tmp/out" || fail "chain 3: modes or limits"
 
+# --- stiffness, headless ----------------------------------------------------------------------------------------
+# The walk's stiff cloth (8 x 8, k = 2000 N/m, damping ratio 0.1) at one step a frame: --modes puts every explicit
+# limit under dt = 1/60 s and backward Euler's at none; --plot shows semi and rk4 diverging while backward Euler's
+# cloth is drawn (its line never appears). The limits themselves are checked in tests/test_network_lab_claims.c.
+stiff="--preset grid --n 8 --k 2000 --m 0.01 --c 0.894427191"
+run_ok --modes $stiff && awk -F, '
+    $1 == "semi" || $1 == "rk4" || $1 == "verlet" || $1 == "explicit" { if (!($2 < 1 / 60)) bad = 1; seen++ }
+    $1 == "backward-euler" { if ($2 != "none") bad = 1; seen++ }
+    END { exit bad || seen != 5 }' "$tmp/out" || fail "stiff cloth: the explicit limits under 1/60 s, backward Euler none"
+run_ok --plot network $stiff --dt 0.0166667 --steps 60 --method semi,rk4,backward-euler --width 60 --height 20 &&
+    grep -q "^# semi: diverged at step" "$tmp/out" && grep -q "^# rk4: diverged at step" "$tmp/out" &&
+    ! grep -q "^# backward-euler" "$tmp/out" && grep -q "backward-euler" "$tmp/out" && pass ||
+    fail "stiff cloth: semi and rk4 diverge, backward Euler holds"
+
 # --- bad usage --------------------------------------------------------------------------------------------------
 expect_usage "--k: '0' is out of range" --csv --preset four --k 0
 expect_usage "--k: 'abc' is not a number" --csv --preset four --k abc

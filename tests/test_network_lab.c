@@ -397,6 +397,61 @@ START_TEST(chart_skips_stopped_runs)
 }
 END_TEST
 
+/* The view follows what it shows: a soft cloth (k = 0.5 N/m, its weight stretches it several sides) sags out of
+ * the box of its rest shape; lab_view_follow refits the box around it, the chart drawn from that box contains every
+ * mass, and then the box stays put (hysteresis) until the masses leave it or shrink to under a quarter of it. */
+START_TEST(view_follows_a_sagging_cloth)
+{
+    net_preset_params p = {.n = 8, .k = 0.5, .m = 0.01, .c = 0.01};
+    net_network *net = NULL;
+    ck_assert_int_eq(net_preset("grid", &p, &net), NET_OK);
+    const size_t n = net->n_masses;
+    double *y0 = malloc(net_dim(net) * sizeof *y0), box[4];
+    net_rest_state(net, y0);
+    lab_world_box(net, y0, box);
+    lab_sim s;
+    const net_method rk4 = NET_RK4;
+    ck_assert_int_eq(lab_sim_init(&s, net, &rk4, 1, 1.0 / 240.0, 1e-10, y0), NET_OK);
+    lab_sim_steps(&s, 480);
+    const double *y = s.run[0].y;
+    double lowest = 0.0;
+    for (size_t i = 0; i < n; i++)
+        lowest = fmin(lowest, y[n + i]);
+    ck_assert_msg(lowest < box[2], "the premise: it sags out of the rest box (%g above %g)", lowest, box[2]);
+    const bool shown[1] = {true};
+    ck_assert(lab_view_follow(&s, shown, box, NULL));
+    for (size_t i = 0; i < n; i++)
+        ck_assert(y[i] >= box[0] && y[i] <= box[1] && y[n + i] >= box[2] && y[n + i] <= box[3]);
+    ck_assert(!lab_view_follow(&s, shown, box, NULL));  /* nothing moved: the box stays */
+    /* the chart drawn from it shows every mass */
+    plot_chart *ch = plot_chart_new(60, 20, PLOT_BRAILLE);
+    lab_network_view v = {.sim = &s, .shown = shown, .selected = n, .box = box, .title = "t"};
+    ck_assert_int_eq(lab_chart_network(ch, &v, PLOT_BRAILLE), 0);
+    plot_chart_render(ch);
+    double x0, x1, yl, yh;
+    plot_chart_range(ch, PLOT_X, &x0, &x1);
+    plot_chart_range(ch, PLOT_Y, &yl, &yh);
+    for (size_t i = 0; i < n; i++)
+        ck_assert(y[i] >= x0 && y[i] <= x1 && y[n + i] >= yl && y[n + i] <= yh);
+    /* a few more steps inside the box: no refit; zoomed out five times, the cloth fills a fifth of the old side's
+     * half: refit, back to its own size */
+    lab_sim_steps(&s, 2);
+    const double before[4] = {box[0], box[1], box[2], box[3]};
+    ck_assert(!lab_view_follow(&s, shown, box, NULL));
+    ck_assert(memcmp(before, box, sizeof before) == 0);
+    lab_zoom(box, 5.0);
+    ck_assert_double_eq_tol(box[1] - box[0], 5.0 * (before[1] - before[0]), 1e-9);
+    ck_assert(lab_view_follow(&s, shown, box, NULL));
+    ck_assert_double_eq_tol(box[3] - box[2], before[3] - before[2], 0.05 * (before[3] - before[2]));
+    plot_chart_free(ch);
+    for (int k = 0; k < LAB_MAX_RUNS; k++)
+        lab_strokes_free(&v.strokes[k]);
+    lab_sim_destroy(&s);
+    free(y0);
+    net_free(net);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("network_lab");
@@ -413,6 +468,7 @@ static Suite *suite(void)
     tcase_add_test(tc, rest_is_idle);
     tcase_add_test(tc, chart_maps_cells_to_masses);
     tcase_add_test(tc, chart_skips_stopped_runs);
+    tcase_add_test(tc, view_follows_a_sagging_cloth);
     suite_add_tcase(s, tc);
     return s;
 }

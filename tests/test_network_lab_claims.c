@@ -8,20 +8,27 @@
  *      chain's w_max = 2 sqrt(k/m) sin(N pi / (2(N + 1))) (not the code's eigenvalues);
  *   3. undamped they are 0, 2/w_max and 2 sqrt 2/w_max (RK4 on the imaginary axis), and gsl-rk4's is twice RK4's
  *      (GSL's rk4 returns two half steps);
+ *      velocity Verlet is the leapfrog undamped (2/w_max, as semi-implicit) and backward Euler has no limit at all;
  *   4. the issue's live numbers: the cloth's semi-implicit limit is 12.7 ms (not 2/w_max = 16.6 ms), explicit Euler
- *      is stable below 4.47 ms. */
+ *      is stable below 4.47 ms;
+ *   5. the walk's stiff cloth (step 6): the stiffness its text states, every explicit method broken at its step and
+ *      backward Euler not. */
 #include <check.h>
+#include <gsl/gsl_eigen.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "numlab/common.h"
+#include "../labs/network-lab/lab.h"
 #include "numlab/network.h"
 #include "numlab/ode.h"
 #include "helpers/check_main.h"
 #include "helpers/claims.h"
 
-static const net_method fixed_methods[] = {NET_EXPLICIT, NET_SEMI, NET_RK4, NET_GSL_RK4};
+/* the methods with a finite limit; backward Euler's is +inf (checked below by running far past the others') */
+static const net_method fixed_methods[] = {NET_EXPLICIT, NET_SEMI, NET_RK4, NET_GSL_RK4, NET_VERLET};
 enum { N_FIXED = sizeof fixed_methods / sizeof fixed_methods[0] };
 
 static net_network *preset(const char *name, long n, double k, double m, double c)
@@ -40,24 +47,27 @@ static void modes_of(const net_network *net, net_modes *m)
     ck_assert_msg(net_modes_compute(net, m, err, sizeof err) == NET_OK, "%s", err);
 }
 
-/* Runs `steps` steps of h from rest plus a small kick (every mode excited); true when the run diverged or, without
- * gravity (the rest state is the equilibrium), when the kick's energy grew a thousandfold: the linear instability.
- * (A chain's grows 10^5-fold at 1.05 of its limit and then stays there: the springs' nonlinearity bounds it.) */
+/* Runs `steps` steps of h from rest plus a small kick (every mode excited); true when the run diverged, or when its
+ * total energy rose far above the start's: the network is dissipative, so a stable run never gains energy, while
+ * an unstable mode grows until the springs' nonlinearity bounds it (a chain's 10^5-fold, the cloth's from -0.88 J
+ * to +2.5 J at 1.05 of verlet's limit). "Far": a thousand times the kick's energy, plus the size of the start's
+ * potential (under gravity a stable run's numerical energy wobbles by a fraction of that while it sags). */
 static bool diverges(net_network *net, net_method method, double h, long steps)
 {
-    const bool free_of_gravity = net->gravity_x == 0.0 && net->gravity_y == 0.0;
     const size_t dim = net_dim(net);
     double *y = malloc(dim * sizeof *y), t = 0.0;
     ck_assert_ptr_nonnull(y);
     net_rest_state(net, y);
     ck_assert_int_eq(net_kick(net, y, 0.01, 7), NET_OK);
-    const double limit = net_divergence_limit(y, dim), e0 = net_energies(net, y).total;
+    const double limit = net_divergence_limit(y, dim);
+    const net_energy e0 = net_energies(net, y);
+    const double ceiling = e0.total + 1e3 * e0.kinetic + fabs(e0.spring + e0.gravity);
     net_integrator *it = net_integrator_new(net, method, h, 1e-8);
     ck_assert_ptr_nonnull(it);
     bool diverged = false;
     for (long s = 0; s < steps && !diverged; s++)
         diverged = net_integrator_step(it, &t, y) != 0 || ode_state_diverged(y, dim, limit) ||
-                   (free_of_gravity && net_energies(net, y).total > 1e3 * e0);
+                   net_energies(net, y).total > ceiling;
     net_integrator_free(it);
     free(y);
     return diverged;
@@ -77,6 +87,11 @@ static void simulation_confirms(net_network *net, net_damping expected, long ste
                       h);
         ck_assert_msg(diverges(net, method, 1.05 * h, steps), "%s bounded at 1.05 x %g s", net_method_name(method), h);
     }
+    /* backward Euler: no limit, and bounded at 10 times the largest explicit one (a tenth of the steps: the same
+     * simulated time is 10 times longer already) */
+    ck_assert(isinf(m.limit[NET_BACKWARD_EULER]));
+    const double beyond = 10.0 * fmax(m.limit[NET_RK4], m.limit[NET_VERLET]);
+    ck_assert_msg(!diverges(net, NET_BACKWARD_EULER, beyond, steps / 10), "backward-euler diverged at %g s", beyond);
     net_modes_destroy(&m);
 }
 
@@ -139,6 +154,8 @@ START_TEST(test_undamped_closed_forms)
     ck_claim_rel(modes.limit[NET_SEMI], 2.0 / w_max, 1e-9);
     ck_claim_rel(modes.limit[NET_RK4], 2.0 * sqrt(2.0) / w_max, 1e-9);
     ck_claim_rel(modes.limit[NET_GSL_RK4], 4.0 * sqrt(2.0) / w_max, 1e-9);
+    ck_claim_rel(modes.limit[NET_VERLET], 2.0 / w_max, 1e-9);
+    ck_assert(isinf(modes.limit[NET_BACKWARD_EULER]));
     net_modes_destroy(&modes);
     net_free(net);
 }
@@ -164,6 +181,64 @@ START_TEST(test_cloth_numbers)
 }
 END_TEST
 
+/* Step 6, the stiff cloth: its text's w_max, w_min and their ratio are the square roots of the extreme nonzero
+ * eigenvalues of -M^{-1} K taken from the dense Jacobian at rest (net_jacobian's lower-left block, assembled by
+ * other code than the modes' stiffness matrix, and solved by GSL's nonsymmetric eigensolver); at its dt = 1/60 s
+ * every explicit method's printed limit is below dt and the simulation diverges, while backward Euler runs 10 s
+ * without diverging and ends with less energy than it started with (it damps). */
+START_TEST(test_stiff_cloth_step)
+{
+    net_network *net = preset("grid", LAB_STIFF_SIDE, LAB_STIFF_K, LAB_STIFF_M, LAB_STIFF_C);
+    net_modes m;
+    modes_of(net, &m);
+    const double dt = 1.0 / 60.0;
+    char text[600];
+    lab_stiff_cloth_text(text, sizeof text, dt, &m);
+    double wmax, ratio, wmin;
+    ck_assert_msg(sscanf(text, "Stiff: the fastest mode (w_max = %lf rad/s) is %lf times the slowest (%lf", &wmax,
+                         &ratio, &wmin) == 3, "%s", text);
+    /* the reference: eigenvalues of the Jacobian's block -M^{-1} K over the free masses */
+    const size_t n = net->n_masses, dim = 4 * n;
+    double *J = malloc(dim * dim * sizeof *J), *dfdt = malloc(dim * sizeof *dfdt), *y = malloc(dim * sizeof *y);
+    net_rest_state(net, y);
+    net_jacobian(0.0, y, J, dfdt, net);
+    gsl_matrix *A = gsl_matrix_alloc(2 * n, 2 * n);
+    for (size_t r = 0; r < 2 * n; r++)
+        for (size_t c = 0; c < 2 * n; c++)
+            gsl_matrix_set(A, r, c, J[(2 * n + r) * dim + c]);
+    gsl_vector_complex *ev = gsl_vector_complex_alloc(2 * n);
+    gsl_eigen_nonsymm_workspace *ws = gsl_eigen_nonsymm_alloc(2 * n);
+    ck_assert_int_eq(gsl_eigen_nonsymm(A, ev, ws), 0);
+    double top = 0.0, bottom = INFINITY;
+    for (size_t q = 0; q < 2 * n; q++) {
+        const double w2 = -GSL_REAL(gsl_vector_complex_get(ev, q));  /* pinned masses' rows give 0: skipped */
+        if (w2 > 1e-9)
+            top = fmax(top, w2), bottom = fmin(bottom, w2);
+    }
+    ck_assert_double_eq_tol(wmax, sqrt(top), 0.5);  /* printed to the rad/s */
+    ck_assert_double_eq_tol(wmin, sqrt(bottom), 0.005);
+    ck_assert_double_eq_tol(ratio, sqrt(top / bottom), 0.5);
+    /* the explicit methods break at the step, backward Euler does not */
+    static const net_method explicit_ones[] = {NET_EXPLICIT, NET_SEMI, NET_RK4, NET_VERLET};
+    for (size_t q = 0; q < sizeof explicit_ones / sizeof explicit_ones[0]; q++) {
+        ck_assert(m.limit[explicit_ones[q]] < 0.2 * dt);  /* rk4 has the largest: 2.3 ms */
+        ck_assert_msg(diverges(net, explicit_ones[q], dt, 600), "%s survived", net_method_name(explicit_ones[q]));
+    }
+    ck_assert(isinf(m.limit[NET_BACKWARD_EULER]));
+    ck_assert(!diverges(net, NET_BACKWARD_EULER, dt, 600));
+    net_integrator *it = net_integrator_new(net, NET_BACKWARD_EULER, dt, 0.0);
+    double t = 0.0, e0 = net_energies(net, y).total;
+    for (int s = 0; s < 600; s++)
+        ck_assert_int_eq(net_integrator_step(it, &t, y), 0);
+    ck_assert(net_energies(net, y).total < e0);
+    net_integrator_free(it);
+    gsl_eigen_nonsymm_free(ws), gsl_vector_complex_free(ev), gsl_matrix_free(A);
+    free(J), free(dfdt), free(y);
+    net_modes_destroy(&m);
+    net_free(net);
+}
+END_TEST
+
 static Suite *claims_suite(void)
 {
     Suite *s = suite_create("claims_network");
@@ -175,6 +250,7 @@ static Suite *claims_suite(void)
     tcase_add_test(limits, test_rayleigh_closed_forms);
     tcase_add_test(limits, test_undamped_closed_forms);
     tcase_add_test(limits, test_cloth_numbers);
+    tcase_add_test(limits, test_stiff_cloth_step);
     suite_add_tcase(s, limits);
     return s;
 }

@@ -287,6 +287,54 @@ START_TEST(non_square_grid_fast_kernel)
 }
 END_TEST
 
+/* The grid's lowest point below its pinned top row, as a fraction of its side (n - 1) a, at rest under gravity: the
+ * static equilibrium, reached by a long damped run (semi-implicit Euler well inside its undamped limit, with an
+ * extra drag v *= 1 - 2h a step, which changes how soon the cloth comes to rest but not where). */
+static double grid_sag(long n)
+{
+    net_preset_params p;
+    ck_assert_int_eq(net_preset_defaults_at("grid", n, &p), 0);
+    ck_assert_int_eq(p.n, n);
+    net_network *net = NULL;
+    ck_assert_int_eq(net_preset("grid", &p, &net), NET_OK);
+    const size_t N = net->n_masses;
+    /* w_max^2 <= 12 k / m (Gershgorin: a row of the stiffness matrix sums to at most 12 k in absolute value, 4 k
+     * on the diagonal, 2 k from the structural neighbours, 4 k from the diagonal ones, 2 k of cross terms), so
+     * h = 1.5 / sqrt(12 k / m) is at most 0.75 of 2 / w_max */
+    const double h = 1.5 / sqrt(12.0 * p.k / p.m);
+    double *y = rest_state(net);
+    for (long s = 0; s < 40000 && (s < 1000 || net_energies(net, y).kinetic > 1e-14 * (double)N); s++) {
+        net_step_semi(net, h, y);
+        for (size_t q = 2 * N; q < 4 * N; q++)
+            y[q] *= 1.0 - 2.0 * h;
+    }
+    ck_assert(net_energies(net, y).kinetic <= 1e-14 * (double)N);  /* at rest */
+    double lowest = 0.0;
+    for (size_t i = 0; i < N; i++)
+        lowest = fmin(lowest, y[N + i]);
+    free(y);
+    net_free(net);
+    return -lowest / (0.1 * (double)(n - 1));
+}
+
+/* The grid's defaults stiffen with n (k ~ n - 1) so that its sag is about the same fraction of the cloth at every
+ * n: within 10% between n = 10 and n = 100 (with n = 10's k for both, the 100 x 100 cloth hung 7 sides deep, a
+ * bungee, where n = 10's hangs 1.3). At n = 10 the defaults are the ones the lab always had (k 20, c 0.0894). */
+START_TEST(grid_sag_is_the_same_fraction_at_every_size)
+{
+    net_preset_params p;
+    ck_assert_int_eq(net_preset_defaults_at("grid", 10, &p), 0);
+    ck_assert_double_eq_tol(p.k, 20.0, 1e-12);
+    ck_assert_double_eq_tol(p.c, 0.2 * sqrt(20.0 * 0.01), 1e-12);  /* damping ratio 0.1 */
+    ck_assert_int_eq(net_preset_defaults_at("grid", 100, &p), 0);
+    ck_assert_double_eq_tol(p.k, 20.0 * 99.0 / 9.0, 1e-9);
+    ck_assert_double_eq_tol(p.c / (2.0 * sqrt(p.k * p.m)), 0.1, 1e-12);  /* the damping ratio kept */
+    const double s10 = grid_sag(10), s100 = grid_sag(100);
+    ck_assert_msg(s10 > 1.05 && s10 < 1.6, "n = 10 sags %g sides", s10);  /* it stretches, it is no bungee */
+    ck_assert_msg(fabs(s100 / s10 - 1.0) < 0.1, "sag %g sides at n = 10, %g at n = 100", s10, s100);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("network_params");
@@ -301,5 +349,9 @@ int main(void)
     tcase_add_test(tc, prestressed_modes_by_hand);
     tcase_add_test(tc, non_square_grid_fast_kernel);
     suite_add_tcase(s, tc);
+    TCase *sizes = tcase_create("sizes");
+    tcase_set_timeout(sizes, 120);  /* a 100 x 100 cloth brought to rest, also under the sanitizers */
+    tcase_add_test(sizes, grid_sag_is_the_same_fraction_at_every_size);
+    suite_add_tcase(s, sizes);
     return run_suite(s);
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # network-lab as a person uses it, under tmux: the first step with the network in braille, n to the next step, a
 # mass grabbed and moved with the keyboard and with the mouse (the position readout in the notes follows it
-# exactly), the stiff step
+# exactly), the stiff cloth under backward Euler with the zoom keys, the stiff step
 # where semi-implicit Euler breaks at the limit from the modes, a resize to too small and back, no CPU while
 # paused, q (exit 0, terminal restored), the free run of your own network, and ASCII under LANG=C.
 . tests/lib/cli.sh
@@ -11,14 +11,17 @@ command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; e
 NL="$BIN/network-lab"
 
 tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$NL"
-tui_expect lab "step 1/5: The post's explicit Euler at h = 1/fps" "first step"
+tui_expect lab "step 1/6: The post's explicit Euler at h = 1/fps" "first step"
 tui_wait lab "running" && tui_screen lab | has_braille && pass || fail "no braille on screen"
 tui_expect lab "total energy of each integrator" "energy pane"
 tui_expect_text lab "E \[J\]: explicit [0-9.]+ \(x[0-9.]+\)" "explicit's energy in the notes"
 
 tm send-keys -t lab n
-tui_expect lab "step 2/5: Semi-implicit Euler" "n goes to step 2"
+tui_expect lab "step 2/6: Semi-implicit Euler" "n goes to step 2"
 tui_expect_text lab "semi [0-9.]+ \(x" "semi's energy in the notes"
+# The view follows the masses (explicit Euler's growing square, the drags below); replayed (r) it is the rest
+# shape's again, and zoomed in and out again (z Z) it is that view held still: the geometry below is that view's.
+tm send-keys -t lab 1 r z Z
 
 # The keyboard drag: m selects mass 0, g grabs it where it is, l moves it right by 2.5% of the view's width
 # (the four's world box is 1.5 m wide: 0.0375 m a press), g lets go.
@@ -67,7 +70,7 @@ tui_expect lab "mass $mass at \(" "the release outside the pane lets go"
 # The stiff spring: the gauge says stable at k stiff = 2000 N/m; six presses (x1.25 each, w_max x1.118 each)
 # cross 2/w_max = dt, and semi-implicit Euler diverges: a line in the notes, never NaN.
 tm send-keys -t lab n n
-tui_expect lab "step 4/5: A stiff spring" "step 4"
+tui_expect lab "step 4/6: A stiff spring" "step 4"
 tui_expect_text lab "semi 2/w_max = 31.6 ms, stable \(0.53x\)" "the gauge: stable"
 for i in 1 2 3 4 5 6; do tm send-keys -t lab Right; done
 tui_expect_text lab "2/w_max = 16.2 ms, UNSTABLE \(1.03x\)" "the gauge: unstable past the limit"
@@ -75,17 +78,42 @@ tui_expect_text lab "semi diverged at step [0-9]+ \(t = [0-9.]+ s\)" "semi's div
 tui_screen lab | grep -qiE "nan|inf[^o]" && fail "non-finite number on screen" || pass
 
 tm send-keys -t lab n
-tui_expect lab "step 5/5: The cloth" "step 5"
+tui_expect lab "step 5/6: The cloth" "step 5"
 tui_expect lab "36 masses" "a 6 x 6 cloth"
 # the cloth's limits with its dampers (issue 17): explicit Euler is stable at 1/240 s, semi-implicit up to 12.7 ms
 tui_expect_text lab "12.7 ms, not 2/w_max = 16.6 ms" "the step's text: the damped limit"
 tui_expect_text lab "explicit 4.47 ms, stable \(0.93x\); semi 12.7 ms," "the gauge: damped limits"
 
+# The stiff cloth: semi and rk4 break at one step a frame, backward Euler holds; the text states the stiffness.
+tm send-keys -t lab n
+tui_expect lab "step 6/6: A stiff cloth: backward Euler" "step 6"
+tui_expect lab "3\[x\] backward-eul" "backward Euler's toggle"
+tui_expect_text lab "Stiff: the fastest mode \(w_max = [0-9]+ rad/s\)" "the step's text: the stiffness"
+tui_expect_text lab "semi diverged at step [0-9]+" "semi breaks at dt = 1/60 s" 10
+tui_expect_text lab "backward-euler -?[0-9.]+" "backward Euler's energy in the notes"
+tui_screen lab | grep -qiE "nan|inf[^o]" && fail "non-finite number on screen" || pass
+# z zooms in (the network pane's x axis changes), f follows the masses again
+xaxis() { tui_screen lab | grep -m1 -A1 -E '^ *└' | tail -1 | cut -c1-48; }
+tm send-keys -t lab ' '
+tui_expect lab "\[paused\]" "paused for the zoom"
+before=$(xaxis)
+tm send-keys -t lab z z z
+sleep 1
+[ "$(xaxis)" != "$before" ] && pass || fail "z did not zoom: $before"
+tm send-keys -t lab f
+sleep 1
+expect_eq "f fits again" "$(xaxis)" "$before"
+tm send-keys -t lab '?'
+tui_expect lab "this lab: m mass g grab hjkl z/Z zoom f follow" "the help lists the zoom keys"
+tm send-keys -t lab x
+tm send-keys -t lab ' '
+tm send-keys -t lab p
+
 tm resize-window -t lab -x 30 -y 8
 tui_expect lab "terminal too small:" "too-small message"
 tui_expect lab "need 80 x 24" "too-small message names the size"
 tm resize-window -t lab -x 100 -y 30
-tui_expect lab "step 5/5: The cloth" "recovers after the resize"
+tui_expect lab "step 5/6: The cloth" "recovers after the resize"
 
 # Paused, it blocks on input: no CPU over 3 s.
 tm send-keys -t lab ' '
@@ -107,7 +135,7 @@ expect_eq "free run exit" "$(tui_exit_status own)" 0
 tui_sane own
 
 tui_start ascii 100 30 LANG=C TERM=xterm-256color -- "$NL"
-tui_expect ascii "step 1/5" "LANG=C"
+tui_expect ascii "step 1/6" "LANG=C"
 tui_screen ascii | has_braille && fail "braille under LANG=C" || pass
 tm send-keys -t ascii q
 expect_eq "ascii exit" "$(tui_exit_status ascii)" 0

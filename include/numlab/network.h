@@ -56,7 +56,7 @@ typedef struct {
     net_force_law law;
     /* private */
     size_t cap_masses, cap_springs;
-    double *force;            /* 2 n work array of the fused step */
+    double *force;            /* 4 n work array of the fused steps (forces; Verlet's first accelerations) */
     net_runs *runs;
 } net_network;
 
@@ -113,6 +113,9 @@ int net_jacobian(double t, const double *y, double *dfdy, double *dfdt, void *ne
 /* One semi-implicit Euler step fused with the fast force kernel: the same arithmetic, bit for bit, as
  * ode_stepper_apply(ODE_SEMI_IMPLICIT) on net_system, without the generic interface's extra passes. */
 void net_step_semi(net_network *net, double h, double *y);
+/* One velocity Verlet step, fused the same way: v_h = v + h/2 a0, x += h v_h, v = v_h + h/2 a1, with a1's dampers
+ * at the predicted velocity v + h a0 (no equation to solve; second order). Two force evaluations a step. */
+void net_step_verlet(net_network *net, double h, double *y);
 
 /* --- energy and momentum ----------------------------------------------------------------------------------- */
 
@@ -138,6 +141,9 @@ typedef enum {
     NET_GSL_RKF45,   /* "gsl-rkf45" */
     NET_GSL_RK8PD,   /* "gsl-rk8pd": the truth */
     NET_GSL_MSBDF,   /* "gsl-msbdf": implicit, analytic Jacobian; at most NET_MSBDF_MAX_MASSES masses */
+    NET_VERLET,      /* "verlet": velocity Verlet (half kick, drift, half kick), fused; second order */
+    NET_BACKWARD_EULER,  /* "backward-euler": implicit Euler with the forces linearised about the step's start:
+                          * one sparse linear solve a step (net_implicit.c), stable at any step */
     NET_METHOD_COUNT
 } net_method;
 
@@ -145,7 +151,11 @@ typedef enum {
 
 const char *net_method_name(net_method method);
 int net_method_parse(const char *name, net_method *out);
+/* "explicit, semi, ...": every name, in the enum's order, for messages. */
 const char *net_method_names(void);
+/* True for the methods with a fixed step (and so a largest stable step, net_modes.limit); false for GSL's
+ * adaptive ones. */
+bool net_method_fixed_step(net_method method);
 
 typedef struct net_integrator net_integrator;
 
@@ -153,7 +163,8 @@ typedef struct net_integrator net_integrator;
  * when gsl-msbdf is asked for a network with more than NET_MSBDF_MAX_MASSES masses. */
 net_integrator *net_integrator_new(net_network *net, net_method method, double h, double tol);
 void net_integrator_free(net_integrator *it);
-/* Advances y from *t to *t + h. Returns 0, or nonzero when a GSL solver gave up. */
+/* Advances y from *t to *t + h. Returns 0, or nonzero when a GSL solver gave up (backward-euler: its linear solve
+ * did not converge). */
 int net_integrator_step(net_integrator *it, double *t, double *y);
 /* Forgets what the adaptive GSL solvers learnt about the trajectory (step size, msbdf's history): call it after
  * changing y or the network between steps (net_hold, net_release, a new k). NET_OK or NET_ERR_MEMORY. */
@@ -168,8 +179,11 @@ typedef struct {
 
 /* The names, comma-separated, for messages: "four, chain, grid". */
 const char *net_preset_names(void);
-/* The defaults of a preset; returns -1 for an unknown name. */
+/* The defaults of a preset (at its default size); returns -1 for an unknown name. */
 int net_preset_defaults(const char *name, net_preset_params *out);
+/* The defaults at size n (the default size when n is out of range): the grid's k grows as (n - 1), c as
+ * sqrt(n - 1), so that the cloth stretches under its weight by about the same fraction at every n. */
+int net_preset_defaults_at(const char *name, long n, net_preset_params *out);
 /* The smallest and largest n a preset accepts (both 0 for "four", which has a fixed size). */
 int net_preset_n_range(const char *name, long *lo, long *hi);
 /* Builds a preset (net_presets.c documents each layout). NET_ERR_INPUT for an unknown name or n out of range. */

@@ -76,6 +76,17 @@ int lab_csv(net_network *net, const lab_options *o)
     return finish_output(status);
 }
 
+/* A step limit, "none" where there is none (backward Euler: stable at every step; nothing stiff), "unknown". */
+static void print_limit(double limit)
+{
+    if (isinf(limit))
+        fputs("none", stdout);
+    else if (isnan(limit))
+        fputs("unknown", stdout);  /* coupled damping on too many coordinates (net_modes.damping) */
+    else
+        printf("%.12g", limit);
+}
+
 int lab_modes(const net_network *net)
 {
     net_modes m;
@@ -92,12 +103,14 @@ int lab_modes(const net_network *net)
     puts("");
     /* the largest stable fixed step with the dampers (net_limits.c), and without them for semi and rk4 */
     printf("method,dt_limit,damping,undamped_dt_limit\n");
-    for (int k = 0; k <= NET_GSL_RK4; k++) {
-        const double undamped = k == NET_EXPLICIT ? 0.0 : k == NET_SEMI ? m.semi_limit
-                              : k == NET_RK4 ? m.rk4_limit : 2.0 * m.rk4_limit;
-        printf("%s,%.12g,%s,%.12g\n", net_method_name((net_method)k), m.limit[k], net_damping_name(m.damping),
-               undamped);
-    }
+    for (int k = 0; k < NET_METHOD_COUNT; k++)
+        if (net_method_fixed_step((net_method)k)) {
+            printf("%s,", net_method_name((net_method)k));
+            print_limit(m.limit[k]);
+            printf(",%s,", net_damping_name(m.damping));
+            print_limit(lab_undamped_limit(&m, (net_method)k));
+            putchar('\n');
+        }
     net_modes_destroy(&m);
     return finish_output(CLI_OK);
 }
@@ -139,9 +152,10 @@ int lab_plot(net_network *net, const lab_options *o)
     char title[PLOT_TITLE_MAX], h[32];
     lab_format_seconds(h, sizeof h, o->dt);
     snprintf(title, sizeof title, "t = %.4g s, dt = %s", lab_sim_time(&sim), h);
-    double box[4];
+    double box[4];  /* the rest shape's, refit if the runs left it (a heavy cloth sags out of it) */
     net_rest_state(net, y0);
     lab_world_box(net, y0, box);
+    lab_view_follow(&sim, shown, box, NULL);
     lab_network_view view = {.sim = &sim, .shown = shown, .alpha = 0.0, .selected = net->n_masses, .box = box,
                              .title = title};
     if (energy)

@@ -112,6 +112,16 @@ int lab_method_color(net_method m);
 /* The world box [xmin, xmax, ymin, ymax] to show a network: the box of state y widened by a quarter of its
  * larger side all round, and by half of it more in the direction gravity pulls (the cloth sags). */
 void lab_world_box(const net_network *net, const double *y, double box[4]);
+/* The view follows what it shows, with hysteresis: when a shown live run's mass leaves what is visible (the ranges
+ * [xmin, xmax, ymin, ymax] last drawn, or box itself when visible is NULL), or all of them shrink to less than
+ * LAB_FOLLOW_SHRINK of box's larger side, box becomes lab_world_box of the shown masses (returns true); otherwise
+ * it stays (false), so the picture does not breathe with every swing. */
+#define LAB_FOLLOW_SHRINK 0.25
+bool lab_view_follow(const lab_sim *s, const bool *shown, double box[4], const double *visible);
+/* box = lab_world_box of the shown live runs' masses (false, box unchanged, when none is shown). */
+bool lab_view_fit(const lab_sim *s, const bool *shown, double box[4]);
+/* Scales box about its centre: factor < 1 zooms in. */
+void lab_zoom(double box[4], double factor);
 /* Widens box (about its centre) into ranges that keep the world's aspect on a plot area of dot_cols x dot_rows
  * dots whose dots are dot_aspect times as tall as wide on screen (braille 1, ASCII 2): the view maps the first and
  * last dot centres to the range's ends, so one world unit spans as many screen widths across as up. */
@@ -149,6 +159,18 @@ void lab_chart_energy(plot_chart *ch, const lab_sim *s, const bool *shown);
  * UNSTABLE (1.31x); rk4 17.6 ms, stable (0.95x)"; undamped, semi's and rk4's are named 2/w_max and 2.83/w_max.
  * No stiffness (omega_max 0) has no limit. */
 int lab_gauge(char *buf, size_t size, double dt, const net_modes *m);
+/* A method's largest stable step without the dampers, from w_max: explicit 0, semi and verlet 2/w_max, rk4
+ * 2 sqrt 2/w_max, gsl-rk4 twice that; +inf for backward Euler (and the adaptive methods). */
+double lab_undamped_limit(const net_modes *m, net_method method);
+/* The walk's stiff cloth (step 6): the grid at side LAB_STIFF_SIDE, 100 times stiffer than the preset's n = 10
+ * cloth with the same damping ratio 0.1 a spring, stepped once a frame at 60 Hz. */
+#define LAB_STIFF_SIDE 8
+#define LAB_STIFF_K 2000.0
+#define LAB_STIFF_M 0.01
+#define LAB_STIFF_C (0.2 * sqrt(LAB_STIFF_K * LAB_STIFF_M))  /* damping ratio 0.1 (needs math.h) */
+/* Step 6's text, its numbers from the modes (NULL: not computed): w_max, w_min and their ratio (the stiffness),
+ * the explicit methods' damped limits against dt, and backward Euler's absence of one. Returns the length. */
+int lab_stiff_cloth_text(char *buf, size_t size, double dt, const net_modes *m);
 /* A duration for people: "16.7 ms", "2.5 s", "40 us". */
 void lab_format_seconds(char *buf, size_t size, double seconds);
 

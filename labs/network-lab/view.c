@@ -15,15 +15,10 @@ int lab_method_color(net_method m)
     return (int)m % PLOT_COLORS + 1;
 }
 
-void lab_world_box(const net_network *net, const double *y, double box[4])
+/* The box of extents [x0, x1] x [y0, y1] widened as lab_world_box says. */
+static void box_around(const net_network *net, double x0, double x1, double y0, double y1, double box[4])
 {
-    const size_t n = net->n_masses;
-    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
-    for (size_t i = 0; i < n; i++) {
-        x0 = fmin(x0, y[i]), x1 = fmax(x1, y[i]);
-        y0 = fmin(y0, y[n + i]), y1 = fmax(y1, y[n + i]);
-    }
-    if (!(x0 <= x1))  /* no masses */
+    if (!(x0 <= x1 && y0 <= y1))  /* no masses */
         x0 = y0 = 0.0, x1 = y1 = 1.0;
     double side = fmax(fmax(x1 - x0, y1 - y0), 1e-6);
     double margin = 0.25 * side;
@@ -34,6 +29,66 @@ void lab_world_box(const net_network *net, const double *y, double box[4])
         box[gx < 0 ? 0 : 1] += gx;
         box[gy < 0 ? 2 : 3] += gy;
     }
+}
+
+/* Widens ext = [x0, x1, y0, y1] to take in the masses of state y. */
+static void extents_add(const net_network *net, const double *y, double ext[4])
+{
+    const size_t n = net->n_masses;
+    for (size_t i = 0; i < n; i++) {
+        ext[0] = fmin(ext[0], y[i]), ext[1] = fmax(ext[1], y[i]);
+        ext[2] = fmin(ext[2], y[n + i]), ext[3] = fmax(ext[3], y[n + i]);
+    }
+}
+
+void lab_world_box(const net_network *net, const double *y, double box[4])
+{
+    double ext[4] = {INFINITY, -INFINITY, INFINITY, -INFINITY};
+    extents_add(net, y, ext);
+    box_around(net, ext[0], ext[1], ext[2], ext[3], box);
+}
+
+/* The extents of the shown live runs' masses; false when there is none. */
+static bool shown_extents(const lab_sim *s, const bool *shown, double ext[4])
+{
+    ext[0] = ext[2] = INFINITY, ext[1] = ext[3] = -INFINITY;
+    for (int k = 0; k < s->n_runs; k++)
+        if (shown[k] && !s->run[k].stopped)
+            extents_add(s->net, s->run[k].y, ext);
+    return ext[0] <= ext[1] && isfinite(ext[0] + ext[1] + ext[2] + ext[3]);
+}
+
+bool lab_view_fit(const lab_sim *s, const bool *shown, double box[4])
+{
+    double ext[4];
+    if (!shown_extents(s, shown, ext))
+        return false;
+    box_around(s->net, ext[0], ext[1], ext[2], ext[3], box);
+    return true;
+}
+
+bool lab_view_follow(const lab_sim *s, const bool *shown, double box[4], const double *visible)
+{
+    const double *seen = visible ? visible : box;
+    double ext[4];
+    if (!shown_extents(s, shown, ext))
+        return false;  /* nothing shown: the view stays */
+    const bool inside = ext[0] >= seen[0] && ext[1] <= seen[1] && ext[2] >= seen[2] && ext[3] <= seen[3];
+    const double shown_side = fmax(ext[1] - ext[0], ext[3] - ext[2]);
+    const double box_side = fmax(box[1] - box[0], box[3] - box[2]);
+    /* a fresh fit's box is about twice the masses' side (margins and the room to sag): refit when they leave it
+     * or shrink to under LAB_FOLLOW_SHRINK of it, not at every wobble */
+    if (inside && shown_side >= LAB_FOLLOW_SHRINK * box_side)
+        return false;
+    box_around(s->net, ext[0], ext[1], ext[2], ext[3], box);
+    return true;
+}
+
+void lab_zoom(double box[4], double factor)
+{
+    const double cx = 0.5 * (box[0] + box[1]), cy = 0.5 * (box[2] + box[3]);
+    const double hx = 0.5 * (box[1] - box[0]) * factor, hy = 0.5 * (box[3] - box[2]) * factor;
+    box[0] = cx - hx, box[1] = cx + hx, box[2] = cy - hy, box[3] = cy + hy;
 }
 
 void lab_fit_aspect(const double box[4], int dot_cols, int dot_rows, double dot_aspect, double range[4])
@@ -220,6 +275,23 @@ void lab_format_seconds(char *buf, size_t size, double seconds)
         snprintf(buf, size, "%.3g ns", 1e9 * seconds);
 }
 
+double lab_undamped_limit(const net_modes *m, net_method method)
+{
+    switch (method) {
+    case NET_SEMI:
+    case NET_VERLET:  /* the leapfrog: the same step matrix's trace, 2 - (h w)^2 */
+        return m->semi_limit;
+    case NET_RK4:
+        return m->rk4_limit;
+    case NET_GSL_RK4:
+        return 2.0 * m->rk4_limit;  /* two RK4 half steps */
+    case NET_EXPLICIT:
+        return 0.0;
+    default:  /* backward Euler and the adaptive methods */
+        return INFINITY;
+    }
+}
+
 /* One method's limit and where dt stands: "semi 12.7 ms, stable (0.33x)"; `what` names an undamped closed form. */
 static size_t gauge_method(char *buf, size_t size, size_t used, double dt, const net_modes *m, net_method method,
                            const char *what)
@@ -261,6 +333,37 @@ int lab_gauge(char *buf, size_t size, double dt, const net_modes *m)
     used = gauge_method(buf, size, used, dt, m, NET_SEMI, undamped ? "2/w_max = " : "");
     used = gauge_method(buf, size, used, dt, m, NET_RK4, undamped ? "2.83/w_max = " : "");
     return (int)used;
+}
+
+/* The slowest motion's angular frequency: the smallest positive omega^2 (0 when there is none). */
+static double omega_min(const net_modes *m)
+{
+    for (size_t q = 0; q < m->count; q++)
+        if (m->omega2[q] > 0.0)
+            return sqrt(m->omega2[q]);
+    return 0.0;
+}
+
+int lab_stiff_cloth_text(char *buf, size_t size, double dt, const net_modes *m)
+{
+    char h[32], semi[32] = "?", rk4[32] = "?", verlet[32] = "?";
+    lab_format_seconds(h, sizeof h, dt);
+    double wmax = NAN, wmin = NAN;
+    if (m && m->damping != NET_DAMPING_UNKNOWN) {
+        lab_format_seconds(semi, sizeof semi, m->limit[NET_SEMI]);
+        lab_format_seconds(rk4, sizeof rk4, m->limit[NET_RK4]);
+        lab_format_seconds(verlet, sizeof verlet, m->limit[NET_VERLET]);
+        wmax = m->omega_max, wmin = omega_min(m);
+    }
+    if (!(wmin > 0.0) || !isfinite(wmax))
+        return snprintf(buf, size, "Stiff: the fastest mode is many times the slowest, and every explicit method's "
+                        "step is set by the fastest. Backward Euler solves one linear system a step and has no "
+                        "limit (this network's modes are not available).");
+    return snprintf(buf, size, "Stiff: the fastest mode (w_max = %.0f rad/s) is %.0f times the slowest (%.2f rad/s) "
+                    "that you watch, and every explicit method's step is set by w_max: semi %s, rk4 %s, verlet %s, "
+                    "against dt = %s. Backward Euler solves one linear system a step (the springs linearised about "
+                    "the step's start) and has no limit: it is stable at any step and damps what it cannot resolve.",
+                    wmax, wmax / wmin, wmin, semi, rk4, verlet, h);
 }
 
 int lab_cell_to_world(const plot_chart *ch, int col, int row, double *x, double *y)

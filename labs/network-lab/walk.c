@@ -1,7 +1,8 @@
 /* network-lab's interactive guided walk: five steps through the network post on the shared tui shell, or a free run of
  * the user's own network. Three integrators run side by side in real time (sim.c: fixed steps through the
  * accumulator), drawn over each other in the left pane, their energies in the right one (view.c). A mass is
- * grabbed with the mouse (press, drag, release) or the keyboard (m selects, g grabs, h/j/k/l move). */
+ * grabbed with the mouse (press, drag, release) or the keyboard (m selects, g grabs, h/j/k/l move). The view
+ * follows the masses (lab_view_follow) until z/Z zoom by hand; f follows again. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,16 +14,22 @@
 #include "numlab/text.h"
 #include "numlab/tui.h"
 
-enum { STEP_SEED, STEP_SEMI, STEP_RK4, STEP_STIFF, STEP_CLOTH, N_STEPS };
+enum { STEP_SEED, STEP_SEMI, STEP_RK4, STEP_STIFF, STEP_CLOTH, STEP_IMPLICIT, N_STEPS };
 enum { N_RUNS = 3 };
-static const net_method run_methods[N_RUNS] = {NET_EXPLICIT, NET_SEMI, NET_RK4};
+/* The three runs of each step (a free run of your own network: the first row's). */
+static const net_method step_methods[N_STEPS][N_RUNS] = {
+    [STEP_SEED] = {NET_EXPLICIT, NET_SEMI, NET_RK4},     [STEP_SEMI] = {NET_EXPLICIT, NET_SEMI, NET_RK4},
+    [STEP_RK4] = {NET_EXPLICIT, NET_SEMI, NET_RK4},      [STEP_STIFF] = {NET_EXPLICIT, NET_SEMI, NET_RK4},
+    [STEP_CLOTH] = {NET_EXPLICIT, NET_SEMI, NET_RK4},    [STEP_IMPLICIT] = {NET_SEMI, NET_RK4, NET_BACKWARD_EULER},
+};
 
 #define STIFF_SPRING 4        /* the four's diagonal 0-2 (net_presets.c lists the sides, then the diagonals) */
 #define PULLED_MASS 2         /* the four starts with corner (1, 1) pulled out ... */
 #define PULL_DX 0.3           /* ... by (0.3, 0.1) m, as if dragged there and let go */
 #define PULL_DY 0.1
-#define MOVE_FRACTION 0.025   /* one h/j/k/l press moves the held mass by this much of the view's width */
+#define MOVE_FRACTION 0.025   /* one h/j/k/l press moves the held mass by this much of the rest view's width */
 #define FRAME_HZ 60           /* the display rate while animating */
+#define ZOOM_STEP 1.25        /* z shows 1/1.25 of the view, Z 1.25 times it */
 
 /* Everything the network and the runs are built from: when it changes, they are rebuilt (toggles are not in it). */
 typedef struct {
@@ -41,6 +48,10 @@ typedef struct {
     lab_sim sim;
     bool have_sim;
     double box[4];            /* the world shown */
+    double rest_box[4];       /* the rest shape's: r starts from it, h/j/k/l move by a fraction of its width */
+    bool zoomed;              /* z/Z set box by hand: it no longer follows the masses (f: follow again) */
+    double visible[4];        /* the ranges the network pane drew last */
+    bool have_visible;
     net_modes modes;
     bool have_modes;
     char modes_err[160];
@@ -55,6 +66,7 @@ static const char *const step_titles[N_STEPS] = {
     "RK4, the forums' advice",
     "A stiff spring and the step limit",
     "The cloth",
+    "A stiff cloth: backward Euler",
 };
 
 /* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
@@ -69,6 +81,7 @@ static const char *const step_texts[N_STEPS] = {
     "closely and loses a little energy (it damps slightly). Raise dt to see each method's character.",
     NULL,  /* formatted with the live limits: stiff_text */
     NULL,  /* cloth_text */
+    NULL,  /* lab_stiff_cloth_text */
 };
 
 static const char free_text[] =
@@ -98,6 +111,10 @@ static void set_step_defaults(walk *w, int step)
         w->p.dt = 1.0 / 240.0, w->p.k = g.k, w->p.m = g.m, w->p.c = g.c;
         break;
     }
+    case STEP_IMPLICIT:  /* one step a frame on a cloth whose explicit limits are a fraction of a millisecond */
+        w->p.dt = 1.0 / FRAME_HZ, w->p.k = LAB_STIFF_K, w->p.m = LAB_STIFF_M, w->p.c = LAB_STIFF_C;
+        w->p.side = LAB_STIFF_SIDE;
+        break;
     default:
         break;
     }
@@ -141,13 +158,13 @@ static void start_runs(walk *w, int step)
     int rc = y0 ? NET_OK : NET_ERR_MEMORY;
     if (rc == NET_OK) {
         lab_start start = w->custom ? lab_start_from_options(w->net, w->o)
-                                    : (lab_start){.pull_mass = step == STEP_CLOTH ? w->net->n_masses : PULLED_MASS,
+                                    : (lab_start){.pull_mass = step >= STEP_CLOTH ? w->net->n_masses : PULLED_MASS,
                                                   .pull_dx = PULL_DX, .pull_dy = PULL_DY, .seed = 1};
         start.kick = w->p.kick;
         rc = lab_start_state(w->net, &start, y0);
     }
     if (rc == NET_OK)
-        rc = lab_sim_init(&w->sim, w->net, run_methods, N_RUNS, w->p.dt, w->o->tol, y0);
+        rc = lab_sim_init(&w->sim, w->net, step_methods[w->custom ? 0 : step], N_RUNS, w->p.dt, w->o->tol, y0);
     w->sim.budget = 0.5 / FRAME_HZ;  /* half a frame of stepping: the rest is drawing and keys */
     free(y0);
     w->have_sim = rc == NET_OK;
@@ -166,7 +183,7 @@ static void rebuild(walk *w, int step)
         w->net = w->custom;
     } else {
         net_preset_params p = {.n = (long)w->p.side, .k = w->p.k, .m = w->p.m, .c = w->p.c};
-        rc = net_preset(step == STEP_CLOTH ? "grid" : "four", &p, &w->net);
+        rc = net_preset(step >= STEP_CLOTH ? "grid" : "four", &p, &w->net);
         if (rc == NET_OK && step == STEP_STIFF)
             w->net->k[STIFF_SPRING] = w->p.k_stiff;
     }
@@ -177,7 +194,9 @@ static void rebuild(walk *w, int step)
         return;
     }
     net_rest_state(w->net, rest);
-    lab_world_box(w->net, rest, w->box);
+    lab_world_box(w->net, rest, w->rest_box);
+    memcpy(w->box, w->rest_box, sizeof w->box);
+    w->zoomed = w->have_visible = false;
     free(rest);
     w->selected = w->net->n_masses;
     w->have_modes = net_modes_compute(w->net, &w->modes, w->modes_err, sizeof w->modes_err) == NET_OK;
@@ -190,7 +209,7 @@ static bool same_network(const physics *a, const physics *b)
     return a->k == b->k && a->m == b->m && a->c == b->c && a->k_stiff == b->k_stiff && a->side == b->side;
 }
 
-static char stiff_buf[400], cloth_buf[400];  /* steps 4 and 5's texts, with the network's computed limits */
+static char stiff_buf[400], cloth_buf[400], implicit_buf[600];  /* steps 4 to 6's texts, with computed limits */
 static void stiff_text(const walk *w, char *text, size_t size);
 static void cloth_text(const walk *w, char *text, size_t size);
 
@@ -205,11 +224,17 @@ static void walk_changed(void *ctx, int step, tui_change what)
         start_runs(w, step);
     else if (what == TUI_RESTART && lab_sim_restart(&w->sim) != NET_OK)
         say_problem(w, NET_ERR_MEMORY);
+    if (what == TUI_RESTART) {  /* the replay starts from the first view too */
+        memcpy(w->box, w->rest_box, sizeof w->box);
+        w->zoomed = w->have_visible = false;
+    }
     /* a toggle alone changes nothing but what is drawn: the runs go on */
     if (step == STEP_STIFF)
         stiff_text(w, stiff_buf, sizeof stiff_buf);
     if (step == STEP_CLOTH)
         cloth_text(w, cloth_buf, sizeof cloth_buf);
+    if (step == STEP_IMPLICIT)
+        lab_stiff_cloth_text(implicit_buf, sizeof implicit_buf, w->p.dt, w->have_modes ? &w->modes : NULL);
 }
 
 static bool walk_tick(void *ctx, int step, double frame_dt)
@@ -246,9 +271,17 @@ static bool walk_key(void *ctx, int step, int key)
     if (!w->have_sim)
         return false;
     const size_t n = w->net->n_masses;
-    double x, y, d = MOVE_FRACTION * (w->box[1] - w->box[0]);
+    double x, y, d = MOVE_FRACTION * (w->rest_box[1] - w->rest_box[0]);
     double dx = key == 'h' ? -d : key == 'l' ? d : 0.0, dy = key == 'j' ? -d : key == 'k' ? d : 0.0;
     switch (key) {
+    case 'z': case 'Z':  /* zoom about the view's centre; the view stops following */
+        lab_zoom(w->box, key == 'z' ? 1.0 / ZOOM_STEP : ZOOM_STEP);
+        w->zoomed = true, w->have_visible = false;
+        return true;
+    case 'f':  /* follow the masses again, refit now */
+        w->zoomed = w->have_visible = false;
+        lab_view_fit(&w->sim, w->shown, w->box);
+        return true;
     case 'm': case 'M':  /* the next (previous) mass; letting go of a held one */
         lab_sim_release(&w->sim);
         w->selected = w->selected >= n ? (key == 'm' ? 0 : n - 1) : (w->selected + (key == 'm' ? 1 : n - 1)) % n;
@@ -324,11 +357,16 @@ static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int
     w->view.shown = w->shown;
     w->view.alpha = ts_accumulator_alpha(&w->sim.acc);
     w->view.selected = w->selected;
+    if (!w->zoomed && !holding(w))  /* the view holds still under a dragged mass */
+        lab_view_follow(&w->sim, w->shown, w->box, w->have_visible ? w->visible : NULL);  /* with hysteresis */
     w->view.box = w->box;
     w->view.title = title;
     if (lab_chart_network(ch, &w->view, w->mode))
         snprintf(w->problem, sizeof w->problem, "out of memory for the drawing");
-    return plot_chart_render(ch);
+    const plot_grid *grid = plot_chart_render(ch);
+    w->have_visible = plot_chart_range(ch, PLOT_X, &w->visible[0], &w->visible[1]) == 0 &&
+                      plot_chart_range(ch, PLOT_Y, &w->visible[2], &w->visible[3]) == 0;
+    return grid;
 }
 
 static size_t energy_notes(const walk *w, char *buf, size_t size, size_t used)
@@ -412,8 +450,9 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     walk *w = ctx;
     physics *p = &w->p;
     d->n_panes = 2;
+    const net_method *methods = step_methods[w->custom ? 0 : step];
     for (int k = 0; k < N_RUNS; k++)
-        d->toggles[d->n_toggles++] = (tui_toggle){net_method_name(run_methods[k]), lab_method_color(run_methods[k]),
+        d->toggles[d->n_toggles++] = (tui_toggle){net_method_name(methods[k]), lab_method_color(methods[k]),
                                                   &w->shown[k]};
     if (w->custom) {
         static char title[PLOT_TITLE_MAX];
@@ -427,10 +466,11 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         return;
     }
     d->title = step_titles[step];
-    d->text = step == STEP_STIFF ? stiff_buf : step == STEP_CLOTH ? cloth_buf : step_texts[step];
+    d->text = step == STEP_STIFF ? stiff_buf : step == STEP_CLOTH ? cloth_buf : step == STEP_IMPLICIT ? implicit_buf
+                                                                                                : step_texts[step];
     if (step == STEP_STIFF)
         tui_add_param(d, "k stiff", "N/m", &p->k_stiff, 1.0, 1e8, 1.25, 2.0, true);
-    if (step == STEP_CLOTH)
+    if (step >= STEP_CLOTH)
         tui_add_param(d, "n", "side", &p->side, 2, 16, 1, 4, false);
     tui_add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);
     tui_add_param(d, "k", "N/m", &p->k, 1e-2, 1e6, 1.25, 2.0, true);
@@ -450,7 +490,7 @@ int lab_interactive(net_network *net, const lab_options *o)
     if (rc == CLI_OK) {
         tui_app app = {
             .name = "network-lab", .ctx = &w, .n_steps = net ? 1 : N_STEPS, .min_cols = 80, .min_rows = 24,
-            .frame_hz = FRAME_HZ, .extra_keys = "m mass g grab hjkl", .describe = walk_describe,
+            .frame_hz = FRAME_HZ, .extra_keys = "m mass g grab hjkl z/Z zoom f follow", .describe = walk_describe,
             .changed = walk_changed, .render = walk_render, .notes = walk_notes, .tick = walk_tick,
             .key = walk_key, .mouse = walk_mouse,
         };
