@@ -35,8 +35,8 @@ expect_num "slerp angle" "$(awk -F, '$1 == "slerp" && $2 == 0.5 {print $7}' "$TM
 expect_ok "$KL" --csv --demo hop
 expect_eq "hop header" "$(head -n 1 "$TMP/out")" "t,y_seed,y_ballistic,y_thrown,vy_seed,vy_ballistic,vy_thrown"
 expect_eq "hop at 1/4" "$(awk -F, '$1 == 0.25' "$TMP/out")" "0.25,2.5,3,3,10,8,8"
-expect_num "ballistic = thrown" "$(awk -F, 'NR > 1 { d = $3 - $4; if (d < 0) d = -d; if (d > m) m = d } END { print m + 0 }' \
-    "$TMP/out")" 0 1e-14
+apart=$(awk -F, 'NR > 1 { d = $3 - $4; if (d < 0) d = -d; if (d > m) m = d } END { print m + 0 }' "$TMP/out")
+expect_num "ballistic = thrown" "$apart" 0 1e-14
 # spin: slerp turns at pi/2 rad/s; the seed's cubic leaves at 2 m = 2 and arrives at -2 cos(45 deg) = -1.41421356
 expect_ok "$KL" --csv --demo spin --times 0:1:0.5
 expect_eq "spin slerp w" "$(awk -F, '$1 == "slerp" && $2 == 0.5 {print $4}' "$TMP/out")" 1.57079633
@@ -97,6 +97,17 @@ expect_ok "$KL" --list "$FIX/binary.glb"
 grep -q '^animation 2 "curves": 3 channels, 3 s$' "$TMP/out" && pass || fail "--list animation line"
 grep -q '^  node 1 "spinner" rotation: LINEAR, 4 keys, 4 components, t = 0 .. 2.5$' "$TMP/out" && pass ||
     fail "--list channel line: $(cat "$TMP/out")"
+# the fixture's last two rotation keys (0.866, 0, 0, 0.5) and (-0.5, 0.5, -0.5, -0.5) have the dot product
+# -0.433 - 0.25 = -0.683: 2 acos(0.683) = 93.8 degrees apart the short way, but the cubic blends the stored numbers
+# and turns the long way; slerp (LINEAR) does not care, and is not flagged
+cubic_line='^  node 1 "spinner" rotation: CUBICSPLINE, 4 keys, 4 components, t = 0.5 .. 3, '
+grep -q "${cubic_line}1 key in the other hemisphere (played the long way)\$" "$TMP/out" && pass ||
+    fail "--list: the cubic rotation's key in the other hemisphere: $(cat "$TMP/out")"
+expect_ok "$KL" --csv --gltf "$FIX/binary.glb" --animation curves --times 1.5:3:0.0005
+turned=$(awk -F, '$3 == "rotation" {
+    if (n) { d = $5 * x + $6 * y + $7 * z + $8 * w; if (d < 0) d = -d; if (d > 1) d = 1; a += 2 * atan2(sqrt(1 - d * d), d) }
+    x = $5; y = $6; z = $7; w = $8; n++ } END { print a * 45 / atan2(1, 1) }' "$TMP/out")
+awk -v a="$turned" 'BEGIN { exit !(a > 180) }' && pass || fail "the cubic turned only $turned degrees from key 2 to 3"
 
 # --- bad input: exit 2, named, nothing on stdout ---
 expect_usage "^keyframe-lab: unknown option '--frobnicate'" "$KL" --frobnicate
@@ -148,10 +159,11 @@ case "$(notes 4 --at 0)" in *"volume sx sy sz = 1.152 "*) pass ;; *) fail "plot 
 case "$(notes 7 --at 0.5)" in *"glTF 70.53 deg from the first key, the seed's slerp 45.00: 25.53 deg apart"*) pass ;;
     *) fail "plot 7 notes" ;; esac
 # the take-off: 16 t - 16 t^2 thrown; the seed's 8 is fastest going up at t = 1/6, 32/3 units/s
-case "$(notes 5)" in *"m = 8: top speed going up 10.67 at t = 0.167 s"*"2h/T = 16: "*) pass ;; *) fail "plot 5 notes" ;; esac
+case "$(notes 5)" in *"m = 8: top speed going up 10.67 at t = 0.167 s"*"2h/T = 16: "*) pass ;;
+    *) fail "plot 5 notes" ;; esac
 # w = 2 q' q*: slerp pi/2, the seed's cubic from 2 m = 2 to -2 cos(45 deg)
-case "$(notes 8)" in "slerp w = 1.571 rad/s. Source tangents: w 2 -> -1.414 rad/s, peak 95."*) pass ;; *) fail "plot 8 notes" ;;
-esac
+case "$(notes 8)" in "slerp w = 1.571 rad/s. Source tangents: w 2 -> -1.414 rad/s, peak 95."*) pass ;;
+    *) fail "plot 8 notes" ;; esac
 # -q stored: 360 - 60 degrees the long way, |p| down to sin 15 = 0.2588; aligned 60, down to cos 15 = 0.9659
 case "$(notes 9)" in *"turns -300.00 deg, |p| down to 0.2588. Aligned: turns 60.00 deg, |p| down to 0.9659"*) pass ;;
     *) fail "plot 9 notes" ;; esac

@@ -94,7 +94,7 @@ tui_expect lab "> t +1 s" "the parameters survive the resize"
 tm send-keys -t lab n n
 tui_expect lab "step 5/9: The take-off tangent" "step 5"
 tui_expect lab "A thrown ball is a parabola: g = 2h/T\^2 = 32," "the take-off's numbers in the text"
-tui_expect lab "m = 8: top speed going up 10.67 at t = 0.167" "the seed's take-off speeds up mid-air"
+tui_expect_text lab "m = 8: top speed going up 10.67 at t = 0.167 s" "the seed's take-off speeds up mid-air"
 # the rotation steps: the triads labelled, the angle difference in the notes (the seed's cubic at t = 1/2 is
 # 70.5 degrees from the start where slerp is at 45, see docs/keyframe.md; the largest gap is reached later)
 tm send-keys -t lab n

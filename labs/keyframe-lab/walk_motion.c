@@ -161,12 +161,11 @@ static void notes_hop(const walk *w, char *buf, size_t size)
     kf_track_sample(&w->hops[HOP_KEYED], t, &y);
     kf_track_velocity(&w->hops[HOP_KEYED], t, &v);
     snprintf(buf, size,
-             "t = %.2f s: y %.3f, y' %+.3f (thrown %.3f, %+.3f). m = %g: top speed going up %.4g at t = %.3f s "
-             "(%+.0f%% of the take-off), y'' = %+.4g at take-off (the thrown ball's %+.4g), %.3g off the parabola "
-             "at t = %.3f. 2h/T = %g: %.2g off.",
-             t, y, v, thrown, thrown_v, w->hop_m,
-             k.top_speed, k.top_t, w->hop_m != 0.0 ? 100.0 * (k.top_speed / fabs(w->hop_m) - 1.0) : 0.0, k.accel0,
-             -w->hop.g, k.off, k.off_t, w->hop.v0, b.off);
+             "m = %g: top speed going up %.4g at t = %.3f s (%+.0f%% of the take-off), y'' = %+.4g at take-off (the "
+             "thrown ball's %+.4g), %.3g off the parabola at t = %.3f. 2h/T = %g: %.2g off. t = %.2f s: y %.3f, y' "
+             "%+.3f (thrown %.3f, %+.3f).",
+             w->hop_m, k.top_speed, k.top_t, w->hop_m != 0.0 ? 100.0 * (k.top_speed / fabs(w->hop_m) - 1.0) : 0.0,
+             k.accel0, -w->hop.g, k.off, k.off_t, w->hop.v0, b.off, t, y, v, thrown, thrown_v);
 }
 
 static void notes_spin(const walk *w, char *buf, size_t size)

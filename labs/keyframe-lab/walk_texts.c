@@ -57,8 +57,8 @@ static void text_flip(const walk *w, char *buf, size_t size)
     snprintf(buf, size,
              "q and -q are one rotation, but the cubic blends the stored numbers: the second key stored as -q "
              "(q0 . q1 = %.4f) turns %.4g deg the long way, where slerp (its dot's sign) turns %.4g. glTF 2.0 "
-             "(appendix C) does not require keys in one hemisphere, only v_k != -v_k+1. The project plays a file as stored; "
-             "kf_track_align_hemispheres makes q_k . q_k+1 >= 0 (curve 2).",
+             "(appendix C) does not require keys in one hemisphere, only v_k != -v_k+1. The project plays a file as "
+             "stored; kf_track_align_hemispheres makes q_k . q_k+1 >= 0 (curve 2).",
              dot, fabs(w->flip_turn[FLIP_STORED][WALK_SAMPLES - 1]), fabs(w->flip_turn[FLIP_SLERP][WALK_SAMPLES - 1]));
 }
 
