@@ -86,7 +86,7 @@ static void sample_hop(walk *w)
     }
 }
 
-/* A track's turn about y (unwrapped) over the grid, and for a cubic its angular velocity about y. */
+/* A track's turn about y over the grid, in degrees, unwrapped (past 180 when it turns that far). */
 static void sample_turn(const walk *w, const kf_track *t, double *turn)
 {
     double near = 0.0;
