@@ -38,13 +38,15 @@ static const labcli_option options[] = {
      .with = LABCLI_IN(CSV)},
     {"demo", LABCLI_TEXT, "NAME", AT(demo), 0, 0, NULL, "the tutorial's curves: basis (Hermite basis functions and\n"
      "derivatives), balls (the three balls: step, linear, cubic on the same keys), bounce (the bouncing\n"
-     "ball with squash and stretch and its volume), rotation (slerp, nlerp and normalized cubic)",
+     "ball with squash and stretch and its volume), rotation (slerp, nlerp and normalized cubic), hop (the\n"
+     "take-off tangent against the thrown ball), spin (angular velocity), hemisphere (a key stored as -q,\n"
+     "as stored and aligned)",
      .with = LABCLI_IN(CSV)},
     {"list", LABCLI_TEXT, "FILE", AT(list), 0, 0, NULL, "list the file's animations, channels, key counts and\n"
      "interpolations", .mode = LIST},
-    {"plot", LABCLI_COUNT, "STEP", AT(plot), 1, LAB_WALK_STEPS, NULL, "print the two panes and the notes of the walk's\n"
-     "step as text (what the lab shows, without a terminal): 1 basis, 2 balls, 3 key edit, 4 bounce,\n"
-     "5 rotations, 6 glTF vs the tutorial", .mode = PLOT},
+    {"plot", LABCLI_COUNT, "STEP", AT(plot), 1, LAB_WALK_STEPS, NULL, "print the two panes, the text and the notes of\n"
+     "the walk's step (what the lab shows, without a terminal): 1 basis, 2 balls, 3 key edit, 4 bounce,\n"
+     "5 take-off, 6 rotations, 7 glTF vs the tutorial, 8 angular velocity, 9 q and -q", .mode = PLOT},
     {"at", LABCLI_NUMBER, "T", AT(at), 0, 1e6, NULL, "the clip time --plot shows (default: half way through the clip)",
      .with = LABCLI_IN(PLOT)},
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "80", "columns of each pane", .with = LABCLI_IN(PLOT)},
@@ -85,7 +87,7 @@ static const labcli_lab lab = {
     .usage = "usage: keyframe-lab [--ascii]                          the interactive guided walk (needs a terminal)\n"
              "       keyframe-lab [--ascii] FILE.gltf|FILE.glb        play a file's animations (needs a terminal)\n"
              "       keyframe-lab --csv --gltf FILE [--times A:B:STEP] [--animation NAME|INDEX]\n"
-             "       keyframe-lab --csv --demo basis|balls|bounce|rotation [--times A:B:STEP]\n"
+             "       keyframe-lab --csv --demo basis|balls|bounce|rotation|hop|spin|hemisphere [--times A:B:STEP]\n"
              "       keyframe-lab --list FILE\n"
              "       keyframe-lab --plot STEP [--at T] [--width W] [--height H] [--ascii]",
     .about = "Keyframes as glTF 2.0 plays them: STEP holds, LINEAR interpolates (rotations by slerp along the shortest\n"

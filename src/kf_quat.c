@@ -129,3 +129,39 @@ kf_quat kf_quat_normalize_deriv(kf_quat p, kf_quat dp)
     kf_quat q = scaled_sum(1.0 / n, p, 0.0, p);
     return scaled_sum(1.0 / n, dp, -kf_quat_dot(q, dp) / n, q);
 }
+
+/* --- angular velocity and hemispheres --------------------------------------------------------------------------- */
+
+/* 2 q' q*: for a pure vector w, q' = w q / 2 gives 2 q' q* = w |q|^2 = w. */
+void kf_quat_angular_velocity(kf_quat q, kf_quat dq, double w[3])
+{
+    kf_quat r = kf_quat_mul(dq, (kf_quat){-q.x, -q.y, -q.z, q.w});
+    w[0] = 2.0 * r.x, w[1] = 2.0 * r.y, w[2] = 2.0 * r.z;
+}
+
+void kf_track_angular_velocity(const kf_track *t, double time, double w[3])
+{
+    w[0] = w[1] = w[2] = 0.0;
+    if (t->kind == KF_VECTOR)
+        return;
+    double q[4], dq[4];
+    kf_track_sample(t, time, q);
+    kf_track_velocity(t, time, dq);
+    kf_quat_angular_velocity(kf_quat_normalize(kf_quat_load(q)), kf_quat_load(dq), w);
+}
+
+size_t kf_track_align_hemispheres(kf_track *t)
+{
+    if (t->kind == KF_VECTOR)
+        return 0;
+    size_t flipped = 0, stride = kf_track_stride(t);
+    for (size_t k = 1; k < t->count; k++) {
+        if (kf_quat_dot(kf_quat_load(kf_track_value(t, k - 1)), kf_quat_load(kf_track_value(t, k))) >= 0.0)
+            continue;
+        double *key = t->values + k * stride;  /* [a, v, b] or [v]: all of it changes sign */
+        for (size_t i = 0; i < stride; i++)
+            key[i] = -key[i];
+        flipped++;
+    }
+    return flipped;
+}

@@ -83,10 +83,18 @@ static void hold(int ch)
     if (key_count == HELD_KEYS)
         return;
     if (ch == KEY_MOUSE) {
-        MEVENT ev;
-        if (mouse_count == HELD_MICE || getmouse(&ev) != OK)
-            return;
-        held_mouse[(mouse_head + mouse_count++) % HELD_MICE] = ev;
+        /* Reports that arrive together (a press, a drag and a release read in one go, as under load) come back
+         * as one KEY_MOUSE with all of them queued, and getmouse pops the newest first: take them all, and hold
+         * them oldest first, one KEY_MOUSE each, so that a press is never lost behind its own release. */
+        MEVENT ev[HELD_MICE];
+        size_t n = 0;
+        while (n < HELD_MICE && getmouse(&ev[n]) == OK)
+            n++;
+        while (n > 0 && key_count < HELD_KEYS && mouse_count < HELD_MICE) {
+            held_mouse[(mouse_head + mouse_count++) % HELD_MICE] = ev[--n];
+            held_key[(key_head + key_count++) % HELD_KEYS] = KEY_MOUSE;
+        }
+        return;
     }
     held_key[(key_head + key_count++) % HELD_KEYS] = ch;
     quits_held += ch == 'q' || ch == 'Q';

@@ -30,6 +30,25 @@ expect_num "volume kept" "$(awk -F, '$1 == 1 {print $8 * $8 * $5}' "$TMP/out")" 
 expect_ok "$KL" --csv --demo rotation
 expect_num "cubic rotation y" "$(awk -F, '$1 == "cubic" && $2 == 0.5 {print $4}' "$TMP/out")" 0.5773403 1e-6
 expect_num "slerp angle" "$(awk -F, '$1 == "slerp" && $2 == 0.5 {print $7}' "$TMP/out")" 44.9964 1e-3
+# the first hop, keys 0 -> 4 in 0.5 s: thrown, y = 16 t - 16 t^2; the tutorial's take-off tangent 8 gives
+# -96 t^2 + 32 t + 8 units/s on the way up (10 at t = 1/4, faster than its take-off), 16 gives the parabola
+expect_ok "$KL" --csv --demo hop
+expect_eq "hop header" "$(head -n 1 "$TMP/out")" "t,y_seed,y_ballistic,y_thrown,vy_seed,vy_ballistic,vy_thrown"
+expect_eq "hop at 1/4" "$(awk -F, '$1 == 0.25' "$TMP/out")" "0.25,2.5,3,3,10,8,8"
+apart=$(awk -F, 'NR > 1 { d = $3 - $4; if (d < 0) d = -d; if (d > m) m = d } END { print m + 0 }' "$TMP/out")
+expect_num "ballistic = thrown" "$apart" 0 1e-14
+# spin: slerp turns at pi/2 rad/s; the tutorial's cubic leaves at 2 m = 2 and arrives at -2 cos(45 deg) = -1.41421356
+expect_ok "$KL" --csv --demo spin --times 0:1:0.5
+expect_eq "spin slerp w" "$(awk -F, '$1 == "slerp" && $2 == 0.5 {print $4}' "$TMP/out")" 1.57079633
+expect_eq "spin seed w at 0" "$(awk -F, '$1 == "seed" && $2 == 0 {print $4}' "$TMP/out")" 2
+expect_eq "spin seed w at 1" "$(awk -F, '$1 == "seed" && $2 == 1 {print $4}' "$TMP/out")" -1.41421356
+# hemisphere, 60 degrees with the second key stored as -q: half way the blend is (0, -sin 75, 0, cos 75) at |p|
+# sin 15 = 0.258819045 (-150 degrees, the long way); aligned (0, sin 15, 0, cos 15) at 30 degrees
+expect_ok "$KL" --csv --demo hemisphere --times 0:1:0.5
+expect_eq "hemisphere stored" "$(awk -F, '$1 == "stored" && $2 == 0.5' "$TMP/out")" \
+    "stored,0.5,0,-0.965925826,0,0.258819045,-150,0.258819045"
+expect_eq "hemisphere aligned at 1" "$(awk -F, '$1 == "aligned" && $2 == 1 {print $7}' "$TMP/out")" 60
+expect_eq "hemisphere stored at 1" "$(awk -F, '$1 == "stored" && $2 == 1 {print $7}' "$TMP/out")" -300
 
 # --- glTF: the three containers print the same numbers, the specification's ---
 expect_ok "$KL" --csv --gltf "$FIX/embedded.gltf" --times 0:3:0.125 && cp "$TMP/out" "$TMP/embedded.csv"
@@ -78,6 +97,17 @@ expect_ok "$KL" --list "$FIX/binary.glb"
 grep -q '^animation 2 "curves": 3 channels, 3 s$' "$TMP/out" && pass || fail "--list animation line"
 grep -q '^  node 1 "spinner" rotation: LINEAR, 4 keys, 4 components, t = 0 .. 2.5$' "$TMP/out" && pass ||
     fail "--list channel line: $(cat "$TMP/out")"
+# the fixture's last two rotation keys (0.866, 0, 0, 0.5) and (-0.5, 0.5, -0.5, -0.5) have the dot product
+# -0.433 - 0.25 = -0.683: 2 acos(0.683) = 93.8 degrees apart the short way, but the cubic blends the stored numbers
+# and turns the long way; slerp (LINEAR) does not care, and is not flagged
+cubic_line='^  node 1 "spinner" rotation: CUBICSPLINE, 4 keys, 4 components, t = 0.5 .. 3, '
+grep -q "${cubic_line}1 key in the other hemisphere (played the long way)\$" "$TMP/out" && pass ||
+    fail "--list: the cubic rotation's key in the other hemisphere: $(cat "$TMP/out")"
+expect_ok "$KL" --csv --gltf "$FIX/binary.glb" --animation curves --times 1.5:3:0.0005
+turned=$(awk -F, '$3 == "rotation" {
+    if (n) { d = $5 * x + $6 * y + $7 * z + $8 * w; if (d < 0) d = -d; if (d > 1) d = 1; a += 2 * atan2(sqrt(1 - d * d), d) }
+    x = $5; y = $6; z = $7; w = $8; n++ } END { print a * 45 / atan2(1, 1) }' "$TMP/out")
+awk -v a="$turned" 'BEGIN { exit !(a > 180) }' && pass || fail "the cubic turned only $turned degrees from key 2 to 3"
 
 # --- bad input: exit 2, named, nothing on stdout ---
 expect_usage "^keyframe-lab: unknown option '--frobnicate'" "$KL" --frobnicate
@@ -87,7 +117,8 @@ for bad in abc 1:0:0.1 0:1:0 0:1:-1 -1:1:0.1 0:1 0:1:nan 0:1e9:1e-9; do
 done
 expect_usage "^keyframe-lab: --csv needs exactly one of --gltf FILE or --demo NAME" "$KL" --csv
 expect_usage "^keyframe-lab: --csv needs exactly one" "$KL" --csv --demo basis --gltf "$FIX/binary.glb"
-expect_usage "^keyframe-lab: --demo: 'wobble' is not a demo \(allowed: basis, balls, bounce, rotation\)" \
+expect_usage "^keyframe-lab: --demo: 'wobble' is not a demo \(allowed: basis, balls, bounce, rotation, hop, spin, \
+hemisphere\)" \
     "$KL" --csv --demo wobble
 expect_usage "^keyframe-lab: .*/nothing.gltf: cannot read: No such file or directory" \
     "$KL" --csv --gltf "$FIX/nothing.gltf"
@@ -113,8 +144,8 @@ expect_usage "^keyframe-lab: the interactive lab needs a terminal" "$KL"
 # --plot: the walk's panes as text, and the notes under them (the numbers the interactive lab shows)
 notes() { expect_ok "$KL" --plot "$@" && tail -n 1 "$TMP/out"; }
 expect_ok "$KL" --plot 1 --width 60 --height 16
-expect_eq "plot header" "$(head -n 1 "$TMP/out")" "keyframe-lab step 1/6: The Hermite basis"
-expect_eq "plot rows: header, two panes, notes" "$(wc -l <"$TMP/out" | tr -d ' ')" 34
+expect_eq "plot header" "$(head -n 1 "$TMP/out")" "keyframe-lab step 1/9: The Hermite basis"
+expect_eq "plot rows: header, two panes, the text, notes" "$(wc -l <"$TMP/out" | tr -d ' ')" 35
 has_braille() { LC_ALL=C grep -q "$(printf '\342[\240-\243]')"; }
 has_braille <"$TMP/out" && pass || fail "--plot draws braille in a UTF-8 locale"
 case "$(notes 1)" in *"cubicSpline(0.5, 0, 5, 10, -2) = 5.875, slope 14.25"*) pass ;; *) fail "plot 1 notes" ;; esac
@@ -125,11 +156,20 @@ expect_eq "plot 2 notes" "$(notes 2 --at 0.5)" \
 case "$(notes 3)" in "y(0.5) = 2.125, y'(0.5) = 3.25 units/s. Key 0 at t = 0:"*) pass ;; *) fail "plot 3 notes" ;; esac
 case "$(notes 4 --at 0)" in *"volume sx sy sz = 1.152 "*) pass ;; *) fail "plot 4: take-off volume 1.2 x 0.8 x 1.2" ;; esac
 # 90 degrees about y: the blend at s = 1/2 is (0, 1/8 + sin(45)/2 + 1/8, 0, 1/2 + cos(45)/2), 2 atan2(y, w) = 70.53
-case "$(notes 6 --at 0.5)" in *"glTF 70.53 deg from the first key, the tutorial's slerp 45.00: 25.53 deg apart"*) pass ;;
-    *) fail "plot 6 notes" ;; esac
-expect_ok "$KL" --plot 5 --ascii --width 40 --height 10
+case "$(notes 7 --at 0.5)" in *"glTF 70.53 deg from the first key, the tutorial's slerp 45.00: 25.53 deg apart"*) pass ;;
+    *) fail "plot 7 notes" ;; esac
+# the take-off: 16 t - 16 t^2 thrown; the tutorial's 8 is fastest going up at t = 1/6, 32/3 units/s
+case "$(notes 5)" in *"m = 8: top speed going up 10.67 at t = 0.167 s"*"2h/T = 16: "*) pass ;;
+    *) fail "plot 5 notes" ;; esac
+# w = 2 q' q*: slerp pi/2, the tutorial's cubic from 2 m = 2 to -2 cos(45 deg)
+case "$(notes 8)" in "slerp w = 1.571 rad/s. Source tangents: w 2 -> -1.414 rad/s, peak 95."*) pass ;;
+    *) fail "plot 8 notes" ;; esac
+# -q stored: 360 - 60 degrees the long way, |p| down to sin 15 = 0.2588; aligned 60, down to cos 15 = 0.9659
+case "$(notes 9)" in *"turns -300.00 deg, |p| down to 0.2588. Aligned: turns 60.00 deg, |p| down to 0.9659"*) pass ;;
+    *) fail "plot 9 notes" ;; esac
+expect_ok "$KL" --plot 6 --ascii --width 40 --height 10
 has_braille <"$TMP/out" && fail "--ascii drew braille" || pass
-expect_usage "^keyframe-lab: --plot: '7' " "$KL" --plot 7
+expect_usage "^keyframe-lab: --plot: '10' " "$KL" --plot 10
 expect_usage "^keyframe-lab: --at: '-1' " "$KL" --plot 2 --at -1
 expect_usage "^keyframe-lab: --width: '5' " "$KL" --plot 2 --width 5
 expect_usage "^keyframe-lab: --at goes with --plot \(see --help\)$" "$KL" --at 1

@@ -98,7 +98,7 @@ expect_usage "^numlab: the menu needs a terminal; without one use --list \(see -
 # a name that is not one of the allowed ones
 expect_usage "^spring-lab: --rest-rule: 'x' is not a rule \(allowed: both, distance, speed, energy\)$" "$BIN/spring-lab" --csv --rest-rule x
 expect_usage "^network-lab: --plot: 'x' is not a chart \(allowed: network, energy\)$" "$BIN/network-lab" --plot x --preset four
-expect_usage "^keyframe-lab: --demo: 'x' is not a demo \(allowed: basis, balls, bounce, rotation\)$" \
+expect_usage "^keyframe-lab: --demo: 'x' is not a demo \(allowed: basis, balls, bounce, rotation, hop, spin, hemisphere\)$" \
     "$BIN/keyframe-lab" --csv --demo x
 expect_usage "^bowl-lab: --preset: 'x' is not a preset \(allowed: steel-pair, " "$BIN/bowl-lab" --preset x
 # a list with a name that is not allowed, or one named twice
@@ -117,7 +117,7 @@ expect_usage "^spring-lab: --seed: '1.5' is not a whole number \(allowed: a whol
     "$BIN/spring-lab" --csv --seed 1.5
 expect_usage "^network-lab: --seed: '1.5' is not a whole number \(allowed: a whole number from 0 to 4294967295\)$" \
     "$BIN/network-lab" --csv --preset four --seed 1.5
-expect_usage "^keyframe-lab: --plot: '1.5' is not a whole number \(allowed: a whole number from 1 to 6\)$" \
+expect_usage "^keyframe-lab: --plot: '1.5' is not a whole number \(allowed: a whole number from 1 to 9\)$" \
     "$BIN/keyframe-lab" --plot 1.5
 expect_usage "^bowl-lab: --seed: '1.5' is not a whole number \(allowed: a whole number from 0 to 4294967295\)$" \
     "$BIN/bowl-lab" --seed 1.5

@@ -148,6 +148,24 @@ void kf_track_sample_cursor(const kf_track *t, kf_cursor *c, double time, double
  * normalized) quaternion. */
 void kf_track_velocity(const kf_track *t, double time, double *out);
 
+/* --- rotation tracks: angular velocity and hemispheres ------------------------------------------------------ */
+
+/* The angular velocity w (rad/s, world frame) of a unit quaternion q moving at dq = dq/dt: q' = w q / 2, so
+ * (w, 0) = 2 q' q^-1 (the vector part; the scalar part 2 q . q' is 0 for a q' tangent to the unit sphere). */
+void kf_quat_angular_velocity(kf_quat q, kf_quat dq, double w[3]);
+/* The angular velocity of a quaternion track's sampled rotation at `time` (rad/s, world frame), from the exact
+ * derivative kf_track_velocity: constant theta / t_d about the axis for slerp between keys theta apart. 0 for
+ * vector tracks and wherever kf_track_velocity is 0. */
+void kf_track_angular_velocity(const kf_track *t, double time, double w[3]);
+/* q and -q are the same rotation, but a CUBICSPLINE track blends the components as stored: keys in opposite
+ * hemispheres (v_k . v_{k+1} < 0) send the blend the long way round (and through |p| near 0). glTF 2.0 (appendix C)
+ * does not require consecutive keys in one hemisphere; it asks exporters only to avoid v_k = -v_{k+1}. This
+ * preprocessing negates, in key order, every key (value and both tangents) whose value has a negative dot product
+ * with the previous key's, so that v_k . v_{k+1} >= 0 throughout: every key stays the same rotation, and a cubic
+ * track then plays the short way. LINEAR (slerp) and STEP tracks play the same rotations before and after. Vector
+ * tracks are left alone. Returns the number of keys negated. */
+size_t kf_track_align_hemispheres(kf_track *t);
+
 /* --- clips ---------------------------------------------------------------------------------------------------- */
 
 typedef enum {

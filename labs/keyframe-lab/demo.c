@@ -3,7 +3,12 @@
  *   balls     the tutorial's three balls (STEP, LINEAR, CUBICSPLINE on the same keys): height and vertical velocity
  *   bounce    the bouncing ball: height, velocity, the tutorial's squash-and-stretch scale and its volume, and the
  *             volume-preserving variant sx = sz = 1 / sqrt(sy)
- *   rotation  the keyframe tutorial's rotation keys by slerp (glTF LINEAR), nlerp, and glTF CUBICSPLINE (normalized) */
+ *   rotation  the tutorial's rotation keys by slerp (glTF LINEAR), nlerp, and glTF CUBICSPLINE (normalized)
+ *   hop       the bounce's first hop with the tutorial's take-off tangent and the ballistic 2h/T, and the thrown ball
+ *   spin      angular velocity about y of slerp, the tutorial's cubic and the constant-rate cubic (exact and by a
+ *             difference quotient), and the angle turned
+ *   hemisphere  a cubic whose second key is stored as -q, as stored and aligned (kf_track_align_hemispheres), and
+ *             slerp: the angle turned about y and the blend's |p| */
 #include <math.h>
 #include <string.h>
 
@@ -12,7 +17,10 @@
 #include "numlab/common.h"
 
 static const lab_times basis_times = {0, 1, 0.05, true}, balls_times = {0, 2, 0.1, true},
-                       bounce_times = {0, 2, 0.05, true}, rotation_times = {0, 1, 0.1, true};
+                       bounce_times = {0, 2, 0.05, true}, rotation_times = {0, 1, 0.1, true},
+                       unit_times = {0, 1, 0.05, true};
+#define DEMO_TURN 90.0  /* the tutorial's rotation keys: 90 degrees about y in 1 s, tangents (0, 1, 0, 0) */
+#define DEMO_FLIP 60.0  /* the hemisphere demo's turn */
 
 static void print_row(const double *v, size_t n)
 {
@@ -101,6 +109,101 @@ static int demo_rotation(const lab_times *times)
     return CLI_OK;
 }
 
+static int demo_hop(const lab_times *times)
+{
+    lab_hop hop;
+    kf_track tracks[2];
+    if (lab_hop_init(&hop, &tracks[0]))
+        return cli_fail("out of memory");
+    if (lab_hop_init(&hop, &tracks[1])) {
+        kf_track_destroy(&tracks[0]);
+        return cli_fail("out of memory");
+    }
+    lab_hop_set_tangent(&tracks[1], hop.v0);
+    puts("t,y_seed,y_ballistic,y_thrown,vy_seed,vy_ballistic,vy_thrown");
+    for (size_t i = 0, n = lab_times_count(times); i < n; i++) {
+        double t = lab_times_at(times, i), row[7] = {t};
+        for (int k = 0; k < 2; k++) {
+            kf_track_sample(&tracks[k], t, &row[1 + k]);
+            kf_track_velocity(&tracks[k], t, &row[4 + k]);
+        }
+        row[3] = lab_hop_parabola(&hop, t, &row[6]);
+        print_row(row, 7);
+    }
+    kf_track_destroy(&tracks[0]);
+    kf_track_destroy(&tracks[1]);
+    return CLI_OK;
+}
+
+/* Two-key rotation tracks about y: LINEAR (slerp) and two CUBICSPLINE; st is KF_OK or KF_ERR_NOMEM. */
+static int rotation_tracks(kf_track t[3])
+{
+    static const double times[2] = {0, 1};
+    int st = KF_OK;
+    for (int k = 0; k < 3 && !st; k++)
+        if ((st = kf_track_init(&t[k], k == 0 ? KF_LINEAR : KF_CUBICSPLINE, KF_QUATERNION, 4, 2, times, NULL)))
+            for (int j = 0; j < k; j++)
+                kf_track_destroy(&t[j]);
+    return st;
+}
+
+static int demo_spin(const lab_times *times)
+{
+    static const char *const names[3] = {"slerp", "seed", "rate"};
+    kf_track t[3];
+    if (rotation_tracks(t))
+        return cli_fail("out of memory");
+    for (int k = 0; k < 3; k++)
+        lab_spin_keys(&t[k], DEMO_TURN, 1.0, 1.0);
+    lab_spin_rate_tangents(&t[2], DEMO_TURN, 1.0);
+    puts("method,t,angle_deg,wy,wy_difference");
+    for (int k = 0; k < 3; k++) {
+        double near = 0.0;
+        for (size_t i = 0, n = lab_times_count(times); i < n; i++) {
+            /* the velocity inside the clip (at its end the segment's, not the held key's 0), and the difference
+             * quotient never reaching past a key */
+            const double h = 1e-6, time = lab_times_at(times, i);
+            double w[3];
+            kf_track_angular_velocity(&t[k], fmin(time, 1.0 - 1e-12), w);
+            near = lab_turn_y(&t[k], time, near);
+            printf("%s,", names[k]);
+            print_row((double[]){time, near, w[1], lab_spin_fd(&t[k], fmin(fmax(time, h), 1.0 - h), h)}, 4);
+        }
+    }
+    for (int k = 0; k < 3; k++)
+        kf_track_destroy(&t[k]);
+    return CLI_OK;
+}
+
+static int demo_hemisphere(const lab_times *times)
+{
+    static const char *const names[3] = {"slerp", "stored", "aligned"};
+    kf_track t[3];
+    if (rotation_tracks(t))
+        return cli_fail("out of memory");
+    for (int k = 0; k < 3; k++) {
+        lab_spin_keys(&t[k], DEMO_FLIP, 1.0, 0.0);
+        double *q1 = kf_track_value(&t[k], 1);
+        for (int i = 0; i < 4; i++)
+            q1[i] = -q1[i];  /* the same rotation, stored as -q */
+    }
+    kf_track_align_hemispheres(&t[2]);
+    puts("variant,t,x,y,z,w,angle_y_deg,blend_norm");
+    for (int k = 0; k < 3; k++) {
+        double near = 0.0;
+        for (size_t i = 0, n = lab_times_count(times); i < n; i++) {
+            double time = lab_times_at(times, i), q[4];
+            kf_track_sample(&t[k], time, q);
+            near = lab_turn_y(&t[k], time, near);
+            printf("%s,", names[k]);
+            print_row((double[]){time, q[0], q[1], q[2], q[3], near, k ? lab_blend_norm(&t[k], time) : 1.0}, 7);
+        }
+    }
+    for (int k = 0; k < 3; k++)
+        kf_track_destroy(&t[k]);
+    return CLI_OK;
+}
+
 static const struct {
     const char *name;
     int (*run)(const lab_times *times);
@@ -110,11 +213,14 @@ static const struct {
     {"balls", demo_balls, &balls_times},
     {"bounce", demo_bounce, &bounce_times},
     {"rotation", demo_rotation, &rotation_times},
+    {"hop", demo_hop, &unit_times},
+    {"spin", demo_spin, &unit_times},
+    {"hemisphere", demo_hemisphere, &unit_times},
 };
 
 const char *lab_demo_names(void)
 {
-    return "basis, balls, bounce, rotation";
+    return "basis, balls, bounce, rotation, hop, spin, hemisphere";
 }
 
 int lab_demo(const char *name, const lab_times *times)

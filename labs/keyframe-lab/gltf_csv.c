@@ -133,6 +133,20 @@ static void print_name(const char *name)
     putchar('"');
 }
 
+/* Keys of a CUBICSPLINE rotation whose stored value has a negative dot product with the previous key's: glTF
+ * blends the stored components, so each sends the rotation the long way round (docs/keyframe.md, "q and -q"). */
+static size_t cubic_hemisphere_changes(const kf_track *t)
+{
+    size_t n = 0;
+    if (t->kind == KF_VECTOR || t->interp != KF_CUBICSPLINE)
+        return 0;
+    for (size_t k = 1; k < t->count; k++) {
+        const double *a = kf_track_value_const(t, k - 1), *b = kf_track_value_const(t, k);
+        n += a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] < 0.0;
+    }
+    return n;
+}
+
 int lab_gltf_list(const char *path)
 {
     gltf_doc doc;
@@ -154,9 +168,13 @@ int lab_gltf_list(const char *path)
             printf("  node %zu", ch->node);
             if (doc.nodes[ch->node].name)
                 print_name(doc.nodes[ch->node].name);
-            printf(" %s: %s, %zu key%s, %zu component%s, t = %.9g .. %.9g\n", kf_path_name(ch->path),
+            printf(" %s: %s, %zu key%s, %zu component%s, t = %.9g .. %.9g", kf_path_name(ch->path),
                    kf_interp_name(t->interp), t->count, t->count == 1 ? "" : "s", t->components,
                    t->components == 1 ? "" : "s", kf_track_start(t), kf_track_end(t));
+            size_t flips = cubic_hemisphere_changes(t);
+            if (flips)
+                printf(", %zu key%s in the other hemisphere (played the long way)", flips, flips == 1 ? "" : "s");
+            putchar('\n');
         }
     }
     if (doc.skipped_channels)

@@ -12,37 +12,16 @@
 #include "numlab/tui.h"
 #include "walk.h"
 
-#define DEG (NUMLAB_PI / 180.0)
-
 static const char *const step_titles[WALK_STEPS] = {
     "The Hermite basis",
     "Step, linear, cubic: the three balls",
     "Edit a key: value and tangents",
     "The bouncing ball: squash and stretch",
+    "The take-off tangent of a thrown ball",
     "Rotations: slerp, nlerp, normalized cubic",
     "glTF vs the tutorial: normalize, don't slerp",
-};
-
-/* Each at most ~300 characters: six lines of the text pane at 100 columns, with room for the notes below. */
-static const char *const step_texts[WALK_STEPS] = {
-    "A cubic Hermite segment blends four numbers: h(s) = h00 p0 + h10 m0 + h01 p1 + h11 m1 for s in [0, 1]. h00 "
-    "and h01 hand the value over from p0 to p1; h10 and h11 add the tangents and vanish at both ends. Right: the "
-    "slopes, so h'(0) = m0 and h'(1) = m1.",
-    "The tutorial's three balls share the keys 0, 3, 0 at t = 0, 1, 2. STEP holds a value until the next key: the ball "
-    "teleports. LINEAR moves at constant speed and turns sharply at the top. CUBICSPLINE leaves at its out-tangent "
-    "5 units/s, eases into the top and lands at -5. l loops, r replays.",
-    "The cubic ball's keys: tab to a parameter, arrows change it, k picks the next key. Or click a key (left) and "
-    "drag its value, or drag a tangent at a key (right). glTF scales tangents by the key interval: they are "
-    "velocities. The velocity jumps where in and out differ.",
-    "The tutorial's bounce: position and scale tracks on the same keys, the ball drawn with radii 0.5 sx and 0.5 sy "
-    "(slid along x so its path shows). Its keys change the volume sx sy sz. 1 keeps it (sx = sz = 1/sqrt(sy)); "
-    "2 pivots at the floor (scaled about its centre, the squashed ball floats).",
-    "Keys: the identity, then a turn about y. slerp turns at constant speed on the shortest arc; nlerp lerps the "
-    "quaternion and normalizes: the same path at uneven speed (raise the angle). The glTF cubic blends with "
-    "tangents (0, m, 0, 0), (0, -m, 0, 0) and normalizes.",
-    "The tutorial says its mixer slerps rotations even in cubic-spline mode. glTF 2.0 blends the components with the "
-    "Hermite basis, tangents times the key interval T, then normalizes: the project follows the specification. "
-    "Left: the two rotations; right: the angle between them.",
+    "Angular velocity: q' = w q / 2",
+    "q and -q: keys in one hemisphere",
 };
 
 double walk_now(const walk *w)
@@ -58,6 +37,9 @@ static double clip_length(const walk *w, int step)
     case STEP_BASIS:    return 0.0;
     case STEP_ROTATION:
     case STEP_GLTF:     return w->interval;
+    case STEP_HOP:
+    case STEP_SPIN:
+    case STEP_FLIP:     return walk_motion_length(w, step);
     default:            return 2.0;  /* the balls and the bounce: keys from 0 to 2 s */
     }
 }
@@ -109,24 +91,12 @@ static void sample_bounce(walk *w)
     }
 }
 
-/* The rotation keys of steps 5 and 6 from the parameters: the identity at 0, `angle` degrees about y at T, the
- * cubic's out-tangent (0, m, 0, 0) at the first key and in-tangent (0, -m, 0, 0) at the second (the keyframe
- * tutorial's, m = 1). */
+/* The rotation keys of steps 6 and 7 from the parameters: the identity at 0, `angle` degrees about y at T, the
+ * cubic's out-tangent (0, m, 0, 0) at the first key and in-tangent (0, -m, 0, 0) at the second (the tutorial's, m = 1). */
 static void set_rotation_keys(walk *w)
 {
-    static const double y_axis[3] = {0, 1, 0};
-    kf_quat q = kf_quat_from_axis_angle(y_axis, w->angle * DEG);
-    const double end[4] = {q.x, q.y, q.z, q.w};
-    for (int r = 0; r < ROTS; r++) {
-        kf_track *t = &w->rot[r];
-        kf_track_set_time(t, 1, w->interval);
-        memcpy(kf_track_value(t, 0), (double[]){0, 0, 0, 1}, 4 * sizeof(double));
-        memcpy(kf_track_value(t, 1), end, sizeof end);
-        if (r == ROT_CUBIC) {
-            kf_track_out_tangent(t, 0)[1] = w->tangent;
-            kf_track_in_tangent(t, 1)[1] = -w->tangent;
-        }
-    }
+    for (int r = 0; r < ROTS; r++)
+        lab_spin_keys(&w->rot[r], w->angle, w->interval, w->tangent);
 }
 
 kf_quat walk_rotation(const walk *w, int which, double t)
@@ -199,6 +169,11 @@ static void set_step_defaults(walk *w, int step)
     case STEP_BOUNCE:
         w->keep_volume = w->pivot_floor = false;
         break;
+    case STEP_HOP:
+    case STEP_SPIN:
+    case STEP_FLIP:
+        walk_motion_defaults(w, step);
+        break;
     default:
         w->angle = 90.0, w->tangent = 1.0, w->interval = 1.0;
         for (int r = 0; r < ROTS; r++)
@@ -207,7 +182,7 @@ static void set_step_defaults(walk *w, int step)
     }
 }
 
-static void walk_changed(void *ctx, int step, tui_change what)
+void walk_changed(void *ctx, int step, tui_change what)
 {
     walk *w = ctx;
     if (what == TUI_ENTER_STEP) {
@@ -220,7 +195,7 @@ static void walk_changed(void *ctx, int step, tui_change what)
         else
             store_key(w);
     }
-    if (step >= STEP_ROTATION)
+    if (step == STEP_ROTATION || step == STEP_GLTF)
         set_rotation_keys(w);
     fill_grid(w->grid_t, fmax(clip_length(w, step), 1e-9));
     switch (step) {
@@ -228,8 +203,11 @@ static void walk_changed(void *ctx, int step, tui_change what)
     case STEP_BALLS:
     case STEP_EDIT:     sample_balls(w); break;
     case STEP_BOUNCE:   sample_bounce(w); break;
-    default:            sample_rotations(w); break;
+    case STEP_ROTATION:
+    case STEP_GLTF:     sample_rotations(w); break;
+    default:            walk_motion_sample(w, step); break;
     }
+    walk_text(w, step, w->text, sizeof w->text);  /* its numbers follow the edit */
     if (what == TUI_EDITED && !w->clock.done && w->clock.duration == clip_length(w, step)) {
         w->clock.speed = w->speed;  /* keep playing from where the clip is, at the new speed */
     } else {
@@ -347,9 +325,10 @@ static void notes_basis(const walk *w, char *buf, size_t size)
     kf_basis b = kf_hermite_basis(w->s);
     snprintf(buf, size,
              "s = %.4g: h00 %.4g, h10 %.4g, h01 %.4g, h11 %.4g. cubicSpline(%.4g, %.4g, %.4g, %.4g, %.4g) = %.6g, "
-             "slope %.6g a unit of s (the tutorial prints ~6.875 for 0.5, 0, 5, 10, -2: it is 5.875).",
+             "slope %.6g a unit of s (the tutorial prints ~6.875 for 0.5, 0, 5, 10, -2: it is %.6g).",
              w->s, b.h00, b.h10, b.h01, b.h11, w->s, w->p0, w->m0, w->p1, w->m1,
-             kf_hermite(w->s, w->p0, w->m0, w->p1, w->m1), kf_hermite_deriv(w->s, w->p0, w->m0, w->p1, w->m1));
+             kf_hermite(w->s, w->p0, w->m0, w->p1, w->m1), kf_hermite_deriv(w->s, w->p0, w->m0, w->p1, w->m1),
+             kf_hermite(0.5, 0.0, 5.0, 10.0, -2.0));
 }
 
 static void notes_balls(const walk *w, char *buf, size_t size)
@@ -418,20 +397,14 @@ static void notes_rotation(const walk *w, int step, char *buf, size_t size)
         return;
     }
     /* how far from unit the blended quaternion was before glTF normalizes it */
-    const kf_track *c = &w->rot[ROT_CUBIC];
-    double s = t / w->interval, raw[4], norm = 0.0;
-    kf_hermite_n(4, s, kf_track_value_const(c, 0), (double[]){0, w->tangent * w->interval, 0, 0},
-                 kf_track_value_const(c, 1), (double[]){0, -w->tangent * w->interval, 0, 0}, raw);
-    for (int i = 0; i < 4; i++)
-        norm += raw[i] * raw[i];
     snprintf(buf, size,
              "t = %.2f s: glTF %.2f deg from the first key, the tutorial's slerp %.2f: %.2f deg apart (largest %.2f at "
              "t = %.2f). The blend's |q| = %.4f before normalizing.",
              t, kf_quat_angle(q[ROT_CUBIC]) / DEG, kf_quat_angle(q[ROT_SLERP]) / DEG, cubic_slerp, worst, where,
-             sqrt(norm));
+             lab_blend_norm(&w->rot[ROT_CUBIC], t));
 }
 
-static void walk_notes(void *ctx, int step, char *buf, size_t size)
+void walk_notes(void *ctx, int step, char *buf, size_t size)
 {
     walk *w = ctx;
     switch (step) {
@@ -439,7 +412,9 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
     case STEP_BALLS:  notes_balls(w, buf, size); break;
     case STEP_EDIT:   notes_edit(w, buf, size); break;
     case STEP_BOUNCE: notes_bounce(w, buf, size); break;
-    default:          notes_rotation(w, step, buf, size); break;
+    case STEP_ROTATION:
+    case STEP_GLTF:   notes_rotation(w, step, buf, size); break;
+    default:          walk_motion_notes(w, step, buf, size); break;
     }
 }
 
@@ -454,7 +429,8 @@ static void walk_describe(void *ctx, int step, tui_step *d)
 {
     walk *w = ctx;
     d->title = step_titles[step];
-    d->text = step_texts[step];
+    walk_text(w, step, w->text, sizeof w->text);
+    d->text = w->text;
     d->n_panes = 2;
     switch (step) {
     case STEP_BASIS:
@@ -486,6 +462,11 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         tui_add_param(d, "m", "/s", &w->tangent, 0.0, 5.0, 0.25, 1.0, false);
         tui_add_param(d, "T", "s", &w->interval, 0.1, 10.0, 1.25, 2.0, true);
         break;
+    case STEP_HOP:
+    case STEP_SPIN:
+    case STEP_FLIP:
+        walk_motion_describe(w, step, d);
+        break;
     default:
         break;
     }
@@ -494,7 +475,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
 
 /* --- the app -------------------------------------------------------------------------------------------------- */
 
-static int walk_init(walk *w, bool ascii)
+int walk_init(walk *w, bool ascii)
 {
     static const double times[2] = {0, 1};
     static const double keys[8] = {0, 0, 0, 1, 0, 0, 0, 1};
@@ -509,12 +490,12 @@ static int walk_init(walk *w, bool ascii)
     if (seed_balls(w->balls) || seed_bounce(&w->bounce, &w->squash) ||
         kf_track_init(&w->rot[ROT_SLERP], KF_LINEAR, KF_QUATERNION, 4, 2, times, keys) ||
         kf_track_init(&w->rot[ROT_NLERP], KF_LINEAR, KF_QUATERNION_NLERP, 4, 2, times, keys) ||
-        kf_track_init(&w->rot[ROT_CUBIC], KF_CUBICSPLINE, KF_QUATERNION, 4, 2, times, NULL))
+        kf_track_init(&w->rot[ROT_CUBIC], KF_CUBICSPLINE, KF_QUATERNION, 4, 2, times, NULL) || walk_motion_init(w))
         return -1;
     return 0;
 }
 
-static void walk_destroy(walk *w)
+void walk_destroy(walk *w)
 {
     for (int p = 0; p < 2; p++)
         plot_chart_free(w->chart[p]);
@@ -524,6 +505,7 @@ static void walk_destroy(walk *w)
     kf_track_destroy(&w->squash);
     for (int r = 0; r < ROTS; r++)
         kf_track_destroy(&w->rot[r]);
+    walk_motion_destroy(w);
 }
 
 int lab_walk_plot(int step, double at, int width, int height, bool ascii)
@@ -546,6 +528,7 @@ int lab_walk_plot(int step, double at, int width, int height, bool ascii)
         plot_grid_write(g, stdout, 0);
     }
     char notes[1024];
+    puts(w.text);
     walk_notes(&w, step, notes, sizeof notes);
     puts(notes);
 done:

@@ -9,7 +9,7 @@
 
 #define HANDLE_SECONDS 0.2  /* how far a tangent handle reaches either side of its key */
 
-static void chart_start(plot_chart *ch, const char *title, const char *xlabel, const char *ylabel)
+void walk_chart_start(plot_chart *ch, const char *title, const char *xlabel, const char *ylabel)
 {
     plot_chart_clear(ch);
     plot_chart_set_log(ch, PLOT_Y, false);
@@ -20,7 +20,7 @@ static void chart_start(plot_chart *ch, const char *title, const char *xlabel, c
     plot_chart_set_labels(ch, xlabel, ylabel);
 }
 
-static void add_curve(plot_chart *ch, const char *name, const double *x, const double *y, int color)
+void walk_add_curve(plot_chart *ch, const char *name, const double *x, const double *y, int color)
 {
     plot_series s = {.name = name, .x = x, .y = y, .n = WALK_SAMPLES, .color = color};
     plot_chart_add_series(ch, &s);
@@ -122,13 +122,13 @@ static void basis_pane(walk *w, plot_chart *ch, int pane)
 {
     static const char *const names[4] = {"h00 (p0)", "h10 (m0)", "h01 (p1)", "h11 (m1)"};
     static const char *const slopes[4] = {"h00'", "h10'", "h01'", "h11'"};
-    chart_start(ch, pane == 0 ? "the Hermite basis" : "the slopes d/ds", "s", "");
+    walk_chart_start(ch, pane == 0 ? "the Hermite basis" : "the slopes d/ds", "s", "");
     plot_chart_set_range(ch, PLOT_X, 0.0, 1.0);
     kf_basis b = pane == 0 ? kf_hermite_basis(w->s) : kf_hermite_basis_deriv(w->s);
     const double at[4] = {b.h00, b.h10, b.h01, b.h11};
     plot_chart_add_vline(ch, w->s, 0, NULL);
     for (int k = 0; k < 4; k++) {
-        add_curve(ch, pane == 0 ? names[k] : slopes[k], w->grid_s, w->basis[4 * pane + k], k + 1);
+        walk_add_curve(ch, pane == 0 ? names[k] : slopes[k], w->grid_s, w->basis[4 * pane + k], k + 1);
         plot_chart_add_marker(ch, w->s, at[k], k + 1, NULL);
     }
 }
@@ -139,11 +139,11 @@ static const int ball_colors[BALLS] = {COLOR_STEP, COLOR_LINEAR, COLOR_CUBIC};
 static void balls_curves(walk *w, plot_chart *ch)
 {
     double now = walk_now(w);
-    chart_start(ch, "height y(t) of the three balls", "t [s]", "y");
+    walk_chart_start(ch, "height y(t) of the three balls", "t [s]", "y");
     plot_chart_add_vline(ch, now, 0, NULL);
     for (int b = 0; b < BALLS; b++) {
         double v[3];
-        add_curve(ch, ball_names[b], w->grid_t, w->ball_y[b], ball_colors[b]);
+        walk_add_curve(ch, ball_names[b], w->grid_t, w->ball_y[b], ball_colors[b]);
         kf_track_sample(&w->balls[b], now, v);
         plot_chart_add_marker(ch, now, v[1], ball_colors[b], NULL);
     }
@@ -153,7 +153,7 @@ static const plot_grid *balls_scene(walk *w, plot_chart *ch)
 {
     static const double at_x[BALLS] = {-3.0, 0.0, 3.0};  /* the tutorial's: step left, linear middle, cubic right */
     const double radius = 0.3;
-    chart_start(ch, "", "", "");
+    walk_chart_start(ch, "", "", "");
     plot_chart_add_hline(ch, -radius, 0, NULL);  /* the ground under the balls at y = 0 */
     for (int b = 0; b < BALLS; b++) {
         double v[3];
@@ -190,15 +190,15 @@ static void edit_pane(walk *w, plot_chart *ch, int pane)
     double now = walk_now(w), v[3];
     const double *curves[2] = {pane == 0 ? w->ball_y[BALL_CUBIC] : w->ball_v[BALL_CUBIC],
                                pane == 0 ? w->ball_y[BALL_LINEAR] : w->ball_v[BALL_LINEAR]};
-    chart_start(ch, pane == 0 ? "cubic ball y(t): drag a key" : "velocity y'(t): drag a tangent", "t [s]",
+    walk_chart_start(ch, pane == 0 ? "cubic ball y(t): drag a key" : "velocity y'(t): drag a tangent", "t [s]",
                 pane == 0 ? "y" : "y'");
     if (w->drag != DRAG_NONE && (w->drag == DRAG_VALUE) == (pane == 0))
         plot_chart_set_range(ch, PLOT_Y, w->drag_range[0], w->drag_range[1]);
     else
         fix_y_range(ch, curves, 2);
     plot_chart_add_vline(ch, w->probe, 0, NULL);
-    add_curve(ch, "linear", w->grid_t, curves[1], COLOR_LINEAR);
-    add_curve(ch, "cubic", w->grid_t, curves[0], COLOR_CUBIC);
+    walk_add_curve(ch, "linear", w->grid_t, curves[1], COLOR_LINEAR);
+    walk_add_curve(ch, "cubic", w->grid_t, curves[0], COLOR_CUBIC);
     if (pane == 0) {
         build_handles(w);
         plot_series s = {.name = "tangents", .x = &w->handles[0], .y = &w->handles[1],
@@ -224,10 +224,10 @@ static const plot_grid *bounce_scene(walk *w, plot_chart *ch)
     double now = walk_now(w), p[3], s[3];
     kf_track_sample(&w->bounce, now, p);
     kf_track_sample(&w->squash, now, s);
-    const double r = 0.5;  /* the keyframe tutorial's sphere */
+    const double r = WALK_BALL_RADIUS;
     double rx, ry, cy;
     scene_squash(r, s, w->keep_volume, w->pivot_floor, p[1], &rx, &ry, &cy);
-    chart_start(ch, w->keep_volume ? "the bounce, volume kept" : "the bounce, the tutorial's scale keys", "", "");
+    walk_chart_start(ch, w->keep_volume ? "the bounce, volume kept" : "the bounce, the tutorial's scale keys", "", "");
     plot_chart_add_hline(ch, -r, 0, NULL);
     /* the path of the centre, every eighth sample */
     plot_series trail = {.x = w->bounce_x, .y = w->bounce_y, .n = WALK_SAMPLES / 8 + 1, .stride = 8,
@@ -241,17 +241,17 @@ static void bounce_curves(walk *w, plot_chart *ch)
 {
     double now = walk_now(w), s[3];
     kf_track_sample(&w->squash, now, s);
-    chart_start(ch, "scale and volume", "t [s]", "");
+    walk_chart_start(ch, "scale and volume", "t [s]", "");
     plot_chart_add_vline(ch, now, 0, NULL);
     plot_chart_add_hline(ch, 1.0, 0, NULL);
-    add_curve(ch, "sx", w->grid_t, w->scale_x, COLOR_STEP);
-    add_curve(ch, "sy", w->grid_t, w->scale_y, COLOR_LINEAR);
-    add_curve(ch, "sx sy sz", w->grid_t, w->volume, COLOR_KEY);
+    walk_add_curve(ch, "sx", w->grid_t, w->scale_x, COLOR_STEP);
+    walk_add_curve(ch, "sy", w->grid_t, w->scale_y, COLOR_LINEAR);
+    walk_add_curve(ch, "sx sy sz", w->grid_t, w->volume, COLOR_KEY);
     plot_chart_add_marker(ch, now, s[0], COLOR_STEP, NULL);
     plot_chart_add_marker(ch, now, s[1], COLOR_LINEAR, NULL);
     plot_chart_add_marker(ch, now, s[0] * s[1] * s[2], COLOR_KEY, NULL);
     if (w->keep_volume) {
-        add_curve(ch, "1/sqrt(sy)", w->grid_t, w->kept_x, COLOR_CUBIC);
+        walk_add_curve(ch, "1/sqrt(sy)", w->grid_t, w->kept_x, COLOR_CUBIC);
         plot_chart_add_marker(ch, now, 1.0 / sqrt(s[1]), COLOR_CUBIC, NULL);
     }
 }
@@ -271,13 +271,13 @@ static const plot_grid *rotation_scene(walk *w, plot_chart *ch, int step)
                 q[n] = walk_rotation(w, r, now), labels[n] = rot_names[r], n++;
     } else {
         q[0] = walk_rotation(w, ROT_CUBIC, now), labels[0] = "glTF: normalized";
-        q[1] = walk_rotation(w, ROT_SLERP, now), labels[1] = "seed: slerp";
+        q[1] = walk_rotation(w, ROT_SLERP, now), labels[1] = "tutorial: slerp";
         n = 2;
     }
     /* unit axes: neighbours 2.2 apart never touch (each reaches at most 1 to either side) */
     for (int i = 0; i < n; i++)
         cx[i] = 2.2 * (i - 0.5 * (n - 1));
-    chart_start(ch, "", "axes: x red, y green, z blue", "");
+    walk_chart_start(ch, "", "axes: x red, y green, z blue", "");
     walk_add_triads(ch, w->view, q, cx, n, 1.0, w->triad_xy);
     double half = n > 0 ? 1.1 * n + 0.1 : 1.2;
     return walk_render_scene(ch, -half, half, -1.2, 1.2, labels, cx, n);
@@ -287,16 +287,16 @@ static void rotation_curves(walk *w, plot_chart *ch, int step)
 {
     double now = walk_now(w);
     if (step == STEP_ROTATION) {
-        chart_start(ch, "angle turned from the first key", "t [s]", "deg");
+        walk_chart_start(ch, "angle turned from the first key", "t [s]", "deg");
         for (int r = 0; r < ROTS; r++)
             if (w->rot_shown[r]) {
-                add_curve(ch, rot_names[r], w->grid_t, w->rot_angle[r], rot_colors[r]);
+                walk_add_curve(ch, rot_names[r], w->grid_t, w->rot_angle[r], rot_colors[r]);
                 plot_chart_add_marker(ch, now, kf_quat_angle(walk_rotation(w, r, now)) * 180.0 / NUMLAB_PI,
                                       rot_colors[r], NULL);
             }
     } else {
-        chart_start(ch, "angle between glTF and the tutorial", "t [s]", "deg");
-        add_curve(ch, "glTF vs slerp", w->grid_t, w->rot_diff, COLOR_KEY);
+        walk_chart_start(ch, "angle between glTF and the tutorial", "t [s]", "deg");
+        walk_add_curve(ch, "glTF vs slerp", w->grid_t, w->rot_diff, COLOR_KEY);
         plot_chart_add_marker(ch, now,
                               kf_quat_angle_between(walk_rotation(w, ROT_CUBIC, now),
                                                     walk_rotation(w, ROT_SLERP, now)) * 180.0 / NUMLAB_PI,
@@ -327,6 +327,11 @@ const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int rows)
         if (pane == 0)
             return bounce_scene(w, ch);
         bounce_curves(w, ch);
+        break;
+    case STEP_HOP:
+    case STEP_SPIN:
+    case STEP_FLIP:
+        walk_motion_render(w, step, pane, ch);
         break;
     default:
         if (pane == 0)
