@@ -15,7 +15,7 @@
 typedef struct {
     bowl_lab_options o;
     const snd_preset *describe;
-    const char *sets[MAX_SETS], *gesture_path;
+    const char *sets[MAX_SETS], *gesture_path, *audio;
     int n_sets;
     double stir, stir_radius, reverse, tilt_deg, stop;  /* the gesture's, when given */
     snd_preset chosen;  /* the preset described, rendered or played, with --set applied */
@@ -101,6 +101,9 @@ static const labcli_option options[] = {
     {"set", LABCLI_PARSE, "KEY=VALUE", 0, 0, 0, 0, NULL, "change one parameter of the preset (the keys --describe\n"
      "lists); repeatable", .parse = parse_set},
     {"quiet", LABCLI_FLAG, NULL, AT(o.quiet), 0, 0, NULL, "no summary line"},
+    {"audio", LABCLI_TEXT, "DEVICE", AT(audio), 0, 0, "auto", "the interactive lab plays its sound live: auto (the\n"
+     "default output device; none at all is fine), none, or a device's name (it must open); m mutes",
+     .with = LABCLI_IN(0)},
     {"list-presets", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, "one preset a line: its name, then what it should sound like",
      .mode = LIST},
     {"describe", LABCLI_PARSE, "NAME", AT(describe), 0, 0, NULL, "every parameter of a preset", .mode = DESCRIBE,
@@ -144,6 +147,8 @@ static int check(void *opts, const labcli_result *r)
     front *f = opts;
     if (r->mode == LIST)
         return CLI_OK;
+    if (f->audio && !*f->audio)
+        return cli_error("--audio: an empty device name (allowed: auto, none, or a device's name)");
     /* --set applies to the preset described, rendered or played, after parsing, whatever the order */
     f->chosen = r->mode == DESCRIBE ? *f->describe : *f->o.preset;
     f->o.preset = &f->chosen;
@@ -163,7 +168,7 @@ static int run(void *opts, const labcli_result *r)
     else if (f->gesture_path)
         return bowl_lab_render_replay(&f->o, f->gesture_path, labcli_given(&lab, r, "seconds"));
     else
-        return r->mode == RENDER ? bowl_lab_render(&f->o) : bowl_lab_interactive(&f->chosen, f->o.seed);
+        return r->mode == RENDER ? bowl_lab_render(&f->o) : bowl_lab_interactive(&f->chosen, f->o.seed, f->audio);
     return CLI_OK;
 }
 

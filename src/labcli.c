@@ -368,6 +368,8 @@ void labcli_help(const labcli_lab *lab, FILE *out)
     fprintf(out, "  --help%*s%s\n", HELP_COLUMN - 8, "", _("this text"));
     if (lab->footer)
         fprintf(out, "\n%s", lab->footer);
+    if (out == stdout)
+        cli_stdout_broken();  /* why a write failed, while errno still says it (a help longer than stdio's buffer) */
 }
 
 int labcli_main(const labcli_lab *lab, void *opts, int argc, char **argv)

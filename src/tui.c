@@ -425,7 +425,12 @@ static bool handle_key(tui_state *s, int ch, const MEVENT *mouse)
     case KEY_RESIZE:                     layout(s); break;
     case CTRL_L:                         clearok(curscr, TRUE); layout(s); break;
     case '?':                            s->help = true; break;
-    case ' ':                            s->paused = !s->paused; s->dirty[WIN_HEADER] = true; break;
+    case ' ':
+        s->paused = !s->paused;
+        s->dirty[WIN_HEADER] = true;
+        if (s->app->paused)
+            s->app->paused(s->app->ctx, s->step, s->paused);
+        break;
     case 'n':                            go_to_step(s, s->step + 1); break;
     case 'p':                            go_to_step(s, s->step - 1); break;
     case 'r':                            model_changed(s, TUI_RESTART); break;

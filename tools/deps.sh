@@ -6,12 +6,15 @@ set -u
 
 # pkg-config module -> Debian package; then commands -> package.
 # yaml-0.1: grade-all reads Gradescope's submission_metadata.yml; sim_c (similarity-tester): its similar pairs.
+# portaudio-2.0: bowl-lab's live sound; pulseaudio, parec (pulseaudio-utils) and ALSA's pulse plugin
+# (libasound2-plugins): the sound server the live-sound test plays into a null sink (tests/tui_bowl_audio.sh).
 modules="ncursesw:libncurses-dev gsl:libgsl-dev check:check sndfile:libsndfile1-dev libcjson:libcjson-dev \
-yaml-0.1:libyaml-dev"
+yaml-0.1:libyaml-dev portaudio-2.0:portaudio19-dev"
 commands="pkg-config:pkg-config tmux:tmux sox:sox pgrep:procps cc:gcc make:make zip:zip unzip:unzip \
-sim_c:similarity-tester xgettext:gettext msgfmt:gettext msgmerge:gettext localedef:libc-bin"
+sim_c:similarity-tester xgettext:gettext msgfmt:gettext msgmerge:gettext localedef:libc-bin pulseaudio:pulseaudio \
+parec:pulseaudio-utils"
 # files -> package: the locale sources the comma-decimal tests compile de_DE.UTF-8 from (tests/lib/locale.sh)
-files="/usr/share/i18n/locales/de_DE:locales"
+files="/usr/share/i18n/locales/de_DE:locales /usr/share/alsa/alsa.conf.d/50-pulseaudio.conf:libasound2-plugins"
 
 missing=""
 for pair in $commands; do

@@ -96,6 +96,9 @@ typedef struct {
      * lands in captures the pointer: the drags and the release that follow go to it even outside it, with
      * (col, row) then outside 0..cols-1 x 0..rows-1 (even negative). */
     bool (*mouse)(void *ctx, int step, int pane, int col, int row, tui_mouse_kind kind);
+    /* Space paused (true) or resumed (false) the animation: a lab whose sound plays in a thread of its own pauses
+     * it here. May be NULL. */
+    void (*paused)(void *ctx, int step, bool paused);
 } tui_app;
 
 /* Runs the app until q (returns 0) or a quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT: returns 128 + signal).

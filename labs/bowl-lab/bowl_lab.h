@@ -4,9 +4,12 @@
 #ifndef BOWL_LAB_H
 #define BOWL_LAB_H
 
+#include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
+#include "numlab/audio.h"
 #include "numlab/plot.h"
 #include "numlab/sound.h"
 #include "numlab/wav.h"
@@ -204,13 +207,38 @@ unsigned bowl_lab_session_frame(bowl_lab_session *s, double frame_dt);
 bool bowl_lab_session_active(const bowl_lab_session *s);
 /* The recording so far with its end row (the session's time, the controls now). 0, or -1 (out of memory). */
 int bowl_lab_session_gesture(const bowl_lab_session *s, bowl_lab_gesture *out);
-/* The command line that replays the recording as FILE.csv (with the preset's changes from its named preset). */
-size_t bowl_lab_session_command(const bowl_lab_session *s, const char *csv, char *buf, size_t size);
+/* The command line that replays a recording as FILE.csv (with the preset's changes from its named preset). */
+size_t bowl_lab_command(const snd_preset *preset, unsigned long seed, unsigned layers, const char *csv, char *buf,
+                        size_t size);
 /* Writes the recording and its render as DIR/bowl-session-N.csv and .wav, N the first number for which neither
  * exists (never replacing a file), through the headless render: both committed together, or neither. Returns 0
  * with msg naming the files, or 1/2 with the error; *wav_name gets the WAV's name (without DIR). */
 int bowl_lab_session_save(const bowl_lab_session *s, const char *dir, char *msg, size_t len, char *wav_name,
                           size_t name_len);
+/* The same for a recording taken from a session (bowl_lab_session_gesture): what the live lab saves once it has
+ * let go of the session, so that the render never holds up the sound. g stays the caller's. */
+int bowl_lab_save(const snd_preset *preset, unsigned long seed, unsigned layers, const bowl_lab_gesture *g,
+                  const char *dir, char *msg, size_t len, char *wav_name, size_t name_len);
+
+/* --- the live sound (live.c) ------------------------------------------------------------------------------------ */
+
+/* The sound device and the lock the lab's thread and the synthesis thread share the session under. */
+typedef struct {
+    pthread_mutex_t lock;
+    bowl_lab_session *s;     /* what the synthesis thread steps; NULL: none (it plays silence) */
+    audio_out *out;          /* NULL: no sound (none asked for, or no device): the lab steps the session itself */
+    char status[96];         /* why there is no sound, for the notes */
+} bowl_lab_live;
+
+/* --audio DEVICE: "none" (no sound), NULL or "auto" (the default device; none at all is fine and said in status),
+ * or a device's name (which must open). Returns the exit status: CLI_OK, or 2 (no such device) or 1 (the device
+ * failed) with the error said on stderr. bowl_lab_live_close in every case. */
+int bowl_lab_live_open(bowl_lab_live *l, const char *device);
+void bowl_lab_live_close(bowl_lab_live *l);
+/* The source audio's synthesis thread calls (audio.h): whole steps of l->s, as 16-bit PCM. */
+size_t bowl_lab_live_source(void *arg, int16_t *out, size_t max);
+/* One line for the notes: the device's lead and underruns, muted, or why there is no sound. */
+size_t bowl_lab_live_text(const bowl_lab_live *l, char *buf, size_t size);
 
 /* --- charts (view.c) ------------------------------------------------------------------------------------------ */
 
@@ -232,9 +260,9 @@ size_t bowl_lab_bar(char *buf, size_t size, double value, int width, bool unicod
 
 /* --- the interactive walk (walk.c) ----------------------------------------------------------------------------- */
 
-/* The guided walk through the six levels of the bowl note's synthesis chain, then free play. Returns the exit
- * status. */
-int bowl_lab_interactive(const snd_preset *preset, unsigned long seed);
+/* The guided walk through the six levels of the bowl note's synthesis chain, then free play, heard live on the --audio device
+ * (bowl_lab_live_open). Returns the exit status. */
+int bowl_lab_interactive(const snd_preset *preset, unsigned long seed, const char *audio);
 
 /* --- the options the table cannot check alone (options.c) ----------------------------------------------------- */
 

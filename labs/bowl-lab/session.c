@@ -124,15 +124,16 @@ int bowl_lab_session_gesture(const bowl_lab_session *s, bowl_lab_gesture *out)
     return 0;
 }
 
-size_t bowl_lab_session_command(const bowl_lab_session *s, const char *csv, char *buf, size_t size)
+size_t bowl_lab_command(const snd_preset *preset, unsigned long seed, unsigned layers, const char *csv, char *buf,
+                        size_t size)
 {
-    const snd_preset *base = snd_preset_find(s->preset.name);
-    char sets[4096] = "", layers[128];
+    const snd_preset *base = snd_preset_find(preset->name);
+    char sets[4096] = "", names[128];
     if (base)
-        bowl_lab_set_args(base, &s->preset, sets, sizeof sets);
-    bowl_lab_layers_text(s->layers, layers, sizeof layers);
-    return (size_t)snprintf(buf, size, "bowl-lab --preset %s --seed %lu --layers %s%s --gesture %s", s->preset.name,
-                            s->seed, layers, sets, csv);
+        bowl_lab_set_args(base, preset, sets, sizeof sets);
+    bowl_lab_layers_text(layers, names, sizeof names);
+    return (size_t)snprintf(buf, size, "bowl-lab --preset %s --seed %lu --layers %s%s --gesture %s", preset->name,
+                            seed, names, sets, csv);
 }
 
 static bool exists(const char *path)
@@ -147,9 +148,17 @@ int bowl_lab_session_save(const bowl_lab_session *s, const char *dir, char *msg,
     bowl_lab_gesture g;
     if (bowl_lab_session_gesture(s, &g))
         return snprintf(msg, len, "out of memory: the session cannot be rendered"), CLI_FAILURE;
+    int rc = bowl_lab_save(&s->preset, s->seed, s->layers, &g, dir, msg, len, wav_name, name_len);
+    bowl_lab_gesture_free(&g);
+    return rc;
+}
+
+int bowl_lab_save(const snd_preset *preset, unsigned long seed, unsigned layers, const bowl_lab_gesture *rec,
+                  const char *dir, char *msg, size_t len, char *wav_name, size_t name_len)
+{
+    const bowl_lab_gesture g = *rec;
     const double seconds = g.rows[g.n - 1].t;
     if (!(seconds > 0.0) || seconds > BOWL_LAB_MAX_GESTURE_S) {
-        bowl_lab_gesture_free(&g);
         snprintf(msg, len, seconds > 0.0 ? "the session is longer than %d s: press r for a new one"
                                          : "the session has not started: nothing to render", BOWL_LAB_MAX_GESTURE_S);
         return CLI_USAGE;
@@ -164,17 +173,16 @@ int bowl_lab_session_save(const bowl_lab_session *s, const char *dir, char *msg,
             break;
     }
     if (n > MAX_SESSION_FILES) {
-        bowl_lab_gesture_free(&g);
         snprintf(msg, len, "%s already holds bowl-session-1 .. %d: move them away", dir, MAX_SESSION_FILES);
         return CLI_USAGE;
     }
     char command[8192], comment[8400];
-    bowl_lab_session_command(s, strrchr(csv, '/') + 1, command, sizeof command);
+    bowl_lab_command(preset, seed, layers, strrchr(csv, '/') + 1, command, sizeof command);
     snprintf(comment, sizeof comment, "bowl-lab gesture (%.3f s); replay: %s --wav %s-replay.wav", seconds, command,
              base);
     /* the WAV and its gesture: one output set, both written or neither */
-    bowl_lab_options o = {.preset = &s->preset, .seconds = seconds, .seed = s->seed, .wav = wav, .channels = 1,
-                          .format = WAV_PCM16, .layers = s->layers, .gesture = s->preset.gesture, .replay = &g,
+    bowl_lab_options o = {.preset = preset, .seconds = seconds, .seed = seed, .wav = wav, .channels = 1,
+                          .format = WAV_PCM16, .layers = layers, .gesture = preset->gesture, .replay = &g,
                           .replay_out = csv, .replay_comment = comment, .quiet = true};
     char summary[1024];
     int rc = bowl_lab_run(&o, summary, sizeof summary);
@@ -183,6 +191,5 @@ int bowl_lab_session_save(const bowl_lab_session *s, const char *dir, char *msg,
     else
         snprintf(msg, len, "%s", summary);
     snprintf(wav_name, name_len, "%s.wav", base);
-    bowl_lab_gesture_free(&g);
     return rc;
 }

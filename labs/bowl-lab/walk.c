@@ -2,7 +2,9 @@
  * step (each adds its sound layer to the ones before), then free play with the presets. The bowl runs in real time
  * (session.c); the player tilts it (h/j/k/l, or a mouse drag: its lowest point goes under the pointer), stirs it
  * (s starts and stops, v reverses, the stir parameters) and strikes the spheres (x); w renders the session so far to
- * a WAV and its gesture to a CSV that `bowl-lab --gesture` plays back to the same bytes. */
+ * a WAV and its gesture to a CSV that `bowl-lab --gesture` plays back to the same bytes. With a sound device the
+ * session is heard as it is played (live.c): it then steps in the synthesis thread, and every callback here holds
+ * the live lock while it touches the session. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,7 +86,19 @@ typedef struct {
     double built_no, built_seed;
     unsigned built_layers;
     char problem[256], saved[512];
+    bowl_lab_live live;
+    double peak;                        /* the session's output peak over the last frame */
 } walk;
+
+static void lock(walk *w)
+{
+    pthread_mutex_lock(&w->live.lock);
+}
+
+static void unlock(walk *w)
+{
+    pthread_mutex_unlock(&w->live.lock);
+}
 
 /* --- the model ------------------------------------------------------------------------------------------------ */
 
@@ -118,8 +132,10 @@ static void sync_controls(walk *w)
         w->s.player.c = w->c;
 }
 
+/* Under the lock: the synthesis thread steps the new session from its next call on. */
 static void rebuild(walk *w)
 {
+    w->live.s = NULL;
     if (w->have_session)
         bowl_lab_session_destroy(&w->s);
     w->have_session = false;
@@ -131,6 +147,7 @@ static void rebuild(walk *w)
     w->spectrum_of = (unsigned long)-1;
     if (rc == SND_OK) {
         w->have_session = true;
+        w->live.s = &w->s;
         return;
     }
     const char *what = NULL;
@@ -145,6 +162,7 @@ static void rebuild(walk *w)
 static void walk_changed(void *ctx, int step, tui_change what)
 {
     walk *w = ctx;
+    lock(w);
     if (what == TUI_ENTER_STEP) {
         for (int k = 0; k < N_LAYERS; k++)
             w->layer_on[k] = step_layers[step] & layers[k].bit;
@@ -157,17 +175,57 @@ static void walk_changed(void *ctx, int step, tui_change what)
         rebuild(w);
     else
         sync_controls(w);  /* the gesture plays on */
+    unlock(w);
 }
 
 static bool walk_tick(void *ctx, int step, double frame_dt)
 {
     (void)step;
     walk *w = ctx;
-    if (!w->have_session)
+    lock(w);
+    bool active = w->have_session;
+    if (active) {
+        sync_controls(w);
+        if (!w->live.out)  /* without sound the frame's clock steps the session; with it, the device's */
+            bowl_lab_session_frame(&w->s, frame_dt);
+        active = bowl_lab_session_active(&w->s);
+        w->peak = w->s.peak;
+        if (w->live.out)
+            w->s.peak = 0.0;
+    }
+    unlock(w);
+    return active;
+}
+
+static void walk_paused(void *ctx, int step, bool paused)
+{
+    (void)step;
+    walk *w = ctx;
+    if (w->live.out)
+        audio_set_paused(w->live.out, paused);  /* fades out; the session stands still until space again */
+}
+
+/* w: the session so far to a WAV and its gesture, rendered after the lock is let go (the sound plays on). */
+static bool save_session(walk *w)
+{
+    lock(w);
+    if (!w->have_session) {
+        unlock(w);
         return false;
-    sync_controls(w);
-    bowl_lab_session_frame(&w->s, frame_dt);
-    return bowl_lab_session_active(&w->s);
+    }
+    const snd_preset preset = w->s.preset;
+    const unsigned long seed = w->s.seed;
+    const unsigned bits = w->s.layers;
+    bowl_lab_gesture g;
+    const int rc = bowl_lab_session_gesture(&w->s, &g);
+    unlock(w);
+    char name[128];
+    if (rc)
+        snprintf(w->saved, sizeof w->saved, "out of memory: the session cannot be rendered");
+    else
+        bowl_lab_save(&preset, seed, bits, &g, ".", w->saved, sizeof w->saved, name, sizeof name);
+    bowl_lab_gesture_free(&g);
+    return true;
 }
 
 /* --- the player ------------------------------------------------------------------------------------------------- */
@@ -181,6 +239,14 @@ static bool walk_key(void *ctx, int step, int key)
 {
     (void)step;
     walk *w = ctx;
+    if (key == 'w')
+        return save_session(w);
+    if (key == 'm') {
+        if (w->live.out)
+            audio_set_muted(w->live.out, !audio_muted(w->live.out));
+        return true;
+    }
+    lock(w);
     switch (key) {
     /* effective gravity leans along (cos tx sin ty, -sin tx): l/h move the low point right/left, k/j up/down */
     case 'h': w->c.tilt_y_deg = clamp_tilt(w->c.tilt_y_deg - TILT_STEP); break;
@@ -201,17 +267,12 @@ static bool walk_key(void *ctx, int step, int key)
         if (w->have_session)
             w->s.player.strike = fmin(w->s.player.strike + 1.0, BOWL_LAB_STRIKE_MAX);
         break;
-    case 'w': {
-        if (!w->have_session)
-            return false;
-        char name[128];
-        bowl_lab_session_save(&w->s, ".", w->saved, sizeof w->saved, name, sizeof name);
-        break;
-    }
     default:
+        unlock(w);
         return false;
     }
     sync_controls(w);
+    unlock(w);
     return true;
 }
 
@@ -226,7 +287,9 @@ static bool walk_mouse(void *ctx, int step, int pane, int col, int row, tui_mous
     /* the bowl's lowest point goes under the pointer */
     const double R = w->preset.bowl.bowl_radius;
     bowl_lab_tilt_toward(x / R, y / R, BOWL_LAB_TILT_MAX, &w->c.tilt_x_deg, &w->c.tilt_y_deg);
+    lock(w);
     sync_controls(w);
+    unlock(w);
     return true;
 }
 
@@ -270,10 +333,8 @@ static const plot_grid *right_pane(walk *w, int cols, int rows)
     return &w->pane;
 }
 
-static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int rows)
+static const plot_grid *render_locked(walk *w, int pane, int cols, int rows)
 {
-    (void)step;
-    walk *w = ctx;
     if (pane == 1)
         return right_pane(w, cols, rows);
     if (plot_chart_resize(w->bowl_chart, cols, rows))
@@ -287,6 +348,16 @@ static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int
     return plot_chart_render(w->bowl_chart);
 }
 
+static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int rows)
+{
+    (void)step;
+    walk *w = ctx;
+    lock(w);
+    const plot_grid *g = render_locked(w, pane, cols, rows);
+    unlock(w);
+    return g;
+}
+
 static size_t meter(const walk *w, char *buf, size_t size, size_t used, const char *label, double value,
                     const char *rest)
 {
@@ -297,9 +368,8 @@ static size_t meter(const walk *w, char *buf, size_t size, size_t used, const ch
 
 /* Six short lines (they fit 80 columns): time and level; the gesture; each sphere's gate and micro-impact rate
  * (and what the step studies: the load, the filter's cutoff); the latch and the pair's rate; the last render. */
-static void walk_notes(void *ctx, int step, char *buf, size_t size)
+static void notes_locked(walk *w, int step, char *buf, size_t size)
 {
-    walk *w = ctx;
     size_t used = 0;
     buf[0] = '\0';
     if (w->problem[0])
@@ -309,8 +379,8 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
     const bowl *b = snd_engine_bowl(w->s.e);
     const snd_meters *m = snd_engine_meters(w->s.e);
     used = tui_append(buf, size, used, "t %.1f s, ", b->t);
-    if (w->s.peak > 0.0)
-        used = tui_append(buf, size, used, "peak %.1f dBFS", 20.0 * log10(w->s.peak));
+    if (w->peak > 0.0)
+        used = tui_append(buf, size, used, "peak %.1f dBFS", 20.0 * log10(w->peak));
     else
         used = tui_append(buf, size, used, "silent");
     used = tui_append(buf, size, used, "\ntilt %.1f %.1f deg, stir %.1f Hz", w->c.tilt_x_deg, w->c.tilt_y_deg,
@@ -326,8 +396,19 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
     }
     snprintf(rest, sizeof rest, "pair %.0f/s", m->pair_rate);
     used = meter(w, buf, size, used, "latch", b->latch, rest);
+    char sound[128];
+    bowl_lab_live_text(&w->live, sound, sizeof sound);
+    used = tui_append(buf, size, used, "\n%s", sound);
     if (w->saved[0])
         tui_append(buf, size, used, "\nw: %s", w->saved);
+}
+
+static void walk_notes(void *ctx, int step, char *buf, size_t size)
+{
+    walk *w = ctx;
+    lock(w);
+    notes_locked(w, step, buf, size);
+    unlock(w);
 }
 
 static void walk_describe(void *ctx, int step, tui_step *d)
@@ -383,10 +464,15 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     tui_add_param(d, "preset", "1-5", &w->preset_no, 1.0, (double)snd_preset_count(), 1.0, 1.0, false);
 }
 
-int bowl_lab_interactive(const snd_preset *preset, unsigned long seed)
+int bowl_lab_interactive(const snd_preset *preset, unsigned long seed, const char *audio)
 {
     static walk w;  /* the spectrum's buffers are large: not on the stack */
     w = (walk){.start = preset, .seed = (double)seed, .preset_no = 1};
+    int rc = bowl_lab_live_open(&w.live, audio);  /* before the screen: a device named but missing is an error */
+    if (rc != CLI_OK) {
+        bowl_lab_live_close(&w.live);
+        return rc;
+    }
     for (size_t i = 0; i < snd_preset_count(); i++)
         if (strcmp(snd_preset_at(i)->name, preset->name) == 0)
             w.preset_no = (double)(i + 1);
@@ -400,20 +486,20 @@ int bowl_lab_interactive(const snd_preset *preset, unsigned long seed)
     w.bowl_chart = plot_chart_new(40, 12, w.mode);
     w.spec_chart = plot_chart_new(40, 8, w.mode);
     w.lanes = plot_canvas_new(32, BOWL_LAB_LANES, w.mode);
-    int rc = CLI_OK;
     if (!w.bowl_chart || !w.spec_chart || !w.lanes) {
         rc = cli_fail("out of memory");
     } else {
         tui_app app = {
             .name = "bowl-lab", .ctx = &w, .n_steps = N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
-            .extra_keys = "hjkl tilt c level s stir v reverse x strike w WAV", .toggles_name = "layers",
+            .extra_keys = "hjkl tilt c level s stir v reverse x strike w WAV m mute", .toggles_name = "layers",
             .describe = walk_describe, .changed = walk_changed, .render = walk_render, .notes = walk_notes,
-            .tick = walk_tick, .key = walk_key, .mouse = walk_mouse,
+            .tick = walk_tick, .key = walk_key, .mouse = walk_mouse, .paused = walk_paused,
         };
         rc = tui_run(&app);
         if (rc < 0)
             rc = labcli_no_terminal(NULL);
     }
+    bowl_lab_live_close(&w.live);  /* the synthesis thread ends before the session goes */
     if (w.have_session)
         bowl_lab_session_destroy(&w.s);
     free(w.pane.cells);

@@ -78,6 +78,14 @@ tui_pid() {
 # cpu_ticks PID: user + system time in clock ticks.
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
+# tui_expect_idle NAME PROGRAM SECONDS WHAT: PROGRAM in session NAME uses at most one clock tick of CPU in SECONDS.
+tui_expect_idle() {
+    idle_pid=$(tui_pid "$1" "$2")
+    idle_before=$(cpu_ticks "$idle_pid"); sleep "$3"; idle_after=$(cpu_ticks "$idle_pid")
+    [ $((idle_after - idle_before)) -le 1 ] && pass ||
+        fail "$4: $2 used $((idle_after - idle_before)) ticks of CPU in $3 s"
+}
+
 # Braille cells U+2801..U+28FF are the bytes E2 A0 81 .. E2 A3 BF in UTF-8.
 has_braille() { LC_ALL=C grep -q "$(printf '\342[\240-\243]')"; }
 
