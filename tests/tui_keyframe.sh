@@ -13,7 +13,7 @@ tui_expect lab "step 1/6: The Hermite basis" "first step"
 tui_wait lab "step 1/6" && tui_screen lab | has_braille && pass || fail "no braille on screen"
 tui_expect lab "the slopes d/ds" "derivative pane"
 # the seed's example: h(1/2) = 0 + 5/8 + 10/2 + 2/8 = 5.875 (the seed prints ~6.875)
-tui_expect lab "cubicSpline\(0.5, 0, 5, 10, -2\) = 5.875" "corrected seed value in the notes"
+tui_expect_pane lab "cubicSpline\(0.5, 0, 5, 10, -2\) = 5.875" "corrected seed value in the notes"
 
 tm send-keys -t lab n
 tui_expect lab "step 2/6: Step, linear, cubic" "n goes to step 2"
@@ -74,7 +74,7 @@ tui_expect lab "> t +1 s" "the parameters survive the resize"
 tm send-keys -t lab n n
 tui_expect lab "step 5/6: Rotations" "step 5"
 tui_expect lab "slerp +nlerp +cubic" "the three triads are labelled"
-tui_expect lab "cubic - slerp [0-9.]+ deg \(largest 27.5[0-9] at" "angle difference in the notes"
+tui_expect_pane lab "cubic - slerp [0-9.]+ deg \(largest 27.5[0-9] at" "angle difference in the notes"
 tm send-keys -t lab n
 tui_expect lab "step 6/6: glTF vs the seed" "step 6"
 
@@ -107,7 +107,7 @@ before=$(cpu_ticks "$pid"); sleep 3; after=$(cpu_ticks "$pid")
 tm send-keys -t file n
 tui_expect file "step 2/9: steps \(1/3\): spinner rotation" "n: next channel"
 tui_expect file "the node's axes" "a rotation shows as a triad"
-tui_expect file "turned 120.00 deg" "the rotation's angle"
+tui_expect_pane file "turned 120.00 deg" "the rotation's angle"
 tm send-keys -t file a
 tui_expect file "step 4/9: lines \(2/3\): mover translation" "a: next animation"
 tm send-keys -t file A A

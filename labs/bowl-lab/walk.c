@@ -404,7 +404,7 @@ int bowl_lab_interactive(const snd_preset *preset, unsigned long seed)
     } else {
         tui_app app = {
             .name = "bowl-lab", .ctx = &w, .n_steps = N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
-            .extra_keys = "hjkl tilt c level s stir v reverse x strike w WAV", .toggles_name = "layers",
+            .extra_keys = "hjkl tilt  c level  s stir  v reverse  x strike  w WAV", .toggles_name = "layers",
             .describe = walk_describe, .changed = walk_changed, .render = walk_render, .notes = walk_notes,
             .tick = walk_tick, .key = walk_key, .mouse = walk_mouse,
         };
