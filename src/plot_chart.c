@@ -44,6 +44,7 @@ struct plot_chart {
     char title[PLOT_TITLE_MAX], xlabel[PLOT_NAME_MAX], ylabel[PLOT_NAME_MAX];
     axis_state axis[2];
     plot_legend legend;
+    bool equal_aspect;
     series_entry series[PLOT_MAX_SERIES];
     ref_entry refs[PLOT_MAX_REFS];
     marker_entry markers[PLOT_MAX_MARKERS];
@@ -166,6 +167,11 @@ int plot_chart_set_log(plot_chart *ch, plot_axis axis, bool log)
 void plot_chart_set_legend(plot_chart *ch, plot_legend where)
 {
     ch->legend = where;
+}
+
+void plot_chart_set_equal_aspect(plot_chart *ch, bool on)
+{
+    ch->equal_aspect = on;
 }
 
 void plot_chart_clear(plot_chart *ch)
@@ -417,6 +423,26 @@ static bool lay_out(plot_chart *ch, layout *l)
     return true;
 }
 
+/* lay_out, then in equal-aspect mode the ranges widened to the plot area (plot_equal_aspect) and laid out again:
+ * twice, as the new ranges' tick labels may move the area. */
+static bool lay_out_equal(plot_chart *ch, layout *l)
+{
+    axis_state *ax = &ch->axis[PLOT_X], *ay = &ch->axis[PLOT_Y];
+    if (!lay_out(ch, l))
+        return false;
+    if (!ch->equal_aspect || ax->log || ay->log)
+        return true;
+    const double box[4] = {ax->lo, ax->hi, ay->lo, ay->hi};
+    for (int pass = 0; pass < 2; pass++) {
+        double r[4];
+        plot_equal_aspect(box, l->area_cols, l->area_rows, ch->mode, r);
+        ax->lo = r[0], ax->hi = r[1], ay->lo = r[2], ay->hi = r[3];
+        if (!lay_out(ch, l))
+            return false;
+    }
+    return true;
+}
+
 /* --- drawing --------------------------------------------------------------------------------------------- */
 
 static void draw_data(plot_chart *ch)
@@ -618,7 +644,7 @@ const plot_grid *plot_chart_render(plot_chart *ch)
     compute_range(ch, PLOT_X);  /* x first: a fixed x range filters y's autoscale */
     compute_range(ch, PLOT_Y);
     layout l;
-    if (!lay_out(ch, &l)) {
+    if (!lay_out_equal(ch, &l)) {
         put_text(ch, 0, 0, "plot too small", ch->grid.cols, 0);
         return &ch->grid;
     }

@@ -45,6 +45,14 @@
 
 #define PLOT_COLORS 8           /* series colors 1..PLOT_COLORS; 0 is the terminal's default color */
 
+/* The series colors by name (plot_color_terminal gives their terminal colors): what a lab writes instead of a
+ * number, e.g. a triad's axes PLOT_RED, PLOT_GREEN, PLOT_BLUE. */
+enum {
+    PLOT_DEFAULT = 0,
+    PLOT_CYAN = 1, PLOT_MAGENTA = 2, PLOT_YELLOW = 3, PLOT_GREEN = 4,
+    PLOT_RED = 5, PLOT_BLUE = 6, PLOT_WHITE = 7, PLOT_BRIGHT_MAGENTA = 8
+};
+
 enum {
     PLOT_ATTR_BOLD = 1u << 0,   /* markers and the title: A_BOLD in curses, SGR 1 in text */
     PLOT_ATTR_DIM = 1u << 1,    /* reference lines: A_DIM in curses, SGR 2 in text */
@@ -112,6 +120,14 @@ int plot_canvas_dot_height(const plot_canvas *c);
 /* The data rectangle shown. Returns 0, or -1 (view unchanged) unless all four are finite and both spans
  * (xmax - xmin, ymax - ymin) are finite and at least 1e-290. */
 int plot_canvas_set_view(plot_canvas *c, double xmin, double xmax, double ymin, double ymax);
+
+/* Equal aspect: the view that shows the data box [box[0], box[1]] x [box[2], box[3]] whole, centred, on a plot area of
+ * cols x rows cells in `mode`, with a data unit as long across the screen as up it (braille dots are square, 2 x 4 a
+ * cell; an ASCII cell is one dot, twice as tall as wide). The view spans (dots - 1) dot pitches each way (the
+ * mapping above), so with u the data per pitch across, u = max(w / (dots_x - 1), h / (a (dots_y - 1))), a the dot's
+ * height over its width: range = centre -+ u (dots_x - 1) / 2 across, centre -+ u a (dots_y - 1) / 2 up. A box
+ * without two positive finite spans, or a size < 1, is copied as it is. */
+void plot_equal_aspect(const double box[4], int cols, int rows, plot_mode mode, double range[4]);
 
 /* Lights the dot at (x, y) in dot coordinates with a color 0..PLOT_COLORS; ignored outside the canvas. */
 void plot_canvas_set_dot(plot_canvas *c, int x, int y, int color);
@@ -212,6 +228,10 @@ void plot_chart_set_autoscale(plot_chart *ch, plot_axis axis, double pad);
  * a log axis cannot show (min <= 0, or narrower than 1e-290 decades). */
 int plot_chart_set_log(plot_chart *ch, plot_axis axis, bool log);
 void plot_chart_set_legend(plot_chart *ch, plot_legend where);
+/* Equal aspect (off by default): each render widens one axis's range (fixed or autoscaled, about its centre) so that
+ * a data unit is as long across the plot area as up it (plot_equal_aspect), for pictures of the world: round circles,
+ * square grids. plot_chart_range then says what was shown. Ignored while either axis is logarithmic. */
+void plot_chart_set_equal_aspect(plot_chart *ch, bool on);
 
 /* Drops the series, reference lines and markers; keeps size, mode, texts, ranges and scales. A frame of the TUI is
  * plot_chart_clear, the add calls, plot_chart_render. */

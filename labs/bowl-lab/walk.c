@@ -25,8 +25,9 @@ static const struct {
     const char *name;
     unsigned bit;
     int color;
-} layers[N_LAYERS] = {{"rub", SND_LAYER_RUB, 1}, {"pair", SND_LAYER_PAIR, 2}, {"impact", SND_LAYER_IMPACT, 3},
-                      {"body", SND_LAYER_BODY, 4}, {"force", SND_LAYER_FORCE, 6}};
+} layers[N_LAYERS] = {{"rub", SND_LAYER_RUB, PLOT_CYAN}, {"pair", SND_LAYER_PAIR, PLOT_MAGENTA},
+                      {"impact", SND_LAYER_IMPACT, PLOT_YELLOW}, {"body", SND_LAYER_BODY, PLOT_GREEN},
+                      {"force", SND_LAYER_FORCE, PLOT_BLUE}};
 
 /* What each step sounds like: the layers up to its level. */
 static const unsigned step_layers[N_STEPS] = {
@@ -281,7 +282,7 @@ static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int
         plot_chart_set_title(w->bowl_chart, "");
         return plot_chart_render(w->bowl_chart);
     }
-    bowl_lab_chart_bowl(w->bowl_chart, &w->s, w->mode);
+    bowl_lab_chart_bowl(w->bowl_chart, &w->s);
     return plot_chart_render(w->bowl_chart);
 }
 
