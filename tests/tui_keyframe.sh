@@ -37,13 +37,14 @@ tui_expect lab "> value +4( |$)" "key 1's value edited"
 tui_expect lab "y\(0.5\) = 3, y'\(0.5\) = 4 units/s" "edited value in the notes"
 
 # The mouse, as xterm's SGR reports (tmux passes them on): p n re-enters step 3 with the seed's keys. At 100 x 30
-# key 1 (t = 1, y = 3) is drawn at column 27, row 3 (1-based): press there, drag 5 rows down, release. Then
+# key 1 (t = 1, y = 3) is drawn at column 27, row 4 (1-based; the legend has the row above the plot, as every corner
+# of it holds the curves): press there, drag 5 rows down, release. Then
 # y(0.5) = h10 5 + h01 v = 5/8 + v/2 for whatever value v the drag left (the panel shows it to 4 digits).
 mouse() { tm send-keys -t lab -l "$(printf '\033[<%s;%s;%s%s' "$1" "$2" "$3" "$4")"; }
 panel() { tui_screen lab | sed -n "s/.*[> ] $1  *\(-*[0-9.e+-]*\).*/\1/p" | head -n 1; }
 tm send-keys -t lab p n
 tui_expect lab "y\(0.5\) = 2.125," "step 3 again with the seed's keys"
-mouse 0 27 3 M; mouse 32 27 8 M; mouse 0 27 8 m
+mouse 0 27 4 M; mouse 32 27 9 M; mouse 0 27 9 m
 tui_expect lab " key +1( |$)" "a click selects key 1"
 tui_wait lab "value +[0-9.]+( |$)" && v=$(panel value)
 y=$(tui_screen lab | sed -n 's/.*y(0.5) = \([0-9.e+-]*\),.*/\1/p')

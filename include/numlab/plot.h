@@ -183,7 +183,9 @@ typedef enum { PLOT_X, PLOT_Y } plot_axis;
 typedef enum { PLOT_LINES, PLOT_POINTS } plot_style;
 
 typedef enum {
-    PLOT_LEGEND_AUTO,           /* the corner of the plot area that covers the fewest lit cells (default) */
+    PLOT_LEGEND_AUTO,           /* the corner of the plot area that covers no lit cell; when every corner would
+                                 * hide some, above the plot area, entries side by side on one or two rows (the
+                                 * area gives them up), else the corner that hides the fewest (default) */
     PLOT_LEGEND_TOP_RIGHT, PLOT_LEGEND_TOP_LEFT, PLOT_LEGEND_BOTTOM_RIGHT, PLOT_LEGEND_BOTTOM_LEFT,
     PLOT_LEGEND_NONE
 } plot_legend;
@@ -211,7 +213,9 @@ int plot_chart_resize(plot_chart *ch, int width, int height);
 void plot_chart_set_mode(plot_chart *ch, plot_mode mode);
 
 /* Texts are copied (truncated); NULL or "" removes one. UTF-8 is shown as is in braille mode (each code point one
- * cell: keep to width-1 characters such as Greek letters) and as '?' in ASCII mode. */
+ * cell: keep to width-1 characters such as Greek letters) and as '?' in ASCII mode. A title wider than the chart
+ * breaks between words over two rows (the plot area gives up one); what those cannot hold ends in an ellipsis
+ * (U+2026, "..." in ASCII). */
 void plot_chart_set_title(plot_chart *ch, const char *title);
 void plot_chart_set_labels(plot_chart *ch, const char *xlabel, const char *ylabel);
 
