@@ -17,7 +17,7 @@
 trap 'tui_cleanup; rm -rf "$TMP"' EXIT
 command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; exit 1; }
 
-LABS="spring-lab network-lab keyframe-lab bowl-lab"
+LABS=$(for f in labs/*-lab.c; do basename "$f" .c; done)   # every lab (numlab, the launcher, has no walk)
 SIZES="80x24 100x30 120x40"
 
 # One screen ($TMP/S.screen) read against the reference of its step: prints "sign more|back|none", then "text " and

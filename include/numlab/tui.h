@@ -14,6 +14,10 @@
  *   +-------------------------------------------------------------------------------------------+
  *   | keys                                                                                      |
  *
+ * Nothing is cut: the panel's columns fit the step's parameter and toggle names; the text pane pages when the text
+ * and notes do not fit (] and [, with a "more" sign on the pane and the status line: tui_text_page), t gives it the
+ * panes' rows; the status line keeps whole keys (? lists all).
+ *
  * Idle costs nothing: while paused, or when tick says the animation is over, tui_run blocks on input and does
  * not redraw. While animating it calls tick at the display rate with the measured frame time and redraws only
  * the panes (wnoutrefresh per window, one doupdate a frame). Keys come in batches: all that wait are read before
