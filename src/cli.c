@@ -247,5 +247,6 @@ int cli_finish(int rc)
 
 int cli_have_terminal(void)
 {
-    return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    const char *walk_text = getenv("NUMLAB_WALK_TEXT");
+    return (walk_text && *walk_text) || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO));
 }

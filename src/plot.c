@@ -528,3 +528,20 @@ int plot_grid_write(const plot_grid *grid, FILE *f, unsigned flags)
     put_grid(&s, grid, flags);
     return ferror(f) ? -1 : 0;
 }
+
+void plot_equal_aspect(const double box[4], int cols, int rows, plot_mode mode, double range[4])
+{
+    const double w = box[1] - box[0], h = box[3] - box[2];
+    for (int i = 0; i < 4; i++)
+        range[i] = box[i];
+    if (!(w > 0.0 && isfinite(w) && h > 0.0 && isfinite(h)) || cols < 1 || rows < 1)
+        return;
+    const bool braille = mode == PLOT_BRAILLE;
+    const double a = braille ? 1.0 : 2.0;  /* a dot's height over its width */
+    const int dots_x = braille ? 2 * cols : cols, dots_y = braille ? 4 * rows : rows;
+    const double gaps_x = dots_x > 1 ? dots_x - 1 : 1, gaps_y = dots_y > 1 ? dots_y - 1 : 1;
+    const double u = fmax(w / gaps_x, h / (a * gaps_y));
+    const double cx = 0.5 * (box[0] + box[1]), cy = 0.5 * (box[2] + box[3]);
+    range[0] = cx - 0.5 * u * gaps_x, range[1] = cx + 0.5 * u * gaps_x;
+    range[2] = cy - 0.5 * u * a * gaps_y, range[3] = cy + 0.5 * u * a * gaps_y;
+}

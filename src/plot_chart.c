@@ -44,6 +44,8 @@ struct plot_chart {
     char title[PLOT_TITLE_MAX], xlabel[PLOT_NAME_MAX], ylabel[PLOT_NAME_MAX];
     axis_state axis[2];
     plot_legend legend;
+    bool equal_aspect;
+    int legend_above;           /* rows of an AUTO legend above the plot area, this render (every corner hid data) */
     series_entry series[PLOT_MAX_SERIES];
     ref_entry refs[PLOT_MAX_REFS];
     marker_entry markers[PLOT_MAX_MARKERS];
@@ -166,6 +168,11 @@ int plot_chart_set_log(plot_chart *ch, plot_axis axis, bool log)
 void plot_chart_set_legend(plot_chart *ch, plot_legend where)
 {
     ch->legend = where;
+}
+
+void plot_chart_set_equal_aspect(plot_chart *ch, bool on)
+{
+    ch->equal_aspect = on;
 }
 
 void plot_chart_clear(plot_chart *ch)
@@ -342,10 +349,34 @@ static int text_width(const char *s)
     return plot_utf8_length(s);
 }
 
+/* The code points in the first n bytes of s. */
+static int text_width_n(const char *s, size_t n)
+{
+    const char *end = s + n;
+    int w = 0;
+    while (*s && s < end)
+        plot_utf8_next(&s), w++;
+    return w;
+}
+
+/* Where a text wider than width breaks: the bytes of the longest run of whole words that fits (0 when not even the
+ * first word does). */
+static size_t fit_words(const char *s, int width)
+{
+    size_t fit = 0;
+    for (const char *p = s; *p; p++)
+        if (*p == ' ' && text_width_n(s, (size_t)(p - s)) <= width)
+            fit = (size_t)(p - s);
+    return text_width(s) <= width ? strlen(s) : fit;
+}
+
 /* --- layout ---------------------------------------------------------------------------------------------- */
 
 typedef struct {
     int title_row, ylabel_row;  /* -1 when absent */
+    int title_rows;             /* a title wider than the chart takes two rows, broken between words */
+    size_t title_split;         /* the bytes of its first row */
+    int legend_row;             /* the first row of a legend above the plot area */
     int top;                    /* the plot area's first row */
     int area_rows, area_cols;
     int label_width;            /* of the y tick labels */
@@ -377,10 +408,14 @@ static bool lay_out(plot_chart *ch, layout *l)
     int title_start = (width - text_width(ch->title)) / 2;
     l->title_row = ch->title[0] ? 0 : -1;
     l->ylabel_row = -1;
-    int header = ch->title[0] ? 1 : 0;
+    l->title_split = fit_words(ch->title, width);
+    l->title_rows = !ch->title[0] ? 0 : l->title_split > 0 && ch->title[l->title_split] ? 2 : 1;
+    int header = l->title_rows;
+    l->legend_row = header;
+    header += ch->legend_above;
     if (ch->ylabel[0]) {
         /* on the title's row when it fits left of the title with two spaces, else on its own */
-        bool share = ch->title[0] && text_width(ch->ylabel) + 2 <= title_start;
+        bool share = l->title_rows == 1 && text_width(ch->ylabel) + 2 <= title_start;
         l->ylabel_row = share ? 0 : header++;
     }
     l->top = header;
@@ -413,6 +448,26 @@ static bool lay_out(plot_chart *ch, layout *l)
         axis_ticks(ax, max_x, &ch->ticks[PLOT_X]);
         if (x_labels_fit(ch, &ch->ticks[PLOT_X]))
             break;
+    }
+    return true;
+}
+
+/* lay_out, then in equal-aspect mode the ranges widened to the plot area (plot_equal_aspect) and laid out again:
+ * twice, as the new ranges' tick labels may move the area. */
+static bool lay_out_equal(plot_chart *ch, layout *l)
+{
+    axis_state *ax = &ch->axis[PLOT_X], *ay = &ch->axis[PLOT_Y];
+    if (!lay_out(ch, l))
+        return false;
+    if (!ch->equal_aspect || ax->log || ay->log)
+        return true;
+    const double box[4] = {ax->lo, ax->hi, ay->lo, ay->hi};
+    for (int pass = 0; pass < 2; pass++) {
+        double r[4];
+        plot_equal_aspect(box, l->area_cols, l->area_rows, ch->mode, r);
+        ax->lo = r[0], ax->hi = r[1], ay->lo = r[2], ay->hi = r[3];
+        if (!lay_out(ch, l))
+            return false;
     }
     return true;
 }
@@ -496,9 +551,22 @@ static void draw_axes(plot_chart *ch, const layout *l)
 static void draw_texts(plot_chart *ch, const layout *l)
 {
     const int width = ch->grid.cols;
-    if (l->title_row >= 0) {
+    if (l->title_rows == 1) {  /* whole, or its first word cut when even that is wider than the chart */
         int w = text_width(ch->title), start = w < width ? (width - w) / 2 : 0;
         put_text(ch, start, l->title_row, ch->title, width, PLOT_ATTR_BOLD);
+    } else if (l->title_rows == 2) {  /* whole words on each row; what the second cannot hold ends in an ellipsis */
+        int w = text_width_n(ch->title, l->title_split);
+        put_text(ch, (width - w) / 2, l->title_row, ch->title, w, PLOT_ATTR_BOLD);
+        const char *rest = ch->title + l->title_split;
+        rest += strspn(rest, " ");
+        const char *dots = ch->mode == PLOT_BRAILLE ? "\u2026" : "...";
+        int dots_w = text_width(dots);
+        size_t n = text_width(rest) <= width ? strlen(rest) : fit_words(rest, width - dots_w);
+        int rw = text_width_n(rest, n), total = rw + (rest[n] ? dots_w : 0);
+        int start = total < width ? (width - total) / 2 : 0;
+        put_text(ch, start, l->title_row + 1, rest, rw, PLOT_ATTR_BOLD);
+        if (rest[n])
+            put_text(ch, start + rw, l->title_row + 1, dots, dots_w, PLOT_ATTR_BOLD);
     }
     if (l->ylabel_row >= 0)
         put_text(ch, 0, l->ylabel_row, ch->ylabel, width, 0);
@@ -564,10 +632,12 @@ static int covered(const plot_chart *ch, int col, int row, int cols, int rows)
     return n;
 }
 
-static void draw_legend(plot_chart *ch, const layout *l)
+/* The legend in the plot area's corner (AUTO: the one hiding the fewest lit cells); with probe, only says how many
+ * lit cells it would hide there (-1 when it does not fit at all). */
+static int draw_legend(plot_chart *ch, const layout *l, bool probe)
 {
     if (ch->legend == PLOT_LEGEND_NONE)
-        return;
+        return -1;
     int count = 0, text = 0;
     legend_entry e;
     for (; legend_at(ch, count, &e); count++) {
@@ -576,15 +646,14 @@ static void draw_legend(plot_chart *ch, const layout *l)
     }
     const int width = 3 + text;  /* two sample cells, a space, the text */
     if (count == 0 || count > l->area_rows || width > l->area_cols)
-        return;
+        return -1;
     /* a blank column and row on the inner sides, when there is room, so curves do not touch the text */
     const int block_w = width + (width < l->area_cols), block_h = count + (count < l->area_rows);
     const int left = l->axis_col + 1, right = left + l->area_cols - block_w;
     const int top = l->top, bottom = l->top + l->area_rows - block_h;
     const int corner_col[4] = {right, left, right, left}, corner_row[4] = {top, top, bottom, bottom};
-    int best = 0;
+    int best = 0, least = -1;
     if (ch->legend == PLOT_LEGEND_AUTO) {
-        int least = -1;
         for (int k = 0; k < 4; k++) {
             int n = covered(ch, corner_col[k], corner_row[k], block_w, block_h);
             if (least < 0 || n < least)
@@ -593,6 +662,8 @@ static void draw_legend(plot_chart *ch, const layout *l)
     } else {
         best = ch->legend - PLOT_LEGEND_TOP_RIGHT;
     }
+    if (probe)
+        return least;
     const int col = corner_col[best], row = corner_row[best];
     for (int r = row; r < row + block_h; r++)
         for (int c = col; c < col + block_w; c++)
@@ -604,30 +675,73 @@ static void draw_legend(plot_chart *ch, const layout *l)
         put_cell(ch, text_col + 1, text_row + k, e.sample[1], e.color, e.attr);
         put_text(ch, text_col + 3, text_row + k, e.text, text, 0);
     }
+    return least;
+}
+
+/* The legend above the plot area, entries side by side from its first column ("-- explicit  -- semi"), on as many
+ * rows as they need; with draw false only counts them (0 when an entry is wider than the chart). */
+static int legend_flow(plot_chart *ch, const layout *l, bool draw)
+{
+    const int first = l->axis_col + 1;
+    int col = first, row = 0;
+    legend_entry e;
+    for (int k = 0; legend_at(ch, k, &e); k++) {
+        int w = 3 + text_width(e.text);
+        if (first + w > ch->grid.cols)
+            return 0;
+        if (col > first && col + 2 + w > ch->grid.cols)
+            col = first, row++;
+        else if (col > first)
+            col += 2;
+        if (draw) {
+            put_cell(ch, col, l->legend_row + row, e.sample[0], e.color, e.attr);
+            put_cell(ch, col + 1, l->legend_row + row, e.sample[1], e.color, e.attr);
+            put_text(ch, col + 3, l->legend_row + row, e.text, w - 3, 0);
+        }
+        col += w;
+    }
+    return col > first ? row + 1 : 0;
 }
 
 /* --- render ---------------------------------------------------------------------------------------------- */
 
-const plot_grid *plot_chart_render(plot_chart *ch)
+/* Everything but the legend; false when the chart is too small to plot. */
+static bool draw_chart(plot_chart *ch, layout *l)
 {
     const size_t cells = (size_t)ch->grid.cols * (size_t)ch->grid.rows;
     for (size_t i = 0; i < cells; i++)
         ch->grid.cells[i] = (plot_cell){.ch = ' '};
-    ch->rendered = false;
-
     compute_range(ch, PLOT_X);  /* x first: a fixed x range filters y's autoscale */
     compute_range(ch, PLOT_Y);
-    layout l;
-    if (!lay_out(ch, &l)) {
+    if (!lay_out_equal(ch, l)) {
         put_text(ch, 0, 0, "plot too small", ch->grid.cols, 0);
-        return &ch->grid;
+        return false;
     }
     draw_data(ch);
-    copy_area(ch, &l);
-    draw_markers(ch, &l);
-    draw_axes(ch, &l);
-    draw_texts(ch, &l);
-    draw_legend(ch, &l);
+    copy_area(ch, l);
+    draw_markers(ch, l);
+    draw_axes(ch, l);
+    draw_texts(ch, l);
+    return true;
+}
+
+const plot_grid *plot_chart_render(plot_chart *ch)
+{
+    ch->rendered = false;
+    ch->legend_above = 0;
+    layout l;
+    if (!draw_chart(ch, &l))
+        return &ch->grid;
+    /* AUTO: a legend that would hide data in every corner goes above the plot area (which gives up its rows) */
+    int rows = ch->legend == PLOT_LEGEND_AUTO && draw_legend(ch, &l, true) > 0 ? legend_flow(ch, &l, false) : 0;
+    if (rows > 0 && rows <= 2 && l.area_rows - rows >= 2 * MIN_AREA_ROWS) {
+        ch->legend_above = rows;
+        if (!draw_chart(ch, &l))
+            return &ch->grid;
+        legend_flow(ch, &l, true);
+    } else {
+        draw_legend(ch, &l, false);
+    }
     ch->rendered = true;
     ch->area_col = l.axis_col + 1, ch->area_row = l.top;
     ch->area_cols = l.area_cols, ch->area_rows = l.area_rows;

@@ -13,27 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#define PARAM_COLS 28
-#define TOGGLE_COLS 17
 #define KEY_ESC 27
 #define KEY_TAB '\t'
 #define CTRL_L 12
-
-enum { WIN_HEADER, WIN_PANE0, WIN_PANE1, WIN_TEXT, WIN_PARAMS, WIN_TOGGLES, WIN_STATUS, WIN_COUNT };
-
-typedef struct {
-    tui_app *app;
-    WINDOW *win[WIN_COUNT];
-    bool dirty[WIN_COUNT];
-    int pane_x[TUI_MAX_PANES], pane_y, pane_w[TUI_MAX_PANES], pane_h;
-    int step;
-    tui_step desc;
-    int selected;          /* parameter index */
-    int mouse_pane;        /* the pane a button press captured until its release, or -1 */
-    bool paused, animating, help, too_small, color;
-    bool change_pending;   /* a change the model has not been told of yet: keys in one batch coalesce */
-    tui_change pending;
-} tui_state;
 
 static volatile sig_atomic_t quit_signal;
 static bool curses_active;
@@ -83,12 +65,19 @@ static void layout(tui_state *s)
     mark_all_dirty(s);
     if (s->too_small)
         return;
-    /* the panes keep 16 rows when they can; the text panel takes the rest, 8 to 14 rows */
+    /* the panes keep 16 rows when they can; the text panel takes the rest, 8 to 14 rows, and a row more than the
+     * step has parameters or toggles (the panes keep 10). t gives the panes' rows to the text. */
+    int list_rows = 1 + (s->desc.n_params > s->desc.n_toggles ? s->desc.n_params : s->desc.n_toggles);
     int panel_h = LINES - 2 - 16;
     panel_h = panel_h < 8 ? 8 : panel_h > 14 ? 14 : panel_h;
+    panel_h = panel_h < list_rows ? (list_rows < LINES - 12 ? list_rows : LINES - 12) : panel_h;
+    if (s->text_view)
+        panel_h = LINES - 2;
     s->pane_y = 1;
     s->pane_h = LINES - 2 - panel_h;
     int n = s->desc.n_panes < 1 ? 1 : s->desc.n_panes > TUI_MAX_PANES ? TUI_MAX_PANES : s->desc.n_panes;
+    if (s->text_view)
+        n = 0;
     int x = 0;
     for (int p = 0; p < n; p++) {
         int w = (COLS - (n - 1)) / n + (p == n - 1 ? (COLS - (n - 1)) % n : 0);
@@ -100,11 +89,14 @@ static void layout(tui_state *s)
     for (int p = n; p < TUI_MAX_PANES; p++)
         s->pane_w[p] = 0;
     int panel_y = 1 + s->pane_h;
-    int text_w = COLS - PARAM_COLS - TOGGLE_COLS;
+    tui_panel_widths(s, &s->param_w, &s->toggle_w);
+    int text_w = COLS - s->param_w - s->toggle_w;
     s->win[WIN_HEADER] = newwin(1, COLS, 0, 0);
     s->win[WIN_TEXT] = newwin(panel_h, text_w, panel_y, 0);
-    s->win[WIN_PARAMS] = newwin(panel_h, PARAM_COLS, panel_y, text_w);
-    s->win[WIN_TOGGLES] = newwin(panel_h, TOGGLE_COLS, panel_y, text_w + PARAM_COLS);
+    if (s->param_w)
+        s->win[WIN_PARAMS] = newwin(panel_h, s->param_w, panel_y, text_w);
+    if (s->toggle_w)
+        s->win[WIN_TOGGLES] = newwin(panel_h, s->toggle_w, panel_y, text_w + s->param_w);
     s->win[WIN_STATUS] = newwin(1, COLS, LINES - 1, 0);
     /* the separators live on stdscr */
     for (int p = 1; p < n; p++)
@@ -133,117 +125,6 @@ static void draw_grid(tui_state *s, WINDOW *w, const plot_grid *g)
             setcchar(&cc, wc, attr, pair, NULL);
             mvwadd_wch(w, r, c, &cc);
         }
-}
-
-static void draw_header(tui_state *s)
-{
-    WINDOW *w = s->win[WIN_HEADER];
-    werase(w);
-    wbkgd(w, A_REVERSE);
-    mvwprintw(w, 0, 1, "%s  step %d/%d: %s", s->app->name, s->step + 1, s->app->n_steps, s->desc.title);
-    const char *state = s->paused ? "[paused]" : s->animating ? "[running]" : "";
-    mvwprintw(w, 0, COLS - (int)strlen(state) - 1, "%s", state);
-}
-
-typedef struct {
-    WINDOW *w;
-    int row, max_rows;
-    attr_t attr;
-} wrap_target;
-
-static void emit_line(void *arg, const char *line, int len)
-{
-    wrap_target *t = arg;
-    if (t->row < t->max_rows) {
-        wattron(t->w, t->attr);
-        mvwaddnstr(t->w, t->row, 1, line, len);
-        wattroff(t->w, t->attr);
-    }
-    t->row++;
-}
-
-static void count_line(void *arg, const char *line, int len)
-{
-    (void)arg, (void)line, (void)len;
-}
-
-/* The step's text, then the notes; the title cut to the width (it never wraps). */
-static void draw_text(tui_state *s)
-{
-    WINDOW *w = s->win[WIN_TEXT];
-    const int width = getmaxx(w) - 2, rows = getmaxy(w);
-    werase(w);
-    mvwhline_set(w, 0, 0, WACS_HLINE, getmaxx(w));
-    wattron(w, A_BOLD);
-    mvwprintw(w, 0, 1, " %.*s ", width - 2 > 0 ? width - 2 : 0, s->desc.title);  /* never wraps */
-    wattroff(w, A_BOLD);
-    char notes[1024] = "";
-    int note_lines = 0;
-    if (s->app->notes) {
-        s->app->notes(s->app->ctx, s->step, notes, sizeof notes);
-        note_lines = tui_wrap(notes, width, count_line, NULL);
-    }
-    /* the live numbers have the last rows when the panel is short: the text keeps the rest, at least two lines */
-    int text_end = rows - (note_lines ? note_lines + 1 : 0);
-    text_end = text_end < 3 ? 3 : text_end;
-    wrap_target t = {w, 1, text_end, A_NORMAL};
-    tui_wrap(s->desc.text, width, emit_line, &t);
-    if (note_lines) {
-        t.row = (t.row < text_end ? t.row : text_end) + 1;
-        t.max_rows = rows;
-        t.attr = A_BOLD;
-        tui_wrap(notes, width, emit_line, &t);
-    }
-}
-
-static void draw_params(tui_state *s)
-{
-    WINDOW *w = s->win[WIN_PARAMS];
-    werase(w);
-    mvwhline_set(w, 0, 0, WACS_HLINE, getmaxx(w));
-    mvwaddstr(w, 0, 1, " parameters ");
-    for (int i = 0; i < s->desc.n_params && i + 1 < getmaxy(w); i++) {
-        const tui_param *p = &s->desc.params[i];
-        bool sel = i == s->selected;
-        if (sel)
-            wattron(w, A_REVERSE);
-        mvwprintw(w, i + 1, 1, "%c %-6s %9.4g %-6s", sel ? '>' : ' ', p->name, *p->value, p->unit);
-        if (sel)
-            wattroff(w, A_REVERSE);
-    }
-}
-
-static void draw_toggles(tui_state *s)
-{
-    WINDOW *w = s->win[WIN_TOGGLES];
-    werase(w);
-    mvwhline_set(w, 0, 0, WACS_HLINE, getmaxx(w));
-    mvwprintw(w, 0, 1, " %s ", s->app->toggles_name ? s->app->toggles_name : "methods");
-    for (int i = 0; i < s->desc.n_toggles && i + 1 < getmaxy(w); i++) {
-        const tui_toggle *t = &s->desc.toggles[i];
-        mvwprintw(w, i + 1, 0, "%d[%c] ", i + 1, *t->enabled ? 'x' : ' ');
-        if (s->color)
-            wattron(w, COLOR_PAIR(t->color));
-        else
-            waddch(w, (chtype)plot_ascii_glyph(t->color)), waddch(w, ' ');
-        wprintw(w, "%.*s", getmaxx(w) - getcurx(w), t->name);
-        if (s->color)
-            wattroff(w, COLOR_PAIR(t->color));
-    }
-}
-
-static void draw_status(tui_state *s)
-{
-    WINDOW *w = s->win[WIN_STATUS];
-    werase(w);
-    wbkgd(w, A_REVERSE);
-    /* the lab's keys are cut where the line would hide "? help  q quit": the help lists them whole */
-    char head[96];
-    snprintf(head, sizeof head, "tab/arrows param  space pause  n/p step  r reset  1-9 %s  ",
-             s->app->toggles_name ? s->app->toggles_name : "methods");
-    const char *tail = "  ? help  q quit";
-    int room = COLS - 2 - (int)strlen(head) - (int)strlen(tail);
-    mvwprintw(w, 0, 1, "%s%.*s%s", head, room > 0 ? room : 0, s->app->extra_keys ? s->app->extra_keys : "", tail);
 }
 
 typedef struct {
@@ -279,19 +160,19 @@ static void redraw(tui_state *s)
         return;
     }
     if (s->dirty[WIN_HEADER])
-        draw_header(s);
+        tui_draw_header(s);
     for (int p = 0; p < TUI_MAX_PANES; p++)
         if (s->dirty[WIN_PANE0 + p] && s->win[WIN_PANE0 + p])
             draw_grid(s, s->win[WIN_PANE0 + p],
                       s->app->render(s->app->ctx, s->step, p, s->pane_w[p], s->pane_h));
     if (s->dirty[WIN_TEXT])
-        draw_text(s);
+        tui_draw_text(s);
     if (s->dirty[WIN_PARAMS])
-        draw_params(s);
+        tui_draw_params(s);
     if (s->dirty[WIN_TOGGLES])
-        draw_toggles(s);
+        tui_draw_toggles(s);
     if (s->dirty[WIN_STATUS])
-        draw_status(s);
+        tui_draw_status(s);
     for (int i = 0; i < WIN_COUNT; i++)
         if (s->dirty[i] && s->win[i])
             wnoutrefresh(s->win[i]);
@@ -310,7 +191,9 @@ static void describe_step(tui_state *s)
     s->app->describe(s->app->ctx, s->step, &s->desc);
     if (s->selected >= s->desc.n_params)
         s->selected = 0;
-    if (s->desc.n_panes != old_panes)
+    int param_w, toggle_w;
+    tui_panel_widths(s, &param_w, &toggle_w);
+    if (s->desc.n_panes != old_panes || param_w != s->param_w || toggle_w != s->toggle_w)
         layout(s);
 }
 
@@ -346,6 +229,7 @@ static void go_to_step(tui_state *s, int step)
     flush_change(s);
     s->step = step;
     s->selected = 0;
+    s->page = 0;
     describe_step(s);
     model_changed(s, TUI_ENTER_STEP);
 }
@@ -386,9 +270,10 @@ static void handle_mouse(tui_state *s, const MEVENT *mouse)
     tui_mouse_kind kind = ev.bstate & BUTTON1_RELEASED                          ? TUI_MOUSE_RELEASE
                           : ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED) ? TUI_MOUSE_PRESS
                                                                                 : TUI_MOUSE_DRAG;
-    int py, px;
-    getbegyx(s->win[WIN_PARAMS], py, px);
-    if (kind == TUI_MOUSE_PRESS && ev.x >= px && ev.x < px + PARAM_COLS && ev.y > py &&
+    int py = 0, px = 0;
+    if (s->win[WIN_PARAMS])
+        getbegyx(s->win[WIN_PARAMS], py, px);
+    if (kind == TUI_MOUSE_PRESS && s->win[WIN_PARAMS] && ev.x >= px && ev.x < px + s->param_w && ev.y > py &&
         ev.y - py - 1 < s->desc.n_params) {
         s->selected = ev.y - py - 1;
         s->dirty[WIN_PARAMS] = true;
@@ -410,6 +295,14 @@ static void handle_mouse(tui_state *s, const MEVENT *mouse)
     s->mouse_pane = kind == TUI_MOUSE_RELEASE ? -1 : kind == TUI_MOUSE_PRESS ? pane : s->mouse_pane;
     if (pane >= 0 && s->app->mouse(s->app->ctx, s->step, pane, ev.x - s->pane_x[pane], ev.y - s->pane_y, kind))
         callback_used(s);
+}
+
+/* ] and [: the text pane's next and previous page (tui_draw_text clamps it). */
+static void turn_page(tui_state *s, int direction)
+{
+    s->page += direction;
+    s->page = s->page < 0 ? 0 : s->page >= s->shown.pages ? s->shown.pages - 1 : s->page;
+    s->dirty[WIN_TEXT] = s->dirty[WIN_STATUS] = true;
 }
 
 /* Returns false when the user asked to quit. */
@@ -434,6 +327,9 @@ static bool handle_key(tui_state *s, int ch, const MEVENT *mouse)
     case 'n':                            go_to_step(s, s->step + 1); break;
     case 'p':                            go_to_step(s, s->step - 1); break;
     case 'r':                            model_changed(s, TUI_RESTART); break;
+    case ']':                            turn_page(s, +1); break;
+    case '[':                            turn_page(s, -1); break;
+    case 't':                            s->text_view = !s->text_view; layout(s); break;
     case KEY_TAB: case KEY_DOWN:
         if (s->desc.n_params)
             s->selected = (s->selected + 1) % s->desc.n_params;
@@ -505,6 +401,9 @@ bool tui_open(void)
 
 int tui_run(tui_app *app)
 {
+    const char *walk_text = getenv("NUMLAB_WALK_TEXT");
+    if (walk_text && *walk_text)
+        return tui_walk_write(app, stdout) == 0 ? 0 : 1;
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return -1;
     if (!tui_terminal_usable(app->name))

@@ -6,6 +6,39 @@
 #include <curses.h>
 #include <stdbool.h>
 
+#include "numlab/tui.h"
+
+/* --- the lab shell's state (tui.c lays out and runs, tui_panel.c draws the panel and the lines) --- */
+
+enum { WIN_HEADER, WIN_PANE0, WIN_PANE1, WIN_TEXT, WIN_PARAMS, WIN_TOGGLES, WIN_STATUS, WIN_COUNT };
+
+typedef struct {
+    tui_app *app;
+    WINDOW *win[WIN_COUNT];
+    bool dirty[WIN_COUNT];
+    int pane_x[TUI_MAX_PANES], pane_y, pane_w[TUI_MAX_PANES], pane_h;
+    int param_w, toggle_w; /* the panel's columns for this step's parameters and toggles (0: none) */
+    int step;
+    tui_step desc;
+    int selected;          /* parameter index */
+    int mouse_pane;        /* the pane a button press captured until its release, or -1 */
+    int page;              /* the text pane's page (] and [) */
+    tui_page shown;        /* what the text pane showed last: the status line says when text is hidden */
+    bool text_view;        /* t: the text in place of the charts */
+    bool paused, animating, help, too_small, color;
+    bool change_pending;   /* a change the model has not been told of yet: keys in one batch coalesce */
+    tui_change pending;
+} tui_state;
+
+/* The columns the step's parameters and toggles need (0 when it has none). */
+void tui_panel_widths(const tui_state *s, int *param_w, int *toggle_w);
+/* The header, the text pane (paged, with the "more" sign), the parameters, the toggles and the status line. */
+void tui_draw_header(tui_state *s);
+void tui_draw_text(tui_state *s);
+void tui_draw_params(tui_state *s);
+void tui_draw_toggles(tui_state *s);
+void tui_draw_status(tui_state *s);
+
 /* --- signals and the terminal (tui_signal.c) --- */
 
 /* Saves the terminal settings, then installs on_quit for SIGINT, SIGTERM, SIGHUP and SIGQUIT and, for every other

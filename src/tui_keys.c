@@ -2,6 +2,7 @@
  * handled for up to a frame's time, the rest held for the next frames (none dropped, mouse events kept with their
  * keys), so that a paste of 100 KB costs a redraw a frame, not one a byte, and q answers within a frame however
  * much is waiting. And the help that lists the keys. */
+#include "numlab/tui.h"
 #include "tui_internal.h"
 
 #include <curses.h>
@@ -16,6 +17,8 @@ static const char *const help_lines[] = {
     "space            pause / resume the animation",
     "n / p            next / previous step of the walk",
     "r                reset the animation",
+    "] / [            the text's next / previous page (when it says more)",
+    "t                the text in place of the charts, and back",
     "mouse            click a parameter; drag where a lab allows",
     "Ctrl-L           redraw the screen",
     "q                quit",
@@ -23,11 +26,30 @@ static const char *const help_lines[] = {
     "any key closes this help",
 };
 
+typedef struct {
+    WINDOW *win;
+    int row, x;
+} help_target;
+
+static void help_line(void *arg, const char *line, int len)
+{
+    help_target *t = arg;
+    mvwaddnstr(t->win, t->row++, t->x, line, len);
+}
+
+static void count_line(void *arg, const char *line, int len)
+{
+    (void)arg, (void)line, (void)len;
+}
+
 void tui_draw_help(const char *extra_keys)
 {
     int n = (int)(sizeof help_lines / sizeof help_lines[0]);
     const char *lab_keys = extra_keys && *extra_keys ? extra_keys : NULL;
-    int h = n + 2 + (lab_keys ? 2 : 0), w = 64;
+    int w = COLS - 4 < 76 ? COLS - 4 : 76;
+    /* the lab's keys after "this lab: ", wrapped: never cut */
+    int lab_lines = lab_keys ? tui_wrap(lab_keys, w - 14, count_line, NULL) : 0;
+    int h = n + 2 + (lab_keys ? lab_lines + 1 : 0);
     WINDOW *win = newwin(h, w, (LINES - h) / 2, (COLS - w) / 2);
     if (!win)
         return;
@@ -36,8 +58,10 @@ void tui_draw_help(const char *extra_keys)
         mvwaddstr(win, i + 1, 2, help_lines[i]);
     int row = n - 1;
     if (lab_keys) {  /* the lab's own keys, before the closing lines */
-        mvwprintw(win, row++, 2, "this lab: %.*s", w - 14, lab_keys);
-        row++;
+        mvwaddstr(win, row, 2, "this lab: ");
+        help_target t = {win, row, 12};
+        tui_wrap(lab_keys, w - 14, help_line, &t);
+        row = t.row + 1;
     }
     for (int i = n - 2; i < n; i++)
         mvwaddstr(win, row++, 2, help_lines[i]);

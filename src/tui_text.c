@@ -1,9 +1,12 @@
 /* tui_text: the shell's pure helpers (no curses): parameter steps, the step description, notes, word wrap.
- * Apart from tui.c so that they can be tested and used without a terminal. */
+ * Apart from tui.c so that they can be tested and used without a terminal. Widths are display columns (wcwidth):
+ * an accented letter, precomposed or with a combining accent, takes one. */
 #include <math.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "numlab/tui.h"
 
@@ -38,6 +41,46 @@ size_t tui_append(char *buf, size_t size, size_t used, const char *fmt, ...)
     return n < 0 ? used : used + (size_t)n;
 }
 
+/* The code point at s (UTF-8, at most n bytes) in *cp; returns its length in bytes (1 for a stray byte). */
+static int utf8_next(const char *s, int n, uint32_t *cp)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    int len = u[0] < 0x80 ? 1 : u[0] >= 0xF0 ? 4 : u[0] >= 0xE0 ? 3 : u[0] >= 0xC0 ? 2 : 1;
+    if (len > n)
+        len = 1;
+    uint32_t c = len == 1 ? u[0] : u[0] & (0x3F >> (len - 1));
+    for (int i = 1; i < len; i++) {
+        if ((u[i] & 0xC0) != 0x80) {  /* a broken sequence: one byte, one column */
+            *cp = u[0];
+            return 1;
+        }
+        c = c << 6 | (u[i] & 0x3F);
+    }
+    *cp = c;
+    return len;
+}
+
+/* Columns of one code point: wcwidth (0 for a combining accent, 2 for a wide character), 1 when the locale does not
+ * know it (a C locale knows only ASCII) and never less than 0. */
+static int code_point_columns(uint32_t cp)
+{
+    if (cp < 0x80)
+        return cp >= 0x20 && cp != 0x7F;
+    int w = wcwidth((wchar_t)cp);
+    return w < 0 ? 1 : w;
+}
+
+int tui_text_columns(const char *s, int len)
+{
+    int cols = 0;
+    for (int i = 0; i < len;) {
+        uint32_t cp;
+        i += utf8_next(s + i, len - i, &cp);
+        cols += code_point_columns(cp);
+    }
+    return cols;
+}
+
 int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg)
 {
     int lines = 0;
@@ -49,15 +92,18 @@ int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *li
         const char *p = text;
         int left = para;
         do {
-            /* take as many whole words as fit; a word longer than the line is cut */
+            /* take as many whole words as fit (in display columns); a word longer than the line is cut */
             int take = 0, last_space = -1, cols = 0;
-            while (take < left && cols < width) {
-                if (p[take] == ' ')
+            while (take < left) {
+                uint32_t cp;
+                int n = utf8_next(p + take, left - take, &cp);
+                int w = code_point_columns(cp);
+                if (cols + w > width && cols > 0)
+                    break;
+                if (cp == ' ')
                     last_space = take;
-                cols += ((unsigned char)p[take] & 0xC0) != 0x80;
-                take++;
-                while (take < left && ((unsigned char)p[take] & 0xC0) == 0x80)
-                    take++;
+                cols += w;
+                take += n;
             }
             if (take < left && p[take] != ' ' && last_space > 0)
                 take = last_space;
@@ -73,6 +119,34 @@ int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *li
     return lines;
 }
 
+tui_page tui_text_page(int text_lines, int note_lines, int rows, int page)
+{
+    text_lines = text_lines < 0 ? 0 : text_lines;
+    note_lines = note_lines < 0 ? 0 : note_lines;
+    int gap = text_lines && note_lines, total = text_lines + gap + note_lines;
+    tui_page pg = {.pages = 1, .count = total, .sign_row = -1};
+    if (rows < 1) {
+        pg.count = 0;
+        return pg;
+    }
+    if (total <= rows)
+        return pg;
+    /* short notes keep the last rows on every page (the live numbers stay in sight), the text pages above them;
+     * else the whole pages. The row above what pages carries the sign. */
+    pg.pinned = note_lines > 0 && note_lines <= rows / 2 && rows - note_lines >= 2;
+    int area = pg.pinned ? rows - note_lines : rows, lines = pg.pinned ? text_lines : total;
+    if (lines <= area) {  /* the text fills the rows above the notes: no room for a sign, none needed */
+        pg.count = lines;
+        return pg;
+    }
+    int per = area > 1 ? area - 1 : 1;
+    pg.pages = (lines + per - 1) / per;
+    pg.page = page < 0 ? 0 : page >= pg.pages ? pg.pages - 1 : page;
+    pg.first = pg.page * per;
+    pg.count = lines - pg.first < per ? lines - pg.first : per;
+    pg.sign_row = area > 1 ? area - 1 : -1;
+    return pg;
+}
 
 /* What a Markdown line is, for tui_reflow: a line that takes the lines after it (a paragraph's, a list item's) or
  * one that stands alone (a heading, a table row). */
@@ -113,4 +187,26 @@ void tui_reflow(char *text)
         r += n + (r[n] == '\n');
     }
     *w = '\0';
+}
+
+int tui_walk_write(tui_app *app, FILE *f)
+{
+    for (int i = 0; i < app->n_steps; i++) {
+        tui_step d = {0};
+        app->describe(app->ctx, i, &d);
+        app->changed(app->ctx, i, TUI_ENTER_STEP);
+        char notes[2048] = "";
+        if (app->notes)
+            app->notes(app->ctx, i, notes, sizeof notes);
+        fprintf(f, "=== step %d/%d: %s\n--- panes: %d\n", i + 1, app->n_steps, d.title ? d.title : "", d.n_panes);
+        for (int p = 0; p < d.n_params; p++)
+            fprintf(f, "--- parameter: %s%s%s%s\n", d.params[p].name, d.params[p].unit && *d.params[p].unit ? " [" : "",
+                    d.params[p].unit ? d.params[p].unit : "", d.params[p].unit && *d.params[p].unit ? "]" : "");
+        for (int t = 0; t < d.n_toggles; t++)
+            fprintf(f, "--- %s: %s\n", app->toggles_name ? app->toggles_name : "methods", d.toggles[t].name);
+        fprintf(f, "%s\n", d.text ? d.text : "");
+        if (*notes)
+            fprintf(f, "--- notes\n%s\n", notes);
+    }
+    return fflush(f) == 0 && !ferror(f) ? 0 : -1;
 }

@@ -1,5 +1,5 @@
 /* keyframe-lab's scene geometry and clock (labs/keyframe-lab/scene.c): the playback clock against the fixed-step
- * accumulator's arithmetic, the equal-aspect box, the squash-and-stretch ellipse against its equation and area,
+ * accumulator's arithmetic, the squash-and-stretch ellipse against its equation and area,
  * and the axis triad against rotation matrices written out here. */
 #include <check.h>
 #include <math.h>
@@ -113,31 +113,6 @@ START_TEST(clock_seek)
     scene_clock_seek(&c, NAN);
     ck_assert_double_eq(scene_clock_now(&c), 0.0);
     ck_assert(!c.done);
-}
-END_TEST
-
-START_TEST(fit_makes_units_equal)
-{
-    /* 10 x 1 units on 50 x 10 cells (50 x 20 widths): 0.2 a width across, 0.05 up, so y widens to 4 units */
-    double x0 = 0, x1 = 10, y0 = 0, y1 = 1;
-    scene_fit(&x0, &x1, &y0, &y1, 50, 10);
-    ck_assert_double_eq_tol(x0, 0.0, 1e-12);
-    ck_assert_double_eq_tol(x1, 10.0, 1e-12);
-    ck_assert_double_eq_tol(y0, -1.5, 1e-12);
-    ck_assert_double_eq_tol(y1, 2.5, 1e-12);
-    /* tall box: 1 x 10 units on 40 x 10 cells: 0.5 a width up, so x widens to 40 x 0.5 = 20 units about 0.5 */
-    x0 = 0, x1 = 1, y0 = -5, y1 = 5;
-    scene_fit(&x0, &x1, &y0, &y1, 40, 10);
-    ck_assert_double_eq_tol(x0, -9.5, 1e-12);
-    ck_assert_double_eq_tol(x1, 10.5, 1e-12);
-    ck_assert_double_eq_tol((x1 - x0) / 40, (y1 - y0) / 20, 1e-12);
-    /* nothing to do with bad sizes or spans */
-    double a = 0, b = 1, c = 2, d = 2;
-    scene_fit(&a, &b, &c, &d, 10, 10);
-    ck_assert(a == 0 && b == 1 && c == 2 && d == 2);
-    c = 0, d = 1;
-    scene_fit(&a, &b, &c, &d, 0, 10);
-    ck_assert(a == 0 && b == 1 && c == 0 && d == 1);
 }
 END_TEST
 
@@ -287,7 +262,6 @@ static Suite *scene_suite(void)
     tcase_add_test(clock, clock_seek);
     suite_add_tcase(s, clock);
     TCase *geometry = tcase_create("geometry");
-    tcase_add_test(geometry, fit_makes_units_equal);
     tcase_add_test(geometry, ellipse_points_lie_on_it);
     tcase_add_test(geometry, ellipse_area_and_refusals);
     tcase_add_test(geometry, squash_radii_volume_and_pivot);

@@ -22,29 +22,6 @@ static net_network *preset(const char *name, long n)
 
 /* --- geometry ------------------------------------------------------------------------------------------------- */
 
-START_TEST(fit_aspect_by_hand)
-{
-    double r[4];
-    /* braille, 40 x 10 cells: 80 x 40 dots, 79 x 39 pitches, square dots. The unit box needs u = max(1/79, 1/39)
-     * = 1/39 a pitch: x spans 79/39 = 2.025641..., centred on 0.5; y spans exactly 1. */
-    lab_fit_aspect((double[4]){0, 1, 0, 1}, 80, 40, 1.0, r);
-    ck_assert_double_eq_tol(r[0], 0.5 - 0.5 * 79.0 / 39.0, 1e-15);
-    ck_assert_double_eq_tol(r[1], 0.5 + 0.5 * 79.0 / 39.0, 1e-15);
-    ck_assert_double_eq_tol(r[2], 0.0, 1e-15);
-    ck_assert_double_eq_tol(r[3], 1.0, 1e-15);
-    /* ASCII, 40 x 10 cells, dots twice as tall as wide: u = max(1/39, 1/(9*2)) = 1/18; x spans 39/18, y 1 */
-    lab_fit_aspect((double[4]){0, 1, 0, 1}, 40, 10, 2.0, r);
-    ck_assert_double_eq_tol(r[1] - r[0], 39.0 / 18.0, 1e-14);
-    ck_assert_double_eq_tol(r[3] - r[2], 1.0, 1e-14);
-    /* a wide box: x is the binding span (u = 4/79), y grows to u * 39 = 156/79 about its centre 0.05 */
-    lab_fit_aspect((double[4]){0, 4, 0, 0.1}, 80, 40, 1.0, r);
-    ck_assert_double_eq_tol(r[0], 0.0, 1e-15);
-    ck_assert_double_eq_tol(r[1], 4.0, 1e-15);
-    ck_assert_double_eq_tol(r[2], 0.05 - 0.5 * 156.0 / 79.0, 1e-14);
-    ck_assert_double_eq_tol(r[3], 0.05 + 0.5 * 156.0 / 79.0, 1e-14);
-}
-END_TEST
-
 START_TEST(world_box_margins_and_gravity)
 {
     net_network *four = preset("four", 0);
@@ -457,7 +434,6 @@ static Suite *suite(void)
     Suite *s = suite_create("network_lab");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 30);
-    tcase_add_test(tc, fit_aspect_by_hand);
     tcase_add_test(tc, world_box_margins_and_gravity);
     tcase_add_test(tc, gauge_by_hand);
     tcase_add_test(tc, start_pull_then_kick);

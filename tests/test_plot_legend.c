@@ -5,7 +5,8 @@
  *     area, flush with the named corner: a right corner ends each line at the area's last column, a bottom
  *     corner puts the last entry on the area's last row;
  *   - entries are left-aligned in the block, in the order series, reference lines, markers;
- *   - AUTO takes the corner whose block would hide the fewest lit cells. */
+ *   - AUTO takes a corner whose block would hide no lit cell; when every corner would hide some, the entries go
+ *     side by side ("sample text", two spaces between) on a row above the plot area, which gives that row up. */
 #include "numlab/plot.h"
 #include "helpers/check_main.h"
 
@@ -128,6 +129,35 @@ START_TEST(auto_takes_the_empty_corner)
 }
 END_TEST
 
+START_TEST(auto_goes_above_when_every_corner_is_lit)
+{
+    plot_chart *ch = chart_with(0x0);  /* nothing lit: a corner, and the area's rows for reference */
+    plot_chart_render(ch);
+    const area free_area = area_of(ch);
+    plot_chart_free(ch);
+    ch = chart_with(0xf);
+    const plot_grid *g = plot_chart_render(ch);
+    const area a = area_of(ch);
+    ck_assert_int_eq(a.row, free_area.row + 1);  /* one row given up, above the area */
+    ck_assert_int_eq(a.rows, free_area.rows - 1);
+    int col, row;
+    find_text(g, "sine", &col, &row);
+    ck_assert_int_eq(row, a.row - 1);
+    ck_assert_int_eq(col - 3, a.col);  /* from the area's first column */
+    int col2, row2;
+    find_text(g, "a longer name", &col2, &row2);
+    ck_assert_int_eq(row2, row);
+    ck_assert_int_eq(col2 - 3, col + (int)strlen("sine") + 2);  /* side by side, two spaces between */
+    /* all four points show */
+    int points = 0;
+    for (int r = a.row; r < a.row + a.rows; r++)
+        for (int c = a.col; c < a.col + a.cols; c++)
+            points += at(g, c, r) == '*';
+    ck_assert_int_eq(points, 4);
+    plot_chart_free(ch);
+}
+END_TEST
+
 START_TEST(no_legend_and_too_small)
 {
     plot_chart *ch = chart_with(0xf);
@@ -152,6 +182,7 @@ int main(void)
     TCase *tc = tcase_create("legend");
     tcase_add_test(tc, each_named_corner);
     tcase_add_test(tc, auto_takes_the_empty_corner);
+    tcase_add_test(tc, auto_goes_above_when_every_corner_is_lit);
     tcase_add_test(tc, no_legend_and_too_small);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -1,6 +1,7 @@
 /* tui: the pure parts of the shell (parameter steps, word wrap). The screen itself is tested under tmux
  * (tests/tui_spring.sh). */
 #include <check.h>
+#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,6 +130,85 @@ START_TEST(reflow_markdown)
 }
 END_TEST
 
+/* Display columns, not bytes or code points: "é" precomposed is 2 bytes, "e" + U+0301 (combining acute) is two code
+ * points, each one column; a CJK ideograph is two. Needs a UTF-8 locale (wcwidth); skipped without one. */
+START_TEST(columns_and_wrap_by_wcwidth)
+{
+    if (!setlocale(LC_CTYPE, "C.UTF-8") && !setlocale(LC_CTYPE, "en_US.UTF-8"))
+        return;
+    ck_assert_int_eq(tui_text_columns("canci\u00f3n", 8), 7);
+    ck_assert_int_eq(tui_text_columns("cancio\u0301n", 9), 7);
+    ck_assert_int_eq(tui_text_columns("\u65e5\u672c", 6), 4);
+    /* "el péndulo" is 10 columns: it fits a line of 10 with either accent (counted in bytes, 11, or in code points
+     * with the combining accent, 11, it would not, and "el" would stand alone) */
+    collected c = {0};
+    tui_wrap("el p\u00e9ndulo oscila", 10, collect, &c);
+    ck_assert_int_eq(c.n, 2);
+    ck_assert_str_eq(c.lines[0], "el p\u00e9ndulo");
+    ck_assert_str_eq(c.lines[1], "oscila");
+    memset(&c, 0, sizeof c);
+    tui_wrap("el pe\u0301ndulo oscila", 10, collect, &c);
+    ck_assert_int_eq(c.n, 2);
+    ck_assert_str_eq(c.lines[0], "el pe\u0301ndulo");
+    /* two wide characters (4 columns) and a space fill 5: the third goes to the next line */
+    memset(&c, 0, sizeof c);
+    tui_wrap("\u65e5\u672c \u8a9e", 5, collect, &c);
+    ck_assert_int_eq(c.n, 2);
+    ck_assert_str_eq(c.lines[1], "\u8a9e");
+    setlocale(LC_CTYPE, "C");
+}
+END_TEST
+
+/* Paging: what fits is one page without the sign. Else the row below what pages is the sign's: 13 lines of text in
+ * 7 rows without notes are pages of 6, 6 and 1. Notes of at most half the rows stay on the last rows: text 10 lines
+ * and notes 3 in 7 rows leave 4 rows above the notes, 3 of text and the sign, so 4 pages (3, 3, 3, 1). */
+START_TEST(text_pages)
+{
+    tui_page pg = tui_text_page(4, 2, 7, 0);  /* 4 + blank + 2 = 7: fits */
+    ck_assert_int_eq(pg.pages, 1);
+    ck_assert_int_eq(pg.count, 7);
+    ck_assert_int_eq(pg.sign_row, -1);
+    pg = tui_text_page(13, 0, 7, 0);
+    ck_assert_int_eq(pg.pages, 3);
+    ck_assert_int_eq(pg.first, 0);
+    ck_assert_int_eq(pg.count, 6);
+    ck_assert_int_eq(pg.sign_row, 6);
+    ck_assert(!pg.pinned);
+    pg = tui_text_page(13, 0, 7, 2);
+    ck_assert_int_eq(pg.first, 12);
+    ck_assert_int_eq(pg.count, 1);
+    pg = tui_text_page(13, 0, 7, 9);  /* past the end: the last page */
+    ck_assert_int_eq(pg.page, 2);
+    ck_assert_int_eq(pg.first, 12);
+    ck_assert_int_eq(tui_text_page(13, 0, 7, -1).page, 0);
+    pg = tui_text_page(10, 3, 7, 3);
+    ck_assert(pg.pinned);
+    ck_assert_int_eq(pg.pages, 4);
+    ck_assert_int_eq(pg.first, 9);
+    ck_assert_int_eq(pg.count, 1);
+    ck_assert_int_eq(pg.sign_row, 3);
+    /* notes of 4 lines are more than half of 7 rows: text, blank and notes page together, 15 lines by 6 */
+    pg = tui_text_page(10, 4, 7, 1);
+    ck_assert(!pg.pinned);
+    ck_assert_int_eq(pg.pages, 3);
+    ck_assert_int_eq(pg.first, 6);
+    ck_assert_int_eq(pg.count, 6);
+    /* text that fills the rows above pinned notes exactly: no sign (5 + 2 notes in 7 rows, no blank between) */
+    pg = tui_text_page(5, 2, 7, 0);
+    ck_assert(pg.pinned);
+    ck_assert_int_eq(pg.pages, 1);
+    ck_assert_int_eq(pg.count, 5);
+    ck_assert_int_eq(pg.sign_row, -1);
+    pg = tui_text_page(3, 0, 1, 1);  /* one row: no room for the sign (the status line says it), a line a page */
+    ck_assert_int_eq(pg.pages, 3);
+    ck_assert_int_eq(pg.first, 1);
+    ck_assert_int_eq(pg.sign_row, -1);
+    pg = tui_text_page(0, 0, 5, 0);
+    ck_assert_int_eq(pg.pages, 1);
+    ck_assert_int_eq(pg.count, 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("tui");
@@ -138,6 +218,8 @@ int main(void)
     tcase_add_test(tc, wrap_long_word_and_utf8);
     tcase_add_test(tc, append_cuts_like_snprintf);
     tcase_add_test(tc, reflow_markdown);
+    tcase_add_test(tc, columns_and_wrap_by_wcwidth);
+    tcase_add_test(tc, text_pages);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

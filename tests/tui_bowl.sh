@@ -77,7 +77,9 @@ tm resize-window -t lab -x 30 -y 8
 tui_expect lab "terminal too small:" "too-small message"
 tui_expect lab "need 80 x 24" "too-small message names the size"
 tm resize-window -t lab -x 80 -y 24
-# at the smallest size the text gives way to the notes (the live numbers), and the status keeps "? help  q quit"
+# at the smallest size the text pages (]) above the notes or with them, and the status keeps "? help  q quit"
+tui_expect lab "\] more text 1/" "the text pages at 80 x 24"
+tm send-keys -t lab ']'
 tui_expect lab "^ gate 0 [█·]+ " "the meters at 80 x 24"
 tui_expect lab "1-9 layers .*  \? help  q quit$" "the status line at 80 x 24"
 tm resize-window -t lab -x 100 -y 30
@@ -91,7 +93,7 @@ before=$(cpu_ticks "$pid"); sleep 3; after=$(cpu_ticks "$pid")
 [ $((after - before)) -le 1 ] && pass || fail "paused lab used $((after - before)) ticks of CPU in 3 s"
 
 tm send-keys -t lab '?'
-tui_expect lab "this lab: hjkl tilt c level s stir v reverse x strike w WAV" "the help lists the lab's keys"
+tui_expect lab "this lab: hjkl tilt  c level  s stir  v reverse  x strike  w WAV" "the help lists the lab's keys"
 tm send-keys -t lab x
 tm send-keys -t lab q
 expect_eq "exit status after q" "$(tui_exit_status lab)" 0

@@ -12,8 +12,8 @@ tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$KL"
 tui_expect lab "step 1/9: The Hermite basis" "first step"
 tui_wait lab "step 1/9" && tui_screen lab | has_braille && pass || fail "no braille on screen"
 tui_expect lab "the slopes d/ds" "derivative pane"
-# the keyframe tutorial's example: h(1/2) = 0 + 5/8 + 10/2 + 2/8 = 5.875 (the keyframe tutorial prints ~6.875)
-tui_expect lab "cubicSpline\(0.5, 0, 5, 10, -2\) = 5.875" "the tutorial's value corrected in the notes"
+# the tutorial's example: h(1/2) = 0 + 5/8 + 10/2 + 2/8 = 5.875 (the tutorial prints ~6.875)
+tui_expect_pane lab "cubicSpline\(0.5, 0, 5, 10, -2\) = 5.875" "the tutorial's value corrected in the notes"
 
 tm send-keys -t lab n
 tui_expect lab "step 2/9: Step, linear, cubic" "n goes to step 2"
@@ -36,8 +36,9 @@ tui_expect lab " key +1( |$)" "k selects key 1"
 tui_expect lab "> value +4( |$)" "key 1's value edited"
 tui_expect lab "y\(0.5\) = 3, y'\(0.5\) = 4 units/s" "edited value in the notes"
 
-# The mouse, as xterm's SGR reports (tmux passes them on): p n re-enters step 3 with the keyframe tutorial's keys. At
-# 100 x 30 key 1 (t = 1, y = 3) is drawn at column 27, row 3 (1-based): press there, drag 5 rows down, release. Then
+# The mouse, as xterm's SGR reports (tmux passes them on): p n re-enters step 3 with the tutorial's keys. At 100 x 30
+# key 1 (t = 1, y = 3) is drawn at column 27, row 4 (1-based; the legend has the row above the plot, as every corner
+# of it holds the curves): press there, drag 5 rows down, release. Then
 # y(0.5) = h10 5 + h01 v = 5/8 + v/2 for whatever value v the drag left (the panel shows it to 4 digits).
 # gesture COL ROW ROW2: press at (COL, ROW), drag to (COL, ROW2), release there, the three reports in one write:
 # read together they come back from curses as one KEY_MOUSE with three events queued (getmouse pops the newest
@@ -68,7 +69,7 @@ settled() {
 panel() { sed -n "s/.*[> ] $1  *\(-*[0-9.e+-]*\).*/\1/p" "$TMP/settled" | head -n 1; }
 tm send-keys -t lab p n
 tui_expect lab "y\(0.5\) = 2.125," "step 3 again with the tutorial's keys"
-gesture 27 3 8
+gesture 27 4 9
 settled
 grep -qE " key +1( |$)" "$TMP/settled" && pass || fail "a click selects key 1"
 v=$(panel value)
@@ -109,7 +110,7 @@ tui_expect_text lab "m = 8: top speed going up 10.67 at t = 0.167 s" "the tutori
 tm send-keys -t lab n
 tui_expect lab "step 6/9: Rotations" "step 6"
 tui_expect lab "slerp +nlerp +cubic" "the three triads are labelled"
-tui_expect lab "cubic - slerp [0-9.]+ deg \(largest 27.5[0-9] at" "angle difference in the notes"
+tui_expect_pane lab "cubic - slerp [0-9.]+ deg \(largest 27.5[0-9] at" "angle difference in the notes"
 tm send-keys -t lab n
 tui_expect lab "step 7/9: glTF vs the tutorial" "step 7"
 # angular velocity: w = 2 q' q*, the tutorial's cubic from 2 m = 2 to -2 cos(45 deg) = -1.414 rad/s; q and -q
@@ -149,7 +150,7 @@ before=$(cpu_ticks "$pid"); sleep 3; after=$(cpu_ticks "$pid")
 tm send-keys -t file n
 tui_expect file "step 2/9: steps \(1/3\): spinner rotation" "n: next channel"
 tui_expect file "the node's axes" "a rotation shows as a triad"
-tui_expect file "turned 120.00 deg" "the rotation's angle"
+tui_expect_pane file "turned 120.00 deg" "the rotation's angle"
 tm send-keys -t file a
 tui_expect file "step 4/9: lines \(2/3\): mover translation" "a: next animation"
 tm send-keys -t file A A

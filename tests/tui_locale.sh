@@ -20,7 +20,7 @@ tm send-keys -t spring q
 expect_eq "spring-lab exit" "$(tui_exit_status spring)" 0
 
 tui_start keyframe 100 30 $COMMA TERM=xterm-256color -- "$BIN_ABS/keyframe-lab"
-tui_expect keyframe "cubicSpline\(0\.5, 0, 5, 10, -2\) = 5\.875" "keyframe-lab's notes with a '.'"
+tui_expect_pane keyframe "cubicSpline\(0\.5, 0, 5, 10, -2\) = 5\.875" "keyframe-lab's notes with a '.'"
 tm send-keys -t keyframe q
 expect_eq "keyframe-lab exit" "$(tui_exit_status keyframe)" 0
 

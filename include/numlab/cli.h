@@ -70,7 +70,8 @@ bool cli_stdout_broken(void);
  * cli_flush_stdout(). Every main returns through it, so that no output is lost behind an exit status 0. */
 int cli_finish(int rc);
 
-/* True when stdin and stdout are terminals (interactive mode is possible). */
+/* True when stdin and stdout are terminals (interactive mode is possible), or when NUMLAB_WALK_TEXT asks tui_run
+ * for the walk as text (tui.h: tui_walk_write), which needs none. */
 int cli_have_terminal(void);
 
 #endif

@@ -45,6 +45,14 @@
 
 #define PLOT_COLORS 8           /* series colors 1..PLOT_COLORS; 0 is the terminal's default color */
 
+/* The series colors by name (plot_color_terminal gives their terminal colors): what a lab writes instead of a
+ * number, e.g. a triad's axes PLOT_RED, PLOT_GREEN, PLOT_BLUE. */
+enum {
+    PLOT_DEFAULT = 0,
+    PLOT_CYAN = 1, PLOT_MAGENTA = 2, PLOT_YELLOW = 3, PLOT_GREEN = 4,
+    PLOT_RED = 5, PLOT_BLUE = 6, PLOT_WHITE = 7, PLOT_BRIGHT_MAGENTA = 8
+};
+
 enum {
     PLOT_ATTR_BOLD = 1u << 0,   /* markers and the title: A_BOLD in curses, SGR 1 in text */
     PLOT_ATTR_DIM = 1u << 1,    /* reference lines: A_DIM in curses, SGR 2 in text */
@@ -113,6 +121,14 @@ int plot_canvas_dot_height(const plot_canvas *c);
  * (xmax - xmin, ymax - ymin) are finite and at least 1e-290. */
 int plot_canvas_set_view(plot_canvas *c, double xmin, double xmax, double ymin, double ymax);
 
+/* Equal aspect: the view that shows the data box [box[0], box[1]] x [box[2], box[3]] whole, centred, on a plot area of
+ * cols x rows cells in `mode`, with a data unit as long across the screen as up it (braille dots are square, 2 x 4 a
+ * cell; an ASCII cell is one dot, twice as tall as wide). The view spans (dots - 1) dot pitches each way (the
+ * mapping above), so with u the data per pitch across, u = max(w / (dots_x - 1), h / (a (dots_y - 1))), a the dot's
+ * height over its width: range = centre -+ u (dots_x - 1) / 2 across, centre -+ u a (dots_y - 1) / 2 up. A box
+ * without two positive finite spans, or a size < 1, is copied as it is. */
+void plot_equal_aspect(const double box[4], int cols, int rows, plot_mode mode, double range[4]);
+
 /* Lights the dot at (x, y) in dot coordinates with a color 0..PLOT_COLORS; ignored outside the canvas. */
 void plot_canvas_set_dot(plot_canvas *c, int x, int y, int color);
 /* True when that dot is lit (false outside the canvas). */
@@ -167,7 +183,9 @@ typedef enum { PLOT_X, PLOT_Y } plot_axis;
 typedef enum { PLOT_LINES, PLOT_POINTS } plot_style;
 
 typedef enum {
-    PLOT_LEGEND_AUTO,           /* the corner of the plot area that covers the fewest lit cells (default) */
+    PLOT_LEGEND_AUTO,           /* the corner of the plot area that covers no lit cell; when every corner would
+                                 * hide some, above the plot area, entries side by side on one or two rows (the
+                                 * area gives them up), else the corner that hides the fewest (default) */
     PLOT_LEGEND_TOP_RIGHT, PLOT_LEGEND_TOP_LEFT, PLOT_LEGEND_BOTTOM_RIGHT, PLOT_LEGEND_BOTTOM_LEFT,
     PLOT_LEGEND_NONE
 } plot_legend;
@@ -195,7 +213,9 @@ int plot_chart_resize(plot_chart *ch, int width, int height);
 void plot_chart_set_mode(plot_chart *ch, plot_mode mode);
 
 /* Texts are copied (truncated); NULL or "" removes one. UTF-8 is shown as is in braille mode (each code point one
- * cell: keep to width-1 characters such as Greek letters) and as '?' in ASCII mode. */
+ * cell: keep to width-1 characters such as Greek letters) and as '?' in ASCII mode. A title wider than the chart
+ * breaks between words over two rows (the plot area gives up one); what those cannot hold ends in an ellipsis
+ * (U+2026, "..." in ASCII). */
 void plot_chart_set_title(plot_chart *ch, const char *title);
 void plot_chart_set_labels(plot_chart *ch, const char *xlabel, const char *ylabel);
 
@@ -212,6 +232,10 @@ void plot_chart_set_autoscale(plot_chart *ch, plot_axis axis, double pad);
  * a log axis cannot show (min <= 0, or narrower than 1e-290 decades). */
 int plot_chart_set_log(plot_chart *ch, plot_axis axis, bool log);
 void plot_chart_set_legend(plot_chart *ch, plot_legend where);
+/* Equal aspect (off by default): each render widens one axis's range (fixed or autoscaled, about its centre) so that
+ * a data unit is as long across the plot area as up it (plot_equal_aspect), for pictures of the world: round circles,
+ * square grids. plot_chart_range then says what was shown. Ignored while either axis is logarithmic. */
+void plot_chart_set_equal_aspect(plot_chart *ch, bool on);
 
 /* Drops the series, reference lines and markers; keeps size, mode, texts, ranges and scales. A frame of the TUI is
  * plot_chart_clear, the add calls, plot_chart_render. */

@@ -14,6 +14,10 @@
  *   +-------------------------------------------------------------------------------------------+
  *   | keys                                                                                      |
  *
+ * Nothing is cut: the panel's columns fit the step's parameter and toggle names; the text pane pages when the text
+ * and notes do not fit (] and [, with a "more" sign on the pane and the status line: tui_text_page), t gives it the
+ * panes' rows; the status line keeps whole keys (? lists all).
+ *
  * Idle costs nothing: while paused, or when tick says the animation is over, tui_run blocks on input and does
  * not redraw. While animating it calls tick at the display rate with the measured frame time and redraws only
  * the panes (wnoutrefresh per window, one doupdate a frame). Keys come in batches: all that wait are read before
@@ -25,6 +29,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "numlab/plot.h"
 
@@ -101,6 +106,15 @@ typedef struct {
     void (*paused)(void *ctx, int step, bool paused);
 } tui_app;
 
+/* The walk as text, without a terminal: each step as n reaches it (describe, then changed(TUI_ENTER_STEP), then
+ * notes, before any tick): "=== step I/N: TITLE", "--- panes: P", a line "--- parameter: NAME [UNIT]" for each parameter (no brackets without a unit) and
+ * "--- TOGGLES: NAME" for each toggle (TOGGLES the app's toggles_name), the text, and after a line "--- notes" the
+ * notes.
+ * What the text pane shows before the animation starts (or after r while paused). tui_run writes it to stdout
+ * instead of opening the terminal when the environment variable NUMLAB_WALK_TEXT is set and not empty: every lab's
+ * lesson, readable and testable headless. Returns 0, or -1 when writing failed. */
+int tui_walk_write(tui_app *app, FILE *f);
+
 /* Runs the app until q (returns 0) or a quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT: returns 128 + signal).
  * Needs a terminal: returns -1 (and does nothing) when stdin or stdout is not one, and 2 (having said on stderr
  * which lab, what is wrong and what to do) when TERM is unset, unknown or cannot move the cursor. The terminal is
@@ -143,9 +157,27 @@ size_t tui_append(char *buf, size_t size, size_t used, const char *fmt, ...) __a
  * (Pure arithmetic, exported for the tests.) */
 double tui_param_stepped(const tui_param *p, int direction, bool big);
 
-/* Word-wraps text into lines of at most width columns (UTF-8 aware, one column per code point): calls emit for
- * each line. Returns the number of lines. (Exported for the tests.) */
+/* Word-wraps text into lines of at most width display columns (UTF-8; a code point takes wcwidth columns in the
+ * current locale: 0 for a combining accent, 2 for a wide character, 1 when the locale does not know it): calls emit
+ * for each line. '\n' ends a paragraph; a word is cut only when it is wider than the line. Returns the number of
+ * lines. (Exported for the tests.) */
 int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg);
+/* The display columns of len bytes of UTF-8 text, counted as tui_wrap counts them. */
+int tui_text_columns(const char *s, int len);
+
+/* The text pane shows the step's text (text_lines wrapped lines), a blank line and its notes (note_lines) in `rows`
+ * rows. When they do not fit it pages, and the row below what pages carries the sign that more is there ("] more
+ * 1/3", or "[ back 3/3" on the last page): notes of at most half the rows stay pinned to the last rows on every page
+ * (the live numbers stay in sight) and the text pages above them; longer notes page with the text. The keys ] and [
+ * turn the pages, t shows the text in place of the charts. (Pure, exported for the tests.) */
+typedef struct {
+    int page, pages;       /* 0-based page (`page` clamped to 0 .. pages - 1), and how many (1 when all fits) */
+    int first, count;      /* the lines shown in the rows from the top: the text's when pinned, else the document's
+                            * (the text, the blank line, the notes) */
+    int sign_row;          /* the row of the sign, or -1 (all fits, or a pane of one row: the status line says it) */
+    bool pinned;           /* the notes take the last note_lines rows */
+} tui_page;
+tui_page tui_text_page(int text_lines, int note_lines, int rows, int page);
 
 /* Markdown for a pager that wraps (tui_wrap): joins each paragraph's lines, and a list item's with its own, into one
  * line, in place; fenced code blocks, headings, table rows, list items and blank lines keep their own lines. */

@@ -242,10 +242,11 @@ size_t bowl_lab_live_text(const bowl_lab_live *l, char *buf, size_t size);
 
 /* --- charts (view.c) ------------------------------------------------------------------------------------------ */
 
-enum { BOWL_LAB_COLOR_SPHERE0 = 1, BOWL_LAB_COLOR_SPHERE1 = 2, BOWL_LAB_COLOR_LOW = 3, BOWL_LAB_COLOR_RIM = 7 };
+enum { BOWL_LAB_COLOR_SPHERE0 = PLOT_CYAN, BOWL_LAB_COLOR_SPHERE1 = PLOT_MAGENTA, BOWL_LAB_COLOR_LOW = PLOT_YELLOW,
+       BOWL_LAB_COLOR_RIM = PLOT_WHITE };
 
 /* The bowl from above (mm, equal aspect): rim, trails, spheres, the low point of effective gravity. */
-void bowl_lab_chart_bowl(plot_chart *ch, const bowl_lab_session *s, plot_mode mode);
+void bowl_lab_chart_bowl(plot_chart *ch, const bowl_lab_session *s);
 /* The bowl point (m) under a cell of that chart after a render, the cell clamped into the plot area first.
  * 0, or -1 when the chart was too small. */
 int bowl_lab_cell_to_bowl(const plot_chart *ch, int col, int row, double *x, double *y);

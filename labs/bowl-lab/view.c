@@ -14,29 +14,7 @@
 
 /* --- the bowl ------------------------------------------------------------------------------------------------- */
 
-/* Equal-aspect ranges that show [-half, half] both ways on the chart's plot area (learned from a render): one mm
- * spans as much screen across as up. Braille dots are square; an ASCII cell is twice as tall as wide. */
-static void fit_square(plot_chart *ch, double half, plot_mode mode)
-{
-    plot_chart_set_range(ch, PLOT_X, -half, half);
-    plot_chart_set_range(ch, PLOT_Y, -half, half);
-    for (int pass = 0; pass < 2; pass++) {  /* twice: the new ranges' tick labels may move the area */
-        plot_chart_render(ch);
-        int col, row, cols, rows;
-        if (plot_chart_area(ch, &col, &row, &cols, &rows))
-            return;
-        const bool braille = mode == PLOT_BRAILLE;
-        const double aspect = braille ? 1.0 : 2.0;
-        const int gaps_x = (braille ? 2 * cols : cols) - 1, gaps_y = (braille ? 4 * rows : rows) - 1;
-        if (gaps_x < 1 || gaps_y < 1)
-            return;
-        const double u = fmax(2.0 * half / gaps_x, 2.0 * half / (gaps_y * aspect));  /* mm per dot across */
-        plot_chart_set_range(ch, PLOT_X, -0.5 * u * gaps_x, 0.5 * u * gaps_x);
-        plot_chart_set_range(ch, PLOT_Y, -0.5 * u * aspect * gaps_y, 0.5 * u * aspect * gaps_y);
-    }
-}
-
-void bowl_lab_chart_bowl(plot_chart *ch, const bowl_lab_session *s, plot_mode mode)
+void bowl_lab_chart_bowl(plot_chart *ch, const bowl_lab_session *s)
 {
     /* plot_chart borrows the arrays until its render: they live here, and the lab renders right after */
     static double rim[RIM_POINTS][2], trail[2][BOWL_LAB_TRAIL][2], cross[5][2], ball[2][SPHERE_POINTS][2];
@@ -48,7 +26,10 @@ void bowl_lab_chart_bowl(plot_chart *ch, const bowl_lab_session *s, plot_mode mo
     plot_chart_set_title(ch, title);
     plot_chart_set_labels(ch, NULL, NULL);
     plot_chart_set_legend(ch, PLOT_LEGEND_NONE);
-    fit_square(ch, MARGIN * R, mode);
+    /* one mm as long across as up: the rim a circle */
+    plot_chart_set_range(ch, PLOT_X, -MARGIN * R, MARGIN * R);
+    plot_chart_set_range(ch, PLOT_Y, -MARGIN * R, MARGIN * R);
+    plot_chart_set_equal_aspect(ch, true);
     for (int k = 0; k < RIM_POINTS; k++) {
         double a = 2.0 * NUMLAB_PI * k / (RIM_POINTS - 1);
         rim[k][0] = R * cos(a), rim[k][1] = R * sin(a);
@@ -115,7 +96,8 @@ void bowl_lab_chart_spectrum(plot_chart *ch, const double *freq, const double *d
 
 /* --- the timeline ---------------------------------------------------------------------------------------------- */
 
-static const int lane_colors[BOWL_LAB_LANES] = {3, 4, BOWL_LAB_COLOR_SPHERE0, BOWL_LAB_COLOR_SPHERE1, 5};
+static const int lane_colors[BOWL_LAB_LANES] = {PLOT_YELLOW, PLOT_GREEN, BOWL_LAB_COLOR_SPHERE0, BOWL_LAB_COLOR_SPHERE1,
+                                                PLOT_RED};
 
 /* Lane k (0 at the top) is centred on y = BOWL_LAB_LANES - k; the view is set so that each lane is one cell row. */
 static void lane_span(void *arg, int lane, double a, double b)

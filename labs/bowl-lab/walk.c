@@ -28,8 +28,9 @@ static const struct {
     const char *name;
     unsigned bit;
     int color;
-} layers[N_LAYERS] = {{"rub", SND_LAYER_RUB, 1}, {"pair", SND_LAYER_PAIR, 2}, {"impact", SND_LAYER_IMPACT, 3},
-                      {"body", SND_LAYER_BODY, 4}, {"force", SND_LAYER_FORCE, 6}};
+} layers[N_LAYERS] = {{"rub", SND_LAYER_RUB, PLOT_CYAN}, {"pair", SND_LAYER_PAIR, PLOT_MAGENTA},
+                      {"impact", SND_LAYER_IMPACT, PLOT_YELLOW}, {"body", SND_LAYER_BODY, PLOT_GREEN},
+                      {"force", SND_LAYER_FORCE, PLOT_BLUE}};
 
 /* What each step sounds like: the layers up to its level. */
 static const unsigned step_layers[N_STEPS] = {
@@ -344,7 +345,7 @@ static const plot_grid *render_locked(walk *w, int pane, int cols, int rows)
         plot_chart_set_title(w->bowl_chart, "");
         return plot_chart_render(w->bowl_chart);
     }
-    bowl_lab_chart_bowl(w->bowl_chart, &w->s, w->mode);
+    bowl_lab_chart_bowl(w->bowl_chart, &w->s);
     return plot_chart_render(w->bowl_chart);
 }
 
@@ -491,7 +492,7 @@ int bowl_lab_interactive(const snd_preset *preset, unsigned long seed, const cha
     } else {
         tui_app app = {
             .name = "bowl-lab", .ctx = &w, .n_steps = N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
-            .extra_keys = "hjkl tilt c level s stir v reverse x strike w WAV m mute", .toggles_name = "layers",
+            .extra_keys = "hjkl tilt  c level  s stir  v reverse  x strike  w WAV  m mute", .toggles_name = "layers",
             .describe = walk_describe, .changed = walk_changed, .render = walk_render, .notes = walk_notes,
             .tick = walk_tick, .key = walk_key, .mouse = walk_mouse, .paused = walk_paused,
         };

@@ -164,6 +164,7 @@ static const plot_grid *player_render(void *ctx, int step, int pane, int cols, i
     const kf_track *t = &pl->channel->track;
     double now = scene_clock_now(&pl->clock), *v = pl->sample;
     plot_chart_clear(ch);
+    plot_chart_set_equal_aspect(ch, false);  /* a curve, unless the triad's scene below */
     plot_chart_set_legend(ch, PLOT_LEGEND_AUTO);
     plot_chart_set_autoscale(ch, PLOT_X, 0.0);
     plot_chart_set_autoscale(ch, PLOT_Y, 0.05);

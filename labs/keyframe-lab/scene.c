@@ -59,22 +59,6 @@ static bool positive(double v)
     return v > 0.0 && isfinite(v);
 }
 
-void scene_fit(double *x0, double *x1, double *y0, double *y1, int cols, int rows)
-{
-    double w = *x1 - *x0, h = *y1 - *y0;
-    if (!positive(w) || !positive(h) || cols < 1 || rows < 1)
-        return;
-    /* data units per unit of screen length, the width of a cell: a row is two of them */
-    double across = w / cols, up = h / (2.0 * rows);
-    if (across > up) {
-        double half = 0.5 * across * 2.0 * rows, mid = 0.5 * (*y0 + *y1);
-        *y0 = mid - half, *y1 = mid + half;
-    } else {
-        double half = 0.5 * up * cols, mid = 0.5 * (*x0 + *x1);
-        *x0 = mid - half, *x1 = mid + half;
-    }
-}
-
 size_t scene_ellipse(double cx, double cy, double rx, double ry, int chords, int outline, double *xy, size_t cap)
 {
     if (!positive(rx) || !positive(ry) || !isfinite(cx) || !isfinite(cy) || chords < 0 || outline < 0 ||

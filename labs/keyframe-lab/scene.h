@@ -4,7 +4,6 @@
  *   scene_clock    playback of a clip through the fixed-step accumulator (timestep.h): clip time advances only in
  *                  whole steps of 1/240 s, and the frame shows the time alpha of a step ahead (Fiedler's render
  *                  interpolation; for a keyframe clip the state is the time itself).
- *   scene_fit      a data box widened so that a unit is as long across the screen as up it (round balls).
  *   scene_ellipse  a filled ellipse as one polyline with pen lifts: the squash-and-stretch ball.
  *   scene_triad    the axes of a rotation projected orthographically on the screen: the rotating axis triad. */
 #ifndef KEYFRAME_LAB_SCENE_H
@@ -37,11 +36,6 @@ void scene_clock_seek(scene_clock *c, double t);
 double scene_clock_now(const scene_clock *c);
 
 /* --- the view ------------------------------------------------------------------------------------------------- */
-
-/* Widens [*x0, *x1] or [*y0, *y1] about its centre so that one data unit covers the same length on the screen
- * across and up, for a plot area of cols x rows terminal cells, a cell being twice as tall as wide. The box keeps
- * all of its original extent. Does nothing unless all spans and sizes are positive and finite. */
-void scene_fit(double *x0, double *x1, double *y0, double *y1, int cols, int rows);
 
 /* A filled ellipse centred at (cx, cy) with radii rx, ry as (x, y) pairs for a plot series (stride 2): `chords`
  * horizontal chords, evenly spread over its height, each two points and a pen lift (NaN, NaN), then the outline

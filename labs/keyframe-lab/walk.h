@@ -32,7 +32,10 @@ enum { DRAG_NONE, DRAG_VALUE, DRAG_IN, DRAG_OUT };
 #define TRIAD_POINTS 9                      /* an axis of up to three triads: (origin, tip, pen lift) each */
 
 /* Plot colors (plot.h: 1 cyan, 2 magenta, 3 yellow, 4 green, 5 red, 6 blue, 7 white) */
-enum { COLOR_STEP = 5, COLOR_LINEAR = 4, COLOR_CUBIC = 1, COLOR_KEY = 3, COLOR_SELECTED = 2, COLOR_PLAIN = 7 };
+enum {
+    COLOR_STEP = PLOT_RED, COLOR_LINEAR = PLOT_GREEN, COLOR_CUBIC = PLOT_CYAN, COLOR_KEY = PLOT_YELLOW,
+    COLOR_SELECTED = PLOT_MAGENTA, COLOR_PLAIN = PLOT_WHITE
+};
 
 typedef struct {
     plot_mode mode;

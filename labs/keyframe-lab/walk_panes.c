@@ -13,6 +13,7 @@ void walk_chart_start(plot_chart *ch, const char *title, const char *xlabel, con
 {
     plot_chart_clear(ch);
     plot_chart_set_log(ch, PLOT_Y, false);
+    plot_chart_set_equal_aspect(ch, false);  /* a curve, not a scene (walk_render_scene) */
     plot_chart_set_autoscale(ch, PLOT_X, 0.0);
     plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
     plot_chart_set_legend(ch, PLOT_LEGEND_AUTO);
@@ -70,13 +71,10 @@ const plot_grid *walk_render_scene(plot_chart *ch, double x0, double x1, double 
     plot_chart_set_legend(ch, PLOT_LEGEND_NONE);
     plot_chart_set_range(ch, PLOT_X, x0, x1);
     plot_chart_set_range(ch, PLOT_Y, y0, y1);
-    const plot_grid *g = plot_chart_render(ch);  /* first pass: where the plot area is */
+    plot_chart_set_equal_aspect(ch, true);  /* round balls: a unit as long across as up */
+    const plot_grid *g = plot_chart_render(ch);
     if (plot_chart_area(ch, &col, &row, &cols, &rows))
         return g;
-    scene_fit(&x0, &x1, &y0, &y1, cols, rows);
-    plot_chart_set_range(ch, PLOT_X, x0, x1);
-    plot_chart_set_range(ch, PLOT_Y, y0, y1);
-    g = plot_chart_render(ch);
     if (n_labels > 0) {
         label_title(ch, g->cols, labels, label_x, n_labels);
         g = plot_chart_render(ch);
@@ -88,7 +86,7 @@ void walk_add_triads(plot_chart *ch, kf_quat view, const kf_quat *q, const doubl
                      double xy[3][2 * TRIAD_POINTS])
 {
     static const char *const names[3] = {"x", "y", "z"};
-    static const int colors[3] = {5, 4, 6};  /* red, green, blue */
+    static const int colors[3] = {PLOT_RED, PLOT_GREEN, PLOT_BLUE};
     for (int axis = 0; axis < 3; axis++)
         for (int i = 0; i < 3 * 2 * 3; i++)
             xy[axis][i] = NAN;

@@ -110,7 +110,8 @@ const lab_run *lab_sim_first_live(const lab_sim *s);
 int lab_method_color(net_method m);
 
 /* The world box [xmin, xmax, ymin, ymax] to show a network: the box of state y widened by a quarter of its
- * larger side all round, and by half of it more in the direction gravity pulls (the cloth sags). */
+ * larger side all round, and by half of it more in the direction gravity pulls (the cloth sags). Its view keeps
+ * the world's aspect (plot_equal_aspect). */
 void lab_world_box(const net_network *net, const double *y, double box[4]);
 /* The view follows what it shows, with hysteresis: when a shown live run's mass leaves what is visible (the ranges
  * [xmin, xmax, ymin, ymax] last drawn, or box itself when visible is NULL), or all of them shrink to less than
@@ -122,10 +123,6 @@ bool lab_view_follow(const lab_sim *s, const bool *shown, double box[4], const d
 bool lab_view_fit(const lab_sim *s, const bool *shown, double box[4]);
 /* Scales box about its centre: factor < 1 zooms in. */
 void lab_zoom(double box[4], double factor);
-/* Widens box (about its centre) into ranges that keep the world's aspect on a plot area of dot_cols x dot_rows
- * dots whose dots are dot_aspect times as tall as wide on screen (braille 1, ASCII 2): the view maps the first and
- * last dot centres to the range's ends, so one world unit spans as many screen widths across as up. */
-void lab_fit_aspect(const double box[4], int dot_cols, int dot_rows, double dot_aspect, double range[4]);
 
 typedef struct {
     double *x, *y;                     /* polyline points with NaN breaks: springs, then the masses' glyphs */

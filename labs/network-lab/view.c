@@ -91,17 +91,6 @@ void lab_zoom(double box[4], double factor)
     box[0] = cx - hx, box[1] = cx + hx, box[2] = cy - hy, box[3] = cy + hy;
 }
 
-void lab_fit_aspect(const double box[4], int dot_cols, int dot_rows, double dot_aspect, double range[4])
-{
-    /* world units per dot width u: enough for both spans; the view spans (dots - 1) dot pitches each way */
-    const double gaps_x = dot_cols > 1 ? dot_cols - 1 : 1, gaps_y = dot_rows > 1 ? dot_rows - 1 : 1;
-    const double u = fmax((box[1] - box[0]) / gaps_x, (box[3] - box[2]) / (gaps_y * dot_aspect));
-    const double cx = 0.5 * (box[0] + box[1]), cy = 0.5 * (box[2] + box[3]);
-    const double half_x = 0.5 * u * gaps_x, half_y = 0.5 * u * dot_aspect * gaps_y;
-    range[0] = cx - half_x, range[1] = cx + half_x;
-    range[2] = cy - half_y, range[3] = cy + half_y;
-}
-
 void lab_strokes_free(lab_strokes *st)
 {
     free(st->x);
@@ -183,8 +172,8 @@ static void fit_ranges(plot_chart *ch, const double box[4], plot_mode mode, doub
         if (plot_chart_area(ch, &col, &row, &cols, &rows))
             return;  /* too small to plot: the chart says so */
         const bool braille = mode == PLOT_BRAILLE;
-        const int dc = braille ? 2 * cols : cols, dr = braille ? 4 * rows : rows;
-        lab_fit_aspect(box, dc, dr, braille ? 1.0 : 2.0, range);
+        const int dc = braille ? 2 * cols : cols;
+        plot_equal_aspect(box, cols, rows, mode, range);
         *dot = (range[1] - range[0]) / (dc > 1 ? dc - 1 : 1);
     }
     plot_chart_set_range(ch, PLOT_X, range[0], range[1]);

@@ -490,7 +490,7 @@ int lab_interactive(net_network *net, const lab_options *o)
     if (rc == CLI_OK) {
         tui_app app = {
             .name = "network-lab", .ctx = &w, .n_steps = net ? 1 : N_STEPS, .min_cols = 80, .min_rows = 24,
-            .frame_hz = FRAME_HZ, .extra_keys = "m mass g grab hjkl z/Z zoom f follow", .describe = walk_describe,
+            .frame_hz = FRAME_HZ, .extra_keys = "m mass  g grab  hjkl move  z/Z zoom  f follow", .describe = walk_describe,
             .changed = walk_changed, .render = walk_render, .notes = walk_notes, .tick = walk_tick,
             .key = walk_key, .mouse = walk_mouse,
         };

@@ -43,6 +43,55 @@ tui_expect_text() {
     return 1
 }
 
+# Awk (run with LC_ALL=C) that reads a screen cell by cell: cells(line, a) splits a line into its UTF-8 characters,
+# one a cell (box drawing and braille are one column each), span(line, from, to) is cells from..to (1-based),
+# squeeze(s) collapses the spaces; pane_width(rule, toggles) is the text pane's width, read on its rule row (the
+# parameters' window starts one cell before " parameters ", else the toggles' before " TOGGLES ").
+TUI_CELLS_AWK='
+function cells(line, a,    n, i, c) {
+    n = 0
+    for (i = 1; i <= length(line); i++) {
+        c = substr(line, i, 1)
+        if (c >= "\200" && c < "\300" && n > 0) a[n] = a[n] c; else a[++n] = c
+    }
+    return n
+}
+function span(line, from, to,    a, n, j, s) {
+    n = cells(line, a); s = ""
+    for (j = from; j <= to && j <= n; j++) s = s a[j]
+    return s
+}
+function squeeze(s) { gsub(/[ ]+/, " ", s); sub(/^ /, "", s); sub(/ $/, "", s); return s }
+function pane_width(rule, toggles, cols,    p, a) {
+    p = index(rule, " parameters ")
+    if (!p && toggles != "") p = index(rule, " " toggles " ")
+    return p ? cells(substr(rule, 1, p - 1), a) - 1 : cols
+}
+function is_rule(line) { return substr(line, 1, 3) == "\342\224\200" }
+'
+
+# tui_pane_text NAME: the words of the text pane (the rows below its rule, left of the parameters) as one line: a
+# sentence wrapped over several rows reads as written, whatever the parameters beside it.
+tui_pane_text() {
+    tui_screen "$1" | LC_ALL=C awk "$TUI_CELLS_AWK"'
+        { row[n++] = $0 }
+        END { R = -1; for (r = 1; r < n - 1; r++) if (is_rule(row[r])) R = r
+              if (R < 0) exit; W = pane_width(row[R], "", 1000); s = ""
+              for (r = R + 1; r < n - 1; r++) s = s " " span(row[r], 1, W)
+              print squeeze(s) }'
+}
+
+# tui_expect_pane NAME PATTERN WHAT [SECONDS]: passes when tui_pane_text matches PATTERN within SECONDS (5).
+tui_expect_pane() {
+    i=0; limit=$(( ${4:-5} * 10 ))
+    while [ $i -lt $limit ]; do
+        tui_pane_text "$1" | grep -qE -- "$2" && { pass; return 0; }
+        sleep 0.1; i=$((i + 1))
+    done
+    fail "$3: the text pane lacks '$2':"; tui_screen "$1" | sed 's/^/    | /'
+    return 1
+}
+
 # tui_expect NAME PATTERN WHAT: passes when the screen shows PATTERN within 5 s.
 tui_expect() {
     if tui_wait "$1" "$2"; then pass; else fail "$3: screen lacks '$2':"; tui_screen "$1" | sed 's/^/    | /'; fi

@@ -1,0 +1,177 @@
+#!/bin/sh
+# Every step of every lab's walk at 80 x 24 (the terminal most students open), 100 x 30 and 120 x 40, under tmux.
+# The reference is the walk as text (NUMLAB_WALK_TEXT: tui_walk_write), what each step shows before its animation
+# runs; the lab is paused on its first step (r, then space), so every step shows that state. For each step:
+#   - the header has "step I/N: TITLE" with the whole title;
+#   - the text pane, page after page (]), reads exactly as the step's text and notes: its lines joined equal the
+#     reference's words, so a word cut at the pane's edge ("explod" "es"), a line hidden, or text written past the
+#     pane (into the parameters, onto the key line) fails; notes pinned below the sign are whole on every page;
+#   - when a page does not show everything, the row below the paged text carries the "more" sign ("] more 1/3") and
+#     the key line says "] more text 1/3"; the last page says "[ back";
+#   - the pane's top rule is unbroken (only the title, whole, on it), the separator between two charts is unbroken
+#     from the header to the rule, and the key line ends in "q quit";
+#   - every parameter and toggle name is on screen whole.
+# The screens are read cell by cell (TUI_CELLS_AWK), so box drawing and braille count one column each.
+. tests/lib/cli.sh
+. tests/lib/tui.sh
+trap 'tui_cleanup; rm -rf "$TMP"' EXIT
+command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; exit 1; }
+
+LABS=$(for f in labs/*-lab.c; do basename "$f" .c; done)   # every lab (numlab, the launcher, has no walk)
+SIZES="80x24 100x30 120x40"
+
+# One screen ($TMP/S.screen) read against the reference of its step: prints "sign more|back|none", then "text " and
+# the page's words, then one "bad WHAT" line for each check that failed.
+PAGE_AWK="$TUI_CELLS_AWK"'
+FILENAME == ref { if ($0 ~ /^--- parameter: /) { p = $0; sub(/^--- parameter: /, "", p); sub(/ \[.*\]$/, "", p); par[++np] = p }
+                  else if ($0 ~ /^--- panes: /) panes = $3
+                  else if ($0 ~ /^--- / && $0 != "--- notes") { t = $0; sub(/^--- /, "", t); tname = t; sub(/: .*/, "", tname)
+                                           sub(/^[^:]*: /, "", t); tog[++nt] = t }
+                  else if ($0 ~ /^=== /) { head = $0; sub(/^=== /, "", head); title = head; sub(/^step [0-9]+\/[0-9]+: /, "", title) }
+                  next }
+{ row[n++] = $0 }
+END {
+    last = rows - 1
+    R = -1
+    for (r = 1; r < last; r++) if (is_rule(row[r])) R = r
+    if (R < 0) { print "bad no text pane rule"; exit }
+    W = pane_width(row[R], tname, cols)
+    if (index(row[0], head) == 0) print "bad header lacks \"" head "\""
+    if (row[last] !~ /q quit *$/) print "bad key line \"" row[last] "\""
+    rule = span(row[R], 1, W); gsub(/\342\224\200/, "", rule); rule = squeeze(rule)
+    if (rule != "" && rule != title) print "bad text pane rule \"" rule "\""
+    sign = "none"; text = ""; after = ""
+    for (r = R + 1; r < last; r++) {
+        line = span(row[r], 1, W)
+        if (sign == "none" && line ~ /\] more [0-9]+\/[0-9]+ *$/) sign = "more"
+        else if (sign == "none" && line ~ /\[ back [0-9]+\/[0-9]+ *$/) sign = "back"
+        else if (sign == "none") text = text " " line
+        else after = after " " line
+    }
+    print "sign " sign
+    print "text " squeeze(text)
+    print "pinned " squeeze(after)
+    if (sign == "more" && row[last] !~ /^ \] more text [0-9]+\/[0-9]+ /) print "bad key line lacks \"] more text\": " row[last]
+    if (panes == 2) {
+        x = int((cols - 1) / 2) + 1
+        for (r = 1; r < R; r++) if (span(row[r], x, x) != "\342\224\202") { print "bad chart separator broken at row " r; break }
+    }
+    for (i = 1; i <= np; i++) {
+        ok = 0
+        for (r = R; r < last; r++) if (index(row[r], " " par[i] " ")) ok = 1
+        if (!ok) print "bad parameter \"" par[i] "\" not whole on screen"
+    }
+    for (i = 1; i <= nt; i++) {
+        ok = 0
+        for (r = R; r < last; r++) { q = index(row[r], "] " tog[i]); c = substr(row[r], q + 2 + length(tog[i]), 1)
+                                      if (q && (c == "" || c == " ")) ok = 1 }
+        if (!ok) print "bad toggle \"" tog[i] "\" not whole on screen"
+    }
+}'
+
+# reference LAB I [text|notes]: the step's text and notes (or only the text, only the notes) as one line of words.
+reference() {
+    awk -v i="$2" -v part="${3:-all}" '/^=== step / { split($3, f, "/"); on = (f[1] == i); notes = 0; next }
+        /^--- notes$/ { notes = 1; next } /^--- / { next }
+        on && (part == "all" || (part == "notes") == notes)' "$TMP/$1.walk" |
+        tr '\n' ' ' | sed 's/  */ /g; s/^ //; s/ $//'
+}
+
+# read_page SESSION LAB I COLS ROWS: reads the screen against step I's reference into $TMP/SESSION.page (sign, text,
+# bad) and fails the checks that do not hold.
+read_page() {
+    awk -v i="$3" '/^=== step / { split($3, f, "/"); on = (f[1] == i) } on' "$TMP/$2.walk" >"$TMP/$1.ref"
+    tui_screen "$1" >"$TMP/$1.screen"
+    LC_ALL=C awk -v ref="$TMP/$1.ref" -v cols="$4" -v rows="$5" "$PAGE_AWK" "$TMP/$1.ref" "$TMP/$1.screen" \
+        >"$TMP/$1.page"
+    bad=$(sed -n 's/^bad //p' "$TMP/$1.page")
+    if [ -n "$bad" ]; then fail "$2 $4 x $5 step $3: $bad"; sed 's/^/    | /' "$TMP/$1.screen"; else pass; fi
+}
+page_sign() { sed -n 's/^sign //p' "$TMP/$1.page"; }
+page_text() { sed -n 's/^text //p' "$TMP/$1.page"; }
+page_pinned() { sed -n 's/^pinned //p' "$TMP/$1.page"; }
+
+# hold_at_start SESSION N: pauses, then r replays from the start (no tick while paused: the state the reference
+# has); the help opened and closed after r says that r was taken (keys are taken in order).
+hold_at_start() {
+    tui_wait "$1" "step 1/$2: " 10 || return 1
+    tm send-keys -t "$1" ' '
+    tui_wait "$1" "\[paused\]" 10 || return 1
+    tm send-keys -t "$1" r '?'
+    tui_wait "$1" "any key closes this help" 10 || return 1
+    tm send-keys -t "$1" '?'
+    j=0
+    while tui_screen "$1" | grep -q "any key closes this help"; do
+        j=$((j + 1)); [ $j -lt 100 ] || return 1; sleep 0.1
+    done
+}
+
+# walk LAB COLS ROWS: every step at that size (k the step: tui_wait counts with i).
+walk() {
+    lab=$1 cols=$2 rows=$3 ses=$(echo "$1-$2" | tr -d .)
+    n=$(sed -n 's/^=== step 1\/\([0-9]*\):.*/\1/p' "$TMP/$lab.walk")
+    tui_start "$ses" "$cols" "$rows" LANG=C.UTF-8 TERM=xterm-256color -- "$BIN/$lab"
+    k=1
+    while [ "$k" -le "$n" ]; do
+        if [ "$k" -eq 1 ]; then
+            hold_at_start "$ses" "$n" || { fail "$lab $cols x $rows: could not pause"; tui_screen "$ses"; return; }
+        else
+            tm send-keys -t "$ses" n
+        fi
+        tui_wait "$ses" "step $k/$n: .*\[paused\]" 10 || { fail "$lab $cols x $rows: step $k not reached, paused"
+                                                        tui_screen "$ses" | sed 's/^/    | /'; return; }
+        want=$(reference "$lab" "$k") notes=$(reference "$lab" "$k" notes)
+        got="" page=1 pinned=""
+        while :; do
+            read_page "$ses" "$lab" "$k" "$cols" "$rows"
+            got="$got $(page_text "$ses")"
+            # notes kept below the sign are on every page, whole; the text pages above them
+            if [ -n "$(page_pinned "$ses")" ]; then
+                pinned=yes want=$(reference "$lab" "$k" text)
+                [ "$(page_pinned "$ses")" = "$notes" ] && pass ||
+                    fail "$lab $cols x $rows step $k page $page: the notes below the sign read '$(page_pinned "$ses")'"
+            fi
+            [ "$(page_sign "$ses")" = more ] || break
+            page=$((page + 1))
+            [ "$page" -le 30 ] || { fail "$lab $cols x $rows step $k: more than 30 pages"; break; }
+            tm send-keys -t "$ses" ']'
+            tui_wait "$ses" "(more|back) $page/" 5 || { fail "$lab $cols x $rows step $k: ] did not turn to page $page"; break; }
+        done
+        got=$(echo "$got" | sed 's/  */ /g; s/^ //; s/ $//')
+        if [ "$got" = "$want" ]; then pass; else
+            fail "$lab $cols x $rows step $k: the text pane's pages do not read as the step's text and notes"
+            printf '    want: %s\n    got:  %s\n' "$want" "$got"
+        fi
+        k=$((k + 1))
+    done
+    tm send-keys -t "$ses" q
+    expect_eq "$lab $cols x $rows exit" "$(tui_exit_status "$ses")" 0
+    tm kill-session -t "$ses" 2>/dev/null
+}
+
+# a session that outlives the labs' sessions: the server never stops (and restarts) between two of them
+tm new-session -d -s keep -x 80 -y 24 "sleep 600"
+for lab in $LABS; do
+    NUMLAB_WALK_TEXT=1 "$BIN/$lab" >"$TMP/$lab.walk" </dev/null || fail "$lab: NUMLAB_WALK_TEXT exit $?"
+    grep -q '^=== step 1/' "$TMP/$lab.walk" && pass || fail "$lab: the walk as text has no step 1"
+done
+for size in $SIZES; do
+    for lab in $LABS; do
+        walk "$lab" "${size%x*}" "${size#*x}"
+    done
+done
+
+# t swaps the charts for the whole text: at 80 x 24 spring-lab's last step (three pages in the pane) fits on one.
+tui_start tv 80 24 LANG=C.UTF-8 TERM=xterm-256color -- "$BIN/spring-lab"
+hold_at_start tv 6 && tm send-keys -t tv n n n n n
+tui_expect tv "step 6/6: .*\[paused\]" "step 6 paused"
+tui_expect tv "\] more 1/" "step 6 pages at 80 x 24"
+tm send-keys -t tv t
+tui_expect tv "t charts" "t swaps the charts for the text"
+read_page tv spring-lab 6 80 24
+[ "$(page_sign tv)" = none ] && [ "$(page_text tv)" = "$(reference spring-lab 6)" ] && pass ||
+    fail "the text view does not show step 6's text whole at 80 x 24: $(page_text tv)"
+tm send-keys -t tv q
+expect_eq "text view exit" "$(tui_exit_status tv)" 0
+
+finish
