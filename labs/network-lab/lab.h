@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "numlab/network.h"
+#include "numlab/figure.h"
 #include "numlab/plot.h"
 #include "numlab/timestep.h"
 
@@ -27,6 +28,7 @@ typedef struct {
     double pull_dx, pull_dy;
     int width, height;                 /* --plot's size */
     bool ascii;
+    figure_options figure;             /* --out, --size, --replace (--force is the force law here) */
 } lab_options;
 
 /* --- the start of a run ------------------------------------------------------------------------------------ */

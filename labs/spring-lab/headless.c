@@ -111,12 +111,12 @@ int spring_lab_plot(const spring_lab_options *o)
         return cli_fail("out of memory");
     }
     spring_chart_build(ch, kind, o, &runs, shown, INFINITY);
-    plot_grid_write(plot_chart_render(ch), stdout, 0);  /* a write error stays in ferror(stdout) */
+    int rc = figure_output(&ch, 1, &o->figure, 0);  /* text: a write error stays in ferror(stdout) */
     for (int m = 0; m < SPRING_METHOD_COUNT && kind != CHART_STABILITY; m++)
         if (runs.status[m].diverged)
             printf("# %s: diverged at step %zu (t = %g)\n", spring_method_name((spring_method)m),
                    runs.status[m].diverged_step, runs.status[m].diverged_t);
     spring_lab_runs_free(&runs);
     plot_chart_free(ch);
-    return cli_flush_stdout();
+    return rc != CLI_OK ? rc : cli_flush_stdout();
 }

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "numlab/figure.h"
 #include "numlab/plot.h"
 #include "numlab/spring.h"
 #include "numlab/timestep.h"
@@ -30,6 +31,7 @@ typedef struct {
     const char *plot;
     int width, height;
     bool ascii;
+    figure_options figure;      /* --out, --size, --force */
 } spring_lab_options;
 
 /* --- the model behind every view (model.c) ----------------------------------------------------------------- */
