@@ -485,6 +485,7 @@ static void draw_chart(cairo_t *cr, plot_chart *ch, double x, double y, double w
 {
     plot_chart_render(ch);  /* the ranges and the legend's corner, as the terminal has them */
     frame f = {.cr = cr, .ch = ch, .fs = fs, .lw = fmax(0.6, fs / 8.0)};
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     font(cr, fs, true);
     set_color(cr, 7);
     if (ch->title[0])
@@ -507,6 +508,33 @@ static void draw_chart(cairo_t *cr, plot_chart *ch, double x, double y, double w
     draw_data(&f);
     draw_axes(&f);
     draw_legend(&f);
+}
+
+/* One font size for the whole figure: about 48 to a chart's width (13.3 pt in a 640 x 400 figure of one chart). */
+static double font_size(int n, double width, double height)
+{
+    const double cell_w = width / (n > 0 ? n : 1);
+    return fmax(6.0, fmin(18.0, fmin(cell_w, 1.6 * height) / 48.0));
+}
+
+int figure_chart_area(plot_chart *const *charts, int n, int k, double width, double height, double area[4])
+{
+    if (k < 0 || k >= n)
+        return -1;
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);  /* for text sizes only */
+    cairo_t *cr = cairo_create(surface);
+    const double cell_w = width / n, fs = font_size(n, width, height);
+    plot_chart_render(charts[k]);
+    frame f = {.cr = cr, .ch = charts[k], .fs = fs, .lw = fmax(0.6, fs / 8.0)};
+    if (charts[k]->rendered)
+        lay_out(&f, k * cell_w, 0.0, cell_w, height);
+    const bool ok = charts[k]->rendered && cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    if (!ok)
+        return -1;
+    area[0] = f.ax, area[1] = f.ay, area[2] = f.aw, area[3] = f.ah;
+    return 0;
 }
 
 static cairo_status_t write_stream(void *closure, const unsigned char *data, unsigned int length)
@@ -535,9 +563,7 @@ int figure_write(plot_chart *const *charts, int n, figure_format format, double 
     cairo_t *cr = cairo_create(surface);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
-    /* one font size for the whole figure: from a chart's cell, about 48 of them across a 640-point-wide chart */
-    const double cell_w = width / (n > 0 ? n : 1);
-    const double fs = fmax(6.0, fmin(18.0, fmin(cell_w, 1.6 * height) / 48.0));
+    const double cell_w = width / (n > 0 ? n : 1), fs = font_size(n, width, height);
     for (int k = 0; k < n; k++)
         draw_chart(cr, charts[k], k * cell_w, 0.0, cell_w, height, fs);
     cairo_status_t st = cairo_status(cr);

@@ -33,6 +33,7 @@ typedef struct {
     bool paused, animating, help, too_small, color;
     bool change_pending;   /* a change the model has not been told of yet: keys in one batch coalesce */
     tui_change pending;
+    char note[512];        /* what the figure key did, on the status line until the next key */
 } tui_state;
 
 static volatile sig_atomic_t quit_signal;
@@ -241,7 +242,11 @@ static void draw_status(tui_state *s)
     char head[96];
     snprintf(head, sizeof head, "tab/arrows param  space pause  n/p step  r reset  1-9 %s  ",
              s->app->toggles_name ? s->app->toggles_name : "methods");
-    const char *tail = "  ? help  q quit";
+    const char *tail = "  f figures  ? help  q quit";
+    if (s->note[0]) {
+        mvwprintw(w, 0, 1, "%.*s", COLS - 2, s->note);
+        return;
+    }
     int room = COLS - 2 - (int)strlen(head) - (int)strlen(tail);
     mvwprintw(w, 0, 1, "%s%.*s%s", head, room > 0 ? room : 0, s->app->extra_keys ? s->app->extra_keys : "", tail);
 }
@@ -415,6 +420,10 @@ static void handle_mouse(tui_state *s, const MEVENT *mouse)
 /* Returns false when the user asked to quit. */
 static bool handle_key(tui_state *s, int ch, const MEVENT *mouse)
 {
+    if (s->note[0]) {  /* any key takes the figure key's note off the status line */
+        s->note[0] = '\0';
+        s->dirty[WIN_STATUS] = true;
+    }
     if (s->help) {  /* any key closes the help */
         s->help = false;
         layout(s);
@@ -429,6 +438,11 @@ static bool handle_key(tui_state *s, int ch, const MEVENT *mouse)
     case 'n':                            go_to_step(s, s->step + 1); break;
     case 'p':                            go_to_step(s, s->step - 1); break;
     case 'r':                            model_changed(s, TUI_RESTART); break;
+    case 'f':
+        flush_change(s);
+        tui_figures_write(s->app, s->step, s->desc.n_panes, s->pane_w, s->pane_h, s->note, sizeof s->note);
+        mark_all_dirty(s);
+        break;
     case KEY_TAB: case KEY_DOWN:
         if (s->desc.n_params)
             s->selected = (s->selected + 1) % s->desc.n_params;

@@ -5,6 +5,9 @@
 
 #include <curses.h>
 #include <stdbool.h>
+#include <stddef.h>
+
+#include "numlab/tui.h"
 
 /* --- signals and the terminal (tui_signal.c) --- */
 
@@ -27,6 +30,12 @@ bool tui_open(void);
 
 /* The help over the screen: the shell's keys, then the lab's (extra_keys, may be NULL). */
 void tui_draw_help(const char *extra_keys);
+
+/* The figure key (tui_figure.c): renders the step's panes (pane_w[p] x pane_h; 0 wide: not shown) under a plot
+ * capture and writes their charts into a new folder numlab-figures/PROGRAM-stepS-NNN/; what happened, for the
+ * status line, in note. */
+void tui_figures_write(const tui_app *app, int step, int n_panes, const int *pane_w, int pane_h, char *note,
+                       size_t size);
 
 /* CLOCK_MONOTONIC in seconds. */
 double tui_now(void);

@@ -16,6 +16,7 @@ static const char *const help_lines[] = {
     "space            pause / resume the animation",
     "n / p            next / previous step of the walk",
     "r                reset the animation",
+    "f                write the step's charts (SVG, PNG, CSV) to numlab-figures/",
     "mouse            click a parameter; drag where a lab allows",
     "Ctrl-L           redraw the screen",
     "q                quit",

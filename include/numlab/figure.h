@@ -41,6 +41,10 @@ const char *figure_format_name(figure_format format);
 int figure_write(plot_chart *const *charts, int n, figure_format format, double width, double height, FILE *f,
                  char *err, size_t errlen);
 
+/* Where figure_write puts chart k's plot area (the rectangle inside the axes; x, y from the top left, w, h; pt or
+ * px). 0, or -1 when k is out of range or the chart shows no plot area. For tests and annotations. */
+int figure_chart_area(plot_chart *const *charts, int n, int k, double width, double height, double area[4]);
+
 /* The data behind a chart as CSV: "series,x,y" rows, the series in order (its legend name, or "series N"), then
  * reference lines ("hline NAME"/"vline NAME", the value in y or x) and markers ("marker NAME", x, y); a heat map
  * as "image,x,y,value" rows at its samples' centres. Numbers with 17 significant digits and a '.'. 0, or -1 when
