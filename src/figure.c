@@ -79,18 +79,12 @@ int figure_write_csv(const plot_chart *ch, FILE *f)
         fprintf(f, ",%.17g,%.17g\n", ch->markers[m].x, ch->markers[m].y);
     }
     const plot_image *im = &ch->image;
-    if (im->values) {
-        const plot_axis_state *ax = &ch->axis[PLOT_X], *ay = &ch->axis[PLOT_Y];
-        for (int iy = 0; iy < im->ny; iy++)
-            for (int ix = 0; ix < im->nx; ix++) {
-                /* the sample's centre, halfway between its edges in the axis's own scale */
-                double ex = plot_to_view(ax, im->x0), fx = plot_to_view(ax, im->x1);
-                double ey = plot_to_view(ay, im->y0), fy = plot_to_view(ay, im->y1);
-                double x = plot_to_data(ax, ex + (ix + 0.5) / im->nx * (fx - ex));
-                double y = plot_to_data(ay, ey + (iy + 0.5) / im->ny * (fy - ey));
-                fprintf(f, "image,%.17g,%.17g,%.9g\n", x, y, (double)im->values[(size_t)iy * (size_t)im->nx + (size_t)ix]);
-            }
-    }
+    for (int iy = 0; im->values && iy < im->ny; iy++)
+        for (int ix = 0; ix < im->nx; ix++) {  /* each sample at its centre */
+            double x = im->x0 + (ix + 0.5) / im->nx * (im->x1 - im->x0);
+            double y = im->y0 + (iy + 0.5) / im->ny * (im->y1 - im->y0);
+            fprintf(f, "image,%.17g,%.17g,%.9g\n", x, y, (double)im->values[(size_t)iy * (size_t)im->nx + (size_t)ix]);
+        }
     return ferror(f) ? -1 : 0;
 }
 

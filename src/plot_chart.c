@@ -429,8 +429,8 @@ static void draw_markers(plot_chart *ch, const layout *l)
         const plot_marker_entry *mk = &ch->markers[m];
         int col, row;
         if (plot_canvas_cell_of(ch->canvas, plot_to_view(ax, mk->x), plot_to_view(ay, mk->y), &col, &row))
-            plot_chart_put_cell(ch, l->axis_col + 1 + col, l->top + row, plot_glyph_sets[ch->mode].marker, mk->color,
-                     PLOT_ATTR_BOLD);
+            plot_chart_put_cell(ch, l->axis_col + 1 + col, l->top + row, plot_glyph_sets[ch->mode].marker,
+                                mk->color, PLOT_ATTR_BOLD);
     }
 }
 
@@ -450,7 +450,8 @@ static void draw_axes(plot_chart *ch, const layout *l)
         if (row < 0)
             continue;
         plot_chart_put_cell(ch, l->axis_col, l->top + row, g->y_tick, 0, 0);
-        plot_chart_put_text(ch, l->label_width - text_width(ty->label[i]), l->top + row, ty->label[i], l->label_width, 0);
+        plot_chart_put_text(ch, l->label_width - text_width(ty->label[i]), l->top + row, ty->label[i], l->label_width,
+                            0);
     }
 
     const plot_ticks *tx = &ch->ticks[PLOT_X];
@@ -560,7 +561,8 @@ int plot_chart_data_to_cell(const plot_chart *ch, double x, double y, int *col, 
 {
     int c, r;
     if (!ch->rendered ||
-        !plot_canvas_cell_of(ch->canvas, plot_to_view(&ch->axis[PLOT_X], x), plot_to_view(&ch->axis[PLOT_Y], y), &c, &r))
+        !plot_canvas_cell_of(ch->canvas, plot_to_view(&ch->axis[PLOT_X], x), plot_to_view(&ch->axis[PLOT_Y], y), &c,
+                             &r))
         return -1;
     *col = ch->area_col + c, *row = ch->area_row + r;
     return 0;

@@ -227,10 +227,11 @@ int plot_chart_add_vline(plot_chart *ch, double x, int color, const char *label)
 int plot_chart_add_marker(plot_chart *ch, double x, double y, int color, const char *label);
 
 /* A heat map under the data (a spectrogram): nx x ny values, values[iy * nx + ix], the sample (ix, iy) covering
- * [x0 + ix dx, x0 + (ix + 1) dx] x [y0 + iy dy, ...] in data units (dx = (x1 - x0) / nx; on a log axis the edges
- * are spaced evenly in log10). The terminal shades each cell of the plot area by the value at its centre (blank,
- * light, medium, dark, full: U+2591..2593, U+2588; " .:-=+*#%@" in ASCII) from lo (blank) to hi (full); a figure
- * draws it as an image in a colour map (plot_figure.h). Borrowed like a series; NaN is blank. */
+ * [x0 + ix dx, x0 + (ix + 1) dx] x [y0 + iy dy, ...] in data units (dx = (x1 - x0) / nx, dy likewise: evenly
+ * spaced in data units also under a log axis, which then stretches them as it stretches data). The terminal shades
+ * each cell of the plot area left blank by the data by the value at its centre (blank, light, medium, dark, full:
+ * U+2591..2593, U+2588; " .:-=+*#%@" in ASCII) from lo (blank) to hi (full); a figure draws it as an image in a
+ * colour map (figure.h). Borrowed like a series; NaN is blank. */
 typedef struct {
     const float *values;
     int nx, ny;

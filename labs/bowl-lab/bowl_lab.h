@@ -7,7 +7,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "numlab/figure.h"
 #include "numlab/plot.h"
+#include "numlab/spectrogram.h"
 #include "numlab/sound.h"
 #include "numlab/wav.h"
 
@@ -114,6 +116,9 @@ typedef struct {
     const char *events;       /* NULL: none; "-": stdout */
     const char *trace;        /* NULL: none; "-": stdout */
     const char *spectrum;     /* NULL: none; "-": stdout */
+    const char *spectrogram;  /* --spectrogram: NULL: none; "-": as text on stdout; else a figure file */
+    figure_options figure;    /* --size of that figure */
+    spectrogram *spectrogram_sink; /* fed every sample of the render when not NULL */
     bool replace;             /* --force */
     size_t channels;
     wav_format format;
@@ -131,6 +136,11 @@ typedef struct {
  * special file, the same file as another output) with the error in msg; nothing is left behind on failure.
  * Prints only CSV asked for on stdout ("-"). */
 int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len);
+/* --spectrogram (spectrogram.c): renders as bowl_lab_render does, feeding a spectrogram (Hann, GSL FFT, frames of
+ * 2048 samples), then writes it as a figure (time against log frequency, dB in viridis) or, for "-", as a text chart
+ * on stdout. Returns the exit status. */
+int bowl_lab_spectrogram(const bowl_lab_options *o);
+
 /* bowl_lab_run for the command line: the error on stderr, the summary on stdout (stderr when a CSV goes to
  * stdout) unless quiet. Returns the exit status. */
 int bowl_lab_render(const bowl_lab_options *o);
