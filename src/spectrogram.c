@@ -13,6 +13,7 @@ struct spectrogram {
     double *db;                 /* one frame's levels, from snd_spectrum */
     float *levels;              /* frames x bins */
     size_t frames, capacity;    /* finished frames, frames allocated */
+    size_t keep, dropped;       /* at most keep frames (0: all); frames dropped from the front */
 };
 
 spectrogram *spectrogram_new(size_t frame, size_t hop, double rate)
@@ -45,6 +46,10 @@ void spectrogram_free(spectrogram *s)
 /* The pending frame is full: its levels become a row, and the next frame keeps the last frame - hop samples. */
 static int finish_frame(spectrogram *s)
 {
+    if (s->keep && s->frames == s->keep) {  /* rolling: the oldest frame makes room */
+        memmove(s->levels, s->levels + s->bins, (s->frames - 1) * s->bins * sizeof *s->levels);
+        s->frames--, s->dropped++;
+    }
     if (s->frames == s->capacity) {
         size_t cap = s->capacity ? 2 * s->capacity : 64;
         float *grown = realloc(s->levels, cap * s->bins * sizeof *grown);
@@ -77,6 +82,16 @@ int spectrogram_push(spectrogram *s, const double *x, size_t n, size_t channels)
     return 0;
 }
 
+void spectrogram_keep(spectrogram *s, size_t max_frames)
+{
+    s->keep = max_frames;
+    if (max_frames && s->frames > max_frames) {
+        const size_t drop = s->frames - max_frames;
+        memmove(s->levels, s->levels + drop * s->bins, max_frames * s->bins * sizeof *s->levels);
+        s->frames = max_frames, s->dropped += drop;
+    }
+}
+
 size_t spectrogram_frames(const spectrogram *s)
 {
     return s->frames;
@@ -104,5 +119,5 @@ double spectrogram_hop_seconds(const spectrogram *s)
 
 double spectrogram_frame_time(const spectrogram *s, size_t f)
 {
-    return ((double)f * (double)s->hop + 0.5 * (double)s->frame) / s->rate;
+    return ((double)(f + s->dropped) * (double)s->hop + 0.5 * (double)s->frame) / s->rate;
 }

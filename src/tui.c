@@ -242,13 +242,16 @@ static void draw_status(tui_state *s)
     char head[96];
     snprintf(head, sizeof head, "tab/arrows param  space pause  n/p step  r reset  1-9 %s  ",
              s->app->toggles_name ? s->app->toggles_name : "methods");
-    const char *tail = "  f figures  ? help  q quit";
+    const char *tail = "  ? help  q quit";
     if (s->note[0]) {
         mvwprintw(w, 0, 1, "%.*s", COLS - 2, s->note);
         return;
     }
+    char keys[256];  /* the figure key, then the lab's: cut alike when the line is short */
+    snprintf(keys, sizeof keys, "f figures%s%s", s->app->extra_keys ? "  " : "",
+             s->app->extra_keys ? s->app->extra_keys : "");
     int room = COLS - 2 - (int)strlen(head) - (int)strlen(tail);
-    mvwprintw(w, 0, 1, "%s%.*s%s", head, room > 0 ? room : 0, s->app->extra_keys ? s->app->extra_keys : "", tail);
+    mvwprintw(w, 0, 1, "%s%.*s%s", head, room > 0 ? room : 0, keys, tail);
 }
 
 typedef struct {

@@ -24,11 +24,30 @@ static const char *const help_lines[] = {
     "any key closes this help",
 };
 
+static void skip_line(void *arg, const char *line, int len)
+{
+    (void)arg, (void)line, (void)len;
+}
+
+typedef struct {
+    WINDOW *win;
+    int row;
+} help_keys;
+
+static void put_keys_line(void *arg, const char *line, int len)
+{
+    help_keys *at = arg;
+    mvwaddnstr(at->win, at->row++, 12, line, len);
+}
+
 void tui_draw_help(const char *extra_keys)
 {
     int n = (int)(sizeof help_lines / sizeof help_lines[0]);
     const char *lab_keys = extra_keys && *extra_keys ? extra_keys : NULL;
-    int h = n + 2 + (lab_keys ? 2 : 0), w = 64;
+    const int w = 64;
+    /* the lab's keys word-wrapped after "this lab: ", as many lines as they need */
+    const int lab_lines = lab_keys ? tui_wrap(lab_keys, w - 14, skip_line, NULL) : 0;
+    int h = n + 2 + (lab_keys ? lab_lines + 1 : 0);
     WINDOW *win = newwin(h, w, (LINES - h) / 2, (COLS - w) / 2);
     if (!win)
         return;
@@ -37,8 +56,10 @@ void tui_draw_help(const char *extra_keys)
         mvwaddstr(win, i + 1, 2, help_lines[i]);
     int row = n - 1;
     if (lab_keys) {  /* the lab's own keys, before the closing lines */
-        mvwprintw(win, row++, 2, "this lab: %.*s", w - 14, lab_keys);
-        row++;
+        help_keys at = {win, row};
+        mvwaddstr(win, row, 2, "this lab:");
+        tui_wrap(lab_keys, w - 14, put_keys_line, &at);
+        row += lab_lines + 1;
     }
     for (int i = n - 2; i < n; i++)
         mvwaddstr(win, row++, 2, help_lines[i]);

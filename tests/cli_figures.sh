@@ -64,4 +64,23 @@ expect_usage "--out goes with --plot" "$NL" --modes --preset four --out "$TMP/a.
 expect_usage "--replace goes with --plot" "$NL" --csv --preset four --replace
 expect_usage "--out: .*nowhere.*" "$SL" --plot phase --out "$TMP/nowhere/a.svg"
 [ ! -e "$TMP/a.svg" ] && pass || fail "a refused run wrote a.svg"
+
+# bowl-lab's spectrogram: a figure of the size asked, or the same chart as text; refused before rendering when the
+# file exists (no --force), and for a render shorter than one 2048-sample frame.
+BL="$BIN/bowl-lab"
+expect_ok "$BL" --preset steel-pair --seconds 1 --spectrogram "$TMP/sg.png" --size 800x300
+expect_eq "spectrogram PNG size" "$(png_size "$TMP/sg.png")" "800 300"
+grep -q "^rendered 1.000 s of steel-pair" "$TMP/out" && pass || fail "no summary line: $(cat "$TMP/out")"
+expect_ok "$BL" --preset steel-pair --seconds 1 --spectrogram "$TMP/sg.svg" && svg_ok "$TMP/sg.svg"
+expect_ok "$BL" --preset steel-pair --seconds 1 --spectrogram -
+grep -q "spectrogram: steel-pair, seed 1, 1 s (dB, Hann 2048)" "$TMP/out" && pass || fail "no text spectrogram title"
+grep -q '▓' "$TMP/out" && pass || fail "the text spectrogram has no dark cells"
+grep -q '^rendered' "$TMP/out" && fail "the summary line mixed into the text chart" || pass
+expect_usage "--spectrogram: '.*sg.png' already exists \(give --force" "$BL" --seconds 1 --spectrogram "$TMP/sg.png"
+expect_ok "$BL" --seconds 1 --spectrogram "$TMP/sg.png" --force
+expect_usage "--spectrogram: --seconds 0.01 is shorter than one frame \(allowed: at least 0.043 s\)" \
+    "$BL" --seconds 0.01 --spectrogram "$TMP/short.png"
+expect_usage "--spectrogram: 'sg.gif' is not a figure file" "$BL" --seconds 1 --spectrogram sg.gif
+expect_usage "--size goes with --spectrogram" "$BL" --seconds 1 --wav "$TMP/a.wav" --size 640x400
+[ ! -e "$TMP/short.png" ] && [ ! -e "$TMP/a.wav" ] && pass || fail "a refused run left a file"
 finish

@@ -129,6 +129,34 @@ START_TEST(onset_and_channels)
 }
 END_TEST
 
+/* Rolling: keeping the last 4 frames of 15 gives the last 4 rows of the whole one, with their own times. */
+START_TEST(rolling)
+{
+    const size_t n = 8192;
+    double *x = tone(n, 40.0, 1.0, 0);
+    for (size_t i = 0; i < n; i++)
+        x[i] *= (double)i / (double)n;  /* a growing tone: every frame different */
+    spectrogram *whole = spectrogram_new(FRAME, HOP, RATE), *last = spectrogram_new(FRAME, HOP, RATE);
+    spectrogram_keep(last, 4);
+    ck_assert_int_eq(spectrogram_push(whole, x, n, 1), 0);
+    ck_assert_int_eq(spectrogram_push(last, x, n, 1), 0);
+    const size_t all = spectrogram_frames(whole), bins = spectrogram_bins(whole);
+    ck_assert_uint_eq(all, 15);
+    ck_assert_uint_eq(spectrogram_frames(last), 4);
+    for (size_t f = 0; f < 4; f++) {
+        ck_assert_double_eq(spectrogram_frame_time(last, f), spectrogram_frame_time(whole, all - 4 + f));
+        for (size_t k = 0; k < bins; k++)
+            ck_assert(spectrogram_db(last)[f * bins + k] == spectrogram_db(whole)[(all - 4 + f) * bins + k]);
+    }
+    spectrogram_keep(whole, 2);  /* shrinking later keeps the newest */
+    ck_assert_uint_eq(spectrogram_frames(whole), 2);
+    ck_assert_double_eq(spectrogram_frame_time(whole, 1), spectrogram_frame_time(last, 3));
+    spectrogram_free(whole);
+    spectrogram_free(last);
+    free(x);
+}
+END_TEST
+
 START_TEST(bad_parameters)
 {
     ck_assert_ptr_null(spectrogram_new(1000, 100, RATE));  /* not a power of two */
@@ -151,6 +179,7 @@ int main(void)
     tcase_add_test(tc, tone_on_a_bin);
     tcase_add_test(tc, hann_first_sidelobe);
     tcase_add_test(tc, onset_and_channels);
+    tcase_add_test(tc, rolling);
     tcase_add_test(tc, bad_parameters);
     suite_add_tcase(s, tc);
     return run_suite(s);

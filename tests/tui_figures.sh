@@ -40,9 +40,21 @@ tui_sane lab
 
 tui_start bowl 120 36 LANG=C.UTF-8 TERM=xterm-256color -- cd "$TMP/work" '&&' "$BL"
 tui_wait bowl "bowl-lab" 10 && pass || fail "bowl-lab did not start"
+tm send-keys -t bowl '?'
+tui_expect bowl "g spectrogram" "the help lists g"
+tm send-keys -t bowl c
 tm send-keys -t bowl f
 tui_expect bowl "wrote numlab-figures/bowl-lab-step1-001/" "bowl-lab writes its figures"
 ls "$TMP/work/numlab-figures/bowl-lab-step1-001/"chart-*.png >/dev/null 2>&1 && pass || fail "no bowl PNG"
+# g swaps the spectrum for the spectrogram of the last seconds; its figure carries the heat map's samples
+tm send-keys -t bowl x g
+tui_expect bowl "spectrogram, last 4 s" "g shows the spectrogram"
+sleep 1
+tm send-keys -t bowl f
+tui_expect bowl "wrote numlab-figures/bowl-lab-step1-002/" "the spectrogram's figures"
+head -1 "$TMP/work/numlab-figures/bowl-lab-step1-002/chart-2.csv" | grep -q '^series,x,y,value$' && pass ||
+    fail "the spectrogram's CSV has no value column"
+grep -q '^image,' "$TMP/work/numlab-figures/bowl-lab-step1-002/chart-2.csv" && pass || fail "no image rows"
 tm send-keys -t bowl q
 tui_exit_status bowl >/dev/null
 tui_sane bowl

@@ -23,6 +23,10 @@ void spectrogram_free(spectrogram *s);
  * Returns 0, or -1 when out of memory (the frames so far stay). */
 int spectrogram_push(spectrogram *s, const double *x, size_t n, size_t channels);
 
+/* A rolling spectrogram (a live view): keeps only the last max_frames frames (>= 1; 0: all, the default), the
+ * oldest dropped as new ones come. Frame 0 is then the oldest kept; frame_time counts the dropped ones in. */
+void spectrogram_keep(spectrogram *s, size_t max_frames);
+
 size_t spectrogram_frames(const spectrogram *s);
 size_t spectrogram_bins(const spectrogram *s);             /* frame / 2 + 1 */
 /* frames x bins levels in dB, db[f * bins + k]; NULL before the first frame. */

@@ -16,11 +16,13 @@
 #define TEXT_COLS 100
 #define TEXT_ROWS 30
 
-/* The chart: time across, frequency up on a log axis from 20 Hz to Nyquist, the levels as a heat map. values gets
- * the levels transposed (a row per bin), as plot_image wants them; it must hold frames x bins floats. */
-static void chart_spectrogram(plot_chart *ch, const spectrogram *sg, float *values, const char *title)
+void bowl_lab_chart_spectrogram(plot_chart *ch, const spectrogram *sg, float *values, const char *title)
 {
     const size_t frames = spectrogram_frames(sg), bins = spectrogram_bins(sg);
+    plot_chart_clear(ch);
+    plot_chart_set_title(ch, title);
+    if (frames == 0)
+        return;
     const float *db = spectrogram_db(sg);
     double top = -200.0;
     for (size_t f = 0; f < frames; f++)
@@ -30,7 +32,6 @@ static void chart_spectrogram(plot_chart *ch, const spectrogram *sg, float *valu
         }
     top = 10.0 * ceil(top / 10.0);
     const double hz = spectrogram_bin_hz(sg), half_hop = 0.5 * spectrogram_hop_seconds(sg);
-    plot_chart_set_title(ch, title);
     plot_chart_set_labels(ch, "t [s]", "f [Hz]");
     plot_chart_set_legend(ch, PLOT_LEGEND_NONE);
     plot_chart_set_log(ch, PLOT_Y, true);
@@ -72,7 +73,7 @@ int bowl_lab_spectrogram(const bowl_lab_options *o)
         char title[PLOT_TITLE_MAX];
         snprintf(title, sizeof title, "spectrogram: %s, seed %lu, %g s (dB, Hann %d)", o->preset->name, o->seed,
                  o->seconds, FRAME);
-        chart_spectrogram(ch, sg, values, title);
+        bowl_lab_chart_spectrogram(ch, sg, values, title);
         figure_options fo = o->figure;
         fo.out = text ? NULL : o->spectrogram, fo.force = o->replace;
         rc = figure_output(&ch, 1, &fo, 0);
