@@ -26,7 +26,7 @@ static const rgb palette[PLOT_COLORS + 1] = {
 /* A dash pattern for each named series (in the order of the legend), in line widths (0 entries: solid), so that
  * series differ in gray print too; a series without a name is a drawing (a ball, a rim), always solid. */
 static const double dashes[PLOT_MAX_SERIES][6] = {
-    {0}, {6, 3}, {1, 2.5}, {8, 3, 1, 3}, {12, 4}, {4, 2, 1, 2, 1, 2}, {2, 2}, {10, 3, 3, 3},
+    {0}, {7, 3}, {2.5, 2}, {8, 3, 1.5, 3}, {14, 4}, {5, 2, 1.5, 2, 1.5, 2}, {1.5, 3.5}, {10, 3, 3, 3},
 };
 
 /* viridis at nine even steps (matplotlib's map, van der Walt and Smith 2015): light grows monotonically. */
@@ -178,8 +178,10 @@ static void lay_out(frame *f, double x, double y, double w, double h)
 
 /* --- drawing --------------------------------------------------------------------------------------------------- */
 
+/* Series dashes have butt caps (their lengths as given); the dotted reference lines round ones (dots). */
 static void dash(cairo_t *cr, int pattern, double lw)
 {
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     double d[6];
     int n = 0;
     for (; n < 6 && dashes[pattern][n] > 0.0; n++)
@@ -362,6 +364,7 @@ static void draw_data(const frame *f)
             continue;
         const double d[2] = {0.1 * f->lw, 2.5 * f->lw};
         cairo_set_dash(cr, d, 2, 0.0);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
         cairo_set_line_width(cr, 1.1 * f->lw);
         set_color(cr, ref->color);
         if (ref->axis == PLOT_Y)
@@ -430,6 +433,7 @@ static void legend_sample(const frame *f, const plot_legend_entry *e, double x, 
     case PLOT_KEY_VLINE: {
         const double d[2] = {0.1 * f->lw, 2.5 * f->lw};
         cairo_set_dash(cr, d, 2, 0.0);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
         if (e->kind == PLOT_KEY_HLINE)
             cairo_move_to(cr, x - 0.5 * len, y), cairo_line_to(cr, x + 0.5 * len, y);
         else
