@@ -29,6 +29,16 @@ static void fill_data(void)
     }
 }
 
+/* A fresh scratch directory, path = a file name in it, and an empty 80 x 24 chart. */
+static plot_chart *scratch_chart(char *dir, char *path, const char *name)
+{
+    fresh_dir(dir);
+    snprintf(path, 128, "%s/%s", dir, name);
+    plot_chart *ch = plot_chart_new(80, 24, PLOT_BRAILLE);
+    ck_assert_ptr_nonnull(ch);
+    return ch;
+}
+
 static void write_figure(plot_chart *ch, figure_format format, double w, double h, const char *path)
 {
     FILE *f = fopen(path, "wb");
@@ -73,9 +83,7 @@ static bool pixel_is(const image *im, int x, int y, int tint)
 START_TEST(png_series_inside_the_area)
 {
     char dir[64], path[128];
-    fresh_dir(dir);
-    snprintf(path, sizeof path, "%s/line.png", dir);
-    plot_chart *ch = plot_chart_new(80, 24, PLOT_BRAILLE);
+    plot_chart *ch = scratch_chart(dir, path, "line.png");
     plot_chart_set_title(ch, "a known chart");
     plot_chart_set_labels(ch, "x", "y");
     plot_chart_set_range(ch, PLOT_X, 0.0, 1.0);
@@ -118,9 +126,7 @@ END_TEST
 START_TEST(png_log_axis_straight)
 {
     char dir[64], path[128];
-    fresh_dir(dir);
-    snprintf(path, sizeof path, "%s/log.png", dir);
-    plot_chart *ch = plot_chart_new(80, 24, PLOT_BRAILLE);
+    plot_chart *ch = scratch_chart(dir, path, "log.png");
     plot_chart_set_log(ch, PLOT_Y, true);
     plot_chart_set_range(ch, PLOT_X, 0.0, 1.0);
     plot_chart_set_range(ch, PLOT_Y, 1.0, 1000.0);
@@ -176,9 +182,7 @@ static int svg_count(const char *path, const char *xpath)
 START_TEST(svg_paths)
 {
     char dir[64], path[128], cmd[256], out[64];
-    fresh_dir(dir);
-    snprintf(path, sizeof path, "%s/three.svg", dir);
-    plot_chart *ch = plot_chart_new(80, 24, PLOT_BRAILLE);
+    plot_chart *ch = scratch_chart(dir, path, "three.svg");
     plot_chart_set_range(ch, PLOT_Y, 0.0, 1.2);
     plot_chart_add_series(ch, &(plot_series){.name = "one", .x = xs, .y = line_y, .n = N, .color = 1});
     plot_chart_add_series(ch, &(plot_series){.name = "two", .x = xs, .y = xs, .n = N, .color = 4});
@@ -206,9 +210,7 @@ END_TEST
 START_TEST(pdf_one_page)
 {
     char dir[64], path[128], cmd[256], out[128];
-    fresh_dir(dir);
-    snprintf(path, sizeof path, "%s/one.pdf", dir);
-    plot_chart *ch = plot_chart_new(80, 24, PLOT_BRAILLE);
+    plot_chart *ch = scratch_chart(dir, path, "one.pdf");
     plot_chart_set_title(ch, "one page");
     plot_chart_add_series(ch, &(plot_series){.name = "line", .x = xs, .y = xs, .n = N});
     write_figure(ch, FIGURE_PDF, 500, 320, path);
@@ -230,9 +232,7 @@ END_TEST
 START_TEST(csv_data)
 {
     char dir[64], path[128];
-    fresh_dir(dir);
-    snprintf(path, sizeof path, "%s/data.csv", dir);
-    plot_chart *ch = plot_chart_new(80, 24, PLOT_BRAILLE);
+    plot_chart *ch = scratch_chart(dir, path, "data.csv");
     plot_chart_add_series(ch, &(plot_series){.name = "a, quoted", .x = xs, .y = exp_y, .n = N});
     plot_chart_add_hline(ch, 0.5, 0, "half");
     plot_chart_add_marker(ch, 0.25, 2.0, 3, "op");
