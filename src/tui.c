@@ -442,6 +442,8 @@ static bool handle_key(tui_state *s, int ch, const MEVENT *mouse)
     case 'p':                            go_to_step(s, s->step - 1); break;
     case 'r':                            model_changed(s, TUI_RESTART); break;
     case 'f':
+        if (tui_keys_held())
+            break;  /* an f inside a paste writes no figures: only one pressed on its own */
         flush_change(s);
         tui_figures_write(s->app, s->step, s->desc.n_panes, s->pane_w, s->pane_h, s->note, sizeof s->note);
         mark_all_dirty(s);

@@ -8,7 +8,7 @@ set -u
 # yaml-0.1: grade-all reads Gradescope's submission_metadata.yml; sim_c (similarity-tester): its similar pairs.
 # cairo: the figures (SVG, PDF, PNG); xmllint and pdfinfo: the tests read them back as a reader would.
 modules="ncursesw:libncurses-dev gsl:libgsl-dev check:check sndfile:libsndfile1-dev libcjson:libcjson-dev \
-yaml-0.1:libyaml-dev cairo:libcairo2-dev"
+yaml-0.1:libyaml-dev cairo:libcairo2-dev fontconfig:libfontconfig-dev"
 commands="pkg-config:pkg-config tmux:tmux sox:sox pgrep:procps cc:gcc make:make zip:zip unzip:unzip \
 sim_c:similarity-tester xgettext:gettext msgfmt:gettext msgmerge:gettext localedef:libc-bin \
 xmllint:libxml2-utils pdfinfo:poppler-utils"
