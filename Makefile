@@ -2,7 +2,7 @@
 # (plus labs/NAME/*.c) becomes build/bin/NAME, every tests/test_*.c a Check program (tests/test_NAME_lab*.c linked
 # with labs/NAME-lab/*.c), every tests/bench_*.c a benchmark. New files are picked up without touching this file.
 
-PKGS      := ncursesw gsl check sndfile libcjson portaudio-2.0
+PKGS      := ncursesw gsl check sndfile libcjson portaudio-2.0 cairo fontconfig
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 CC        ?= cc

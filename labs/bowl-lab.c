@@ -93,6 +93,11 @@ static const labcli_option options[] = {
            "gates, loads, micro-impact rates, latch, distance, energy, gesture, output peak"),
     OUTPUT("spectrum", spectrum, "freq,db of the last 8192 samples (Hann, GSL FFT; 0 dB = a full-scale sine),\n"
            "the spectrum the interactive lab shows"),
+    {"spectrogram", LABCLI_FILE, "FILE", AT(o.spectrogram), 0, 0, NULL, "the render's spectrogram (Hann, GSL FFT,\n"
+     "2048-sample frames; dB, 0 = a full-scale sine) as a figure, FILE.png, .svg or .pdf (kept if it exists:\n"
+     "--force); - prints the same chart as text", .mode = RENDER},
+    {"size", LABCLI_PARSE, "WxH", AT(o.figure), 0, 0, NULL, "the spectrogram figure's size, points (SVG, PDF) or\n"
+     "pixels (PNG) (default 640x400)", .with = LABCLI_IN(RENDER), .parse = figure_size_field},
     {.help = "                      (FILE - writes a CSV to stdout; the summary line then goes to stderr; a FIFO or\n"
              "                      a device, e.g. /dev/null, is written as it is)"},
     {"layers", LABCLI_PARSE, "LIST", AT(o.layers), 0, 0, NULL, "comma-separated: rub, pair, impact, body, force (the bare\n"

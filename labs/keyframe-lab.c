@@ -5,6 +5,7 @@
 
 #include "keyframe-lab/lab.h"
 #include "numlab/cli.h"
+#include "numlab/figure.h"
 #include "numlab/labcli.h"
 #include "numlab/lang.h"
 
@@ -14,6 +15,7 @@ typedef struct {
     int plot, width, height;
     double at;
     bool ascii;
+    figure_options figure;
 } front;
 
 enum { CSV = 1, LIST, PLOT };
@@ -53,6 +55,7 @@ static const labcli_option options[] = {
     {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "24", "rows of each pane", .with = LABCLI_IN(PLOT)},
     {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, "ASCII instead of braille (also when the locale is not UTF-8)",
      .with = LABCLI_IN(0) | LABCLI_IN(PLOT)},
+    FIGURE_LABCLI_OPTIONS(front, figure, PLOT, "force"),
 };
 
 static const labcli_lab lab;
@@ -67,14 +70,15 @@ static int check(void *opts, const labcli_result *r)
         return cli_error("--csv needs exactly one of --gltf FILE or --demo NAME (see --help)");
     if (f->demo && f->animation)
         return cli_error("--animation goes with --gltf, not --demo (see --help)");
-    return CLI_OK;
+    return figure_output_check(&f->figure, r->mode == PLOT);
 }
 
 static int run(void *opts, const labcli_result *r)
 {
     front *f = opts;
     if (r->mode == PLOT)
-        return lab_walk_plot(f->plot - 1, labcli_given(&lab, r, "at") ? f->at : -1.0, f->width, f->height, f->ascii);
+        return lab_walk_plot(f->plot - 1, labcli_given(&lab, r, "at") ? f->at : -1.0, f->width, f->height, f->ascii,
+                             &f->figure);
     if (r->mode == LIST)
         return lab_gltf_list(f->list);
     if (r->mode == CSV)
@@ -89,7 +93,7 @@ static const labcli_lab lab = {
              "       keyframe-lab --csv --gltf FILE [--times A:B:STEP] [--animation NAME|INDEX]\n"
              "       keyframe-lab --csv --demo basis|balls|bounce|rotation|hop|spin|hemisphere [--times A:B:STEP]\n"
              "       keyframe-lab --list FILE\n"
-             "       keyframe-lab --plot STEP [--at T] [--width W] [--height H] [--ascii]",
+             "       keyframe-lab --plot STEP [--at T] [--width W] [--height H] [--ascii] [--out FILE [--size WxH]]",
     .about = "Keyframes as glTF 2.0 plays them: STEP holds, LINEAR interpolates (rotations by slerp along the shortest\n"
              "path), CUBICSPLINE is a cubic Hermite curve whose tangents are scaled by the key interval (rotations are\n"
              "normalized afterwards). Before the first key the first value, after the last key the last value.",

@@ -78,6 +78,7 @@ static const labcli_option options[] = {
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "100", "--plot's width in characters", .with = LABCLI_IN(PLOT)},
     {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "30", "--plot's height in characters", .with = LABCLI_IN(PLOT)},
     {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, "--plot in 7-bit ASCII instead of braille"},
+    FIGURE_LABCLI_OPTIONS(lab_options, figure, PLOT, "replace"),  /* --force is the force law here */
 };
 
 static const labcli_lab lab;
@@ -88,6 +89,9 @@ static int check(void *opts, const labcli_result *r)
     o->have_n = labcli_given(&lab, r, "n"), o->have_k = labcli_given(&lab, r, "k");
     o->have_m = labcli_given(&lab, r, "m"), o->have_c = labcli_given(&lab, r, "c");
     o->have_pull = labcli_given(&lab, r, "pull");
+    o->figure.force_option = "--replace";
+    if (figure_output_check(&o->figure, r->mode == PLOT))
+        return CLI_USAGE;
     return lab_options_check(o);
 }
 
@@ -113,7 +117,7 @@ static const labcli_lab lab = {
              "       network-lab --csv (--preset NAME [--n N] | --file FILE) [--k K --m M --c C] [--method M] [--dt H]\n"
              "                   [--steps S] [--every K] [--kick V] [--seed N] [--pull I,DX,DY] [--force LAW] [--tol T]\n"
              "       network-lab --plot network|energy (--preset NAME | --file FILE) [--method LIST] [...]\n"
-             "                   [--width W] [--height H] [--ascii]\n"
+             "                   [--width W] [--height H] [--ascii] [--out FILE [--size WxH] [--replace]]\n"
              "       network-lab --modes (--preset NAME [--n N] | --file FILE) [--k K --m M --c C]\n"
              "       network-lab --help",
     .about = "Masses joined by springs and dampers in the plane, integrated by the methods the lab compares.",

@@ -80,6 +80,7 @@ static const labcli_option options[] = {
     {"width", LABCLI_COUNT, "W", AT(o.width), 20, 1000, "80", "columns"},
     {"height", LABCLI_COUNT, "H", AT(o.height), 8, 500, "24", "rows"},
     {"ascii", LABCLI_FLAG, NULL, AT(o.ascii), 0, 0, NULL, "ASCII instead of braille (also when the locale is not UTF-8)"},
+    FIGURE_LABCLI_OPTIONS(front, o.figure, PLOT, "force"),
     {.help = "\n--stability prints method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable: the largest stable w0*dt\n"
              "for the spring's own damping ratio zeta = c / (2 sqrt(k m)) (damped limits; 0, 2 and 2.83 only when\n"
              "c = 0), and the spectral radius rho(M) of the step matrix at --dt (stable: rho(M) < 1, or = 1 with\n"
@@ -118,6 +119,8 @@ static int check(void *opts, const labcli_result *r)
         o->cap = 1e300;  /* no cap: every second of a gap is simulated */
     else if (o->cap < o->step)
         return cli_error("--cap: %g is below the step %g (allowed: cap >= step)", o->cap, o->step);
+    if (figure_output_check(&o->figure, r->mode == PLOT))
+        return CLI_USAGE;
     return f->animate ? check_frame_work(o, f->no_cap) : CLI_OK;
 }
 
@@ -136,7 +139,8 @@ static const labcli_lab lab = {
              "       spring-lab --csv [--method LIST] [spring options] [--dt H --steps N]\n"
              "       spring-lab --csv --animate [--frame-hz F] [frame options] [spring options]\n"
              "       spring-lab --stability [spring options] [--dt H]\n"
-             "       spring-lab --plot KIND [--method LIST] [spring options] [--width W --height H --ascii]",
+             "       spring-lab --plot KIND [--method LIST] [spring options] [--width W --height H --ascii]\n"
+             "                  [--out FILE.svg|pdf|png [--size WxH] [--force]]",
     .footer = "Exit status: 0 ok, 1 runtime failure, 2 bad usage.\n",
     .options = options, .n_options = sizeof options / sizeof options[0],
     .interactive = N_("the interactive lab"), .check = check, .run = run,

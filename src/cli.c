@@ -228,6 +228,7 @@ bool cli_stdout_broken(void)
 
 int cli_flush_stdout(void)
 {
+    cli_stdout_broken();  /* a write that failed just before (the last lines of a --help) keeps its reason */
     errno = 0;
     int flushed = fflush(stdout);
     int err = errno ? errno : stdout_errno;

@@ -240,14 +240,13 @@ static void dot_line(plot_canvas *c, int x0, int y0, int x1, int y1, pen p)
     }
 }
 
-/* Liang-Barsky: clips the segment to the view; false when nothing of it is inside. It works on halved
- * coordinates, so no difference of two finite doubles can overflow (a point at 1e308 is fine). */
-static bool clip(const plot_canvas *c, double *x0, double *y0, double *x1, double *y1)
+bool plot_clip_segment(double xmin, double xmax, double ymin, double ymax, double *x0, double *y0, double *x1,
+                       double *y1)
 {
     const double ax = 0.5 * *x0, ay = 0.5 * *y0;
     const double dx = 0.5 * *x1 - ax, dy = 0.5 * *y1 - ay;
     const double p[4] = {-dx, dx, -dy, dy};
-    const double q[4] = {ax - 0.5 * c->xmin, 0.5 * c->xmax - ax, ay - 0.5 * c->ymin, 0.5 * c->ymax - ay};
+    const double q[4] = {ax - 0.5 * xmin, 0.5 * xmax - ax, ay - 0.5 * ymin, 0.5 * ymax - ay};
     double t0 = 0.0, t1 = 1.0;
     for (int k = 0; k < 4; k++) {
         if (p[k] == 0.0) {
@@ -277,7 +276,8 @@ static bool clip(const plot_canvas *c, double *x0, double *y0, double *x1, doubl
 
 static void segment(plot_canvas *c, double x0, double y0, double x1, double y1, pen p)
 {
-    if (!(inside(c, x0, y0) && inside(c, x1, y1)) && !clip(c, &x0, &y0, &x1, &y1))
+    if (!(inside(c, x0, y0) && inside(c, x1, y1)) &&
+        !plot_clip_segment(c->xmin, c->xmax, c->ymin, c->ymax, &x0, &y0, &x1, &y1))
         return;
     dot_line(c, dot_x(c, x0), dot_y(c, y0), dot_x(c, x1), dot_y(c, y1), p);
 }

@@ -4,6 +4,8 @@
 
 #include "numlab/plot.h"
 
+#include <math.h>
+
 enum {
     PLOT_DRAW_LOG_X = 1u << 0,   /* x -> log10(x); x <= 0 lifts the pen */
     PLOT_DRAW_LOG_Y = 1u << 1,
@@ -39,5 +41,116 @@ int plot_canvas_row_of(const plot_canvas *c, double y);
 int plot_utf8_length(const char *s);
 /* Decodes the next code point of a UTF-8 string and advances *s; an invalid byte gives U+FFFD. */
 uint32_t plot_utf8_next(const char **s);
+
+/* --- the chart model, shared by the terminal renderer (plot_chart.c), the figure back end (plot_cairo.c) and the
+ * clones (plot_capture.c) --- */
+
+typedef struct {
+    bool fixed, log;
+    double min, max;            /* the fixed range, data units */
+    double pad;                 /* autoscale padding, a fraction of the span */
+    double lo, hi;              /* the range of the last render, view units (log10 of data on a log axis) */
+} plot_axis_state;
+
+typedef struct {
+    plot_series data;
+    char name[PLOT_NAME_MAX];
+} plot_series_entry;
+
+typedef struct {
+    plot_axis axis;             /* the axis the value is on: PLOT_Y for a horizontal line y = value */
+    double value;
+    int color;
+    char label[PLOT_NAME_MAX];
+} plot_ref_entry;
+
+typedef struct {
+    double x, y;
+    int color;
+    char label[PLOT_NAME_MAX];
+} plot_marker_entry;
+
+struct plot_chart {
+    plot_mode mode;
+    plot_grid grid;
+    size_t capacity;            /* cells allocated for the grid */
+    plot_canvas *canvas;        /* the plot area */
+    char title[PLOT_TITLE_MAX], xlabel[PLOT_NAME_MAX], ylabel[PLOT_NAME_MAX];
+    plot_axis_state axis[2];
+    plot_legend legend;
+    bool equal_aspect;          /* plot_chart_set_equal_aspect */
+    int legend_above;           /* rows of an AUTO legend above the plot area, this render (every corner hid data) */
+    plot_series_entry series[PLOT_MAX_SERIES];
+    plot_ref_entry refs[PLOT_MAX_REFS];
+    plot_marker_entry markers[PLOT_MAX_MARKERS];
+    int nseries, nrefs, nmarkers;
+    bool rendered;              /* the last render drew a plot area */
+    int area_col, area_row, area_cols, area_rows;
+    plot_ticks ticks[2];
+    int legend_corner;          /* where the last render put the legend: 0..3 as PLOT_LEGEND_TOP_RIGHT.., -1 none */
+    plot_image image;           /* a heat map under the data (image.values NULL: none); unit points at image_unit */
+    char image_unit[PLOT_NAME_MAX];
+    void *owned;                /* a clone's copy of its data (plot_chart_clone), freed with the chart */
+};
+
+
+/* Data to view units: log10 on a log axis, where v <= 0 (and NaN) become NaN; and back. */
+static inline double plot_to_view(const plot_axis_state *a, double v)
+{
+    return a->log ? (v > 0.0 ? log10(v) : NAN) : v;
+}
+
+static inline double plot_to_data(const plot_axis_state *a, double v)
+{
+    return a->log ? pow(10.0, v) : v;
+}
+
+/* Ticks for an axis's current range (lo, hi of the last render), at most max_count; values in data units. */
+int plot_axis_ticks(const plot_axis_state *a, int max_count, plot_ticks *t);
+/* A tick's value in view units, pulled into the range when it is off by rounding only (0.30000000000000004). */
+double plot_tick_view(const plot_axis_state *a, double value);
+
+/* Liang-Barsky: clips the segment to [xmin, xmax] x [ymin, ymax]; false when nothing of it is inside. Works on
+ * halved coordinates, so no difference of two finite doubles can overflow (a point at 1e308 is fine). */
+bool plot_clip_segment(double xmin, double xmax, double ymin, double ymax, double *x0, double *y0, double *x1,
+                       double *y1);
+
+/* The image's value at a data point (nearest sample), NaN outside it. */
+double plot_image_at(const plot_image *im, double x, double y);
+
+/* The frame and legend glyphs of each mode; 0 in a sample means "the series' ASCII glyph". */
+typedef struct {
+    uint32_t vertical, y_tick, horizontal, x_tick, corner, marker;
+    uint32_t lines_sample, points_sample, hline_sample, vline_sample;
+} plot_glyph_set;
+extern const plot_glyph_set plot_glyph_sets[2];
+
+typedef enum { PLOT_KEY_LINES, PLOT_KEY_POINTS, PLOT_KEY_HLINE, PLOT_KEY_VLINE, PLOT_KEY_MARKER } plot_key_kind;
+
+typedef struct {
+    uint32_t sample[2];         /* the terminal's two sample cells */
+    int color, attr;
+    const char *text;
+    plot_key_kind kind;
+    int index;                  /* of the series, reference line or marker */
+} plot_legend_entry;
+
+/* The k-th legend entry (series with names, then labelled reference lines, then labelled markers); false past the
+ * last. */
+bool plot_legend_at(const plot_chart *ch, int k, plot_legend_entry *e);
+/* Draws the legend into the grid in the plot area at (left, top), area_cols x area_rows cells, in its corner (AUTO:
+ * the one hiding the fewest lit cells); sets ch->legend_corner. With probe, draws nothing and only says how many lit
+ * cells it would hide there. -1 when there is no legend or it does not fit. */
+int plot_draw_legend(plot_chart *ch, int left, int top, int area_cols, int area_rows, bool probe);
+/* The legend above the plot area from column first, row `row` on, entries side by side ("-- explicit  -- semi") on
+ * as many rows as they need; with draw false only counts the rows (0 when an entry is wider than the chart). */
+int plot_legend_flow(plot_chart *ch, int first, int row, bool draw);
+/* Text into the chart's grid (control characters and, in ASCII mode, non-ASCII as '?'); put_text writes at most
+ * max_cols code points and returns the cells written. */
+void plot_chart_put_cell(plot_chart *ch, int col, int row, uint32_t cp, int color, int attr);
+int plot_chart_put_text(plot_chart *ch, int col, int row, const char *s, int max_cols, int attr);
+
+/* Called by plot_chart_render after a render: records a clone of the chart while a capture is on. */
+void plot_capture_note(const plot_chart *ch);
 
 #endif

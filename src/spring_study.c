@@ -2,6 +2,7 @@
  * See include/numlab/spring.h. */
 #include <math.h>
 
+#include "numlab/common.h"
 #include "numlab/spring.h"
 
 int spring_error_at(const spring_params *p, spring_method method, spring_state s0, double t_end, size_t n,
@@ -79,7 +80,7 @@ size_t spring_drift_run(const spring_params *p, spring_method method, spring_sta
                 break;
             /* unwrap: a step turns the orbit by far less than pi (w0 dt < pi where any method here is stable) */
             const double a = orbit_angle(p, r.y);
-            unwrapped += remainder(a - angle, 2.0 * M_PI);
+            unwrapped += remainder(a - angle, 2.0 * NUMLAB_PI);
             angle = a;
         }
         if (n % every)
@@ -87,7 +88,7 @@ size_t spring_drift_run(const spring_params *p, spring_method method, spring_sta
         const spring_state s = {r.y[0], r.y[1]};
         const double t = (double)n * dt;
         out[count++] = (spring_drift_sample){
-            .periods = t * w0 / (2.0 * M_PI),
+            .periods = t * w0 / (2.0 * NUMLAB_PI),
             .energy = spring_energy(p, s) / e0,
             .modified = spring_modified_energy(p, method, dt, s) / h0,
             .phase = unwrapped - start - w0 * t,

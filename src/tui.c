@@ -8,6 +8,7 @@
 #include <curses.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -305,9 +306,23 @@ static void turn_page(tui_state *s, int direction)
     s->dirty[WIN_TEXT] = s->dirty[WIN_STATUS] = true;
 }
 
+static char said[512];  /* tui_say's text, taken by handle_key after the lab's key callback */
+
+void tui_say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(said, sizeof said, fmt, ap);
+    va_end(ap);
+}
+
 /* Returns false when the user asked to quit. */
 static bool handle_key(tui_state *s, int ch, const MEVENT *mouse)
 {
+    if (s->note[0]) {  /* any key takes the figure key's note off the status line */
+        s->note[0] = '\0';
+        s->dirty[WIN_STATUS] = true;
+    }
     if (s->help) {  /* any key closes the help */
         s->help = false;
         layout(s);
@@ -330,6 +345,13 @@ static bool handle_key(tui_state *s, int ch, const MEVENT *mouse)
     case ']':                            turn_page(s, +1); break;
     case '[':                            turn_page(s, -1); break;
     case 't':                            s->text_view = !s->text_view; layout(s); break;
+    case 'f':
+        if (tui_keys_held())
+            break;  /* an f inside a paste writes no figures: only one pressed on its own */
+        flush_change(s);
+        tui_figures_write(s->app, s->step, s->desc.n_panes, s->pane_w, s->pane_h, s->note, sizeof s->note);
+        mark_all_dirty(s);
+        break;
     case KEY_TAB: case KEY_DOWN:
         if (s->desc.n_params)
             s->selected = (s->selected + 1) % s->desc.n_params;
@@ -354,6 +376,11 @@ static bool handle_key(tui_state *s, int ch, const MEVENT *mouse)
             flush_change(s);
             if (s->app->key(s->app->ctx, s->step, ch))
                 callback_used(s);
+            if (said[0]) {
+                snprintf(s->note, sizeof s->note, "%s", said);
+                said[0] = '\0';
+                s->dirty[WIN_STATUS] = true;
+            }
         }
     }
     return true;

@@ -5,6 +5,9 @@
 
 #include <curses.h>
 #include <stdbool.h>
+#include <stddef.h>
+
+#include "numlab/tui.h"
 
 #include "numlab/tui.h"
 
@@ -28,6 +31,7 @@ typedef struct {
     bool paused, animating, help, too_small, color;
     bool change_pending;   /* a change the model has not been told of yet: keys in one batch coalesce */
     tui_change pending;
+    char note[512];        /* what the figure key did, on the status line until the next key */
 } tui_state;
 
 /* The columns the step's parameters and toggles need (0 when it has none). */
@@ -60,6 +64,12 @@ bool tui_open(void);
 
 /* The help over the screen: the shell's keys, then the lab's (extra_keys, may be NULL). */
 void tui_draw_help(const char *extra_keys);
+
+/* The figure key (tui_figure.c): renders the step's panes (pane_w[p] x pane_h; 0 wide: not shown) under a plot
+ * capture and writes their charts into a new folder numlab-figures/PROGRAM-stepS-NNN/; what happened, for the
+ * status line, in note. */
+void tui_figures_write(const tui_app *app, int step, int n_panes, const int *pane_w, int pane_h, char *note,
+                       size_t size);
 
 /* CLOCK_MONOTONIC in seconds. */
 double tui_now(void);

@@ -19,6 +19,7 @@ static const char *const help_lines[] = {
     "r                reset the animation",
     "] / [            the text's next / previous page (when it says more)",
     "t                the text in place of the charts, and back",
+    "f                write the step's charts (SVG, PNG, CSV) to numlab-figures/",
     "mouse            click a parameter; drag where a lab allows",
     "Ctrl-L           redraw the screen",
     "q                quit",

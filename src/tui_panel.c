@@ -213,6 +213,10 @@ void tui_draw_status(tui_state *s)
     WINDOW *w = s->win[WIN_STATUS];
     werase(w);
     wbkgd(w, A_REVERSE);
+    if (s->note[0]) {  /* what the figure key did, until the next key */
+        mvwprintw(w, 0, 1, "%.*s", COLS - 2, s->note);
+        return;
+    }
     char more[48] = "", toggles[48];
     if (s->shown.pages > 1)
         snprintf(more, sizeof more, "%s %d/%d", s->shown.page < s->shown.pages - 1 ? "] more text" : "[ text back",
@@ -230,8 +234,9 @@ void tui_draw_status(tui_state *s)
         n = add_item(items, n, toggles, (int)strlen(toggles), 6);
     n = add_item(items, n, s->text_view ? "t charts" : "t text", s->text_view ? 8 : 6, 3);
     /* the lab's keys: groups separated by two spaces ("o opacity  g gap") */
+    n = add_item(items, n, "f figures", 9, 8);
     const char *k = s->app->extra_keys ? s->app->extra_keys : "";
-    for (int rank = 8; *k; rank++) {
+    for (int rank = 9; *k; rank++) {
         k += strspn(k, " ");
         const char *end = strstr(k, "  ");
         int len = end ? (int)(end - k) : (int)strlen(k);

@@ -4,7 +4,12 @@
  * is the least any renderer must do: clear a 400 x 240 dot bitmap and map every point to its dot and set it
  * (no lines, clipping, cells or text). The ratio is what lines without gaps, clipping and braille cells cost on
  * top of touching the data once. Also measured: the whole chart (frame, ticks, legend) at 200 x 60 and its text
- * output (what --plot prints). Each figure is the median of 7 batches of about 50 ms. */
+ * output (what --plot prints). Each figure is the median of 7 batches of about 50 ms.
+ *
+ * The figures (figure.h) of the same chart, 640 x 400, written to /dev/null (no disk in the timing) as SVG, PDF and
+ * PNG, are reported as ratios against the terminal render of that chart plus its text (plot-chart + plot-text):
+ * what a figure for a report costs beside what the terminal does every frame. */
+#include "numlab/figure.h"
 #include "numlab/plot.h"
 
 #include <math.h>
@@ -67,6 +72,16 @@ static void frame_text(void)
     sink += (unsigned)plot_grid_text(plot_chart_render(chart), text, sizeof text, 0);
 }
 
+static FILE *devnull;
+static figure_format format;
+
+static void frame_figure(void)
+{
+    char err[128];
+    rewind(devnull);
+    sink += (unsigned)figure_write(&chart, 1, format, 640, 400, devnull, err, sizeof err);
+}
+
 static int compare(const void *a, const void *b)
 {
     double x = *(const double *)a, y2 = *(const double *)b;
@@ -121,6 +136,16 @@ int main(void)
            COLS * 2, ROWS * 4, SERIES * POINTS, reference);
     printf("  goal: plot-render and plot-chart under 1000 us/frame: %s\n",
            canvas_us < 1000.0 && chart_us < 1000.0 ? "met" : "MISSED");
+    if ((devnull = fopen("/dev/null", "wb"))) {
+        const double terminal = chart_us + text_us;  /* the same chart as --plot prints it */
+        for (int k = 0; k < 3; k++) {
+            format = (figure_format)k;
+            double us = per_frame(frame_figure);
+            printf("figure-%s: %.0f us/figure (ratio %.1f x the terminal render of the same chart, %.1f us)\n",
+                   figure_format_name(format), us, us / terminal, terminal);
+        }
+        fclose(devnull);
+    }
     plot_canvas_free(canvas);
     plot_chart_free(chart);
     return 0;

@@ -94,7 +94,7 @@ expect_files "after bad options" "plain "
 rm -f "$OUT/plain"
 
 # without --wav and without a terminal: say what to use
-expect_usage "^bowl-lab: the interactive lab needs a terminal; without one use --wav FILE, --events FILE.csv, --trace FILE.csv, --spectrum FILE.csv, --list-presets or --describe NAME \(see --help\)$" "$BL"
+expect_usage "^bowl-lab: the interactive lab needs a terminal; without one use --wav FILE, --events FILE.csv, --trace FILE.csv, --spectrum FILE.csv, --spectrogram FILE, --list-presets or --describe NAME \(see --help\)$" "$BL"
 expect_usage "^bowl-lab: the interactive lab needs a terminal" "$BL" --preset rubbing --seconds 2
 
 # the event log: a header, time-ordered rows of known events; steel-pair collides within 2 s
@@ -222,7 +222,7 @@ printf "$H\n0,0,0,0,0,0\n1,0,0,0,0,0\000,junk\n" >"$G"   # row 3 would read as 1
 expect_usage "--gesture: '.*bad.csv' has a NUL byte on line 3, column 12 \(allowed: a text file, without NUL bytes\)" \
     "$BL" --gesture "$G" --wav "$OUT/b.wav"
 expect_usage "--gesture: a recorded gesture replaces --stir" "$BL" --gesture "$G" --stir 2 --wav "$OUT/b.wav"
-expect_usage "^bowl-lab: --gesture goes with --wav, --events, --trace or --spectrum \(see --help\)$" "$BL" --gesture "$G"
+expect_usage "^bowl-lab: --gesture goes with --wav, --events, --trace, --spectrum or --spectrogram \(see --help\)$" "$BL" --gesture "$G"
 expect_files "after bad gestures" ""
 
 # A long output path is cut in the message, never the reason after it; a path with an escape sequence is shown escaped

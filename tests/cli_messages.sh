@@ -83,7 +83,7 @@ expect_usage "^bowl-lab: --wav and --list-presets are separate modes: give one \
 expect_usage "^spring-lab: --animate goes with --csv \(see --help\)$" "$BIN/spring-lab" --stability --animate
 expect_usage "^network-lab: --width goes with --plot \(see --help\)$" "$BIN/network-lab" --csv --preset four --width 50
 expect_usage "^keyframe-lab: --at goes with --plot \(see --help\)$" "$BIN/keyframe-lab" --csv --demo basis --at 1
-expect_usage "^bowl-lab: --gesture goes with --wav, --events, --trace or --spectrum \(see --help\)$" \
+expect_usage "^bowl-lab: --gesture goes with --wav, --events, --trace, --spectrum or --spectrogram \(see --help\)$" \
     "$BIN/bowl-lab" --gesture "$TMP/g.csv"
 # no terminal for the interactive lab (or the menu): what to use instead, from the lab's own modes
 expect_usage "^spring-lab: the interactive lab needs a terminal; without one use --csv, --plot KIND or --stability \(see --help\)$" \

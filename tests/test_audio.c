@@ -3,7 +3,9 @@
  * rule audio.h states (the gain moves by 1/fade a frame), the pause keeps every frame, underruns are counted only
  * when the stream runs dry while playing, and audio_pcm16 equals what libsndfile stores in a 16-bit WAV. */
 #include <check.h>
+#include <fcntl.h>
 #include <math.h>
+#include <unistd.h>
 #include <sndfile.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -193,10 +195,14 @@ START_TEST(pcm16_is_what_a_wav_stores)
     char dir[64], path[128], err[256];
     fresh_dir(dir);
     snprintf(path, sizeof path, "%s/x.wav", dir);
-    wav_file *w = wav_open(path, 1, 48000, WAV_PCM16, false, NULL, err, sizeof err);
+    int fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0600);
+    ck_assert_int_ge(fd, 0);
+    wav_error code;
+    wav_file *w = wav_open_fd(fd, path, 1, 48000, WAV_PCM16, &code, err, sizeof err);
     ck_assert_ptr_nonnull(w);
     ck_assert_int_eq(wav_write(w, x, N, err, sizeof err), WAV_OK);
-    ck_assert_int_eq(wav_commit(w, err, sizeof err), WAV_OK);
+    ck_assert_int_eq(wav_finish(w, err, sizeof err), WAV_OK);
+    close(fd);
     SF_INFO info = {0};
     SNDFILE *f = sf_open(path, SFM_READ, &info);
     ck_assert_ptr_nonnull(f);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlab/common.h"
 #include "helpers/check_main.h"
 
 #define RATE 48000.0
@@ -119,7 +120,7 @@ static size_t peaks(const double *x, double *freq, size_t cap)
 {
     static double buf[PEAK_N], mag[PEAK_N / 2 + 1];
     for (size_t i = 0; i < PEAK_N; i++)
-        buf[i] = x[i] * 0.5 * (1.0 - cos(2.0 * M_PI * (double)i / (double)(PEAK_N - 1)));
+        buf[i] = x[i] * 0.5 * (1.0 - cos(2.0 * NUMLAB_PI * (double)i / (double)(PEAK_N - 1)));
     gsl_fft_real_radix2_transform(buf, 1, PEAK_N);  /* halfcomplex: re k at k, im k at N - k */
     mag[0] = fabs(buf[0]);
     mag[PEAK_N / 2] = fabs(buf[PEAK_N / 2]);
@@ -282,7 +283,7 @@ static double *bursts(const double *at, size_t k, size_t n)
     for (size_t b = 0; b < k; b++)
         for (size_t i = (size_t)(at[b] * RATE); i < n; i++) {
             const double t = (double)i / RATE - at[b];
-            x[i] += 0.5 * exp(-t / 0.05) * sin(2.0 * M_PI * 600.0 * t);
+            x[i] += 0.5 * exp(-t / 0.05) * sin(2.0 * NUMLAB_PI * 600.0 * t);
         }
     return x;
 }
@@ -322,7 +323,7 @@ START_TEST(peaks_of_two_sines)
     /* 440 Hz and 1234.5 Hz (neither on a bin of 2.93 Hz), 0.5 and 0.2: the stronger first, each within 0.3 Hz */
     static double x[PEAK_N];
     for (size_t i = 0; i < PEAK_N; i++)
-        x[i] = 0.5 * sin(2.0 * M_PI * 440.0 * i / RATE) + 0.2 * sin(2.0 * M_PI * 1234.5 * i / RATE + 1.0);
+        x[i] = 0.5 * sin(2.0 * NUMLAB_PI * 440.0 * i / RATE) + 0.2 * sin(2.0 * NUMLAB_PI * 1234.5 * i / RATE + 1.0);
     double f[4];
     ck_assert_uint_eq(peaks(x, f, 4), 2);
     ck_assert_double_eq_tol(f[0], 440.0, 0.3);
@@ -334,7 +335,7 @@ START_TEST(a_gap_is_a_dropout)
 {
     static double x[48000], y[48000];
     for (size_t i = 0; i < 48000; i++)
-        x[i] = y[i] = 0.3 * sin(2.0 * M_PI * 300.0 * i / RATE);
+        x[i] = y[i] = 0.3 * sin(2.0 * NUMLAB_PI * 300.0 * i / RATE);
     size_t longest;
     ck_assert_uint_eq(dropouts(y, x, 48000, &longest), 0);
     for (size_t i = 9600; i < 9600 + 2880; i++)  /* 60 ms of silence from 0.2 s: 5 ms frames 40..51 */
@@ -355,7 +356,7 @@ START_TEST(a_short_gap_shifts_what_follows)
     static double x[N], y[N + 56];
     for (size_t i = 0; i < N; i++) {
         const double t = (double)i / RATE;
-        x[i] = 0.3 * sin(2.0 * M_PI * (300.0 * t + 200.0 * t * t));
+        x[i] = 0.3 * sin(2.0 * NUMLAB_PI * (300.0 * t + 200.0 * t * t));
     }
     memcpy(y, x, 48000 * sizeof *x);
     memcpy(y + 48000 + 56, x + 48000, (N - 48000) * sizeof *x);

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "numlab/common.h"
 #include "../labs/keyframe-lab/walk.h"
 #include "helpers/check_main.h"
 #include "helpers/claims.h"
@@ -202,18 +203,18 @@ START_TEST(test_rotations)
     for (int i = 1; i < 1000; i++) {
         double t = i / 1000.0, om[3];
         kf_track_angular_velocity(&w.rot[ROT_SLERP], t, om);
-        ck_claim_rel(om[1], M_PI / 2, 1e-12);
+        ck_claim_rel(om[1], NUMLAB_PI / 2, 1e-12);
         ck_assert(fabs(om[0]) < 1e-15 && fabs(om[2]) < 1e-15);
-        ck_claim_rel(lab_spin_fd(&w.rot[ROT_SLERP], t, 1e-5), M_PI / 2, 1e-8);
+        ck_claim_rel(lab_spin_fd(&w.rot[ROT_SLERP], t, 1e-5), NUMLAB_PI / 2, 1e-8);
         /* nlerp by hand: normalize((1 - t) (0,0,0,1) + t (0, sin 45, 0, cos 45)), an angle about y of
          * 2 atan(t sin 45 / (1 - t + t cos 45)); slerp's is 90 t */
-        double c = cos(M_PI / 4), nl = 2.0 * atan(t * c / (1.0 - t + t * c)) / DEG;
+        double c = cos(NUMLAB_PI / 4), nl = 2.0 * atan(t * c / (1.0 - t + t * c)) / DEG;
         ck_claim_rel(kf_quat_angle(walk_rotation(&w, ROT_NLERP, t)) / DEG, nl, 1e-12);
         ck_assert(t < 0.5 ? nl < 90.0 * t : t > 0.5 ? nl > 90.0 * t : fabs(nl - 45.0) < 1e-12);
         lag = fmax(lag, fabs(nl - 90.0 * t));
         /* the normalized cubic by hand: p = h00 (0,0,0,1) + h10 (0,1,0,0) + h01 q1 + h11 (0,-1,0,0) */
         kf_basis b = kf_hermite_basis(t);
-        double py = b.h10 + b.h01 * sin(M_PI / 4) - b.h11, pw = b.h00 + b.h01 * cos(M_PI / 4);
+        double py = b.h10 + b.h01 * sin(NUMLAB_PI / 4) - b.h11, pw = b.h00 + b.h01 * cos(NUMLAB_PI / 4);
         double cu = 2.0 * atan2(py, pw) / DEG;
         ck_claim_rel(kf_quat_angle(walk_rotation(&w, ROT_CUBIC, t)) / DEG, cu, 1e-12);
         if (cu - 90.0 * t > lead)
@@ -292,7 +293,7 @@ START_TEST(test_angular_velocity)
     enter(STEP_SPIN, notes, sizeof notes);
     double worst = 0.0;  /* docs/keyframe.md: "within 0.08% of angle/T (at 90 degrees)" */
     for (int i = 0; i < WALK_SAMPLES; i++)
-        worst = fmax(worst, fabs(w.spin_w[SPIN_RATE][i] / (M_PI / 2) - 1.0));
+        worst = fmax(worst, fabs(w.spin_w[SPIN_RATE][i] / (NUMLAB_PI / 2) - 1.0));
     ck_assert_msg(worst < 8e-4, "rate cubic off by %g", worst);
     ck_has(notes, "slerp w = 1.571 rad/s. Source tangents: w 2 -> -1.414 rad/s, peak 95.");
     ck_has(notes, "Rate tangents: w 1.57..1.572, peak 90.00 deg.");

@@ -4,6 +4,7 @@
 #include <check.h>
 #include <math.h>
 
+#include "numlab/common.h"
 #include "helpers/check_main.h"
 #include "numlab/keyframe.h"
 
@@ -54,7 +55,7 @@ static void four_keys(kf_track *t, kf_interp interp, const double sign[4])
 {
     const double times[4] = {0, 1, 2, 3};
     ck_assert_int_eq(kf_track_init(t, interp, KF_QUATERNION, 4, 4, times, NULL), KF_OK);
-    const double rate = 50.0 * M_PI / 180.0;
+    const double rate = 50.0 * NUMLAB_PI / 180.0;
     for (size_t k = 0; k < 4; k++) {
         kf_quat q = kf_quat_from_axis_angle(axis, rate * (double)k);
         double v[4] = {sign[k] * q.x, sign[k] * q.y, sign[k] * q.z, sign[k] * q.w};

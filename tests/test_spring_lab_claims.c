@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlab/common.h"
 #include "../labs/spring-lab/spring_lab.h"
 #include "helpers/check_main.h"
 #include "helpers/claims.h"
@@ -334,7 +335,7 @@ START_TEST(test_drift_against_phase)
      * step) and the midpoint rule at dt, RK4 at 4 dt. The phase error is n (angle of M's eigenvalues - w0 dt), to
      * within the orbit's tilt; RK4's energy is rho(M)^(2n) (M is normal in (x, v / w0)); the symplectic methods'
      * energies stay within their band and their modified energies at 1 to rounding. */
-    const double w0 = 2.0 * M_PI, dt = 1.0 / 40.0;
+    const double w0 = 2.0 * NUMLAB_PI, dt = 1.0 / 40.0;
     const spring_params p = {.k = w0 * w0, .c = 0.0, .m = 1.0, .target = 0.0};
     const spring_method ms[] = {SPRING_SEMI, SPRING_VERLET, SPRING_MIDPOINT, SPRING_RK4};
     enum { STEPS = 40000 };

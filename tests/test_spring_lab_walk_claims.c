@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "numlab/common.h"
 #include "../labs/spring-lab/spring_lab.h"
 #include "helpers/check_main.h"
 #include "helpers/claims.h"
@@ -131,7 +132,7 @@ END_TEST
 
 START_TEST(test_step11_drift)
 {
-    const double w0 = 2.0 * M_PI, dt = 0.025, y = w0 * dt;
+    const double w0 = 2.0 * NUMLAB_PI, dt = 0.025, y = w0 * dt;
     spring_lab_options o = {.params = {.k = w0 * w0, .c = 0.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0}, .dt = dt};
     spring_study drift = {0}, phase = {0};
     ck_assert_int_eq(spring_study_build(&drift, CHART_DRIFT, &o), 0);

@@ -43,7 +43,8 @@ pactl list short sinks | grep -q numlab && pass || fail "the null sink is missin
 # its main thread moves the clients' data: real-time too (it set itself to nice -11 only)
 [ -n "$RTPRIO" ] && chrt -f -p 1 $PA
 
-tui_start lab 100 30 XDG_RUNTIME_DIR="$RT" HOME="$RT" LANG=C.UTF-8 TERM=xterm-256color -- "cd $RUN && $RTPRIO $BL"
+# 120 x 40: the notes (the meters and the sound line read below) fit on the text pane's first page
+tui_start lab 120 40 XDG_RUNTIME_DIR="$RT" HOME="$RT" LANG=C.UTF-8 TERM=xterm-256color -- "cd $RUN && $RTPRIO $BL"
 tui_expect lab "sound [0-9]+ ms ahead, [0-9]+ underruns, [0-9]+ late buffers" "the lab plays into the server"
 # the sound threads keep their real-time priority, the lab's own thread (drawing) goes back to the ordinary one
 [ -n "$RTPRIO" ] && chrt -o -p 0 "$(tui_pid lab bowl-lab)"
@@ -122,7 +123,7 @@ if ls /dev/snd/pcmC*p >/dev/null 2>&1; then
     echo "note: this machine has a sound card: the no-device check is skipped"
 else
     mkdir -p "$TMP/none"
-    tui_start none 100 30 XDG_RUNTIME_DIR="$TMP/none" HOME="$TMP/none" LANG=C.UTF-8 TERM=xterm-256color -- \
+    tui_start none 120 40 XDG_RUNTIME_DIR="$TMP/none" HOME="$TMP/none" LANG=C.UTF-8 TERM=xterm-256color -- \
         "cd $RUN && $BL"
     tui_expect none "no audio device: w renders a WAV" "no device is said"
     [ "$(tui_screen none | grep -c 'no audio device')" -eq 1 ] && pass || fail "said more than once"

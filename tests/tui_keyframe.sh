@@ -103,7 +103,7 @@ tui_expect lab "> t +1 s" "the parameters survive the resize"
 # numbers formatted from the track
 tm send-keys -t lab n n
 tui_expect lab "step 5/9: The take-off tangent" "step 5"
-tui_expect lab "A thrown ball is a parabola: g = 2h/T\^2 = 32," "the take-off's numbers in the text"
+tui_expect_pane lab "A thrown ball is a parabola: g = 2h/T\^2 = 32," "the take-off's numbers in the text"
 tui_expect_text lab "m = 8: top speed going up 10.67 at t = 0.167 s" "the tutorial's take-off speeds up mid-air"
 # the rotation steps: the triads labelled, the angle difference in the notes (the tutorial's cubic at t = 1/2 is
 # 70.5 degrees from the start where slerp is at 45, see docs/keyframe.md; the largest gap is reached later)

@@ -163,8 +163,8 @@ done
 
 # t swaps the charts for the whole text: at 80 x 24 spring-lab's last step (three pages in the pane) fits on one.
 tui_start tv 80 24 LANG=C.UTF-8 TERM=xterm-256color -- "$BIN/spring-lab"
-hold_at_start tv 6 && tm send-keys -t tv n n n n n
-tui_expect tv "step 6/6: .*\[paused\]" "step 6 paused"
+hold_at_start tv 12 && tm send-keys -t tv n n n n n
+tui_expect tv "step 6/12: .*\[paused\]" "step 6 paused"
 tui_expect tv "\] more 1/" "step 6 pages at 80 x 24"
 tm send-keys -t tv t
 tui_expect tv "t charts" "t swaps the charts for the text"

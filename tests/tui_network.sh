@@ -92,7 +92,7 @@ tui_expect_text lab "Stiff: the fastest mode \(w_max = [0-9]+ rad/s\)" "the step
 tui_expect_text lab "semi diverged at step [0-9]+" "semi breaks at dt = 1/60 s" 10
 tui_expect_text lab "backward-euler -?[0-9.]+" "backward Euler's energy in the notes"
 tui_screen lab | grep -qiE "nan|inf[^o]" && fail "non-finite number on screen" || pass
-# z zooms in (the network pane's x axis changes), f follows the masses again
+# z zooms in (the network pane's x axis changes), v follows the masses again (f is the figure key)
 xaxis() { tui_screen lab | grep -m1 -A1 -E '^ *└' | tail -1 | cut -c1-48; }
 tm send-keys -t lab ' '
 tui_expect lab "\[paused\]" "paused for the zoom"
@@ -100,11 +100,11 @@ before=$(xaxis)
 tm send-keys -t lab z z z
 sleep 1
 [ "$(xaxis)" != "$before" ] && pass || fail "z did not zoom: $before"
-tm send-keys -t lab f
+tm send-keys -t lab v
 sleep 1
-expect_eq "f fits again" "$(xaxis)" "$before"
+expect_eq "v fits again" "$(xaxis)" "$before"
 tm send-keys -t lab '?'
-tui_expect lab "this lab: m mass g grab hjkl z/Z zoom f follow" "the help lists the zoom keys"
+tui_expect lab "this lab: m mass +g grab +hjkl move +z/Z zoom +v follow" "the help lists the zoom keys"
 tm send-keys -t lab x
 tm send-keys -t lab ' '
 tm send-keys -t lab p

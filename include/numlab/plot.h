@@ -250,6 +250,24 @@ int plot_chart_add_vline(plot_chart *ch, double x, int color, const char *label)
  * everything in the plot area; a label puts it in the legend. Returns 0, or -1 as above. */
 int plot_chart_add_marker(plot_chart *ch, double x, double y, int color, const char *label);
 
+/* A heat map under the data (a spectrogram): nx x ny values, values[iy * nx + ix], the sample (ix, iy) covering
+ * [x0 + ix dx, x0 + (ix + 1) dx] x [y0 + iy dy, ...] in data units (dx = (x1 - x0) / nx, dy likewise: evenly
+ * spaced in data units also under a log axis, which then stretches them as it stretches data). The terminal shades
+ * each cell of the plot area left blank by the data by the value at its centre (blank, light, medium, dark, full:
+ * U+2591..2593, U+2588; " .:-=+*#%@" in ASCII) from lo (blank) to hi (full); a figure draws it as an image in a
+ * colour map (figure.h). Borrowed like a series; NaN is blank. */
+typedef struct {
+    const float *values;
+    int nx, ny;
+    double x0, x1, y0, y1;
+    double lo, hi;              /* the value scale, lo < hi */
+    const char *unit;           /* the scale's label in a figure ("dB"), may be NULL */
+} plot_image;
+
+/* Sets the heat map (NULL removes it; plot_chart_clear does too). -1 (unchanged) for empty or bad sizes, edges or
+ * a scale that is not finite and increasing. */
+int plot_chart_set_image(plot_chart *ch, const plot_image *image);
+
 /* Lays out and draws everything into the chart's grid and returns it (owned by the chart, valid until the next
  * call on the chart). Never allocates. */
 const plot_grid *plot_chart_render(plot_chart *ch);
@@ -269,5 +287,19 @@ int plot_chart_cell_to_data(const plot_chart *ch, int col, int row, double *x, d
 int plot_chart_cell_to_data_clamped(const plot_chart *ch, int col, int row, double *x, double *y);
 /* After a render: the grid cell of a data point (where its dot is). 0, or -1 when it is outside the plot area. */
 int plot_chart_data_to_cell(const plot_chart *ch, double x, double y, int *col, int *row);
+
+/* --- clones and captures (plot_capture.c) ------------------------------------------------------------------ */
+
+/* A deep copy: the same settings, series, reference lines, markers and image, with its own copy of the data (the
+ * clone borrows nothing). NULL when out of memory. Free with plot_chart_free. */
+plot_chart *plot_chart_clone(const plot_chart *ch);
+
+/* While a capture is on, every plot_chart_render also keeps a clone of the chart it rendered (one per chart: a
+ * chart rendered twice keeps its last render), in the order charts were first rendered. How a program gets "the
+ * charts on the screen" without knowing how each lab builds them: start, render the panes, stop. Clones are
+ * taken only during a capture (renders stay allocation-free otherwise). Not thread-safe. */
+void plot_capture_start(void);
+/* Stops the capture and hands over its clones (at most max: the rest are freed): returns how many. */
+int plot_capture_stop(plot_chart **charts, int max);
 
 #endif

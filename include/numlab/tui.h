@@ -143,6 +143,10 @@ int tui_pager(const char *title, const char *text);
 /* The quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) that ended the last tui_run, tui_menu or tui_pager, or 0. */
 int tui_signal(void);
 
+/* From a callback: text for the status line in place of the keys until the next key (what a key did: "w: wrote
+ * bowl-session-1.wav"), so that it is seen whatever page the text pane is on. */
+void tui_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Restores the terminal if tui_run left it in curses mode (idempotent; safe to call from atexit). */
 void tui_restore(void);
 

@@ -10,7 +10,9 @@
 #include <stdio.h>
 
 #include "numlab/audio.h"
+#include "numlab/figure.h"
 #include "numlab/plot.h"
+#include "numlab/spectrogram.h"
 #include "numlab/sound.h"
 #include "numlab/wav.h"
 
@@ -117,6 +119,9 @@ typedef struct {
     const char *events;       /* NULL: none; "-": stdout */
     const char *trace;        /* NULL: none; "-": stdout */
     const char *spectrum;     /* NULL: none; "-": stdout */
+    const char *spectrogram;  /* --spectrogram: NULL: none; "-": as text on stdout; else a figure file */
+    figure_options figure;    /* --size of that figure */
+    spectrogram *spectrogram_sink; /* fed every sample of the render when not NULL */
     bool replace;             /* --force */
     size_t channels;
     wav_format format;
@@ -134,6 +139,16 @@ typedef struct {
  * special file, the same file as another output) with the error in msg; nothing is left behind on failure.
  * Prints only CSV asked for on stdout ("-"). */
 int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len);
+/* The spectrogram chart (spectrogram.c): time across, frequency up on a log axis from 20 Hz to Nyquist, the levels
+ * as a heat map in dB from the loudest (rounded up to 10 dB) down 100 dB. values gets the levels transposed (a row
+ * a bin), as plot_image wants them: it must hold frames x bins floats and stay until the render. Nothing but the
+ * title without a frame. */
+void bowl_lab_chart_spectrogram(plot_chart *ch, const spectrogram *sg, float *values, const char *title);
+/* --spectrogram (spectrogram.c): renders as bowl_lab_render does, feeding a spectrogram (Hann, GSL FFT, frames of
+ * 2048 samples), then writes it as a figure (time against log frequency, dB in viridis) or, for "-", as a text chart
+ * on stdout. Returns the exit status. */
+int bowl_lab_spectrogram(const bowl_lab_options *o);
+
 /* bowl_lab_run for the command line: the error on stderr, the summary on stdout (stderr when a CSV goes to
  * stdout) unless quiet. Returns the exit status. */
 int bowl_lab_render(const bowl_lab_options *o);
@@ -193,7 +208,14 @@ typedef struct {
     double peak;              /* largest |sample| since the last frame */
     double trail[2][BOWL_LAB_TRAIL][2]; /* x, y of each sphere, oldest at trail_at */
     size_t trail_at, trail_n;
+    spectrogram *sg;          /* the last BOWL_LAB_SPECTROGRAM_S seconds' spectrogram (the g view); NULL: none */
 } bowl_lab_session;
+
+/* the g view's spectrogram: 2048-sample frames every 1024 samples (21 ms), the last 4 s */
+#define BOWL_LAB_SPECTROGRAM_S 4.0
+#define BOWL_LAB_SPECTROGRAM_HOP 1024
+#define BOWL_LAB_SPECTROGRAM_FRAMES ((size_t)(BOWL_LAB_SPECTROGRAM_S * SND_RATE / BOWL_LAB_SPECTROGRAM_HOP))
+#define BOWL_LAB_SPECTROGRAM_BINS (2048 / 2 + 1)
 
 /* A mono session of the preset (copied) from t = 0 under controls c. SND_OK or the engine's error. */
 int bowl_lab_session_init(bowl_lab_session *s, const snd_preset *preset, unsigned long seed, unsigned layers,

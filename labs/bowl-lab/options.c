@@ -44,10 +44,12 @@ int bowl_lab_apply_sets(snd_preset *p, const char *const *sets, int n)
 
 int bowl_lab_check_outputs(const bowl_lab_options *o)
 {
-    const char *names[] = {"--wav", "--events", "--trace", "--spectrum"};
-    const char *paths[] = {o->wav, o->events, o->trace, o->spectrum};
-    for (int i = 0; i < 4; i++)
-        for (int j = i + 1; j < 4; j++)
+    if (o->figure.size_given && !o->spectrogram)
+        return cli_error("--size goes with --spectrogram FILE (see --help)");
+    const char *names[] = {"--wav", "--events", "--trace", "--spectrum", "--spectrogram"};
+    const char *paths[] = {o->wav, o->events, o->trace, o->spectrum, o->spectrogram};
+    for (int i = 0; i < 5; i++)
+        for (int j = i + 1; j < 5; j++)
             if (paths[i] && paths[j] && strcmp(paths[i], paths[j]) == 0)
                 return strcmp(paths[i], "-") == 0
                            ? cli_error("%s and %s cannot both go to stdout (allowed: at most one '-')", names[i],

@@ -294,6 +294,9 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
                 ring_at = (ring_at + 1) % SPECTRUM_N;
             }
         }
+        if (o->spectrogram_sink &&
+            spectrogram_push(o->spectrogram_sink, buf, (size_t)due * frames_per_step, o->channels))
+            rc = say(&r, CLI_FAILURE, "--spectrogram: out of memory");
         done += due;
         char err[PATH_MAX + 256];   /* a whole path and the reason: cut when shown */
         if (out.wav && wav_write(out.wav, buf, (size_t)due * frames_per_step, err, sizeof err) != WAV_OK)
@@ -323,6 +326,8 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
 
 int bowl_lab_render(const bowl_lab_options *o)
 {
+    if (o->spectrogram && !o->spectrogram_sink)
+        return bowl_lab_spectrogram(o);
     char msg[1024];
     int rc = bowl_lab_run(o, msg, sizeof msg);
     if (rc != CLI_OK)

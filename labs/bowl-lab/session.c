@@ -25,7 +25,10 @@ int bowl_lab_session_init(bowl_lab_session *s, const snd_preset *preset, unsigne
         return err;
     s->buf = malloc(snd_engine_step_frames(s->e) * sizeof *s->buf);
     s->ring = calloc(BOWL_LAB_SPECTRUM_N, sizeof *s->ring);
-    if (!s->buf || !s->ring) {
+    s->sg = spectrogram_new(2 * (BOWL_LAB_SPECTROGRAM_BINS - 1), BOWL_LAB_SPECTROGRAM_HOP, SND_RATE);
+    if (s->sg)
+        spectrogram_keep(s->sg, BOWL_LAB_SPECTROGRAM_FRAMES);
+    if (!s->buf || !s->ring || !s->sg) {
         bowl_lab_session_destroy(s);
         return SND_ERR_NOMEM;
     }
@@ -38,6 +41,7 @@ void bowl_lab_session_destroy(bowl_lab_session *s)
     snd_engine_free(s->e);
     free(s->buf);
     free(s->ring);
+    spectrogram_free(s->sg);
     bowl_lab_gesture_free(&s->rec);
     *s = (bowl_lab_session){0};
 }
@@ -79,6 +83,7 @@ void bowl_lab_session_steps(bowl_lab_session *s, unsigned n)
             s->ring_at = (s->ring_at + 1) % BOWL_LAB_SPECTRUM_N;
         }
         s->ring_version++;
+        spectrogram_push(s->sg, s->buf, frames, 1);  /* rolling: its memory is taken by the first seconds */
         if (b->steps % BOWL_LAB_TRAIL_EVERY == 0) {
             for (int i = 0; i < 2; i++) {
                 s->trail[i][s->trail_at][0] = b->s[i].p.x;

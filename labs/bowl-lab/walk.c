@@ -67,7 +67,9 @@ static const char *const step_texts[N_STEPS] = {
 
 typedef struct {
     plot_mode mode;
-    plot_chart *bowl_chart, *spec_chart;
+    plot_chart *bowl_chart, *spec_chart, *sgram_chart;
+    float *sgram_values;                /* the spectrogram view's heat map (g), frames x bins */
+    bool show_spectrogram;
     plot_canvas *lanes;
     plot_grid pane;                     /* the right pane: timeline over spectrum */
     size_t pane_cap;
@@ -226,6 +228,7 @@ static bool save_session(walk *w)
     else
         bowl_lab_save(&preset, seed, bits, &g, ".", w->saved, sizeof w->saved, name, sizeof name);
     bowl_lab_gesture_free(&g);
+    tui_say("w: %s", w->saved);
     return true;
 }
 
@@ -264,6 +267,10 @@ static bool walk_key(void *ctx, int step, int key)
     case 'v':
         w->c.stir_hz = -w->c.stir_hz, w->last_stir = -w->last_stir;
         break;
+    case 'g':
+        w->show_spectrogram = !w->show_spectrogram;
+        unlock(w);
+        return true;
     case 'x':  /* strikes pressed between two steps add up, to what a gesture file allows */
         if (w->have_session)
             w->s.player.strike = fmin(w->s.player.strike + 1.0, BOWL_LAB_STRIKE_MAX);
@@ -326,9 +333,17 @@ static const plot_grid *right_pane(walk *w, int cols, int rows)
     const int spec_rows = rows - TIMELINE_ROWS;
     if (spec_rows < 5 || plot_chart_resize(w->spec_chart, cols, spec_rows))
         return &w->pane;
-    update_spectrum(w);
-    bowl_lab_chart_spectrum(w->spec_chart, w->freq, w->db);
-    const plot_grid *g = plot_chart_render(w->spec_chart);
+    plot_chart *chart = w->show_spectrogram ? w->sgram_chart : w->spec_chart;
+    if (w->show_spectrogram && plot_chart_resize(chart, cols, spec_rows) == 0) {
+        char title[PLOT_TITLE_MAX];
+        snprintf(title, sizeof title, "spectrogram, last %g s (dB, Hz)", BOWL_LAB_SPECTROGRAM_S);
+        bowl_lab_chart_spectrogram(chart, w->s.sg, w->sgram_values, title);
+    } else {
+        chart = w->spec_chart;
+        update_spectrum(w);
+        bowl_lab_chart_spectrum(chart, w->freq, w->db);
+    }
+    const plot_grid *g = plot_chart_render(chart);
     memcpy(w->pane.cells + (size_t)TIMELINE_ROWS * (size_t)cols, g->cells,
            (size_t)g->cols * (size_t)g->rows * sizeof *g->cells);
     return &w->pane;
@@ -486,13 +501,16 @@ int bowl_lab_interactive(const snd_preset *preset, unsigned long seed, const cha
     w.mode = plot_mode_from_locale();
     w.bowl_chart = plot_chart_new(40, 12, w.mode);
     w.spec_chart = plot_chart_new(40, 8, w.mode);
+    w.sgram_chart = plot_chart_new(40, 8, w.mode);
+    w.sgram_values = malloc(BOWL_LAB_SPECTROGRAM_FRAMES * BOWL_LAB_SPECTROGRAM_BINS * sizeof *w.sgram_values);
     w.lanes = plot_canvas_new(32, BOWL_LAB_LANES, w.mode);
-    if (!w.bowl_chart || !w.spec_chart || !w.lanes) {
+    if (!w.bowl_chart || !w.spec_chart || !w.sgram_chart || !w.sgram_values || !w.lanes) {
         rc = cli_fail("out of memory");
     } else {
         tui_app app = {
             .name = "bowl-lab", .ctx = &w, .n_steps = N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
-            .extra_keys = "hjkl tilt  c level  s stir  v reverse  x strike  w WAV  m mute", .toggles_name = "layers",
+            .extra_keys = "hjkl tilt  c level  s stir  v reverse  x strike  w WAV  m mute  g spectrogram",
+            .toggles_name = "layers",
             .describe = walk_describe, .changed = walk_changed, .render = walk_render, .notes = walk_notes,
             .tick = walk_tick, .key = walk_key, .mouse = walk_mouse, .paused = walk_paused,
         };
@@ -506,6 +524,8 @@ int bowl_lab_interactive(const snd_preset *preset, unsigned long seed, const cha
     free(w.pane.cells);
     plot_chart_free(w.bowl_chart);
     plot_chart_free(w.spec_chart);
+    plot_chart_free(w.sgram_chart);
+    free(w.sgram_values);
     plot_canvas_free(w.lanes);
     return rc;
 }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "numlab/figure.h"
 #include "numlab/gltf.h"
 #include "numlab/keyframe.h"
 
@@ -86,9 +87,10 @@ const char *lab_shown(const char *name, size_t index, char *buf, size_t size);
 int lab_walk(bool ascii);
 int lab_play(const char *path, bool ascii);
 /* --plot: the two panes of the walk's step (0-based), each width x height, and its notes, at clip time `at` (< 0:
- * half way through the clip), printed as text. Returns the exit status. */
+ * half way through the clip), printed as text; with figure->out the two panes as one figure instead. Returns the
+ * exit status. */
 #define LAB_WALK_STEPS 9
-int lab_walk_plot(int step, double at, int width, int height, bool ascii);
+int lab_walk_plot(int step, double at, int width, int height, bool ascii, const figure_options *figure);
 /* "[FILE: ]the interactive lab needs a terminal; without one use ...": returns 2. */
 int lab_no_terminal(const char *file);
 

@@ -4,9 +4,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "numlab/common.h"
 #include "lab.h"
 
-#define DEG (M_PI / 180.0)
+#define DEG (NUMLAB_PI / 180.0)
 #define HOP_SAMPLES 2001
 
 /* --- the thrown ball ------------------------------------------------------------------------------------------ */

@@ -508,7 +508,7 @@ void walk_destroy(walk *w)
     walk_motion_destroy(w);
 }
 
-int lab_walk_plot(int step, double at, int width, int height, bool ascii)
+int lab_walk_plot(int step, double at, int width, int height, bool ascii, const figure_options *figure)
 {
     static walk w;
     int st = CLI_OK;
@@ -525,8 +525,11 @@ int lab_walk_plot(int step, double at, int width, int height, bool ascii)
             st = cli_fail("out of memory");
             goto done;
         }
-        plot_grid_write(g, stdout, 0);
+        if (!figure->out)
+            plot_grid_write(g, stdout, 0);
     }
+    if (figure->out && (st = figure_output(w.chart, 2, figure, 0)) != CLI_OK)
+        goto done;
     char notes[1024];
     puts(w.text);
     walk_notes(&w, step, notes, sizeof notes);

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "numlab/common.h"
 #include "lab.h"
 #include "numlab/keyframe.h"
 #include "numlab/plot.h"
@@ -99,7 +100,7 @@ typedef struct {
 } walk;
 
 /* walk.c */
-#define DEG (M_PI / 180.0)
+#define DEG (NUMLAB_PI / 180.0)
 /* The walk's tracks and charts (-1 when out of memory: walk_destroy then frees what was made), freed by
  * walk_destroy. The tui callbacks, also what --plot and tests/test_keyframe_lab_claims.c drive: walk_changed
  * recomputes a step (TUI_ENTER_STEP also sets its defaults), walk_notes writes its live numbers. */

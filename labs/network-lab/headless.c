@@ -166,7 +166,7 @@ int lab_plot(net_network *net, const lab_options *o)
     if (rc)
         status = cli_fail("out of memory for the drawing");
     else
-        plot_grid_write(plot_chart_render(ch), stdout, 0);  /* a write error: finish_output reports it */
+        status = figure_output(&ch, 1, &o->figure, 0);  /* text: a write error, finish_output reports it */
     for (int k = 0; k < sim.n_runs && status == CLI_OK; k++) {
         const lab_run *r = &sim.run[k];
         if (r->stopped)  /* the same line as the CSV's */

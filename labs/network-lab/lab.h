@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "numlab/network.h"
+#include "numlab/figure.h"
 #include "numlab/plot.h"
 #include "numlab/timestep.h"
 
@@ -27,6 +28,7 @@ typedef struct {
     double pull_dx, pull_dy;
     int width, height;                 /* --plot's size */
     bool ascii;
+    figure_options figure;             /* --out, --size, --replace (--force is the force law here) */
 } lab_options;
 
 /* --- the start of a run ------------------------------------------------------------------------------------ */
@@ -164,7 +166,7 @@ double lab_undamped_limit(const net_modes *m, net_method method);
 #define LAB_STIFF_SIDE 8
 #define LAB_STIFF_K 2000.0
 #define LAB_STIFF_M 0.01
-#define LAB_STIFF_C (0.2 * sqrt(LAB_STIFF_K * LAB_STIFF_M))  /* damping ratio 0.1 (needs math.h) */
+#define LAB_STIFF_C (0.2 * sqrt(LAB_STIFF_K * LAB_STIFF_M))  /* damping ratio 0.1 */
 /* Step 6's text, its numbers from the modes (NULL: not computed): w_max, w_min and their ratio (the stiffness),
  * the explicit methods' damped limits against dt, and backward Euler's absence of one. Returns the length. */
 int lab_stiff_cloth_text(char *buf, size_t size, double dt, const net_modes *m);

@@ -2,7 +2,7 @@
  * the user's own network. Three integrators run side by side in real time (sim.c: fixed steps through the
  * accumulator), drawn over each other in the left pane, their energies in the right one (view.c). A mass is
  * grabbed with the mouse (press, drag, release) or the keyboard (m selects, g grabs, h/j/k/l move). The view
- * follows the masses (lab_view_follow) until z/Z zoom by hand; f follows again. */
+ * follows the masses (lab_view_follow) until z/Z zoom by hand; v follows again. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -278,7 +278,7 @@ static bool walk_key(void *ctx, int step, int key)
         lab_zoom(w->box, key == 'z' ? 1.0 / ZOOM_STEP : ZOOM_STEP);
         w->zoomed = true, w->have_visible = false;
         return true;
-    case 'f':  /* follow the masses again, refit now */
+    case 'v':  /* follow the masses again, refit now */
         w->zoomed = w->have_visible = false;
         lab_view_fit(&w->sim, w->shown, w->box);
         return true;
@@ -490,7 +490,7 @@ int lab_interactive(net_network *net, const lab_options *o)
     if (rc == CLI_OK) {
         tui_app app = {
             .name = "network-lab", .ctx = &w, .n_steps = net ? 1 : N_STEPS, .min_cols = 80, .min_rows = 24,
-            .frame_hz = FRAME_HZ, .extra_keys = "m mass  g grab  hjkl move  z/Z zoom  f follow", .describe = walk_describe,
+            .frame_hz = FRAME_HZ, .extra_keys = "m mass  g grab  hjkl move  z/Z zoom  v follow", .describe = walk_describe,
             .changed = walk_changed, .render = walk_render, .notes = walk_notes, .tick = walk_tick,
             .key = walk_key, .mouse = walk_mouse,
         };

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "numlab/common.h"
 #include "numlab/cli.h"
 #include "spring_lab.h"
 
@@ -107,7 +108,7 @@ static int plot_study(const spring_lab_options *o, spring_chart_kind kind)
     } else if (kind == CHART_DRIFT || kind == CHART_PHASE_LAG) {
         spring_params p = o->params;
         snprintf(options, sizeof options, "--plot %s, --k %g, --m %g and --dt %g", o->plot, p.k, p.m, o->dt);
-        rc = cli_work(options, 2000.0 * M_PI / (spring_omega0(&p) * o->dt), MAX_STUDY_STEPS, "steps a method",
+        rc = cli_work(options, 2000.0 * NUMLAB_PI / (spring_omega0(&p) * o->dt), MAX_STUDY_STEPS, "steps a method",
                       "1000 periods at dt: give a larger dt or a softer spring");
     }
     if (rc != CLI_OK)
@@ -158,12 +159,12 @@ int spring_lab_plot(const spring_lab_options *o)
         return cli_fail("out of memory");
     }
     spring_chart_build(ch, kind, o, &runs, shown, INFINITY);
-    plot_grid_write(plot_chart_render(ch), stdout, 0);  /* a write error stays in ferror(stdout) */
+    int rc = figure_output(&ch, 1, &o->figure, 0);  /* text: a write error stays in ferror(stdout) */
     for (int m = 0; m < SPRING_METHOD_COUNT && kind != CHART_STABILITY; m++)
         if (runs.status[m].diverged)
             printf("# %s: diverged at step %zu (t = %g)\n", spring_method_name((spring_method)m),
                    runs.status[m].diverged_step, runs.status[m].diverged_t);
     spring_lab_runs_free(&runs);
     plot_chart_free(ch);
-    return cli_flush_stdout();
+    return rc != CLI_OK ? rc : cli_flush_stdout();
 }

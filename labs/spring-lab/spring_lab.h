@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "numlab/figure.h"
 #include "numlab/plot.h"
 #include "numlab/spring.h"
 #include "numlab/timestep.h"
@@ -32,6 +33,7 @@ typedef struct {
     bool plot_csv;          /* --plot KIND --series: a study's series as CSV */
     int width, height;
     bool ascii;
+    figure_options figure;      /* --out, --size, --force */
 } spring_lab_options;
 
 /* --- the model behind every view (model.c) ----------------------------------------------------------------- */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlab/common.h"
 #include "spring_lab.h"
 
 #define ORDER_GRIDS 8        /* step sizes from 8 dt down to dt / 16 */
@@ -94,7 +95,7 @@ static int build_drift(spring_study *st, const spring_lab_options *o, bool phase
     spring_params p = o->params;
     p.c = 0.0;
     const spring_state s0 = spring_energy(&p, o->s0) > 0.0 ? o->s0 : (spring_state){p.target + 1.0, 0.0};
-    const double period = 2.0 * M_PI / spring_omega0(&p);
+    const double period = 2.0 * NUMLAB_PI / spring_omega0(&p);
     for (size_t i = 0; i < sizeof drift_methods / sizeof drift_methods[0]; i++) {
         const spring_method m = drift_methods[i];
         if (!study_shows(o, m, drift_methods, sizeof drift_methods / sizeof drift_methods[0]))

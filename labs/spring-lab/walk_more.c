@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "numlab/common.h"
 #include "walk.h"
 
 void walk_add_method_toggles(walk *w, int step, tui_step *d)
@@ -52,7 +53,7 @@ void walk_more_defaults(walk *w, int step)
         o->dt = 0.01, w->steps = 200;
         break;
     case STEP_DRIFT:  /* a period of 1 s, 40 steps a period */
-        o->params = (spring_params){.k = 4.0 * M_PI * M_PI, .c = 0.0, .m = 1.0, .target = 0.0};
+        o->params = (spring_params){.k = 4.0 * NUMLAB_PI * NUMLAB_PI, .c = 0.0, .m = 1.0, .target = 0.0};
         o->dt = 0.025, w->steps = 1;
         break;
     default:  /* the spiral: the article's fixed step and cap */
@@ -134,7 +135,7 @@ size_t walk_more_notes(const walk *w, int step, char *buf, size_t size, size_t u
         used = tui_append(buf, size, used, "%s ", st->s[i].name);
     if (step == STEP_DRIFT)
         used = tui_append(buf, size, used, "w0 dt = %.3g (RK4 %.3g), %.0f steps a period.", y,
-                          DRIFT_RK4_STRIDE * y, 2.0 * M_PI / y);
+                          DRIFT_RK4_STRIDE * y, 2.0 * NUMLAB_PI / y);
     return used;
 }
 

@@ -1,0 +1,94 @@
+/* figure: the plot module's charts as figures for a report (SVG, PDF, PNG), drawn with cairo.
+ *
+ * The chart is the one the terminal shows (plot.h): the same series, ranges (autoscaled the same way, log axes as
+ * on screen), 1-2-5 ticks, labels, reference lines, markers, heat map and legend (in the corner the terminal
+ * chose). Only the drawing differs (src/plot_cairo.c): lines instead of braille dots, real text (PDF embeds the
+ * font; cairo's SVG draws glyphs as outlines), and a palette that reads for colour-blind readers and in grayscale:
+ * Okabe and Ito's colours (Color Universal Design, 2002) for the terminal's hues, and a dash pattern of its own for
+ * each series, so that print in gray keeps them apart. A heat map is drawn in viridis (dark to light, monotone in
+ * lightness, so gray print keeps its order) with a colour bar.
+ *
+ * Several charts make one figure side by side (the two panes of a lab's step). Sizes are in points for SVG and
+ * PDF and in pixels for PNG (1 pt = 1 px: 640 x 400 is the same drawing in each).
+ *
+ * Writing a file goes through outset (outset.h): atomic, an existing file kept unless forced. Nothing here prints
+ * except figure_output and figure_output_check, which report errors through cli (cli.h), naming the option and the
+ * file. */
+#ifndef NUMLAB_FIGURE_H
+#define NUMLAB_FIGURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "numlab/plot.h"
+
+typedef enum { FIGURE_SVG, FIGURE_PDF, FIGURE_PNG } figure_format;
+
+#define FIGURE_WIDTH 640        /* the default size, pt or px */
+#define FIGURE_HEIGHT 400
+#define FIGURE_MIN 64           /* each side, pt or px */
+#define FIGURE_MAX 8000
+#define FIGURE_MAX_CHARTS 4
+
+/* The format named by a file's extension (.svg, .pdf, .png, any case). 0, or -1 for another extension. */
+int figure_format_from_path(const char *path, figure_format *format);
+const char *figure_format_name(figure_format format);
+
+/* Draws charts[0..n-1] side by side into a width x height figure and writes it to f. Each chart is rendered
+ * (plot_chart_render, at its own grid size) first, for its ranges and its legend's corner. 0, or -1 with a reason in
+ * err when cairo failed (out of memory) or writing failed. */
+int figure_write(plot_chart *const *charts, int n, figure_format format, double width, double height, FILE *f,
+                 char *err, size_t errlen);
+
+/* Where figure_write puts chart k's plot area (the rectangle inside the axes; x, y from the top left, w, h; pt or
+ * px). 0, or -1 when k is out of range or the chart shows no plot area. For tests and annotations. */
+int figure_chart_area(plot_chart *const *charts, int n, int k, double width, double height, double area[4]);
+
+/* The data behind a chart as CSV: "series,x,y" rows, the series in order (its legend name, or "series N"), then
+ * reference lines ("hline NAME"/"vline NAME", the value in y or x) and markers ("marker NAME", x, y); a heat map
+ * as "image,x,y,value" rows at its samples' centres. Numbers with 17 significant digits and a '.'. 0, or -1 when
+ * writing failed. */
+int figure_write_csv(const plot_chart *ch, FILE *f);
+
+/* --- the command line: --out FILE, --size WxH, --force of every headless --plot ---------------------------- */
+
+typedef struct {
+    const char *out;            /* NULL: the chart as text on stdout */
+    double width, height;       /* 0: FIGURE_WIDTH x FIGURE_HEIGHT */
+    bool force;                 /* replace an existing regular file */
+    bool size_given;
+    const char *force_option;   /* how the program spells force in messages (NULL: "--force") */
+} figure_options;
+
+/* --size WxH: two whole numbers in FIGURE_MIN..FIGURE_MAX. CLI_OK, or CLI_USAGE with the message printed. */
+int figure_size_option(const char *opt, const char *text, figure_options *o);
+/* The same as a lab's option parser (labcli.h, LABCLI_PARSE): field is the lab's figure_options. */
+int figure_size_field(void *opts, void *field, const char *opt, const char *text);
+/* The three lines of a lab's option table (labcli.h) for its --plot's figure: --out FILE, --size WxH and the option
+ * that replaces an existing file (force_name: "force", or "replace" where --force means something else), into the
+ * figure_options `field` of the lab's options `type`, going with mode plot_mode. */
+#define FIGURE_LABCLI_OPTIONS(type, field, plot_mode, force_name)                                                 \
+    {"out", LABCLI_FILE, "FILE", LABCLI_AT(type, field.out), 0, 0, NULL,                                          \
+     "write the chart as a figure instead: FILE.svg, .pdf or .png", .with = LABCLI_IN(plot_mode)},                 \
+    {"size", LABCLI_PARSE, "WxH", LABCLI_AT(type, field), 0, 0, NULL,                                             \
+     "the figure's size, points (SVG, PDF) or pixels (PNG) (default 640x400)", .with = LABCLI_IN(plot_mode),       \
+     .parse = figure_size_field},                                                                                 \
+    {force_name, LABCLI_FLAG, NULL, LABCLI_AT(type, field.force), 0, 0, NULL,                                     \
+     "replace an existing --out FILE (a regular file)", .with = LABCLI_IN(plot_mode)}
+
+/* Before any work: the options go with a --plot (plotting), --out's extension names a format, and --size and
+ * --force go with --out. CLI_OK or CLI_USAGE. */
+int figure_output_check(const figure_options *o, bool plotting);
+/* What a headless --plot does once its charts are built: without --out, each chart as text on stdout (text_flags
+ * for plot_grid_write); with it, one figure of the charts written atomically to o->out and "wrote FILE: ..." on
+ * stderr. CLI_OK, CLI_USAGE (the file exists: --force), or CLI_FAILURE. */
+int figure_output(plot_chart *const *charts, int n, const figure_options *o, unsigned text_flags);
+
+/* The interactive lab's figure key: a new folder DIR/PROGRAM-stepS-NNN (NNN the first number not taken) holding,
+ * for each chart k (1-based), chart-k.svg, chart-k.png and chart-k.csv. On success 0 and the folder's path in
+ * where; else -1 and the reason in where. */
+int figure_folder_write(plot_chart *const *charts, int n, const char *dir, const char *program, int step,
+                        char *where, size_t wherelen);
+
+#endif

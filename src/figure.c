@@ -1,0 +1,235 @@
+/* figure: formats, the data behind a chart as CSV, and the ways out: a headless --plot's --out and the interactive
+ * lab's folder of figures. See include/numlab/figure.h. */
+#include "numlab/figure.h"
+#include "numlab/cli.h"
+#include "numlab/outset.h"
+#include "plot_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+static const char *const format_names[] = {"svg", "pdf", "png"};
+
+int figure_format_from_path(const char *path, figure_format *format)
+{
+    const char *dot = path ? strrchr(path, '.') : NULL;
+    if (!dot || strchr(dot, '/'))
+        return -1;
+    for (int k = 0; k < 3; k++)
+        if (strcasecmp(dot + 1, format_names[k]) == 0) {
+            *format = (figure_format)k;
+            return 0;
+        }
+    return -1;
+}
+
+const char *figure_format_name(figure_format format)
+{
+    return format_names[format];
+}
+
+/* --- CSV ----------------------------------------------------------------------------------------------------- */
+
+static void csv_name(FILE *f, const char *name)
+{
+    /* RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled */
+    if (!strpbrk(name, ",\"\r\n")) {
+        fputs(name, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *name; name++) {
+        if (*name == '"')
+            fputc('"', f);
+        fputc(*name, f);
+    }
+    fputc('"', f);
+}
+
+int figure_write_csv(const plot_chart *ch, FILE *f)
+{
+    fputs(ch->image.values ? "series,x,y,value\n" : "series,x,y\n", f);
+    char name[PLOT_NAME_MAX + 16];
+    for (int s = 0; s < ch->nseries; s++) {
+        const plot_series *d = &ch->series[s].data;
+        if (d->name[0])
+            snprintf(name, sizeof name, "%s", d->name);
+        else
+            snprintf(name, sizeof name, "series %d", s + 1);
+        for (size_t i = 0; i < d->n; i++) {
+            csv_name(f, name);
+            fprintf(f, ",%.17g,%.17g\n", d->x ? d->x[i * d->stride] : (double)i, d->y[i * d->stride]);
+        }
+    }
+    for (int r = 0; r < ch->nrefs; r++) {
+        const plot_ref_entry *ref = &ch->refs[r];
+        snprintf(name, sizeof name, "%s %s", ref->axis == PLOT_Y ? "hline" : "vline", ref->label);
+        csv_name(f, name);
+        if (ref->axis == PLOT_Y)
+            fprintf(f, ",,%.17g\n", ref->value);
+        else
+            fprintf(f, ",%.17g,\n", ref->value);
+    }
+    for (int m = 0; m < ch->nmarkers; m++) {
+        snprintf(name, sizeof name, "marker %s", ch->markers[m].label);
+        csv_name(f, name);
+        fprintf(f, ",%.17g,%.17g\n", ch->markers[m].x, ch->markers[m].y);
+    }
+    const plot_image *im = &ch->image;
+    for (int iy = 0; im->values && iy < im->ny; iy++)
+        for (int ix = 0; ix < im->nx; ix++) {  /* each sample at its centre */
+            double x = im->x0 + (ix + 0.5) / im->nx * (im->x1 - im->x0);
+            double y = im->y0 + (iy + 0.5) / im->ny * (im->y1 - im->y0);
+            fprintf(f, "image,%.17g,%.17g,%.9g\n", x, y, (double)im->values[(size_t)iy * (size_t)im->nx + (size_t)ix]);
+        }
+    return ferror(f) ? -1 : 0;
+}
+
+/* --- the command line ---------------------------------------------------------------------------------------- */
+
+int figure_size_option(const char *opt, const char *text, figure_options *o)
+{
+    char *end;
+    errno = 0;
+    long w = text[0] >= '0' && text[0] <= '9' ? strtol(text, &end, 10) : -1;
+    long h = w >= 0 && (*end == 'x' || *end == 'X') && end[1] >= '0' && end[1] <= '9' ? strtol(end + 1, &end, 10)
+                                                                                       : -1;
+    if (h < 0 || *end || errno || w < FIGURE_MIN || w > FIGURE_MAX || h < FIGURE_MIN || h > FIGURE_MAX)
+        return cli_error("%s: '%s' is not a figure size (allowed: WxH, whole points or pixels, each %d..%d, e.g. "
+                         "%dx%d)", opt, cli_cut(text), FIGURE_MIN, FIGURE_MAX, FIGURE_WIDTH, FIGURE_HEIGHT);
+    o->width = (double)w, o->height = (double)h, o->size_given = true;
+    return CLI_OK;
+}
+
+int figure_size_field(void *opts, void *field, const char *opt, const char *text)
+{
+    (void)opts;
+    return figure_size_option(opt, text, field);
+}
+
+int figure_output_check(const figure_options *o, bool plotting)
+{
+    figure_format format;
+    const char *force = o->force_option ? o->force_option : "--force";
+    if ((o->out || o->size_given || o->force) && !plotting)
+        return cli_error("--out, --size and %s go with --plot (see --help)", force);
+    if (o->out && figure_format_from_path(o->out, &format))
+        return cli_error("--out: '%s' is not a figure file (allowed: a name ending in .svg, .pdf or .png)",
+                         cli_cut(o->out));
+    if (!o->out && (o->size_given || o->force))
+        return cli_error("%s goes with --out FILE.svg|pdf|png (see --help)", o->size_given ? "--size" : force);
+    return CLI_OK;
+}
+
+/* Writes the figure to path through an outset: atomic, an existing file kept unless flags has OUTSET_REPLACE. */
+static outset_error write_file(plot_chart *const *charts, int n, figure_format format, double w, double h,
+                               const char *path, unsigned flags, char *err, size_t errlen)
+{
+    outset *set = outset_new();
+    outset_error code = OUTSET_NOMEM;
+    int other;
+    if (!set) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return code;
+    }
+    int k = outset_add(set, path, flags, &code, &other, err, errlen);
+    if (k < 0) {
+        outset_abort(set);
+        return code;
+    }
+    FILE *f = outset_stream(set, k);
+    char why[128];
+    if (!f || figure_write(charts, n, format, w, h, f, why, sizeof why)) {
+        snprintf(err, errlen, "%s: %s", path, f ? why : "out of memory");
+        outset_abort(set);
+        return OUTSET_IO;
+    }
+    return outset_commit(set, err, errlen);
+}
+
+int figure_output(plot_chart *const *charts, int n, const figure_options *o, unsigned text_flags)
+{
+    if (!o->out) {
+        for (int k = 0; k < n; k++)
+            plot_grid_write(plot_chart_render(charts[k]), stdout, text_flags);  /* errors stay in ferror */
+        return CLI_OK;
+    }
+    figure_format format;
+    if (figure_output_check(o, true) || figure_format_from_path(o->out, &format))
+        return CLI_USAGE;
+    const double w = o->width > 0 ? o->width : FIGURE_WIDTH, h = o->height > 0 ? o->height : FIGURE_HEIGHT;
+    char err[4096 + 256];
+    outset_error code = write_file(charts, n, format, w, h, o->out, o->force ? OUTSET_REPLACE : 0, err, sizeof err);
+    if (code == OUTSET_EXISTS)
+        return cli_error("--out: %s (give %s to replace it)", cli_cut_in(err, o->out),
+                         o->force_option ? o->force_option : "--force");
+    if (code == OUTSET_BAD_PATH || code == OUTSET_SAME)
+        return cli_error("--out: %s", cli_cut_in(err, o->out));
+    if (code != OUTSET_OK)
+        return cli_fail("--out: %s", cli_cut_in(err, o->out));
+    fprintf(stderr, "%s: wrote %s: %d chart%s, %s, %g x %g %s\n", cli_program(), cli_cut(o->out), n,
+            n == 1 ? "" : "s", figure_format_name(format), w, h, format == FIGURE_PNG ? "px" : "pt");
+    return CLI_OK;
+}
+
+/* --- the interactive lab's folder of figures ---------------------------------------------------------------- */
+
+static int write_csv_file(const plot_chart *ch, const char *path, char *err, size_t errlen)
+{
+    outset *set = outset_new();
+    outset_error code = OUTSET_NOMEM;
+    int other, k = set ? outset_add(set, path, 0, &code, &other, err, errlen) : -1;
+    FILE *f = k >= 0 ? outset_stream(set, k) : NULL;
+    if (!f || figure_write_csv(ch, f)) {
+        if (k >= 0)
+            snprintf(err, errlen, "%s: cannot write", path);
+        outset_abort(set);
+        return -1;
+    }
+    return outset_commit(set, err, errlen) == OUTSET_OK ? 0 : -1;
+}
+
+int figure_folder_write(plot_chart *const *charts, int n, const char *dir, const char *program, int step,
+                        char *where, size_t wherelen)
+{
+    if (n < 1) {
+        snprintf(where, wherelen, "no chart on the screen to write");
+        return -1;
+    }
+    if (mkdir(dir, 0777) && errno != EEXIST) {
+        snprintf(where, wherelen, "cannot create %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    char folder[1024];
+    int number = 1;
+    for (;; number++) {  /* the first free number: mkdir is the test, so two labs never share a folder */
+        snprintf(folder, sizeof folder, "%s/%s-step%d-%03d", dir, program, step, number);
+        if (mkdir(folder, 0777) == 0)
+            break;
+        if (errno != EEXIST || number == 999) {
+            snprintf(where, wherelen, "cannot create %s: %s", folder, strerror(errno));
+            return -1;
+        }
+    }
+    char path[1200], err[2048];
+    for (int k = 0; k < n; k++) {
+        static const figure_format formats[2] = {FIGURE_SVG, FIGURE_PNG};
+        for (int j = 0; j < 2; j++) {
+            snprintf(path, sizeof path, "%s/chart-%d.%s", folder, k + 1, figure_format_name(formats[j]));
+            if (write_file(&charts[k], 1, formats[j], FIGURE_WIDTH, FIGURE_HEIGHT, path, 0, err, sizeof err)) {
+                snprintf(where, wherelen, "%s", err);
+                return -1;
+            }
+        }
+        snprintf(path, sizeof path, "%s/chart-%d.csv", folder, k + 1);
+        if (write_csv_file(charts[k], path, err, sizeof err)) {
+            snprintf(where, wherelen, "%s", err);
+            return -1;
+        }
+    }
+    snprintf(where, wherelen, "%s", folder);
+    return 0;
+}
