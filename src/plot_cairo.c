@@ -455,12 +455,15 @@ static void legend_sample(const frame *f, const plot_legend_entry *e, double x, 
     cairo_set_dash(cr, NULL, 0, 0.0);
 }
 
-/* The legend in the corner the terminal chose (ch->legend_corner, after its render), on a white box. */
+/* The legend in the corner the terminal chose (ch->legend_corner, after its render), on a white box. A legend the
+ * terminal put above the plot area (every corner hid data there) goes top right: the box is translucent, and the
+ * figure's finer lines hide less than the terminal's cells. */
 static void draw_legend(const frame *f)
 {
     const plot_chart *ch = f->ch;
     cairo_t *cr = f->cr;
-    if (ch->legend_corner < 0)
+    const int corner = ch->legend_corner >= 0 ? ch->legend_corner : ch->legend_above > 0 ? 0 : -1;
+    if (corner < 0)
         return;
     plot_legend_entry e;
     int count = 0;
@@ -470,7 +473,7 @@ static void draw_legend(const frame *f)
     const double line = 1.3 * f->fs, pad = 0.4 * f->fs, sample = 2.4 * f->fs;
     const double w = pad + sample + 0.5 * f->fs + text + pad, h = 2 * pad + count * line;
     const double inset = 0.5 * f->fs;
-    const bool right = ch->legend_corner == 0 || ch->legend_corner == 2, top = ch->legend_corner < 2;
+    const bool right = corner == 0 || corner == 2, top = corner < 2;
     const double x = right ? f->ax + f->aw - inset - w : f->ax + inset;
     const double y = top ? f->ay + inset : f->ay + f->ah - inset - h;
     cairo_rectangle(cr, x, y, w, h);

@@ -332,6 +332,17 @@ static void rk4_matrix(const double hA[4], double out[4])
     memcpy(out, acc, sizeof acc);
 }
 
+/* The step matrix of a map that is linear in the state about the target: its columns are the map applied to unit
+ * displacement and to unit velocity, with the target at 0. */
+static void columns_of(const spring_params *p, spring_state (*map)(const spring_params *, spring_state, double),
+                       double dt, double M[4])
+{
+    spring_params q = *p;
+    q.target = 0.0;
+    const spring_state c0 = map(&q, (spring_state){1.0, 0.0}, dt), c1 = map(&q, (spring_state){0.0, 1.0}, dt);
+    M[0] = c0.x, M[1] = c1.x, M[2] = c0.v, M[3] = c1.v;
+}
+
 int spring_amplification(const spring_params *p, spring_method method, double dt, double M[4])
 {
     const double w2 = p->k / p->m, g = p->c / p->m;
@@ -369,24 +380,12 @@ int spring_amplification(const spring_params *p, spring_method method, double dt
         mat2_mul(inv, fwd, M);
         return 0;
     }
-    case SPRING_VERLET: {
-        /* linear in the state: the columns are one step from unit displacement and unit velocity */
-        spring_params q = *p;
-        q.target = 0.0;
-        spring_state c0 = spring_step_verlet(&q, (spring_state){1.0, 0.0}, dt);
-        spring_state c1 = spring_step_verlet(&q, (spring_state){0.0, 1.0}, dt);
-        M[0] = c0.x, M[1] = c1.x, M[2] = c0.v, M[3] = c1.v;
+    case SPRING_VERLET:  /* linear in the state: one step from unit displacement and from unit velocity */
+        columns_of(p, spring_step_verlet, dt, M);
         return 0;
-    }
-    case SPRING_EXACT: {
-        /* the columns are the exact responses to unit displacement and unit velocity */
-        spring_params q = *p;
-        q.target = 0.0;
-        spring_state c0 = spring_exact(&q, (spring_state){1.0, 0.0}, dt);
-        spring_state c1 = spring_exact(&q, (spring_state){0.0, 1.0}, dt);
-        M[0] = c0.x, M[1] = c1.x, M[2] = c0.v, M[3] = c1.v;
+    case SPRING_EXACT:   /* the exact responses to unit displacement and unit velocity */
+        columns_of(p, spring_exact, dt, M);
         return 0;
-    }
     default:
         return -1;
     }
@@ -395,13 +394,13 @@ int spring_amplification(const spring_params *p, spring_method method, double dt
 static double radius_of(const double M[4], double s)
 {
     const double a = M[0] / s, b = M[1] / s, c = M[2] / s, d = M[3] / s;
-    double half_trace = 0.5 * (a + d);
-    double det = a * d - b * c;
-    double disc = half_trace * half_trace - det;
+    const double half_trace = 0.5 * (a + d), half_gap = 0.5 * (a - d);
+    /* (tr/2)^2 - det written as ((a - d)/2)^2 + bc: no cancellation near the identity, where a step of w h ~ 1e-8
+     * would otherwise read as a radius of 1 + 1e-8 */
+    const double disc = half_gap * half_gap + b * c;
     if (disc < 0.0)
-        return s * sqrt(det);  /* complex pair: |lambda|^2 = det */
-    double root = sqrt(disc);
-    return s * fmax(fabs(half_trace + root), fabs(half_trace - root));
+        return s * sqrt(a * d - b * c);  /* complex pair: |lambda|^2 = det */
+    return s * (fabs(half_trace) + sqrt(disc));  /* the larger of |tr/2 +- sqrt(disc)| */
 }
 
 double spring_spectral_radius(const double M[4])

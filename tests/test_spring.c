@@ -336,6 +336,23 @@ START_TEST(divergence_is_reported)
 }
 END_TEST
 
+/* Near the identity (w h ~ 1e-9) the radius must not come from (tr/2)^2 - det, whose two terms agree to 1e-18 and
+ * round to 1e-16: explicit Euler on an overdamped spring (c/m = 3, k/m = 1) has the real eigenvalues 1 + h lambda
+ * with lambda = -3/2 +- sqrt(9/4 - 1) (the system matrix's), so its radius is 1 + h (-3/2 + sqrt 5 / 2) < 1, to
+ * rounding. The cancelling form gave 1 + 1e-8 here: a stable step read as unstable. */
+START_TEST(radius_near_identity)
+{
+    const spring_params p = {.k = 1.0, .c = 3.0, .m = 1.0, .target = 0.0};
+    const double lambda_max = -1.5 + 0.5 * sqrt(5.0);
+    for (double h = 1e-12; h <= 1e-3; h *= 10.0) {
+        double M[4];
+        ck_assert_int_eq(spring_amplification(&p, SPRING_EXPLICIT, h, M), 0);
+        const double rho = spring_spectral_radius(M), want = 1.0 + h * lambda_max;
+        ck_assert_msg(fabs(rho - want) <= 4e-16 && rho < 1.0, "h = %g: rho = %.17g, want %.17g", h, rho, want);
+    }
+}
+END_TEST
+
 static Suite *spring_suite(void)
 {
     Suite *s = suite_create("spring");
@@ -369,6 +386,7 @@ static Suite *spring_suite(void)
     tcase_add_test(stab, rk4_on_imaginary_axis);
     tcase_add_test(stab, stability_limits_undamped);
     tcase_add_test(stab, stability_limits_damped);
+    tcase_add_test(stab, radius_near_identity);
     suite_add_tcase(s, stab);
     return s;
 }
