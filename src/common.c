@@ -1,5 +1,8 @@
-/* common: the message of each error code. See common.h. */
+/* common: the message of each error code, and the enum name tables. See common.h. */
 #include "numlab/common.h"
+
+#include <stdio.h>
+#include <string.h>
 
 const char *numlab_strerror(int code)
 {
@@ -20,4 +23,28 @@ const char *numlab_strerror(int code)
         return "cannot create the file there";
     }
     return "unknown error";
+}
+
+int numlab_name_find(numlab_name_fn name_of, int count, const char *name)
+{
+    for (int i = 0; i < count; i++) {
+        const char *n = name_of(i);
+        if (n && strcmp(n, name) == 0)
+            return i;
+    }
+    return -1;
+}
+
+const char *numlab_name_join(numlab_name_fn name_of, int count, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < count && used < size; i++) {
+        const char *n = name_of(i);
+        if (n) {
+            int w = snprintf(buf + used, size - used, "%s%s", used ? ", " : "", n);
+            used += w > 0 ? (size_t)w : 0;
+        }
+    }
+    return buf;
 }

@@ -1,6 +1,7 @@
 /* network: the integrators behind one interface (hand-written steppers, the fused steps, backward Euler, GSL
  * references) and the analytic Jacobian GSL's msbdf and backward Euler need. */
 #include "net_private.h"
+#include "numlab/common.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -39,23 +40,24 @@ const char *net_method_name(net_method method)
     return method < NET_METHOD_COUNT ? methods[method].name : "?";
 }
 
+static const char *method_name_at(int i)
+{
+    return methods[i].name;
+}
+
 int net_method_parse(const char *name, net_method *out)
 {
-    for (int i = 0; i < NET_METHOD_COUNT; i++)
-        if (strcmp(name, methods[i].name) == 0) {
-            *out = (net_method)i;
-            return 0;
-        }
-    return -1;
+    const int i = numlab_name_find(method_name_at, NET_METHOD_COUNT, name);
+    if (i < 0)
+        return -1;
+    *out = (net_method)i;
+    return 0;
 }
 
 const char *net_method_names(void)
 {
     static char names[NET_METHOD_COUNT * 24];  /* written once, from the table */
-    if (!names[0])
-        for (int i = 0; i < NET_METHOD_COUNT; i++)
-            strcat(strcat(names, i ? ", " : ""), methods[i].name);
-    return names;
+    return names[0] ? names : numlab_name_join(method_name_at, NET_METHOD_COUNT, names, sizeof names);
 }
 
 bool net_method_fixed_step(net_method method)

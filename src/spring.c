@@ -1,4 +1,5 @@
 /* spring: the damped spring's steps, closed form, energy and stability. See include/numlab/spring.h. */
+#include "numlab/common.h"
 #include "numlab/spring.h"
 
 #include <math.h>
@@ -46,24 +47,24 @@ int spring_method_order(spring_method method)
     return info ? info->order : method == SPRING_GSL_RK4 ? 4 : 0;
 }
 
+static const char *method_name_at(int i)
+{
+    return spring_method_name((spring_method)i);
+}
+
 int spring_method_parse(const char *name, spring_method *out)
 {
-    for (int i = 0; i < SPRING_METHOD_COUNT; i++)
-        if (strcmp(name, spring_method_name((spring_method)i)) == 0) {
-            *out = (spring_method)i;
-            return 0;
-        }
-    return -1;
+    const int i = numlab_name_find(method_name_at, SPRING_METHOD_COUNT, name);
+    if (i < 0)
+        return -1;
+    *out = (spring_method)i;
+    return 0;
 }
 
 const char *spring_method_names(void)
 {
     static char list[256];  /* built once from the table */
-    if (!list[0])
-        for (int i = 0; i < SPRING_METHOD_COUNT; i++)
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
-                     spring_method_name((spring_method)i));
-    return list;
+    return list[0] ? list : numlab_name_join(method_name_at, SPRING_METHOD_COUNT, list, sizeof list);
 }
 
 double spring_omega0(const spring_params *p)

@@ -1,4 +1,5 @@
 /* timestep: the fixed-step accumulator and the rest test. See include/numlab/timestep.h. */
+#include "numlab/common.h"
 #include "numlab/timestep.h"
 
 #include <limits.h>
@@ -77,23 +78,24 @@ const char *ts_rest_rule_name(ts_rest_rule rule)
     return rule < TS_REST_RULE_COUNT ? ts_rest_rule_list[rule] : "?";
 }
 
+static const char *rest_rule_at(int i)
+{
+    return ts_rest_rule_list[i];
+}
+
 int ts_rest_rule_parse(const char *name, ts_rest_rule *out)
 {
-    for (int i = 0; i < TS_REST_RULE_COUNT; i++)
-        if (strcmp(name, ts_rest_rule_list[i]) == 0) {
-            *out = (ts_rest_rule)i;
-            return 0;
-        }
-    return -1;
+    const int i = numlab_name_find(rest_rule_at, TS_REST_RULE_COUNT, name);
+    if (i < 0)
+        return -1;
+    *out = (ts_rest_rule)i;
+    return 0;
 }
 
 const char *ts_rest_rule_names(void)
 {
     static char list[64];  /* built once from the table */
-    if (!list[0])
-        for (int i = 0; i < TS_REST_RULE_COUNT; i++)
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", ts_rest_rule_list[i]);
-    return list;
+    return list[0] ? list : numlab_name_join(rest_rule_at, TS_REST_RULE_COUNT, list, sizeof list);
 }
 
 size_t ts_spiral_run(double step, double cap, double render, double step_cost, double first_dt, size_t frames,

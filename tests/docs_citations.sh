@@ -3,7 +3,7 @@
 # exercises), the docs and the Makefile's comments may name a source or doc file (*.c, *.h, *.md, *.sh) only if
 # the repository has it (as given, as the end of a path, or by its name alone), and they name the source texts
 # by the names docs/sources.md gives them, never "seed 000" to "seed 004" ("seed" is the random generator's), nor
-# files that live beside the project (DESIGN.md, REFERENCES.md, "the errata"). And one pi: NUMLAB_PI
+# design or reference notes kept outside the repository (the patterns of the last check below). And one pi: NUMLAB_PI
 # (include/numlab/common.h), never POSIX's M_PI, in the library, the labs, the tests and the tools.
 . tests/lib/cli.sh
 

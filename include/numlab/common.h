@@ -24,6 +24,8 @@
 #ifndef NUMLAB_COMMON_H
 #define NUMLAB_COMMON_H
 
+#include <stddef.h>
+
 #define NUMLAB_PI 3.14159265358979323846
 
 typedef enum {
@@ -38,5 +40,12 @@ typedef enum {
 
 /* A short message for the code ("out of memory"), never NULL; an unknown code gives "unknown error". */
 const char *numlab_strerror(int code);
+
+/* Enum name tables, one way for every module: name_of(i) is the name of value i (0 <= i < count), NULL for a value
+ * left out of a list. numlab_name_find gives the index whose name is `name` (-1: none); numlab_name_join writes
+ * "a, b, c" into buf (size bytes, cut to fit) and returns buf: the list an error message offers. */
+typedef const char *(*numlab_name_fn)(int index);
+int numlab_name_find(numlab_name_fn name_of, int count, const char *name);
+const char *numlab_name_join(numlab_name_fn name_of, int count, char *buf, size_t size);
 
 #endif

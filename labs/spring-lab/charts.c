@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "numlab/common.h"
 #include "spring_lab.h"
 
 static const char *const chart_names[] = {
@@ -13,23 +14,24 @@ static const char *const chart_names[] = {
 };
 _Static_assert(sizeof chart_names / sizeof chart_names[0] == CHART_COUNT, "one name per chart");
 
+static const char *chart_name_at(int i)
+{
+    return chart_names[i];
+}
+
 const char *spring_chart_names(void)
 {
     static char list[128];  /* built once from the table */
-    if (!list[0])
-        for (int i = 0; i < CHART_COUNT; i++)
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", chart_names[i]);
-    return list;
+    return list[0] ? list : numlab_name_join(chart_name_at, CHART_COUNT, list, sizeof list);
 }
 
 int spring_chart_parse(const char *name, spring_chart_kind *out)
 {
-    for (int i = 0; i < CHART_COUNT; i++)
-        if (strcmp(name, chart_names[i]) == 0) {
-            *out = (spring_chart_kind)i;
-            return 0;
-        }
-    return -1;
+    const int i = numlab_name_find(chart_name_at, CHART_COUNT, name);
+    if (i < 0)
+        return -1;
+    *out = (spring_chart_kind)i;
+    return 0;
 }
 
 int spring_method_color(spring_method m)

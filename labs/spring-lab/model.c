@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlab/common.h"
 #include "spring_lab.h"
 
 int spring_lab_runs_compute(spring_lab_runs *r, const spring_lab_options *o, const bool methods[])
@@ -78,15 +79,16 @@ void spring_lab_runs_free(spring_lab_runs *r)
     memset(r, 0, sizeof *r);
 }
 
+/* The methods with a hand-written stepper (an ode_method), by name; the others are left out. */
+static const char *stepper_name_at(int m)
+{
+    return spring_method_ode((spring_method)m) < ODE_METHOD_COUNT ? spring_method_name((spring_method)m) : NULL;
+}
+
 const char *spring_lab_stepper_names(void)
 {
     static char list[160];  /* built once from spring.c's table */
-    if (!list[0])
-        for (int m = 0; m < SPRING_METHOD_COUNT; m++)
-            if (spring_method_ode((spring_method)m) < ODE_METHOD_COUNT)
-                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "",
-                         spring_method_name((spring_method)m));
-    return list;
+    return list[0] ? list : numlab_name_join(stepper_name_at, SPRING_METHOD_COUNT, list, sizeof list);
 }
 
 spring_lab_loop spring_lab_loop_from_options(const spring_lab_options *o)
