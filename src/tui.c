@@ -142,8 +142,8 @@ static void emit_centered(void *arg, const char *line, int len)
 static void draw_too_small(tui_state *s)
 {
     erase();
-    char msg[128];
-    snprintf(msg, sizeof msg, "terminal too small:\nneed %d x %d\n(have %d x %d)", s->app->min_cols,
+    char msg[256];
+    snprintf(msg, sizeof msg, _("terminal too small:\nneed %d x %d\n(have %d x %d)"), s->app->min_cols,
              s->app->min_rows, COLS, LINES);
     /* wrapped and centred: it must be readable in the smallest window */
     centered_lines c = {LINES / 2 - 1, 0};

@@ -2,6 +2,7 @@
  * PNG and CSV into a new numbered folder, without the lab's help: the panes are rendered once more under a plot
  * capture (plot.h), which keeps a copy of every chart drawn. */
 #include "numlab/figure.h"
+#include "numlab/lang.h"
 #include "numlab/tui.h"
 #include "tui_internal.h"
 
@@ -20,9 +21,10 @@ void tui_figures_write(const tui_app *app, int step, int n_panes, const int *pan
     const int n = plot_capture_stop(charts, FIGURE_MAX_CHARTS);
     char where[2048];
     if (figure_folder_write(charts, n, FIGURE_DIR, app->name, step + 1, where, sizeof where) == 0)
-        snprintf(note, size, "wrote %s/: %d chart%s as SVG, PNG and CSV", where, n, n == 1 ? "" : "s");
+        snprintf(note, size, P_("wrote %s/: %d chart as SVG, PNG and CSV", "wrote %s/: %d charts as SVG, PNG and CSV", n),
+                 where, n);
     else
-        snprintf(note, size, "figures not written: %s", where);
+        snprintf(note, size, _("figures not written: %s"), where);
     for (int k = 0; k < n; k++)
         plot_chart_free(charts[k]);
 }

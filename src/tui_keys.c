@@ -2,30 +2,35 @@
  * handled for up to a frame's time, the rest held for the next frames (none dropped, mouse events kept with their
  * keys), so that a paste of 100 KB costs a redraw a frame, not one a byte, and q answers within a frame however
  * much is waiting. And the help that lists the keys. */
+#include "numlab/lang.h"
 #include "numlab/tui.h"
 #include "tui_internal.h"
 
 #include <curses.h>
+#include <string.h>
 #include <time.h>
 
-static const char *const help_lines[] = {
-    "keys",
-    "",
-    "tab, up/down     select a parameter",
-    "left/right, -/+  change it (shift or PgUp/PgDn: big steps)",
-    "1-9              show or hide a method",
-    "space            pause / resume the animation",
-    "n / p            next / previous step of the walk",
-    "r                reset the animation",
-    "] / [            the text's next / previous page (when it says more)",
-    "t                the text in place of the charts, and back",
-    "f                write the step's charts (SVG, PNG, CSV) to numlab-figures/",
-    "mouse            click a parameter; drag where a lab allows",
-    "Ctrl-L           redraw the screen",
-    "q                quit",
-    "",
-    "any key closes this help",
+/* The help: each key and what it does, the keys in one column. Both are translated (the names of keys too:
+ * "space", "mouse"); the key column is as wide as the widest key in the language shown. */
+typedef struct {
+    const char *keys, *what;
+} help_entry;
+
+static const help_entry help_entries[] = {
+    {N_("tab, up/down"), N_("select a parameter")},
+    {N_("left/right, -/+"), N_("change it (shift or PgUp/PgDn: big steps)")},
+    {"1-9", N_("show or hide a method")},
+    {N_("space"), N_("pause / resume the animation")},
+    {"n / p", N_("next / previous step of the walk")},
+    {"r", N_("reset the animation")},
+    {"] / [", N_("the text's next / previous page (when it says more)")},
+    {"t", N_("the text in place of the charts, and back")},
+    {"f", N_("write the step's charts (SVG, PNG, CSV) to numlab-figures/")},
+    {N_("mouse"), N_("click a parameter; drag where a lab allows")},
+    {"Ctrl-L", N_("redraw the screen")},
+    {"q", N_("quit")},
 };
+#define HELP_ENTRIES ((int)(sizeof help_entries / sizeof help_entries[0]))
 
 typedef struct {
     WINDOW *win;
@@ -35,37 +40,53 @@ typedef struct {
 static void help_line(void *arg, const char *line, int len)
 {
     help_target *t = arg;
-    mvwaddnstr(t->win, t->row++, t->x, line, len);
+    if (t->win)
+        mvwaddnstr(t->win, t->row, t->x, line, len);
+    t->row++;
 }
 
-static void count_line(void *arg, const char *line, int len)
+static int columns(const char *s)
 {
-    (void)arg, (void)line, (void)len;
+    return tui_text_columns(s, (int)strlen(s));
+}
+
+/* Writes (win NULL: counts) the help's rows from row 1; returns the row after the last. */
+static int help_rows(WINDOW *win, int width, int key_w, const char *lab_keys)
+{
+    help_target t = {win, 3, 2 + key_w};
+    if (win)
+        mvwaddstr(win, 1, 2, _("keys"));
+    for (int i = 0; i < HELP_ENTRIES; i++) {
+        if (win)
+            mvwaddstr(win, t.row, 2, _(help_entries[i].keys));
+        tui_wrap(_(help_entries[i].what), width - key_w, help_line, &t);
+    }
+    if (lab_keys) {  /* the lab's own keys, before the closing line */
+        const char *label = _("this lab:");
+        if (win)
+            mvwaddstr(win, t.row, 2, label);
+        tui_wrap(lab_keys, width - key_w, help_line, &t);
+    }
+    t.row++;
+    if (win)
+        mvwaddstr(win, t.row, 2, _("any key closes this help"));
+    return t.row + 1;
 }
 
 void tui_draw_help(const char *extra_keys)
 {
-    int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-    const char *lab_keys = extra_keys && *extra_keys ? extra_keys : NULL;
-    int w = COLS - 4 < 76 ? COLS - 4 : 76;
-    /* the lab's keys after "this lab: ", wrapped: never cut */
-    int lab_lines = lab_keys ? tui_wrap(lab_keys, w - 14, count_line, NULL) : 0;
-    int h = n + 2 + (lab_keys ? lab_lines + 1 : 0);
-    WINDOW *win = newwin(h, w, (LINES - h) / 2, (COLS - w) / 2);
+    const char *lab_keys = extra_keys && *extra_keys ? _(extra_keys) : NULL;
+    int w = COLS - 4 < 76 ? COLS - 4 : 76, key_w = columns(_("this lab:")) + 2;
+    for (int i = 0; i < HELP_ENTRIES; i++) {
+        int c = columns(_(help_entries[i].keys)) + 2;
+        key_w = c > key_w ? c : key_w;
+    }
+    int h = help_rows(NULL, w - 4, key_w, lab_keys) + 1;
+    WINDOW *win = newwin(h < LINES ? h : LINES, w, h < LINES ? (LINES - h) / 2 : 0, (COLS - w) / 2);
     if (!win)
         return;
-    box(win, 0, 0);
-    for (int i = 0; i < n - 2; i++)
-        mvwaddstr(win, i + 1, 2, help_lines[i]);
-    int row = n - 1;
-    if (lab_keys) {  /* the lab's own keys, before the closing lines */
-        mvwaddstr(win, row, 2, "this lab: ");
-        help_target t = {win, row, 12};
-        tui_wrap(lab_keys, w - 14, help_line, &t);
-        row = t.row + 1;
-    }
-    for (int i = n - 2; i < n; i++)
-        mvwaddstr(win, row++, 2, help_lines[i]);
+    box_set(win, WACS_VLINE, WACS_HLINE);  /* the wide set, as the panes: line drawing in UTF-8 */
+    help_rows(win, w - 4, key_w, lab_keys);
     wnoutrefresh(win);
     delwin(win);
 }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "numlab/cli.h"
+#include "numlab/lang.h"
 #include "numlab/tui.h"
 #include "tui_internal.h"
 
@@ -80,7 +81,7 @@ int tui_menu(const char *title, const char *subtitle, const tui_item *items, int
             if (i == m.selected)
                 attroff(A_REVERSE);
         }
-        title_bar(LINES - 1, "up/down choose  Enter open  q quit");
+        title_bar(LINES - 1, _("up/down choose  Enter open  q quit"));
         refresh();
         const bool held = tui_keys_held();
         timeout(held ? 0 : -1);
@@ -167,7 +168,7 @@ int tui_pager(const char *title, const char *text)
         title_bar(0, title);
         for (int i = 0; i < page && top + i < w.n; i++)
             mvaddnstr(1 + i, 1, w.line[top + i], w.len[top + i]);
-        title_bar(LINES - 1, "up/down PgUp/PgDn scroll  q back");
+        title_bar(LINES - 1, _("up/down PgUp/PgDn scroll  q back"));
         refresh();
         const bool held = tui_keys_held();
         timeout(held ? 0 : -1);

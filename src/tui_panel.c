@@ -2,6 +2,7 @@
  * the "more" sign), the parameters, the toggles and the status line. Nothing here cuts a word: what does not fit is
  * paged (the text), left out whole (the lab name, the animation state, a key of the status line: the help lists
  * them all) or was given room by the layout (parameters, toggles: tui_panel_widths). */
+#include "numlab/lang.h"
 #include "numlab/plot.h"
 #include "numlab/tui.h"
 #include "tui_internal.h"
@@ -17,7 +18,8 @@ static int columns(const char *s)
 
 static const char *toggles_name(const tui_state *s)
 {
-    return s->app->toggles_name ? s->app->toggles_name : "methods";
+    /* TRANSLATORS: the title of the window that lists what 1-9 shows or hides */
+    return s->app->toggles_name ? _(s->app->toggles_name) : _("methods");
 }
 
 void tui_panel_widths(const tui_state *s, int *param_w, int *toggle_w)
@@ -35,7 +37,7 @@ void tui_panel_widths(const tui_state *s, int *param_w, int *toggle_w)
     /* "> name  value unit" and "1[x] name" (with the color's glyph in front when there are no colors); the
      * window's title fits too */
     int pw = 2 + name + 1 + 9 + 1 + unit + 2, tw = 5 + (s->color ? 0 : 2) + toggle + 1;
-    int pt = (int)strlen(" parameters ") + 3, tt = columns(toggles_name(s)) + 5;
+    int pt = columns(_("parameters")) + 5, tt = columns(toggles_name(s)) + 5;
     *param_w = s->desc.n_params ? (pw > pt ? pw : pt) : 0;
     *toggle_w = s->desc.n_toggles ? (tw > tt ? tw : tt) : 0;
 }
@@ -47,21 +49,22 @@ void tui_draw_header(tui_state *s)
     WINDOW *w = s->win[WIN_HEADER];
     werase(w);
     wbkgd(w, A_REVERSE);
-    const char *state = s->paused ? "[paused]" : s->animating ? "[running]" : "";
-    char step[48];
-    snprintf(step, sizeof step, "step %d/%d: ", s->step + 1, s->app->n_steps);
+    const char *state = s->paused ? _("[paused]") : s->animating ? _("[running]") : "";
+    char step[64];
+    /* TRANSLATORS: the header's "step 3/12: " before the step's title */
+    snprintf(step, sizeof step, _("step %d/%d: "), s->step + 1, s->app->n_steps);
     const char *title = s->desc.title ? s->desc.title : "";
     int need = columns(step) + columns(title), room = COLS - 2;
     /* the title whole first: the lab's name, then the state, go when the line is short */
-    bool with_state = need + 2 + (int)strlen(state) <= room;
-    bool with_name = need + 2 + columns(s->app->name) + (with_state ? 2 + (int)strlen(state) : 0) <= room;
+    bool with_state = need + 2 + columns(state) <= room;
+    bool with_name = need + 2 + columns(s->app->name) + (with_state ? 2 + columns(state) : 0) <= room;
     wmove(w, 0, 1);
     if (with_name)
         wprintw(w, "%s  ", s->app->name);
     wprintw(w, "%s", step);
     waddnstr(w, title, -1);
     if (with_state && *state)
-        mvwprintw(w, 0, COLS - (int)strlen(state) - 1, "%s", state);
+        mvwprintw(w, 0, COLS - columns(state) - 1, "%s", state);
 }
 
 /* --- the text pane ----------------------------------------------------------------------------------------- */
@@ -94,9 +97,10 @@ static void draw_more_sign(WINDOW *w, const tui_page *pg)
 {
     bool utf8 = plot_mode_from_locale() == PLOT_BRAILLE;
     bool last = pg->page == pg->pages - 1;
-    char sign[48];
+    char sign[96];
+    /* TRANSLATORS: the sign below paged text: "] more 1/3" (] shows the next page), "[ back 3/3" (the first) */
     snprintf(sign, sizeof sign, "%s %s %d/%d", last ? (utf8 ? "\u25b2" : "^") : (utf8 ? "\u25bc" : "v"),
-             last ? "[ back" : "] more", pg->page + 1, pg->pages);
+             last ? _("[ back") : _("] more"), pg->page + 1, pg->pages);
     int cols = columns(sign), x = getmaxx(w) - cols - 1;
     wattron(w, A_REVERSE);
     mvwaddstr(w, 1 + pg->sign_row, x > 0 ? x : 0, sign);
@@ -151,7 +155,7 @@ void tui_draw_params(tui_state *s)
         return;
     werase(w);
     mvwhline_set(w, 0, 0, WACS_HLINE, getmaxx(w));
-    mvwaddstr(w, 0, 1, " parameters ");
+    mvwprintw(w, 0, 1, " %s ", _("parameters"));
     int name_w = 0;
     for (int i = 0; i < s->desc.n_params; i++) {
         int n = columns(s->desc.params[i].name);
@@ -196,13 +200,16 @@ void tui_draw_toggles(tui_state *s)
 
 typedef struct {
     const char *text;
-    int len, rank;  /* rank: the order in which items keep their place when the line is short (0 first) */
+    int len, cols, rank;  /* bytes, columns; rank: the order in which items keep their place when the line is short
+                           * (0 first) */
 } status_item;
 
+/* An item: len bytes of text (-1: all of it). */
 static int add_item(status_item *items, int n, const char *text, int len, int rank)
 {
+    len = len < 0 ? (int)strlen(text) : len;
     if (n < STATUS_ITEMS && len > 0)
-        items[n++] = (status_item){text, len, rank};
+        items[n++] = (status_item){text, len, tui_text_columns(text, len), rank};
     return n;
 }
 
@@ -217,25 +224,26 @@ void tui_draw_status(tui_state *s)
         mvwprintw(w, 0, 1, "%.*s", COLS - 2, s->note);
         return;
     }
-    char more[48] = "", toggles[48];
+    char more[96] = "", toggles[96];
+    /* TRANSLATORS: the key line's items are "KEY what" with the key first, as typed */
     if (s->shown.pages > 1)
-        snprintf(more, sizeof more, "%s %d/%d", s->shown.page < s->shown.pages - 1 ? "] more text" : "[ text back",
+        snprintf(more, sizeof more, "%s %d/%d", s->shown.page < s->shown.pages - 1 ? _("] more text") : _("[ text back"),
                  s->shown.page + 1, s->shown.pages);
     snprintf(toggles, sizeof toggles, "1-9 %s", toggles_name(s));
     status_item items[STATUS_ITEMS];
     int n = 0;
-    n = add_item(items, n, more, (int)strlen(more), 0);
+    n = add_item(items, n, more, -1, 0);
     if (s->desc.n_params)
-        n = add_item(items, n, "tab/arrows param", 16, 5);
-    n = add_item(items, n, "space pause", 11, 4);
-    n = add_item(items, n, "n/p step", 8, 2);
-    n = add_item(items, n, "r reset", 7, 7);
+        n = add_item(items, n, _("tab/arrows param"), -1, 5);
+    n = add_item(items, n, _("space pause"), -1, 4);
+    n = add_item(items, n, _("n/p step"), -1, 2);
+    n = add_item(items, n, _("r reset"), -1, 7);
     if (s->desc.n_toggles)
-        n = add_item(items, n, toggles, (int)strlen(toggles), 6);
-    n = add_item(items, n, s->text_view ? "t charts" : "t text", s->text_view ? 8 : 6, 3);
-    /* the lab's keys: groups separated by two spaces ("o opacity  g gap") */
-    n = add_item(items, n, "f figures", 9, 8);
-    const char *k = s->app->extra_keys ? s->app->extra_keys : "";
+        n = add_item(items, n, toggles, -1, 6);
+    n = add_item(items, n, s->text_view ? _("t charts") : _("t text"), -1, 3);
+    n = add_item(items, n, _("f figures"), -1, 8);
+    /* the lab's keys: groups separated by two spaces ("o opacity  g gap"), marked N_() by the lab */
+    const char *k = s->app->extra_keys ? _(s->app->extra_keys) : "";
     for (int rank = 9; *k; rank++) {
         k += strspn(k, " ");
         const char *end = strstr(k, "  ");
@@ -243,15 +251,15 @@ void tui_draw_status(tui_state *s)
         n = add_item(items, n, k, len, rank);
         k += len;
     }
-    n = add_item(items, n, "? help", 6, 1);
-    n = add_item(items, n, "q quit", 6, 1);
+    n = add_item(items, n, _("? help"), -1, 1);
+    n = add_item(items, n, _("q quit"), -1, 1);
     bool keep[STATUS_ITEMS] = {false};
     int used = 0;
     for (int rank = 0; rank < 8 + STATUS_ITEMS; rank++)
         for (int i = 0; i < n; i++)
-            if (items[i].rank == rank && used + items[i].len + (used ? 2 : 0) <= COLS - 2) {
+            if (items[i].rank == rank && used + items[i].cols + (used ? 2 : 0) <= COLS - 2) {
                 keep[i] = true;
-                used += items[i].len + (used ? 2 : 0);
+                used += items[i].cols + (used ? 2 : 0);
             }
     wmove(w, 0, 1);
     bool first = true;

@@ -6,6 +6,7 @@
  * write(2) of the terminal's own strings for leaving the alternate screen, showing the cursor, resetting the
  * attributes, the keypad and the mouse (taken from terminfo when curses opened), and tcsetattr(2) of the settings
  * saved before curses changed them; then the signal's default action ends the process. */
+#include "numlab/lang.h"
 #include "tui_internal.h"
 
 #include <curses.h>
@@ -108,15 +109,15 @@ bool tui_terminal_usable(const char *program)
     if (usable)
         return true;
     if (!term || !*term)
-        fprintf(stderr, "%s: TERM is not set, so the interactive lab cannot draw on this terminal (allowed: a "
-                        "terminal type, e.g. TERM=xterm-256color %s; or run it headless: see --help)\n",
+        fprintf(stderr, _("%s: TERM is not set, so the interactive lab cannot draw on this terminal (allowed: a "
+                          "terminal type, e.g. TERM=xterm-256color %s; or run it headless: see --help)\n"),
                 program, program);
     else if (!known)
-        fprintf(stderr, "%s: TERM='%s' is a terminal type this system does not know (no terminfo entry; `toe -a` "
-                        "lists those it knows): set TERM to one of them, e.g. TERM=xterm-256color, or run it headless "
-                        "(see --help)\n", program, term);
+        fprintf(stderr, _("%s: TERM='%s' is a terminal type this system does not know (no terminfo entry; `toe -a` "
+                          "lists those it knows): set TERM to one of them, e.g. TERM=xterm-256color, or run it "
+                          "headless (see --help)\n"), program, term);
     else
-        fprintf(stderr, "%s: TERM='%s' cannot move the cursor, which the interactive lab needs (allowed: a screen "
-                        "terminal, e.g. TERM=xterm-256color; or run it headless: see --help)\n", program, term);
+        fprintf(stderr, _("%s: TERM='%s' cannot move the cursor, which the interactive lab needs (allowed: a "
+                          "screen terminal, e.g. TERM=xterm-256color; or run it headless: see --help)\n"), program, term);
     return false;
 }

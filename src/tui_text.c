@@ -8,6 +8,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "numlab/lang.h"
 #include "numlab/tui.h"
 
 double tui_param_stepped(const tui_param *p, int direction, bool big)
@@ -203,7 +204,7 @@ int tui_walk_write(tui_app *app, FILE *f)
             fprintf(f, "--- parameter: %s%s%s%s\n", d.params[p].name, d.params[p].unit && *d.params[p].unit ? " [" : "",
                     d.params[p].unit ? d.params[p].unit : "", d.params[p].unit && *d.params[p].unit ? "]" : "");
         for (int t = 0; t < d.n_toggles; t++)
-            fprintf(f, "--- %s: %s\n", app->toggles_name ? app->toggles_name : "methods", d.toggles[t].name);
+            fprintf(f, "--- %s: %s\n", app->toggles_name ? _(app->toggles_name) : _("methods"), d.toggles[t].name);
         fprintf(f, "%s\n", d.text ? d.text : "");
         if (*notes)
             fprintf(f, "--- notes\n%s\n", notes);

@@ -93,7 +93,7 @@ before=$(cpu_ticks "$pid"); sleep 3; after=$(cpu_ticks "$pid")
 [ $((after - before)) -le 1 ] && pass || fail "paused lab used $((after - before)) ticks of CPU in 3 s"
 
 tm send-keys -t lab '?'
-tui_expect lab "this lab: hjkl tilt  c level  s stir  v reverse  x strike  w WAV" "the help lists the lab's keys"
+tui_expect lab "this lab: +hjkl tilt  c level  s stir  v reverse  x strike  w WAV" "the help lists the lab's keys"
 tm send-keys -t lab x
 tm send-keys -t lab q
 expect_eq "exit status after q" "$(tui_exit_status lab)" 0

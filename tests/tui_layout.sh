@@ -12,13 +12,32 @@
 #     from the header to the rule, and the key line ends in "q quit";
 #   - every parameter and toggle name is on screen whole.
 # The screens are read cell by cell (TUI_CELLS_AWK), so box drawing and braille count one column each.
+#
+# In another language (LAYOUT_LANG=es_ES.UTF-8) the same checks hold with the shell's words as the catalogue gives
+# them (T), and no screen (every page of every step, and the help) shows an English word of the list ENGLISH (names
+# of methods, programs, options and files are not in it). LAYOUT_LABS and LAYOUT_SIZES narrow the run (one lab, one
+# size) while working on a lab: LAYOUT_LANG=es_ES.UTF-8 LAYOUT_LABS=spring-lab LAYOUT_SIZES=80x24 sh tests/tui_layout.sh
 . tests/lib/cli.sh
 . tests/lib/tui.sh
 trap 'tui_cleanup; rm -rf "$TMP"' EXIT
 command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; exit 1; }
 
-LABS=$(for f in labs/*-lab.c; do basename "$f" .c; done)   # every lab (numlab, the launcher, has no walk)
-SIZES="80x24 100x30 120x40"
+LABS=${LAYOUT_LABS:-$(for f in labs/*-lab.c; do basename "$f" .c; done)}   # every lab (numlab, the launcher, has no walk)
+SIZES=${LAYOUT_SIZES:-"80x24 100x30 120x40"}
+LAYOUT_LANG=${LAYOUT_LANG:-C.UTF-8}
+
+# T MSGID: the shell's words in the language of the run (from the catalogue the programs use)
+T() { TEXTDOMAINDIR="$BIN/../share/locale" LC_ALL=C.UTF-8 LANGUAGE=$(echo "$LAYOUT_LANG" | sed 's/[._].*//') \
+          gettext -d numlab "$1"; }
+case $LAYOUT_LANG in C* | en*) T() { printf '%s' "$1"; } ;; esac
+command -v gettext >/dev/null || { echo "gettext is missing: make deps installs it"; exit 1; }
+STEP_FMT=$(T "step %d/%d: ") PAUSED=$(T "[paused]") MORE=$(T "] more") BACK=$(T "[ back") QUIT=$(T "q quit")
+MORE_TEXT=$(T "] more text") HELP_END=$(T "any key closes this help") CHARTS=$(T "t charts") PARAMS=$(T parameters)
+# ere TEXT: TEXT as a literal in an extended regular expression (grep -E, awk)
+ere() { printf '%s' "$1" | sed 's/[][\\.*^$?+(){}|/]/\\&/g'; }
+# English function words: not Spanish, not in the names a Spanish screen keeps (explicit, rk4, --csv, numlab-figures)
+ENGLISH="the|and|of|with|when|which|this|that|from|are|is|it|its|not|only|each|every|than|then|until|here|press|shows"
+case $LAYOUT_LANG in C* | en*) ENGLISH_RE="" ;; *) ENGLISH_RE=$ENGLISH ;; esac
 
 # One screen ($TMP/S.screen) read against the reference of its step: prints "sign more|back|none", then "text " and
 # the page's words, then one "bad WHAT" line for each check that failed.
@@ -27,7 +46,8 @@ FILENAME == ref { if ($0 ~ /^--- parameter: /) { p = $0; sub(/^--- parameter: /,
                   else if ($0 ~ /^--- panes: /) panes = $3
                   else if ($0 ~ /^--- / && $0 != "--- notes") { t = $0; sub(/^--- /, "", t); tname = t; sub(/: .*/, "", tname)
                                            sub(/^[^:]*: /, "", t); tog[++nt] = t }
-                  else if ($0 ~ /^=== /) { head = $0; sub(/^=== /, "", head); title = head; sub(/^step [0-9]+\/[0-9]+: /, "", title) }
+                  else if ($0 ~ /^=== /) { title = $0; sub(/^=== step [0-9]+\/[0-9]+: /, "", title)
+                                           split($3, f, "/"); head = sprintf(stepfmt, f[1], f[2]) title }
                   next }
 { row[n++] = $0 }
 END {
@@ -37,21 +57,25 @@ END {
     if (R < 0) { print "bad no text pane rule"; exit }
     W = pane_width(row[R], tname, cols)
     if (index(row[0], head) == 0) print "bad header lacks \"" head "\""
-    if (row[last] !~ /q quit *$/) print "bad key line \"" row[last] "\""
+    if (row[last] !~ (quit " *$")) print "bad key line \"" row[last] "\""
     rule = span(row[R], 1, W); gsub(/\342\224\200/, "", rule); rule = squeeze(rule)
     if (rule != "" && rule != title) print "bad text pane rule \"" rule "\""
     sign = "none"; text = ""; after = ""
     for (r = R + 1; r < last; r++) {
         line = span(row[r], 1, W)
-        if (sign == "none" && line ~ /\] more [0-9]+\/[0-9]+ *$/) sign = "more"
-        else if (sign == "none" && line ~ /\[ back [0-9]+\/[0-9]+ *$/) sign = "back"
+        if (sign == "none" && line ~ (more " [0-9]+/[0-9]+ *$")) sign = "more"
+        else if (sign == "none" && line ~ (back " [0-9]+/[0-9]+ *$")) sign = "back"
         else if (sign == "none") text = text " " line
         else after = after " " line
     }
     print "sign " sign
     print "text " squeeze(text)
     print "pinned " squeeze(after)
-    if (sign == "more" && row[last] !~ /^ \] more text [0-9]+\/[0-9]+ /) print "bad key line lacks \"] more text\": " row[last]
+    if (sign == "more" && row[last] !~ ("^ " more_text " [0-9]+/[0-9]+ ")) print "bad key line lacks \"" more_text "\": " row[last]
+    if (english != "") for (r = 0; r <= last; r++) {
+        line = " " tolower(row[r]) " "; gsub(/[^a-z\200-\377]+/, " ", line)
+        if (match(line, " (" english ") ")) { print "bad English \"" substr(line, RSTART + 1, RLENGTH - 2) "\" on row " r ": " row[r]; break }
+    }
     if (panes == 2) {
         x = int((cols - 1) / 2) + 1
         for (r = 1; r < R; r++) if (span(row[r], x, x) != "\342\224\202") { print "bad chart separator broken at row " r; break }
@@ -82,8 +106,9 @@ reference() {
 read_page() {
     awk -v i="$3" '/^=== step / { split($3, f, "/"); on = (f[1] == i) } on' "$TMP/$2.walk" >"$TMP/$1.ref"
     tui_screen "$1" >"$TMP/$1.screen"
-    LC_ALL=C awk -v ref="$TMP/$1.ref" -v cols="$4" -v rows="$5" "$PAGE_AWK" "$TMP/$1.ref" "$TMP/$1.screen" \
-        >"$TMP/$1.page"
+    LC_ALL=C awk -v ref="$TMP/$1.ref" -v cols="$4" -v rows="$5" -v stepfmt="$STEP_FMT" -v quit="$(ere "$QUIT")" \
+        -v more="$(ere "$MORE")" -v back="$(ere "$BACK")" -v more_text="$(ere "$MORE_TEXT")" -v params_word="$PARAMS" \
+        -v english="$ENGLISH_RE" "$PAGE_AWK" "$TMP/$1.ref" "$TMP/$1.screen" >"$TMP/$1.page"
     bad=$(sed -n 's/^bad //p' "$TMP/$1.page")
     if [ -n "$bad" ]; then fail "$2 $4 x $5 step $3: $bad"; sed 's/^/    | /' "$TMP/$1.screen"; else pass; fi
 }
@@ -94,14 +119,18 @@ page_pinned() { sed -n 's/^pinned //p' "$TMP/$1.page"; }
 # hold_at_start SESSION N: pauses, then r replays from the start (no tick while paused: the state the reference
 # has); the help opened and closed after r says that r was taken (keys are taken in order).
 hold_at_start() {
-    tui_wait "$1" "step 1/$2: " 10 || return 1
+    tui_wait "$1" "$(ere "$(printf "$STEP_FMT" 1 "$2")")" 10 || return 1
     tm send-keys -t "$1" ' '
-    tui_wait "$1" "\[paused\]" 10 || return 1
+    tui_wait "$1" "$(ere "$PAUSED")" 10 || return 1
     tm send-keys -t "$1" r '?'
-    tui_wait "$1" "any key closes this help" 10 || return 1
+    tui_wait "$1" "$(ere "$HELP_END")" 10 || return 1
+    if [ -n "$ENGLISH_RE" ]; then  # the help, in the language of the run
+        word=$(tui_screen "$1" | tr 'A-Z' 'a-z' | tr -cs 'a-z\200-\377' '\n' | grep -xE "$ENGLISH_RE" | head -n 1)
+        [ -z "$word" ] && pass || { fail "$1: the help shows the English word '$word'"; tui_screen "$1" | sed 's/^/    | /'; }
+    fi
     tm send-keys -t "$1" '?'
     j=0
-    while tui_screen "$1" | grep -q "any key closes this help"; do
+    while tui_screen "$1" | grep -qF -- "$HELP_END"; do
         j=$((j + 1)); [ $j -lt 100 ] || return 1; sleep 0.1
     done
 }
@@ -110,7 +139,7 @@ hold_at_start() {
 walk() {
     lab=$1 cols=$2 rows=$3 ses=$(echo "$1-$2" | tr -d .)
     n=$(sed -n 's/^=== step 1\/\([0-9]*\):.*/\1/p' "$TMP/$lab.walk")
-    tui_start "$ses" "$cols" "$rows" LANG=C.UTF-8 TERM=xterm-256color -- "$BIN/$lab"
+    tui_start "$ses" "$cols" "$rows" LANG=$LAYOUT_LANG TERM=xterm-256color -- "$BIN/$lab"
     k=1
     while [ "$k" -le "$n" ]; do
         if [ "$k" -eq 1 ]; then
@@ -118,7 +147,7 @@ walk() {
         else
             tm send-keys -t "$ses" n
         fi
-        tui_wait "$ses" "step $k/$n: .*\[paused\]" 10 || { fail "$lab $cols x $rows: step $k not reached, paused"
+        tui_wait "$ses" "$(ere "$(printf "$STEP_FMT" "$k" "$n")").*$(ere "$PAUSED")" 10 || { fail "$lab $cols x $rows: step $k not reached, paused"
                                                         tui_screen "$ses" | sed 's/^/    | /'; return; }
         want=$(reference "$lab" "$k") notes=$(reference "$lab" "$k" notes)
         got="" page=1 pinned=""
@@ -135,7 +164,7 @@ walk() {
             page=$((page + 1))
             [ "$page" -le 30 ] || { fail "$lab $cols x $rows step $k: more than 30 pages"; break; }
             tm send-keys -t "$ses" ']'
-            tui_wait "$ses" "(more|back) $page/" 5 || { fail "$lab $cols x $rows step $k: ] did not turn to page $page"; break; }
+            tui_wait "$ses" "($(ere "$MORE")|$(ere "$BACK")) $page/" 5 || { fail "$lab $cols x $rows step $k: ] did not turn to page $page"; break; }
         done
         got=$(echo "$got" | sed 's/  */ /g; s/^ //; s/ $//')
         if [ "$got" = "$want" ]; then pass; else
@@ -152,7 +181,7 @@ walk() {
 # a session that outlives the labs' sessions: the server never stops (and restarts) between two of them
 tm new-session -d -s keep -x 80 -y 24 "sleep 600"
 for lab in $LABS; do
-    NUMLAB_WALK_TEXT=1 "$BIN/$lab" >"$TMP/$lab.walk" </dev/null || fail "$lab: NUMLAB_WALK_TEXT exit $?"
+    NUMLAB_WALK_TEXT=1 LANG=$LAYOUT_LANG "$BIN/$lab" >"$TMP/$lab.walk" </dev/null || fail "$lab: NUMLAB_WALK_TEXT exit $?"
     grep -q '^=== step 1/' "$TMP/$lab.walk" && pass || fail "$lab: the walk as text has no step 1"
 done
 for size in $SIZES; do
@@ -161,17 +190,19 @@ for size in $SIZES; do
     done
 done
 
-# t swaps the charts for the whole text: at 80 x 24 spring-lab's last step (three pages in the pane) fits on one.
-tui_start tv 80 24 LANG=C.UTF-8 TERM=xterm-256color -- "$BIN/spring-lab"
+# t swaps the charts for the whole text: at 80 x 24 spring-lab's step 6 (three pages in the pane) fits on one.
+case " $LABS " in *" spring-lab "*)
+tui_start tv 80 24 LANG=$LAYOUT_LANG TERM=xterm-256color -- "$BIN/spring-lab"
 hold_at_start tv 12 && tm send-keys -t tv n n n n n
-tui_expect tv "step 6/12: .*\[paused\]" "step 6 paused"
-tui_expect tv "\] more 1/" "step 6 pages at 80 x 24"
+tui_expect tv "$(ere "$(printf "$STEP_FMT" 6 12)").*$(ere "$PAUSED")" "step 6 paused"
+tui_expect tv "$(ere "$MORE") 1/" "step 6 pages at 80 x 24"
 tm send-keys -t tv t
-tui_expect tv "t charts" "t swaps the charts for the text"
+tui_expect tv "$(ere "$CHARTS")" "t swaps the charts for the text"
 read_page tv spring-lab 6 80 24
 [ "$(page_sign tv)" = none ] && [ "$(page_text tv)" = "$(reference spring-lab 6)" ] && pass ||
     fail "the text view does not show step 6's text whole at 80 x 24: $(page_text tv)"
 tm send-keys -t tv q
-expect_eq "text view exit" "$(tui_exit_status tv)" 0
+expect_eq "text view exit" "$(tui_exit_status tv)" 0 ;;
+esac
 
 finish

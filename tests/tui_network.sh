@@ -104,7 +104,7 @@ tm send-keys -t lab v
 sleep 1
 expect_eq "v fits again" "$(xaxis)" "$before"
 tm send-keys -t lab '?'
-tui_expect lab "this lab: m mass +g grab +hjkl move +z/Z zoom +v follow" "the help lists the zoom keys"
+tui_expect lab "this lab: +m mass +g grab +hjkl move +z/Z zoom +v follow" "the help lists the zoom keys"
 tm send-keys -t lab x
 tm send-keys -t lab ' '
 tm send-keys -t lab p

@@ -46,7 +46,8 @@ tui_expect_text() {
 # Awk (run with LC_ALL=C) that reads a screen cell by cell: cells(line, a) splits a line into its UTF-8 characters,
 # one a cell (box drawing and braille are one column each), span(line, from, to) is cells from..to (1-based),
 # squeeze(s) collapses the spaces; pane_width(rule, toggles) is the text pane's width, read on its rule row (the
-# parameters' window starts one cell before " parameters ", else the toggles' before " TOGGLES ").
+# parameters' window starts one cell before " parameters " (awk -v params_word: the word in the language shown),
+# else the toggles' before " TOGGLES ").
 TUI_CELLS_AWK='
 function cells(line, a,    n, i, c) {
     n = 0
@@ -63,7 +64,7 @@ function span(line, from, to,    a, n, j, s) {
 }
 function squeeze(s) { gsub(/[ ]+/, " ", s); sub(/^ /, "", s); sub(/ $/, "", s); return s }
 function pane_width(rule, toggles, cols,    p, a) {
-    p = index(rule, " parameters ")
+    p = index(rule, " " (params_word != "" ? params_word : "parameters") " ")
     if (!p && toggles != "") p = index(rule, " " toggles " ")
     return p ? cells(substr(rule, 1, p - 1), a) - 1 : cols
 }
