@@ -82,6 +82,8 @@ typedef struct {
     int n_steps;
     int min_cols, min_rows;
     double frame_hz;       /* display rate while animating (default 30) */
+    /* The two texts below are marked N_() by the lab and translated by the shell where shown (lang.h); every other
+     * text the lab gives (titles, texts, names of parameters and toggles, units) it translates itself. */
     const char *extra_keys;  /* the lab's own keys for the status line (cut to fit) and the help, e.g. "g gap" */
     const char *toggles_name;/* what the toggles are, for their panel and the status line (NULL: "methods") */
 
