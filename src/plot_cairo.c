@@ -2,6 +2,7 @@
  * with cairo into SVG, PDF or PNG. See include/numlab/figure.h. */
 #include "numlab/common.h"
 #include "numlab/figure.h"
+#include "numlab/lang.h"
 #include "plot_internal.h"
 
 #include <cairo-pdf.h>
@@ -111,6 +112,45 @@ static double text_w(cairo_t *cr, const char *s)
     return e.x_advance;
 }
 
+/* SVG text. cairo's SVG surface draws text as glyph outlines (paths in <defs>, placed by <use>): a reader cannot
+ * select, search or edit it, and a screen reader cannot read it. So on an SVG figure each text is not shown through
+ * cairo but written as an SVG <text> element (sans-serif, the same size, weight, colour, anchor and rotation), and
+ * the elements are put at the end of the document (svg_splice). */
+static const cairo_user_data_key_t svg_text_key;
+
+static void svg_escaped(FILE *out, const char *t)
+{
+    for (; *t; t++)
+        switch (*t) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        default: fputc(*t, out);
+        }
+}
+
+/* One <text> at (x, y) in user space (the baseline's anchor), in device units: the SVG's points. */
+static void svg_text(cairo_t *cr, FILE *out, double x, double y, const char *t, double ha, double fs)
+{
+    cairo_matrix_t m;
+    cairo_get_matrix(cr, &m);
+    cairo_user_to_device(cr, &x, &y);
+    const double angle = atan2(m.yx, m.xx) * 180.0 / NUMLAB_PI;
+    double r = 0.0, g = 0.0, b = 0.0, a = 1.0;
+    cairo_pattern_get_rgba(cairo_get_source(cr), &r, &g, &b, &a);
+    const bool bold = cairo_toy_font_face_get_weight(cairo_get_font_face(cr)) == CAIRO_FONT_WEIGHT_BOLD;
+    fprintf(out, "<text x=\"%.2f\" y=\"%.2f\" font-family=\"sans-serif\" font-size=\"%.2f\"%s text-anchor=\"%s\" "
+            "fill=\"rgb(%d,%d,%d)\"", x, y, fs, bold ? " font-weight=\"bold\"" : "",
+            ha < 0.25 ? "start" : ha > 0.75 ? "end" : "middle", (int)lround(255 * r), (int)lround(255 * g),
+            (int)lround(255 * b));
+    if (fabs(angle) > 1e-9)
+        fprintf(out, " transform=\"rotate(%.2f %.2f %.2f)\"", angle, x, y);
+    fputs(">", out);
+    svg_escaped(out, t);
+    fputs("</text>\n", out);
+}
+
 /* Text with its anchor at (x, y): ha 0 left, 0.5 centre, 1 right; the baseline placed so that y is the middle of
  * the capital height. */
 static void text_at(cairo_t *cr, double x, double y, const char *s, double ha, double fs)
@@ -119,6 +159,11 @@ static void text_at(cairo_t *cr, double x, double y, const char *s, double ha, d
     clean_text(s, t, sizeof t);
     if (!t[0])
         return;
+    FILE *svg = cairo_get_user_data(cr, &svg_text_key);
+    if (svg) {
+        svg_text(cr, svg, x, y + 0.36 * fs, t, ha, fs);
+        return;
+    }
     cairo_text_extents_t e;
     cairo_text_extents(cr, t, &e);
     cairo_move_to(cr, x - ha * e.x_advance, y + 0.36 * fs);
@@ -176,6 +221,16 @@ static void lay_out(frame *f, double x, double y, double w, double h)
     }
     f->ax = x + pad + (ch->ylabel[0] ? 1.5 * fs : 0.0) + label_w + 0.4 * fs + tick;
     f->aw = right - f->ax;
+    const plot_axis_state *ax = &ch->axis[PLOT_X], *ay = &ch->axis[PLOT_Y];
+    if (ch->equal_aspect && !ax->log && !ay->log && f->aw > 0.0 && f->ah > 0.0) {
+        /* a picture of the world: the terminal's ranges (widened for its cells) on an area shrunk, about its
+         * centre, to one scale across and up, so that a metre is as long in x as in y on paper too */
+        const double per_pt = fmax((ax->hi - ax->lo) / f->aw, (ay->hi - ay->lo) / f->ah);
+        const double aw = (ax->hi - ax->lo) / per_pt, ah = (ay->hi - ay->lo) / per_pt;
+        f->ax += 0.5 * (f->aw - aw), f->ay += 0.5 * (f->ah - ah);
+        f->aw = aw, f->ah = ah;
+        plot_axis_ticks(ay, (int)(f->ah / (2.2 * fs)) + 1, &f->ticks[PLOT_Y]);
+    }
     x_ticks(f);
 }
 
@@ -502,12 +557,12 @@ static void draw_chart(cairo_t *cr, plot_chart *ch, double x, double y, double w
         text_at(cr, x + 0.5 * w, y + 0.6 * fs + 0.6 * fs, ch->title, 0.5, 1.05 * fs);
     if (!ch->rendered) {  /* the terminal said "plot too small": a figure has room, but no ranges were computed */
         font(cr, fs, false);
-        text_at(cr, x + 0.5 * w, y + 0.5 * h, "plot too small", 0.5, fs);
+        text_at(cr, x + 0.5 * w, y + 0.5 * h, _("plot too small"), 0.5, fs);
         return;
     }
     lay_out(&f, x, y, w, h);
     if (f.aw < 2.0 * fs || f.ah < 2.0 * fs) {
-        text_at(cr, x + 0.5 * w, y + 0.5 * h, "figure too small", 0.5, fs);
+        text_at(cr, x + 0.5 * w, y + 0.5 * h, _("figure too small"), 0.5, fs);
         return;
     }
     if (ch->image.values) {
@@ -568,13 +623,44 @@ static cairo_status_t write_stream(void *closure, const unsigned char *data, uns
     return fwrite(data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
+/* Writes cairo's SVG document with the text elements before its closing tag. */
+static int svg_splice(const char *doc, size_t doc_len, const char *texts, size_t texts_len, FILE *f)
+{
+    static const char close_tag[] = "</svg>";
+    size_t at = doc_len;
+    while (at >= sizeof close_tag - 1 && memcmp(doc + at - (sizeof close_tag - 1), close_tag, sizeof close_tag - 1))
+        at--;
+    if (at < sizeof close_tag - 1)
+        return -1;
+    at -= sizeof close_tag - 1;
+    return fwrite(doc, 1, at, f) == at && fputs("<g id=\"text\">\n", f) >= 0 &&
+           fwrite(texts, 1, texts_len, f) == texts_len && fputs("</g>\n", f) >= 0 &&
+           fwrite(doc + at, 1, doc_len - at, f) == doc_len - at ? 0 : -1;
+}
+
 int figure_write(plot_chart *const *charts, int n, figure_format format, double width, double height, FILE *f,
                  char *err, size_t errlen)
 {
     release_fonts_at_exit();
     cairo_surface_t *surface;
+    /* SVG: cairo's document and the texts, each in memory until both are whole */
+    char *doc = NULL, *texts = NULL;
+    size_t doc_len = 0, texts_len = 0;
+    FILE *doc_f = NULL, *texts_f = NULL;
     if (format == FIGURE_SVG) {
-        surface = cairo_svg_surface_create_for_stream(write_stream, f, width, height);
+        doc_f = open_memstream(&doc, &doc_len);
+        texts_f = open_memstream(&texts, &texts_len);
+        if (!doc_f || !texts_f) {
+            if (doc_f)
+                fclose(doc_f);
+            if (texts_f)
+                fclose(texts_f);
+            free(doc);
+            free(texts);
+            snprintf(err, errlen, "%s", numlab_strerror(NUMLAB_ERR_NOMEM));
+            return -1;
+        }
+        surface = cairo_svg_surface_create_for_stream(write_stream, doc_f, width, height);
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT);
     } else if (format == FIGURE_PDF) {
         surface = cairo_pdf_surface_create_for_stream(write_stream, f, width, height);
@@ -588,6 +674,8 @@ int figure_write(plot_chart *const *charts, int n, figure_format format, double 
         surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)width, (int)height);
     }
     cairo_t *cr = cairo_create(surface);
+    if (texts_f)
+        cairo_set_user_data(cr, &svg_text_key, texts_f, NULL);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
     const double cell_w = width / (n > 0 ? n : 1), fs = font_size(n, width, height);
@@ -601,8 +689,15 @@ int figure_write(plot_chart *const *charts, int n, figure_format format, double 
     if (st == CAIRO_STATUS_SUCCESS)
         st = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
+    if (format == FIGURE_SVG) {
+        const bool whole = fclose(doc_f) == 0 && fclose(texts_f) == 0;
+        if (st == CAIRO_STATUS_SUCCESS && (!whole || svg_splice(doc, doc_len, texts, texts_len, f)))
+            st = CAIRO_STATUS_WRITE_ERROR;
+        free(doc);
+        free(texts);
+    }
     if (st != CAIRO_STATUS_SUCCESS || ferror(f)) {
-        snprintf(err, errlen, "%s", st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st) : "write error");
+        snprintf(err, errlen, "%s", st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st) : _("write error"));
         return -1;
     }
     return 0;

@@ -1,5 +1,6 @@
 /* plot: charts on a canvas (ranges, ticks, frame, texts, legend, reference lines, markers). See
  * include/numlab/plot.h. */
+#include "numlab/lang.h"
 #include "numlab/plot.h"
 #include "plot_internal.h"
 
@@ -566,7 +567,7 @@ static bool draw_chart(plot_chart *ch, layout *l)
     compute_range(ch, PLOT_X);  /* x first: a fixed x range filters y's autoscale */
     compute_range(ch, PLOT_Y);
     if (!lay_out_equal(ch, l)) {
-        plot_chart_put_text(ch, 0, 0, "plot too small", ch->grid.cols, 0);
+        plot_chart_put_text(ch, 0, 0, _("plot too small"), ch->grid.cols, 0);
         return false;
     }
     draw_data(ch);

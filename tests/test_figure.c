@@ -3,6 +3,7 @@
  * outside; a log axis draws 10^x as a straight line, as the terminal does. An SVG is parsed by xmllint and its
  * paths counted (one a visible series, plus the grid and the axes); a PDF has one page of the size asked (pdfinfo).
  * The CSV holds the data behind the chart, number for number. */
+#include "numlab/common.h"
 #include "numlab/figure.h"
 #include "helpers/check_main.h"
 #include "helpers/scratch.h"
@@ -154,6 +155,45 @@ START_TEST(png_log_axis_straight)
 }
 END_TEST
 
+/* A picture of the world keeps its shape on paper: with equal aspect on, a unit circle drawn on a wide figure and
+ * on a tall one is as wide as it is high (its vermillion pixels' bounding box, within 2 px; the line width adds the
+ * same to both), while with it off the same circle is stretched to the plot area (at least 1.5 times as wide). */
+static void circle_box(bool equal, double w, double h, int *box_w, int *box_h)
+{
+    enum { M = 721 };
+    static double cx[M], cy[M];
+    for (int i = 0; i < M; i++)
+        cx[i] = cos(2.0 * NUMLAB_PI * i / (M - 1)), cy[i] = sin(2.0 * NUMLAB_PI * i / (M - 1));
+    char dir[64], path[128];
+    plot_chart *ch = scratch_chart(dir, path, "circle.png");
+    plot_chart_set_equal_aspect(ch, equal);
+    plot_chart_set_legend(ch, PLOT_LEGEND_NONE);
+    plot_chart_add_series(ch, &(plot_series){.x = cx, .y = cy, .n = M, .color = 5});
+    write_figure(ch, FIGURE_PNG, w, h, path);
+    image im = read_png(path);
+    int x0 = im.w, x1 = -1, y0 = im.h, y1 = -1;
+    for (int y = 0; y < im.h; y++)
+        for (int x = 0; x < im.w; x++)
+            if (pixel_is(&im, x, y, WARM))
+                x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1, y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+    *box_w = x1 - x0 + 1, *box_h = y1 - y0 + 1;
+    cairo_surface_destroy(im.s);
+    plot_chart_free(ch);
+    remove_dir(dir);
+}
+
+START_TEST(png_equal_aspect_round)
+{
+    int bw, bh;
+    circle_box(true, 800, 300, &bw, &bh);
+    ck_assert_msg(abs(bw - bh) <= 2 && bh > 150, "wide figure: the circle is %d x %d px", bw, bh);
+    circle_box(true, 300, 700, &bw, &bh);
+    ck_assert_msg(abs(bw - bh) <= 2 && bw > 120, "tall figure: the circle is %d x %d px", bw, bh);
+    circle_box(false, 800, 300, &bw, &bh);
+    ck_assert_msg(bw > 1.5 * bh, "equal aspect off: the circle is %d x %d px", bw, bh);
+}
+END_TEST
+
 /* The first line of a command's output. */
 static void run(const char *cmd, char *out, size_t size)
 {
@@ -202,6 +242,38 @@ START_TEST(svg_paths)
     ck_assert_int_eq(svg_count(path, PATHS), 9);
     /* the size in points */
     ck_assert_int_eq(svg_count(path, "/*[local-name()=\"svg\"][@width=\"640pt\"][@height=\"400pt\"]"), 1);
+    plot_chart_free(ch);
+    remove_dir(dir);
+}
+END_TEST
+
+#define TEXTS "//*[local-name()=\"text\"]"
+
+/* Text is SVG text, not glyph outlines: the title (with characters XML escapes), the axis labels, the legend's
+ * names and the tick labels are <text> elements that read back as given, the y label turned a quarter left; no
+ * glyph is placed with <use>. */
+START_TEST(svg_real_text)
+{
+    char dir[64], path[128], out[256];
+    plot_chart *ch = scratch_chart(dir, path, "text.svg");
+    plot_chart_set_title(ch, "a<b & \"c\" > d, año");
+    plot_chart_set_labels(ch, "x [m]", "v");
+    plot_chart_set_range(ch, PLOT_X, 0.0, 1.0);
+    plot_chart_set_range(ch, PLOT_Y, 0.0, 1.2);
+    plot_chart_add_series(ch, &(plot_series){.name = "one", .x = xs, .y = line_y, .n = N, .color = 1});
+    plot_chart_add_series(ch, &(plot_series){.name = "two", .x = xs, .y = xs, .n = N, .color = 4});
+    write_figure(ch, FIGURE_SVG, 640, 400, path);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "xmllint --xpath 'string(" TEXTS "[1])' %s", path);
+    run(cmd, out, sizeof out);
+    ck_assert_str_eq(out, "a<b & \"c\" > d, año");
+    ck_assert_int_eq(svg_count(path, TEXTS "[.=\"x [m]\"]"), 1);
+    ck_assert_int_eq(svg_count(path, TEXTS "[.=\"v\"][starts-with(@transform,\"rotate(-90\")]"), 1);
+    ck_assert_int_eq(svg_count(path, TEXTS "[.=\"one\"]"), 1);
+    ck_assert_int_eq(svg_count(path, TEXTS "[.=\"two\"]"), 1);
+    /* ticks on [0, 1] and [0, 1.2]: 0 on both axes, 1 on x at least */
+    ck_assert_int_ge(svg_count(path, TEXTS "[.=\"0\"]"), 2);
+    ck_assert_int_eq(svg_count(path, "//*[local-name()=\"use\"]"), 0);
     plot_chart_free(ch);
     remove_dir(dir);
 }
@@ -270,6 +342,8 @@ int main(void)
     tcase_add_test(tc, png_series_inside_the_area);
     tcase_add_test(tc, png_log_axis_straight);
     tcase_add_test(tc, svg_paths);
+    tcase_add_test(tc, svg_real_text);
+    tcase_add_test(tc, png_equal_aspect_round);
     tcase_add_test(tc, pdf_one_page);
     tcase_add_test(tc, csv_data);
     suite_add_tcase(s, tc);
