@@ -17,3 +17,20 @@ comma_locale() {
         exit 0
     fi
 }
+
+# A Spanish locale (es_ES.UTF-8: Spanish messages, comma decimals), compiled as above. Sets SPANISH (env
+# assignments that select it through LANG, as a student's terminal does). When none can be had, the test is skipped.
+spanish_locale() {
+    SPANISH=""
+    mkdir -p "$TMP/locale"
+    if localedef -i es_ES -f UTF-8 "$TMP/locale/es_ES.UTF-8" >/dev/null 2>&1; then
+        SPANISH="LOCPATH=$TMP/locale LANG=es_ES.UTF-8"
+    else
+        sys=$(locale -a 2>/dev/null | grep -iE '^es_ES\.utf-?8$' | head -n 1)
+        [ -n "$sys" ] && SPANISH="LANG=$sys"
+    fi
+    if [ -z "$SPANISH" ] || [ "$(env -u LC_ALL $SPANISH /usr/bin/printf '%.2f' 0.25 2>/dev/null)" != "0,25" ]; then
+        echo "skipped: no Spanish locale (localedef -i es_ES failed: install the locales package)"
+        exit 0
+    fi
+}
