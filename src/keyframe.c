@@ -5,6 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlab/common.h"
+
+_Static_assert(KF_OK == NUMLAB_OK && KF_ERR_ARGS == NUMLAB_ERR_INPUT && KF_ERR_NOMEM == NUMLAB_ERR_NOMEM,
+               "keyframe's codes are the library's (common.h)");
+
 /* --- Hermite basis -------------------------------------------------------------------------------------------- */
 
 kf_basis kf_hermite_basis(double s)
@@ -112,24 +117,27 @@ void kf_track_destroy(kf_track *t)
     memset(t, 0, sizeof *t);
 }
 
-int kf_track_validate(const kf_track *t, size_t *bad_key)
+/* KF_ERR_ARGS naming the member and the key, or KF_OK (what: NULL). */
+static int bad_member(const char *member, size_t key, size_t *bad_key, const char **what)
+{
+    if (bad_key && member)
+        *bad_key = key;
+    if (what)
+        *what = member;
+    return member ? KF_ERR_ARGS : KF_OK;
+}
+
+int kf_track_validate(const kf_track *t, size_t *bad_key, const char **what)
 {
     size_t stride = kf_track_stride(t);
-    for (size_t k = 0; k < t->count; k++) {
-        if (!isfinite(t->times[k]) || (k > 0 && !(t->times[k] > t->times[k - 1]))) {
-            if (bad_key)
-                *bad_key = k;
-            return KF_ERR_TIMES;
-        }
-    }
+    for (size_t k = 0; k < t->count; k++)
+        if (!isfinite(t->times[k]) || (k > 0 && !(t->times[k] > t->times[k - 1])))
+            return bad_member("times", k, bad_key, what);
     for (size_t k = 0; k < t->count; k++)
         for (size_t i = 0; i < stride; i++)
-            if (!isfinite(t->values[k * stride + i])) {
-                if (bad_key)
-                    *bad_key = k;
-                return KF_ERR_VALUES;
-            }
-    return KF_OK;
+            if (!isfinite(t->values[k * stride + i]))
+                return bad_member("values", k, bad_key, what);
+    return bad_member(NULL, 0, bad_key, what);
 }
 
 double kf_track_start(const kf_track *t)
@@ -172,7 +180,7 @@ int kf_track_set_time(kf_track *t, size_t key, double time)
 {
     if (key >= t->count || !isfinite(time) || (key > 0 && !(time > t->times[key - 1])) ||
         (key + 1 < t->count && !(time < t->times[key + 1])))
-        return KF_ERR_TIMES;
+        return KF_ERR_ARGS;
     t->times[key] = time;
     return KF_OK;
 }

@@ -33,15 +33,15 @@ expect_num "slerp angle" "$(awk -F, '$1 == "slerp" && $2 == 0.5 {print $7}' "$TM
 # the first hop, keys 0 -> 4 in 0.5 s: thrown, y = 16 t - 16 t^2; the tutorial's take-off tangent 8 gives
 # -96 t^2 + 32 t + 8 units/s on the way up (10 at t = 1/4, faster than its take-off), 16 gives the parabola
 expect_ok "$KL" --csv --demo hop
-expect_eq "hop header" "$(head -n 1 "$TMP/out")" "t,y_seed,y_ballistic,y_thrown,vy_seed,vy_ballistic,vy_thrown"
+expect_eq "hop header" "$(head -n 1 "$TMP/out")" "t,y_tutorial,y_ballistic,y_thrown,vy_tutorial,vy_ballistic,vy_thrown"
 expect_eq "hop at 1/4" "$(awk -F, '$1 == 0.25' "$TMP/out")" "0.25,2.5,3,3,10,8,8"
 apart=$(awk -F, 'NR > 1 { d = $3 - $4; if (d < 0) d = -d; if (d > m) m = d } END { print m + 0 }' "$TMP/out")
 expect_num "ballistic = thrown" "$apart" 0 1e-14
 # spin: slerp turns at pi/2 rad/s; the tutorial's cubic leaves at 2 m = 2 and arrives at -2 cos(45 deg) = -1.41421356
 expect_ok "$KL" --csv --demo spin --times 0:1:0.5
 expect_eq "spin slerp w" "$(awk -F, '$1 == "slerp" && $2 == 0.5 {print $4}' "$TMP/out")" 1.57079633
-expect_eq "spin seed w at 0" "$(awk -F, '$1 == "seed" && $2 == 0 {print $4}' "$TMP/out")" 2
-expect_eq "spin seed w at 1" "$(awk -F, '$1 == "seed" && $2 == 1 {print $4}' "$TMP/out")" -1.41421356
+expect_eq "spin tutorial w at 0" "$(awk -F, '$1 == "tutorial" && $2 == 0 {print $4}' "$TMP/out")" 2
+expect_eq "spin tutorial w at 1" "$(awk -F, '$1 == "tutorial" && $2 == 1 {print $4}' "$TMP/out")" -1.41421356
 # hemisphere, 60 degrees with the second key stored as -q: half way the blend is (0, -sin 75, 0, cos 75) at |p|
 # sin 15 = 0.258819045 (-150 degrees, the long way); aligned (0, sin 15, 0, cos 15) at 30 degrees
 expect_ok "$KL" --csv --demo hemisphere --times 0:1:0.5

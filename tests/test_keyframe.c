@@ -35,7 +35,7 @@ static void teardown(void)
 /* --- the keyframe tutorial's numbers, corrected
  * ---------------------------------------------------------------------------- */
 
-START_TEST(seed_scalar_is_5_875)
+START_TEST(tutorial_scalar_is_5_875)
 {
     /* At s = 1/2: h00 = 1/2, h10 = 1/8, h01 = 1/2, h11 = -1/8, so
      * 0/2 + 5/8 + 10/2 + (-2)(-1/8) = 0.625 + 5 + 0.25 = 5.875 (the keyframe tutorial prints ~6.875). */
@@ -43,7 +43,7 @@ START_TEST(seed_scalar_is_5_875)
 }
 END_TEST
 
-START_TEST(seed_vector_is_2_5_1_875_0)
+START_TEST(tutorial_vector_is_2_5_1_875_0)
 {
     /* x: 5/2 = 2.5; y: 10/8 + (-5)(-1/8) = 1.25 + 0.625 = 1.875 (the keyframe tutorial prints 3.125); z: 0. */
     double p0[3] = {0, 0, 0}, m0[3] = {0, 10, 0}, p1[3] = {5, 0, 0}, m1[3] = {0, -5, 0}, out[3];
@@ -126,7 +126,7 @@ static kf_track scalar_track(kf_interp interp)
     kf_track t;
     ck_assert_int_eq(kf_track_init(&t, interp, KF_VECTOR, 1, 3, times3,
                                    interp == KF_CUBICSPLINE ? cubic_values : linear_values), KF_OK);
-    ck_assert_int_eq(kf_track_validate(&t, NULL), KF_OK);
+    ck_assert_int_eq(kf_track_validate(&t, NULL, NULL), KF_OK);
     return t;
 }
 
@@ -336,9 +336,10 @@ START_TEST(edits_show_at_the_next_sample)
      * 0.5 + 0 + 2.5 + 1 (-1/8)(-1) = 3.125 */
     ck_assert_int_eq(kf_track_set_time(&t, 1, 1.0), KF_OK);
     ck_assert_double_eq_tol(at(&t, 0.5), 3.125, TOL);
-    ck_assert_int_eq(kf_track_set_time(&t, 1, 2.0), KF_ERR_TIMES);  /* not before key 2 */
-    ck_assert_int_eq(kf_track_set_time(&t, 1, 0.0), KF_ERR_TIMES);  /* not after key 0 */
-    ck_assert_int_eq(kf_track_set_time(&t, 1, NAN), KF_ERR_TIMES);
+    ck_assert_int_eq(kf_track_set_time(&t, 1, 2.0), KF_ERR_ARGS);  /* not before key 2 */
+    ck_assert_int_eq(kf_track_set_time(&t, 1, 0.0), KF_ERR_ARGS);  /* not after key 0 */
+    ck_assert_int_eq(kf_track_set_time(&t, 1, NAN), KF_ERR_ARGS);
+    ck_assert_int_eq(kf_track_set_time(&t, 3, 5.0), KF_ERR_ARGS);  /* no key 3 */
     ck_assert_double_eq(t.times[1], 1.0);
     ck_assert_ptr_null(kf_track_in_tangent(&(kf_track){.interp = KF_LINEAR, .components = 1}, 0));
     kf_track_destroy(&t);
@@ -350,14 +351,22 @@ START_TEST(validation_finds_bad_keys)
     double times[3] = {0, 1, 1}, values[3] = {0, 0, 0};
     kf_track t;
     size_t bad = 99;
+    const char *what = "";
     ck_assert_int_eq(kf_track_init(&t, KF_STEP, KF_VECTOR, 1, 3, times, values), KF_OK);
-    ck_assert_int_eq(kf_track_validate(&t, &bad), KF_ERR_TIMES);
+    ck_assert_int_eq(kf_track_validate(&t, &bad, &what), NUMLAB_ERR_INPUT);
     ck_assert_uint_eq(bad, 2);
+    ck_assert_str_eq(what, "times");
     t.times[2] = 2, t.values[1] = NAN;
-    ck_assert_int_eq(kf_track_validate(&t, &bad), KF_ERR_VALUES);
+    ck_assert_int_eq(kf_track_validate(&t, &bad, &what), NUMLAB_ERR_INPUT);
     ck_assert_uint_eq(bad, 1);
+    ck_assert_str_eq(what, "values");
+    ck_assert_int_eq(kf_track_validate(&t, NULL, NULL), NUMLAB_ERR_INPUT);  /* either may be NULL */
+    t.values[1] = 0;
+    ck_assert_int_eq(kf_track_validate(&t, &bad, &what), NUMLAB_OK);
+    ck_assert_ptr_null(what);
+    ck_assert_uint_eq(bad, 1);  /* untouched on success */
     kf_track_destroy(&t);
-    ck_assert_int_eq(kf_track_init(&t, KF_STEP, KF_QUATERNION, 3, 3, NULL, NULL), KF_ERR_ARGS);
+    ck_assert_int_eq(kf_track_init(&t, KF_STEP, KF_QUATERNION, 3, 3, NULL, NULL), NUMLAB_ERR_INPUT);
     ck_assert_int_eq(kf_track_init(&t, KF_STEP, KF_VECTOR, 1, 0, NULL, NULL), KF_ERR_ARGS);
     ck_assert_int_eq(kf_track_init(&t, KF_STEP, KF_VECTOR, (size_t)-1 / 2, 3, NULL, NULL), KF_ERR_ARGS);
 }
@@ -541,8 +550,8 @@ static Suite *keyframe_suite(void)
     Suite *s = suite_create("keyframe");
     TCase *tc = tcase_create("hermite");
     tcase_add_checked_fixture(tc, setup, teardown);
-    tcase_add_test(tc, seed_scalar_is_5_875);
-    tcase_add_test(tc, seed_vector_is_2_5_1_875_0);
+    tcase_add_test(tc, tutorial_scalar_is_5_875);
+    tcase_add_test(tc, tutorial_vector_is_2_5_1_875_0);
     tcase_add_test(tc, basis_end_values_and_slopes);
     tcase_add_test(tc, basis_derivatives_match_finite_differences);
     tcase_add_test(tc, hermite_end_values_and_slopes);

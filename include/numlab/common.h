@@ -15,8 +15,8 @@
  *
  * The modules use these codes directly (bowl, sound's parts) or under their own names with the same values
  * (SND_ERR_NOMEM is NUMLAB_ERR_NOMEM, WAV_ERR_IO is NUMLAB_ERR_IO; network's NET_ERR_INPUT and NET_ERR_MEMORY are -1
- * and -2, keyframe's KF_ERR_ARGS and KF_ERR_NOMEM too). Not yet moved: keyframe's KF_ERR_TIMES (-3) and
- * KF_ERR_VALUES (-4), finer kinds of bad input that numlab_strerror would misname, and the positive enums of gltf
+ * and -2, keyframe's KF_ERR_ARGS and KF_ERR_NOMEM too, kf_track_validate naming "times" or "values" through what).
+ * Not yet moved: the positive enums of gltf
  * (gltf_error), infile (infile_status) and outset (outset_error), each with its own message function.
  *
  * Pi. ISO C has no M_PI (it is POSIX, visible only under feature macros), so the library, the labs and the tests

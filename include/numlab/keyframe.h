@@ -98,11 +98,11 @@ typedef struct {
     double *values;     /* count * kf_track_stride() numbers: per key [v] or, for CUBICSPLINE, [a, v, b] */
 } kf_track;
 
+/* The library's error convention (common.h): NUMLAB_OK, NUMLAB_ERR_INPUT and NUMLAB_ERR_NOMEM under keyframe's
+ * names. */
 #define KF_OK 0
-#define KF_ERR_ARGS (-1)    /* a bad argument: zero count or components, a quaternion without 4 components */
+#define KF_ERR_ARGS (-1)    /* bad input: zero count or components, a quaternion without 4 components, bad keys */
 #define KF_ERR_NOMEM (-2)
-#define KF_ERR_TIMES (-3)   /* key times not finite or not strictly increasing */
-#define KF_ERR_VALUES (-4)  /* a value or tangent is not finite */
 
 /* Allocates a track of `count` keys of `components` components. times and values are copied when given (values in
  * the layout above), zero otherwise. Returns KF_OK, KF_ERR_ARGS or KF_ERR_NOMEM; does not validate the numbers. */
@@ -111,8 +111,10 @@ int kf_track_init(kf_track *t, kf_interp interp, kf_kind kind, size_t components
 void kf_track_destroy(kf_track *t);
 /* Numbers a key occupies: components, or 3 * components for CUBICSPLINE. */
 size_t kf_track_stride(const kf_track *t);
-/* KF_OK, KF_ERR_TIMES or KF_ERR_VALUES; *bad_key (if not NULL) gets the first offending key. */
-int kf_track_validate(const kf_track *t, size_t *bad_key);
+/* KF_OK, or KF_ERR_ARGS with *what (if not NULL) naming the member at fault: "times" (not finite or not strictly
+ * increasing) or "values" (a value or tangent not finite); *bad_key (if not NULL) gets the first offending key.
+ * *what is NULL on success. */
+int kf_track_validate(const kf_track *t, size_t *bad_key, const char **what);
 
 double kf_track_start(const kf_track *t);  /* first key time */
 double kf_track_end(const kf_track *t);    /* last key time */
@@ -122,8 +124,8 @@ double *kf_track_value(kf_track *t, size_t key);
 double *kf_track_in_tangent(kf_track *t, size_t key);
 double *kf_track_out_tangent(kf_track *t, size_t key);
 const double *kf_track_value_const(const kf_track *t, size_t key);
-/* Moves a key in time; KF_ERR_TIMES (and nothing changes) unless the time is finite and strictly between the
- * neighbouring keys' times. */
+/* Moves a key in time; KF_ERR_ARGS (and nothing changes) unless the key exists and the time is finite and strictly
+ * between the neighbouring keys' times. */
 int kf_track_set_time(kf_track *t, size_t key, double time);
 
 /* The segment for `time`: the largest k <= count - 2 with times[k] <= time (binary search), 0 before the first

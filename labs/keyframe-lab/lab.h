@@ -1,35 +1,87 @@
-/* keyframe-lab's parts: the keyframe tutorial's keyframes, the demos and the glTF outputs (headless), and the
- * interactive guided walk and file player on the shared TUI (walk.h, player.c). */
+/* keyframe-lab's one private header, shared by its files (the one lab layout, docs/keyframe.md):
+ *   options.c       the option table and its check          model.c    the tutorial's keys, the numbers the walk
+ *   headless.c      --csv, --list, --plot without a terminal            states, the scene geometry and the clock
+ *   walk.c          the guided walk's tui callbacks          view.c     what each pane of the walk draws
+ *   walk_motion.c   the walk's steps 5, 8 and 9              texts.c    the steps' titles, texts and notes
+ *   view_player.c   a file's animations played on the tui shell */
 #ifndef KEYFRAME_LAB_H
 #define KEYFRAME_LAB_H
 
+#include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
+#include "numlab/common.h"
 #include "numlab/figure.h"
 #include "numlab/gltf.h"
 #include "numlab/keyframe.h"
+#include "numlab/labcli.h"
+#include "numlab/plot.h"
+#include "numlab/timestep.h"
+#include "numlab/tui.h"
+
+/* --- the options (options.c) ---------------------------------------------------------------------------------- */
 
 /* --times A:B:STEP, or the default of each output when not given. */
 typedef struct {
     double a, b, step;
     bool given;
-} lab_times;
+} kl_times;
 
-#define LAB_MAX_SAMPLES 1000000
+#define KL_MAX_SAMPLES 1000000
+
+typedef struct {
+    const char *gltf, *demo, *list, *animation;
+    kl_times times;
+    int plot, width, height;
+    double at;
+    bool ascii;
+    figure_options figure;
+} kl_options;
+
+enum { KL_CSV = 1, KL_LIST, KL_PLOT };  /* the modes; 0 is the interactive lab */
+#define KL_STEPS 9                      /* the walk's steps (--plot 1..9) */
+#define KL_OPTION_COUNT 14
+extern const labcli_option kl_option_table[KL_OPTION_COUNT];
+/* What the table cannot check: the operand and the modes' combinations (labcli_lab.check). */
+int kl_check(void *opts, const labcli_result *r);
+
+/* --- the outputs without a terminal (headless.c) ------------------------------------------------------------- */
 
 /* The sample times A, A + STEP, ... up to B (inclusive within rounding): how many, and the i-th. */
-size_t lab_times_count(const lab_times *t);
-double lab_times_at(const lab_times *t, size_t i);
+size_t kl_times_count(const kl_times *t);
+double kl_times_at(const kl_times *t, size_t i);
 /* A number as the CSV prints it: %.9g, and never "-0". */
-void lab_print_number(FILE *out, double v);
+void kl_print_number(FILE *out, double v);
+
+/* The outputs; each returns the exit status (0, 1 runtime failure, 2 bad input) after any message. */
+int kl_demo(const char *name, const kl_times *times);
+const char *kl_demo_names(void);
+int kl_gltf_csv(const char *path, const char *animation, const kl_times *times);
+int kl_gltf_list(const char *path);
+/* Loads a glTF file; on failure prints the loader's message and returns 2 (bad file) or 1 (out of memory). */
+int kl_gltf_load(const char *path, gltf_doc *doc);
+/* name, or the index as text when name is NULL or empty (buf holds it). */
+const char *kl_label(const char *name, size_t index, char *buf, size_t size);
+/* The same escaped for a terminal (text.h), always in buf (cut to fit). */
+const char *kl_shown(const char *name, size_t index, char *buf, size_t size);
+
+/* --plot: the two panes of the walk's step (0-based), each width x height, and its notes, at clip time `at` (< 0:
+ * half way through the clip), printed as text; with figure->out the two panes as one figure instead. Returns the
+ * exit status. */
+int kl_plot(int step, double at, int width, int height, bool ascii, const figure_options *figure);
+/* "[FILE: ]the interactive lab needs a terminal; without one use ...": returns 2. */
+int kl_no_terminal(const char *file);
+
+/* --- the model (model.c) ------------------------------------------------------------------------------------ */
 
 /* The keyframe tutorial's keyframes, in the glTF layout; each returns KF_OK or KF_ERR_NOMEM. */
-int seed_balls(kf_track balls[3]);                        /* STEP, LINEAR, CUBICSPLINE on keys t = 0, 1, 2 */
-int seed_bounce(kf_track *position, kf_track *scale);     /* the bouncing ball, CUBICSPLINE, t = 0 .. 2 */
-int seed_rotation(kf_track *linear, kf_track *cubic);     /* identity -> 90 degrees about y, t = 0 .. 1 */
+int kl_tutorial_balls(kf_track balls[3]);                        /* STEP, LINEAR, CUBICSPLINE on keys t = 0, 1, 2 */
+int kl_tutorial_bounce(kf_track *position, kf_track *scale);     /* the bouncing ball, CUBICSPLINE, t = 0 .. 2 */
+int kl_tutorial_rotation(kf_track *linear, kf_track *cubic);     /* identity -> 90 degrees about y, t = 0 .. 1 */
 
-/* --- the thrown ball, angular velocity and hemispheres (model.c): what the walk's steps 5, 8 and 9 state ------ */
+/* The thrown ball, angular velocity and hemispheres: what the walk's steps 5, 8 and 9 state. */
 
 /* The bounce's first hop: its keys 0, 1, 2 (take-off, apex, landing) as a 1-component CUBICSPLINE track (y), and
  * the thrown ball through the same points: y = y0 + v0 (t - t0) - g (t - t0)^2 / 2 with g = 2h/T^2, v0 = 2h/T. */
@@ -37,61 +89,217 @@ typedef struct {
     double t0, T, y0, h;  /* take-off time and height, time to the apex, apex height above take-off */
     double source_m;      /* the source text's take-off out-tangent (units/s by the glTF rule) */
     double g, v0;         /* the parabola's gravity and take-off speed */
-} lab_hop;
+} kl_hop;
 
-/* The hop from seed_bounce into *hop and *track (take-off tangent source_m, landing in-tangent the source's).
+/* The hop from kl_tutorial_bounce into *hop and *track (take-off tangent source_m, landing in-tangent the source's).
  * KF_OK or KF_ERR_NOMEM. */
-int lab_hop_init(lab_hop *hop, kf_track *track);
+int kl_hop_init(kl_hop *hop, kf_track *track);
 /* Take-off out-tangent m at key 0 and landing in-tangent -m at key 2 (the source's pair is 8, -8). */
-void lab_hop_set_tangent(kf_track *track, double m);
+void kl_hop_set_tangent(kf_track *track, double m);
 /* The thrown ball at t: y, and its velocity into *v (may be NULL); held at y0 with v = 0 before the take-off and
  * from the landing on, as a track holds its end keys (at the take-off v is v0, the right derivative). */
-double lab_hop_parabola(const lab_hop *hop, double t, double *v);
+double kl_hop_parabola(const kl_hop *hop, double t, double *v);
 
 typedef struct {
     double top_speed, top_t;  /* the largest |y'| on the way up (take-off to apex) and when */
     double accel0;            /* y'' just after take-off (units/s^2; the parabola's is -g) */
     double off, off_t;        /* the largest |y - parabola| over the hop and where */
-} lab_hop_stats;
+} kl_hop_stats;
 /* What the walk's notes say about a hop track: the top speed from the quadratic y'(s) (exact), the rest sampled. */
-void lab_hop_measure(const lab_hop *hop, const kf_track *track, lab_hop_stats *st);
+void kl_hop_measure(const kl_hop *hop, const kf_track *track, kl_hop_stats *st);
 
 /* A two-key rotation about y: the identity at 0 and `deg` degrees at T (T, the values, and for CUBICSPLINE
  * tangents (0, m, 0, 0) out of the first key and (0, -m, 0, 0) into the second: the source text's pair for m = 1). */
-void lab_spin_keys(kf_track *t, double deg, double T, double m);
+void kl_spin_keys(kf_track *t, double deg, double T, double m);
 /* The same keys with the tangents of a constant-rate turn, q' = w q / 2 with w = (deg / T) about y. */
-void lab_spin_rate_tangents(kf_track *t, double deg, double T);
+void kl_spin_rate_tangents(kf_track *t, double deg, double T);
 /* The signed angle about y in degrees, 2 atan2(q_y, q_w), shifted by a multiple of 360 to within 180 of `near`
  * (pass the previous sample's to follow a turn past 180 degrees). */
-double lab_turn_y(const kf_track *t, double time, double near);
+double kl_turn_y(const kf_track *t, double time, double near);
 /* The angular velocity about y by the central difference of the sampled quaternions, 2 (q(t+h) - q(t-h))/(2h) q*,
  * rad/s: an estimate independent of kf_track_velocity, good to O(h^2). */
-double lab_spin_fd(const kf_track *t, double time, double h);
+double kl_spin_fd(const kf_track *t, double time, double h);
 /* The blend's |p| before glTF normalizes it, for a two-key CUBICSPLINE rotation at time. */
-double lab_blend_norm(const kf_track *t, double time);
+double kl_blend_norm(const kf_track *t, double time);
 
-/* The outputs; each returns the exit status (0, 1 runtime failure, 2 bad input) after any message. */
-int lab_demo(const char *name, const lab_times *times);
-const char *lab_demo_names(void);
-int lab_gltf_csv(const char *path, const char *animation, const lab_times *times);
-int lab_gltf_list(const char *path);
-/* Loads a glTF file; on failure prints the loader's message and returns 2 (bad file) or 1 (out of memory). */
-int lab_gltf_load(const char *path, gltf_doc *doc);
-/* name, or the index as text when name is NULL or empty (buf holds it). */
-const char *lab_label(const char *name, size_t index, char *buf, size_t size);
-/* The same escaped for a terminal (text.h), always in buf (cut to fit). */
-const char *lab_shown(const char *name, size_t index, char *buf, size_t size);
+/* --- the playback clock (model.c) ----------------------------------------------------------------------------- */
 
-/* The interactive lab (needs a terminal): the guided walk, or a file's animations played (the file is loaded and
- * checked first). ascii: no braille. */
-int lab_walk(bool ascii);
-int lab_play(const char *path, bool ascii);
-/* --plot: the two panes of the walk's step (0-based), each width x height, and its notes, at clip time `at` (< 0:
- * half way through the clip), printed as text; with figure->out the two panes as one figure instead. Returns the
- * exit status. */
-#define LAB_WALK_STEPS 9
-int lab_walk_plot(int step, double at, int width, int height, bool ascii, const figure_options *figure);
-/* "[FILE: ]the interactive lab needs a terminal; without one use ...": returns 2. */
-int lab_no_terminal(const char *file);
+typedef struct {
+    ts_accumulator acc;
+    double time;       /* clip seconds simulated: a whole number of steps times the speed (wrapped when looping) */
+    double duration;   /* the clip's length, >= 0 */
+    double speed;      /* clip seconds per real second, > 0 */
+    bool loop;         /* wrap at the end instead of stopping */
+    bool done;         /* a clip that does not loop reached its end */
+} kl_clock;
+
+/* Starts at time 0 (a duration <= 0 or not finite is 0: done at once). speed must be finite and > 0, else 1. */
+void kl_clock_start(kl_clock *c, double duration, double speed, bool loop);
+/* Feeds one frame's real time; returns true while there is more to play (false once done). */
+bool kl_clock_tick(kl_clock *c, double frame_dt);
+/* Jumps to clip time t (clamped to [0, duration]; done when a clip that does not loop is at its end). */
+void kl_clock_seek(kl_clock *c, double t);
+/* The time to show: time + alpha (one step of clip time), wrapped or clamped to [0, duration]. */
+double kl_clock_now(const kl_clock *c);
+
+/* --- the scene geometry (model.c) ----------------------------------------------------------------------------- */
+
+/* A filled ellipse centred at (cx, cy) with radii rx, ry as (x, y) pairs for a plot series (stride 2): `chords`
+ * horizontal chords, evenly spread over its height, each two points and a pen lift (NaN, NaN), then the outline
+ * through `outline` points, closed (the first point repeated). Writes at most cap pairs and returns how many it
+ * wrote: 3 chords + outline + 1 when they fit, 0 when the radii are not positive and finite. */
+size_t kl_scene_ellipse(double cx, double cy, double rx, double ry, int chords, int outline, double *xy, size_t cap);
+
+/* The squash-and-stretch ball as drawn: a sphere of radius r scaled by (sx, sy, sz) = scale and placed at height y
+ * shows as an ellipse of radii r sx across and r sy up (keep_volume: r / sqrt(sy) across, the animators' rule
+ * sx = sz = 1 / sqrt(sy), so that sx sy sz = 1), centred at y (the keyframe tutorial scales about the centre) or, with
+ * pivot_floor, lifted so that its bottom stays at y - r, where the unscaled ball's bottom is. */
+void kl_scene_squash(double r, const double scale[3], bool keep_volume, bool pivot_floor, double y, double *rx,
+                  double *ry, double *cy);
+
+/* An orthographic camera: turned by yaw about the world's vertical (y) axis, then tilted by pitch about the
+ * screen's horizontal axis, both in radians. */
+kf_quat kl_scene_view(double yaw, double pitch);
+/* p in camera coordinates: out[0] right, out[1] up, out[2] towards the viewer. */
+void kl_scene_project(kf_quat view, const double p[3], double out[3]);
+/* The unit x, y, z axes rotated by the rotation q (normalized first), in camera coordinates (tips[axis][0..2]). */
+void kl_scene_triad(kf_quat q, kf_quat view, double tips[3][3]);
+
+/* --- the guided walk (walk.c, walk_motion.c, view.c, texts.c) ------------------------------------------------ */
+
+enum {
+    KL_STEP_BASIS, KL_STEP_BALLS, KL_STEP_EDIT, KL_STEP_BOUNCE, KL_STEP_HOP, KL_STEP_ROTATION, KL_STEP_GLTF,
+    KL_STEP_SPIN, KL_STEP_FLIP
+};
+_Static_assert(KL_STEP_FLIP + 1 == KL_STEPS, "KL_STEPS counts the walk's steps");
+enum { KL_BALL_STEP, KL_BALL_LINEAR, KL_BALL_CUBIC, KL_BALLS };
+enum { KL_ROT_SLERP, KL_ROT_NLERP, KL_ROT_CUBIC, KL_ROTS };
+enum { KL_HOP_KEYED, KL_HOP_BALLISTIC, KL_HOPS };
+enum { KL_SPIN_SLERP, KL_SPIN_SOURCE, KL_SPIN_RATE, KL_SPINS };
+enum { KL_FLIP_STORED, KL_FLIP_ALIGNED, KL_FLIP_SLERP, KL_FLIPS };
+enum { KL_DRAG_NONE, KL_DRAG_VALUE, KL_DRAG_IN, KL_DRAG_OUT };
+
+#define KL_DEG (NUMLAB_PI / 180.0)
+#define KL_BALL_RADIUS 0.5    /* the bounce's sphere (the tutorial's) */
+#define KL_SAMPLES 401        /* curve samples over a clip (or s in [0, 1]) */
+#define KL_BALL_CHORDS 40
+#define KL_BALL_OUTLINE 48
+#define KL_BALL_POINTS (3 * KL_BALL_CHORDS + KL_BALL_OUTLINE + 1)
+#define KL_TRIAD_POINTS 9     /* an axis of up to three triads: (origin, tip, pen lift) each */
+
+/* Plot colors (plot.h: 1 cyan, 2 magenta, 3 yellow, 4 green, 5 red, 6 blue, 7 white) */
+enum {
+    KL_COLOR_STEP = PLOT_RED, KL_COLOR_LINEAR = PLOT_GREEN, KL_COLOR_CUBIC = PLOT_CYAN, KL_COLOR_KEY = PLOT_YELLOW,
+    KL_COLOR_SELECTED = PLOT_MAGENTA, KL_COLOR_PLAIN = PLOT_WHITE
+};
+
+typedef struct {
+    plot_mode mode;
+    plot_chart *chart[2];
+    kl_clock clock;
+    double speed;
+    bool loop;
+    kf_quat view;                                    /* the camera of the triads */
+
+    /* step 1: where the basis is read, and the keyframe tutorial's cubicSpline(s, p0, m0, p1, m1) */
+    double s, p0, m0, p1, m1;
+    double grid_s[KL_SAMPLES];
+    double basis[8][KL_SAMPLES];                   /* h00, h10, h01, h11, then their derivatives */
+
+    /* steps 2 and 3: the keyframe tutorial's three balls (3 components; y moves); step 3 edits the cubic one */
+    kf_track balls[KL_BALLS];
+    double grid_t[KL_SAMPLES];                     /* times over the clip of the current step */
+    double ball_y[KL_BALLS][KL_SAMPLES], ball_v[KL_BALLS][KL_SAMPLES];
+    double key, value, in, out, probe;               /* step 3's parameters: key index, its numbers, a probe time */
+    size_t loaded_key;                               /* the key whose numbers the parameters hold */
+    int drag;                                        /* KL_DRAG_* while the mouse button is held */
+    double drag_range[2];                            /* the dragged pane's y range, held still during the drag */
+    double handles[2 * 3 * 3 * 2];                   /* tangent handles: per key in and out, (x, y) with pen lifts */
+
+    /* step 4: the bouncing ball */
+    kf_track bounce, squash;
+    bool keep_volume, pivot_floor;
+    double bounce_x[KL_SAMPLES], bounce_y[KL_SAMPLES];
+    double scale_x[KL_SAMPLES], scale_y[KL_SAMPLES], volume[KL_SAMPLES], kept_x[KL_SAMPLES];
+
+    /* steps 5 and 6: two rotation keys, the identity and `angle` degrees about y */
+    double angle, tangent, interval;
+    bool rot_shown[KL_ROTS];
+    kf_track rot[KL_ROTS];                              /* slerp (LINEAR), nlerp, normalized cubic (CUBICSPLINE) */
+    double rot_angle[KL_ROTS][KL_SAMPLES];            /* degrees turned from the first key */
+    double rot_diff[KL_SAMPLES];                   /* step 6: degrees between the cubic and the slerp */
+
+    /* step 5: the bounce's first hop with take-off tangent `hop_m` and with the ballistic 2h/T, the thrown ball */
+    kl_hop hop;
+    kl_hop_stats hop_source;                        /* the hop at the tutorial's take-off tangent */
+    double hop_m;
+    kf_track hops[KL_HOPS];
+    double hop_y[KL_HOPS + 1][KL_SAMPLES], hop_speed[KL_HOPS + 1][KL_SAMPLES];  /* the last: the parabola */
+
+    /* step 8: angular velocity about y (rad/s) of slerp, the source's cubic and the constant-rate cubic */
+    kf_track spin[KL_SPINS];
+    bool spin_shown[KL_SPINS];
+    double spin_w[KL_SPINS][KL_SAMPLES], spin_fd[KL_SAMPLES], spin_turn[KL_SPINS][KL_SAMPLES];
+
+    /* step 9: the second key stored as -q: the cubic as stored, after kf_track_align_hemispheres, and slerp */
+    kf_track flip[KL_FLIPS];
+    bool flip_shown[KL_FLIPS];
+    double flip_turn[KL_FLIPS][KL_SAMPLES], flip_norm[2][KL_SAMPLES];
+
+    char text[640];                                  /* the step's text, formatted with its live numbers */
+
+    /* scratch for the scene panes, rebuilt at each render */
+    double ball_xy[KL_BALLS][2 * KL_BALL_POINTS];
+    double triad_xy[3][2 * KL_TRIAD_POINTS];
+    char title[PLOT_TITLE_MAX];
+} kl_walk;
+
+/* The interactive lab (needs a terminal): the guided walk (walk.c), or a file's animations played (view_player.c;
+ * the file is loaded and checked first). ascii: no braille. */
+int kl_walk_run(bool ascii);
+int kl_play(const char *path, bool ascii);
+
+/* walk.c */
+/* The walk's tracks and charts (-1 when out of memory: kl_walk_destroy then frees what was made), freed by
+ * kl_walk_destroy. The tui callbacks, also what --plot and tests/test_keyframe_lab_claims.c drive: kl_walk_changed
+ * recomputes a step (TUI_ENTER_STEP also sets its defaults), kl_walk_notes (texts.c) writes its live numbers. */
+int kl_walk_init(kl_walk *w, bool ascii);
+void kl_walk_destroy(kl_walk *w);
+void kl_walk_changed(void *ctx, int step, tui_change what);
+double kl_walk_now(const kl_walk *w);                      /* the clip time shown */
+double kl_walk_bounce_x(double t);                      /* where the bounce has slid to at t */
+kf_quat kl_walk_rotation(const kl_walk *w, int which, double t);  /* rotation track KL_ROT_* at t */
+
+/* texts.c: the step's title; its text and its notes with their numbers formatted from the walk's tracks (the
+ * notes are the tui's notes callback). */
+const char *kl_step_title(int step);
+void kl_walk_text(const kl_walk *w, int step, char *buf, size_t size);
+void kl_walk_notes(void *ctx, int step, char *buf, size_t size);
+
+/* walk_motion.c: steps 5, 8 and 9 (the hop, angular velocity, hemispheres). */
+int kl_walk_motion_init(kl_walk *w);                       /* the tracks: KF_OK or KF_ERR_NOMEM */
+void kl_walk_motion_destroy(kl_walk *w);
+void kl_walk_motion_defaults(kl_walk *w, int step);
+double kl_walk_motion_length(const kl_walk *w, int step);  /* the clip's length */
+void kl_walk_motion_sample(kl_walk *w, int step);
+void kl_walk_motion_describe(kl_walk *w, int step, tui_step *d);
+void kl_walk_motion_render(kl_walk *w, int step, int pane, plot_chart *ch);
+
+/* view.c: pane p of step `step` into the walk's chart p, rendered (NULL when it cannot be sized). */
+const plot_grid *kl_walk_render(void *ctx, int step, int pane, int cols, int rows);
+
+/* A curve pane started afresh (title, axis labels, autoscaled, legend), and a sampled curve over KL_SAMPLES. */
+void kl_walk_chart_start(plot_chart *ch, const char *title, const char *xlabel, const char *ylabel);
+void kl_walk_add_curve(plot_chart *ch, const char *name, const double *x, const double *y, int color);
+
+/* Shared by the walk and the file player (view.c). */
+/* Renders a scene: the chart with equal units across and up over (at least) the box [x0, x1] x [y0, y1], no
+ * legend, and the labels (if any) in the title row, each centred over its x. */
+const plot_grid *kl_walk_render_scene(plot_chart *ch, double x0, double x1, double y0, double y1,
+                                   const char *const *labels, const double *label_x, int n_labels);
+/* Adds triads (rotations q[i] drawn around centres cx[i], cy = 0, axes of length `size`) as three series x, y, z
+ * into the chart; xy holds 3 x 2 x KL_TRIAD_POINTS doubles. n <= 3. */
+void kl_walk_add_triads(plot_chart *ch, kf_quat view, const kf_quat *q, const double *cx, int n, double size,
+                     double xy[3][2 * KL_TRIAD_POINTS]);
 
 #endif

@@ -4,16 +4,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "walk.h"
+#include "lab.h"
 #include "numlab/common.h"
 
 #define HANDLE_SECONDS 0.2  /* how far a tangent handle reaches either side of its key */
 
-void walk_chart_start(plot_chart *ch, const char *title, const char *xlabel, const char *ylabel)
+void kl_walk_chart_start(plot_chart *ch, const char *title, const char *xlabel, const char *ylabel)
 {
     plot_chart_clear(ch);
     plot_chart_set_log(ch, PLOT_Y, false);
-    plot_chart_set_equal_aspect(ch, false);  /* a curve, not a scene (walk_render_scene) */
+    plot_chart_set_equal_aspect(ch, false);  /* a curve, not a scene (kl_walk_render_scene) */
     plot_chart_set_autoscale(ch, PLOT_X, 0.0);
     plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
     plot_chart_set_legend(ch, PLOT_LEGEND_AUTO);
@@ -21,9 +21,9 @@ void walk_chart_start(plot_chart *ch, const char *title, const char *xlabel, con
     plot_chart_set_labels(ch, xlabel, ylabel);
 }
 
-void walk_add_curve(plot_chart *ch, const char *name, const double *x, const double *y, int color)
+void kl_walk_add_curve(plot_chart *ch, const char *name, const double *x, const double *y, int color)
 {
-    plot_series s = {.name = name, .x = x, .y = y, .n = WALK_SAMPLES, .color = color};
+    plot_series s = {.name = name, .x = x, .y = y, .n = KL_SAMPLES, .color = color};
     plot_chart_add_series(ch, &s);
 }
 
@@ -32,7 +32,7 @@ static void fix_y_range(plot_chart *ch, const double *const *curves, int n)
 {
     double lo = INFINITY, hi = -INFINITY;
     for (int c = 0; c < n; c++)
-        for (int i = 0; i < WALK_SAMPLES; i++)
+        for (int i = 0; i < KL_SAMPLES; i++)
             lo = fmin(lo, curves[c][i]), hi = fmax(hi, curves[c][i]);
     double pad = hi > lo ? 0.08 * (hi - lo) : 1.0;
     plot_chart_set_range(ch, PLOT_Y, lo - pad, hi + pad);
@@ -62,7 +62,7 @@ static void label_title(plot_chart *ch, int width, const char *const *labels, co
     plot_chart_set_title(ch, title);
 }
 
-const plot_grid *walk_render_scene(plot_chart *ch, double x0, double x1, double y0, double y1,
+const plot_grid *kl_walk_render_scene(plot_chart *ch, double x0, double x1, double y0, double y1,
                                    const char *const *labels, const double *label_x, int n_labels)
 {
     int col, row, cols, rows;
@@ -82,8 +82,8 @@ const plot_grid *walk_render_scene(plot_chart *ch, double x0, double x1, double 
     return g;
 }
 
-void walk_add_triads(plot_chart *ch, kf_quat view, const kf_quat *q, const double *cx, int n, double size,
-                     double xy[3][2 * TRIAD_POINTS])
+void kl_walk_add_triads(plot_chart *ch, kf_quat view, const kf_quat *q, const double *cx, int n, double size,
+                     double xy[3][2 * KL_TRIAD_POINTS])
 {
     static const char *const names[3] = {"x", "y", "z"};
     static const int colors[3] = {PLOT_RED, PLOT_GREEN, PLOT_BLUE};
@@ -92,7 +92,7 @@ void walk_add_triads(plot_chart *ch, kf_quat view, const kf_quat *q, const doubl
             xy[axis][i] = NAN;
     for (int i = 0; i < n && i < 3; i++) {
         double tips[3][3];
-        scene_triad(q[i], view, tips);
+        kl_scene_triad(q[i], view, tips);
         for (int axis = 0; axis < 3; axis++) {
             double *p = &xy[axis][6 * i];
             p[0] = cx[i], p[1] = 0.0;
@@ -108,7 +108,7 @@ void walk_add_triads(plot_chart *ch, kf_quat view, const kf_quat *q, const doubl
 
 static void add_ball(plot_chart *ch, double *xy, double cx, double cy, double rx, double ry, int color)
 {
-    size_t n = scene_ellipse(cx, cy, rx, ry, BALL_CHORDS, BALL_OUTLINE, xy, BALL_POINTS);
+    size_t n = kl_scene_ellipse(cx, cy, rx, ry, KL_BALL_CHORDS, KL_BALL_OUTLINE, xy, KL_BALL_POINTS);
     plot_series s = {.x = &xy[0], .y = &xy[1], .n = n, .stride = 2, .color = color};
     if (n)
         plot_chart_add_series(ch, &s);
@@ -116,56 +116,56 @@ static void add_ball(plot_chart *ch, double *xy, double cx, double cy, double rx
 
 /* --- the steps ------------------------------------------------------------------------------------------------ */
 
-static void basis_pane(walk *w, plot_chart *ch, int pane)
+static void basis_pane(kl_walk *w, plot_chart *ch, int pane)
 {
     static const char *const names[4] = {"h00 (p0)", "h10 (m0)", "h01 (p1)", "h11 (m1)"};
     static const char *const slopes[4] = {"h00'", "h10'", "h01'", "h11'"};
-    walk_chart_start(ch, pane == 0 ? "the Hermite basis" : "the slopes d/ds", "s", "");
+    kl_walk_chart_start(ch, pane == 0 ? "the Hermite basis" : "the slopes d/ds", "s", "");
     plot_chart_set_range(ch, PLOT_X, 0.0, 1.0);
     kf_basis b = pane == 0 ? kf_hermite_basis(w->s) : kf_hermite_basis_deriv(w->s);
     const double at[4] = {b.h00, b.h10, b.h01, b.h11};
     plot_chart_add_vline(ch, w->s, 0, NULL);
     for (int k = 0; k < 4; k++) {
-        walk_add_curve(ch, pane == 0 ? names[k] : slopes[k], w->grid_s, w->basis[4 * pane + k], k + 1);
+        kl_walk_add_curve(ch, pane == 0 ? names[k] : slopes[k], w->grid_s, w->basis[4 * pane + k], k + 1);
         plot_chart_add_marker(ch, w->s, at[k], k + 1, NULL);
     }
 }
 
-static const char *const ball_names[BALLS] = {"step", "linear", "cubic"};
-static const int ball_colors[BALLS] = {COLOR_STEP, COLOR_LINEAR, COLOR_CUBIC};
+static const char *const ball_names[KL_BALLS] = {"step", "linear", "cubic"};
+static const int ball_colors[KL_BALLS] = {KL_COLOR_STEP, KL_COLOR_LINEAR, KL_COLOR_CUBIC};
 
-static void balls_curves(walk *w, plot_chart *ch)
+static void balls_curves(kl_walk *w, plot_chart *ch)
 {
-    double now = walk_now(w);
-    walk_chart_start(ch, "height y(t) of the three balls", "t [s]", "y");
+    double now = kl_walk_now(w);
+    kl_walk_chart_start(ch, "height y(t) of the three balls", "t [s]", "y");
     plot_chart_add_vline(ch, now, 0, NULL);
-    for (int b = 0; b < BALLS; b++) {
+    for (int b = 0; b < KL_BALLS; b++) {
         double v[3];
-        walk_add_curve(ch, ball_names[b], w->grid_t, w->ball_y[b], ball_colors[b]);
+        kl_walk_add_curve(ch, ball_names[b], w->grid_t, w->ball_y[b], ball_colors[b]);
         kf_track_sample(&w->balls[b], now, v);
         plot_chart_add_marker(ch, now, v[1], ball_colors[b], NULL);
     }
 }
 
-static const plot_grid *balls_scene(walk *w, plot_chart *ch)
+static const plot_grid *balls_scene(kl_walk *w, plot_chart *ch)
 {
-    static const double at_x[BALLS] = {-3.0, 0.0, 3.0};  /* the tutorial's: step left, linear middle, cubic right */
+    static const double at_x[KL_BALLS] = {-3.0, 0.0, 3.0};  /* the tutorial's: step left, linear middle, cubic right */
     const double radius = 0.3;
-    walk_chart_start(ch, "", "", "");
+    kl_walk_chart_start(ch, "", "", "");
     plot_chart_add_hline(ch, -radius, 0, NULL);  /* the ground under the balls at y = 0 */
-    for (int b = 0; b < BALLS; b++) {
+    for (int b = 0; b < KL_BALLS; b++) {
         double v[3];
-        kf_track_sample(&w->balls[b], walk_now(w), v);
+        kf_track_sample(&w->balls[b], kl_walk_now(w), v);
         add_ball(ch, w->ball_xy[b], at_x[b], v[1], radius, radius, ball_colors[b]);
     }
-    return walk_render_scene(ch, -4.0, 4.0, -0.5, 3.5, ball_names, at_x, BALLS);
+    return kl_walk_render_scene(ch, -4.0, 4.0, -0.5, 3.5, ball_names, at_x, KL_BALLS);
 }
 
 /* The tangent handles of the cubic ball's keys: a segment of slope a_k ending at each key (but the first) and one
  * of slope b_k leaving it (but the last), each HANDLE_SECONDS long in t. */
-static void build_handles(walk *w)
+static void build_handles(kl_walk *w)
 {
-    kf_track *t = &w->balls[BALL_CUBIC];
+    kf_track *t = &w->balls[KL_BALL_CUBIC];
     size_t n = 0;
     double *h = w->handles;
     for (size_t k = 0; k < t->count && k < 3; k++) {
@@ -182,154 +182,154 @@ static void build_handles(walk *w)
         h[2 * n] = NAN, h[2 * n + 1] = NAN;
 }
 
-static void edit_pane(walk *w, plot_chart *ch, int pane)
+static void edit_pane(kl_walk *w, plot_chart *ch, int pane)
 {
-    kf_track *t = &w->balls[BALL_CUBIC];
-    double now = walk_now(w), v[3];
-    const double *curves[2] = {pane == 0 ? w->ball_y[BALL_CUBIC] : w->ball_v[BALL_CUBIC],
-                               pane == 0 ? w->ball_y[BALL_LINEAR] : w->ball_v[BALL_LINEAR]};
-    walk_chart_start(ch, pane == 0 ? "cubic ball y(t): drag a key" : "velocity y'(t): drag a tangent", "t [s]",
+    kf_track *t = &w->balls[KL_BALL_CUBIC];
+    double now = kl_walk_now(w), v[3];
+    const double *curves[2] = {pane == 0 ? w->ball_y[KL_BALL_CUBIC] : w->ball_v[KL_BALL_CUBIC],
+                               pane == 0 ? w->ball_y[KL_BALL_LINEAR] : w->ball_v[KL_BALL_LINEAR]};
+    kl_walk_chart_start(ch, pane == 0 ? "cubic ball y(t): drag a key" : "velocity y'(t): drag a tangent", "t [s]",
                 pane == 0 ? "y" : "y'");
-    if (w->drag != DRAG_NONE && (w->drag == DRAG_VALUE) == (pane == 0))
+    if (w->drag != KL_DRAG_NONE && (w->drag == KL_DRAG_VALUE) == (pane == 0))
         plot_chart_set_range(ch, PLOT_Y, w->drag_range[0], w->drag_range[1]);
     else
         fix_y_range(ch, curves, 2);
     plot_chart_add_vline(ch, w->probe, 0, NULL);
-    walk_add_curve(ch, "linear", w->grid_t, curves[1], COLOR_LINEAR);
-    walk_add_curve(ch, "cubic", w->grid_t, curves[0], COLOR_CUBIC);
+    kl_walk_add_curve(ch, "linear", w->grid_t, curves[1], KL_COLOR_LINEAR);
+    kl_walk_add_curve(ch, "cubic", w->grid_t, curves[0], KL_COLOR_CUBIC);
     if (pane == 0) {
         build_handles(w);
         plot_series s = {.name = "tangents", .x = &w->handles[0], .y = &w->handles[1],
-                         .n = sizeof w->handles / sizeof w->handles[0] / 2, .stride = 2, .color = COLOR_KEY};
+                         .n = sizeof w->handles / sizeof w->handles[0] / 2, .stride = 2, .color = KL_COLOR_KEY};
         plot_chart_add_series(ch, &s);
         for (size_t k = 0; k < t->count; k++)
             plot_chart_add_marker(ch, t->times[k], kf_track_value(t, k)[1],
-                                  k == w->loaded_key ? COLOR_SELECTED : COLOR_KEY, NULL);
+                                  k == w->loaded_key ? KL_COLOR_SELECTED : KL_COLOR_KEY, NULL);
         kf_track_sample(t, now, v);
     } else {
         size_t k = w->loaded_key;
         if (k > 0)
-            plot_chart_add_marker(ch, t->times[k], w->in, COLOR_SELECTED, NULL);
+            plot_chart_add_marker(ch, t->times[k], w->in, KL_COLOR_SELECTED, NULL);
         if (k + 1 < t->count)
-            plot_chart_add_marker(ch, t->times[k], w->out, COLOR_SELECTED, NULL);
+            plot_chart_add_marker(ch, t->times[k], w->out, KL_COLOR_SELECTED, NULL);
         kf_track_velocity(t, now, v);
     }
-    plot_chart_add_marker(ch, now, v[1], COLOR_CUBIC, NULL);  /* the ball, playing */
+    plot_chart_add_marker(ch, now, v[1], KL_COLOR_CUBIC, NULL);  /* the ball, playing */
 }
 
-static const plot_grid *bounce_scene(walk *w, plot_chart *ch)
+static const plot_grid *bounce_scene(kl_walk *w, plot_chart *ch)
 {
-    double now = walk_now(w), p[3], s[3];
+    double now = kl_walk_now(w), p[3], s[3];
     kf_track_sample(&w->bounce, now, p);
     kf_track_sample(&w->squash, now, s);
-    const double r = WALK_BALL_RADIUS;
+    const double r = KL_BALL_RADIUS;
     double rx, ry, cy;
-    scene_squash(r, s, w->keep_volume, w->pivot_floor, p[1], &rx, &ry, &cy);
-    walk_chart_start(ch, w->keep_volume ? "the bounce, volume kept" : "the bounce, the tutorial's scale keys", "", "");
+    kl_scene_squash(r, s, w->keep_volume, w->pivot_floor, p[1], &rx, &ry, &cy);
+    kl_walk_chart_start(ch, w->keep_volume ? "the bounce, volume kept" : "the bounce, the tutorial's scale keys", "", "");
     plot_chart_add_hline(ch, -r, 0, NULL);
     /* the path of the centre, every eighth sample */
-    plot_series trail = {.x = w->bounce_x, .y = w->bounce_y, .n = WALK_SAMPLES / 8 + 1, .stride = 8,
-                         .color = COLOR_PLAIN, .style = PLOT_POINTS};
+    plot_series trail = {.x = w->bounce_x, .y = w->bounce_y, .n = KL_SAMPLES / 8 + 1, .stride = 8,
+                         .color = KL_COLOR_PLAIN, .style = PLOT_POINTS};
     plot_chart_add_series(ch, &trail);
-    add_ball(ch, w->ball_xy[0], walk_bounce_x(now), cy, rx, ry, COLOR_STEP);
-    return walk_render_scene(ch, -2.7, 2.7, -0.6, 4.8, NULL, NULL, 0);
+    add_ball(ch, w->ball_xy[0], kl_walk_bounce_x(now), cy, rx, ry, KL_COLOR_STEP);
+    return kl_walk_render_scene(ch, -2.7, 2.7, -0.6, 4.8, NULL, NULL, 0);
 }
 
-static void bounce_curves(walk *w, plot_chart *ch)
+static void bounce_curves(kl_walk *w, plot_chart *ch)
 {
-    double now = walk_now(w), s[3];
+    double now = kl_walk_now(w), s[3];
     kf_track_sample(&w->squash, now, s);
-    walk_chart_start(ch, "scale and volume", "t [s]", "");
+    kl_walk_chart_start(ch, "scale and volume", "t [s]", "");
     plot_chart_add_vline(ch, now, 0, NULL);
     plot_chart_add_hline(ch, 1.0, 0, NULL);
-    walk_add_curve(ch, "sx", w->grid_t, w->scale_x, COLOR_STEP);
-    walk_add_curve(ch, "sy", w->grid_t, w->scale_y, COLOR_LINEAR);
-    walk_add_curve(ch, "sx sy sz", w->grid_t, w->volume, COLOR_KEY);
-    plot_chart_add_marker(ch, now, s[0], COLOR_STEP, NULL);
-    plot_chart_add_marker(ch, now, s[1], COLOR_LINEAR, NULL);
-    plot_chart_add_marker(ch, now, s[0] * s[1] * s[2], COLOR_KEY, NULL);
+    kl_walk_add_curve(ch, "sx", w->grid_t, w->scale_x, KL_COLOR_STEP);
+    kl_walk_add_curve(ch, "sy", w->grid_t, w->scale_y, KL_COLOR_LINEAR);
+    kl_walk_add_curve(ch, "sx sy sz", w->grid_t, w->volume, KL_COLOR_KEY);
+    plot_chart_add_marker(ch, now, s[0], KL_COLOR_STEP, NULL);
+    plot_chart_add_marker(ch, now, s[1], KL_COLOR_LINEAR, NULL);
+    plot_chart_add_marker(ch, now, s[0] * s[1] * s[2], KL_COLOR_KEY, NULL);
     if (w->keep_volume) {
-        walk_add_curve(ch, "1/sqrt(sy)", w->grid_t, w->kept_x, COLOR_CUBIC);
-        plot_chart_add_marker(ch, now, 1.0 / sqrt(s[1]), COLOR_CUBIC, NULL);
+        kl_walk_add_curve(ch, "1/sqrt(sy)", w->grid_t, w->kept_x, KL_COLOR_CUBIC);
+        plot_chart_add_marker(ch, now, 1.0 / sqrt(s[1]), KL_COLOR_CUBIC, NULL);
     }
 }
 
-static const char *const rot_names[ROTS] = {"slerp", "nlerp", "cubic"};
-static const int rot_colors[ROTS] = {COLOR_STEP, COLOR_LINEAR, COLOR_CUBIC};
+static const char *const rot_names[KL_ROTS] = {"slerp", "nlerp", "cubic"};
+static const int rot_colors[KL_ROTS] = {KL_COLOR_STEP, KL_COLOR_LINEAR, KL_COLOR_CUBIC};
 
-static const plot_grid *rotation_scene(walk *w, plot_chart *ch, int step)
+static const plot_grid *rotation_scene(kl_walk *w, plot_chart *ch, int step)
 {
-    double now = walk_now(w), cx[ROTS];
-    kf_quat q[ROTS];
-    const char *labels[ROTS];
+    double now = kl_walk_now(w), cx[KL_ROTS];
+    kf_quat q[KL_ROTS];
+    const char *labels[KL_ROTS];
     int n = 0;
-    if (step == STEP_ROTATION) {
-        for (int r = 0; r < ROTS; r++)
+    if (step == KL_STEP_ROTATION) {
+        for (int r = 0; r < KL_ROTS; r++)
             if (w->rot_shown[r])
-                q[n] = walk_rotation(w, r, now), labels[n] = rot_names[r], n++;
+                q[n] = kl_walk_rotation(w, r, now), labels[n] = rot_names[r], n++;
     } else {
-        q[0] = walk_rotation(w, ROT_CUBIC, now), labels[0] = "glTF: normalized";
-        q[1] = walk_rotation(w, ROT_SLERP, now), labels[1] = "tutorial: slerp";
+        q[0] = kl_walk_rotation(w, KL_ROT_CUBIC, now), labels[0] = "glTF: normalized";
+        q[1] = kl_walk_rotation(w, KL_ROT_SLERP, now), labels[1] = "tutorial: slerp";
         n = 2;
     }
     /* unit axes: neighbours 2.2 apart never touch (each reaches at most 1 to either side) */
     for (int i = 0; i < n; i++)
         cx[i] = 2.2 * (i - 0.5 * (n - 1));
-    walk_chart_start(ch, "", "axes: x red, y green, z blue", "");
-    walk_add_triads(ch, w->view, q, cx, n, 1.0, w->triad_xy);
+    kl_walk_chart_start(ch, "", "axes: x red, y green, z blue", "");
+    kl_walk_add_triads(ch, w->view, q, cx, n, 1.0, w->triad_xy);
     double half = n > 0 ? 1.1 * n + 0.1 : 1.2;
-    return walk_render_scene(ch, -half, half, -1.2, 1.2, labels, cx, n);
+    return kl_walk_render_scene(ch, -half, half, -1.2, 1.2, labels, cx, n);
 }
 
-static void rotation_curves(walk *w, plot_chart *ch, int step)
+static void rotation_curves(kl_walk *w, plot_chart *ch, int step)
 {
-    double now = walk_now(w);
-    if (step == STEP_ROTATION) {
-        walk_chart_start(ch, "angle turned from the first key", "t [s]", "deg");
-        for (int r = 0; r < ROTS; r++)
+    double now = kl_walk_now(w);
+    if (step == KL_STEP_ROTATION) {
+        kl_walk_chart_start(ch, "angle turned from the first key", "t [s]", "deg");
+        for (int r = 0; r < KL_ROTS; r++)
             if (w->rot_shown[r]) {
-                walk_add_curve(ch, rot_names[r], w->grid_t, w->rot_angle[r], rot_colors[r]);
-                plot_chart_add_marker(ch, now, kf_quat_angle(walk_rotation(w, r, now)) * 180.0 / NUMLAB_PI,
+                kl_walk_add_curve(ch, rot_names[r], w->grid_t, w->rot_angle[r], rot_colors[r]);
+                plot_chart_add_marker(ch, now, kf_quat_angle(kl_walk_rotation(w, r, now)) * 180.0 / NUMLAB_PI,
                                       rot_colors[r], NULL);
             }
     } else {
-        walk_chart_start(ch, "angle between glTF and the tutorial", "t [s]", "deg");
-        walk_add_curve(ch, "glTF vs slerp", w->grid_t, w->rot_diff, COLOR_KEY);
+        kl_walk_chart_start(ch, "angle between glTF and the tutorial", "t [s]", "deg");
+        kl_walk_add_curve(ch, "glTF vs slerp", w->grid_t, w->rot_diff, KL_COLOR_KEY);
         plot_chart_add_marker(ch, now,
-                              kf_quat_angle_between(walk_rotation(w, ROT_CUBIC, now),
-                                                    walk_rotation(w, ROT_SLERP, now)) * 180.0 / NUMLAB_PI,
-                              COLOR_KEY, NULL);
+                              kf_quat_angle_between(kl_walk_rotation(w, KL_ROT_CUBIC, now),
+                                                    kl_walk_rotation(w, KL_ROT_SLERP, now)) * 180.0 / NUMLAB_PI,
+                              KL_COLOR_KEY, NULL);
     }
     plot_chart_add_vline(ch, now, 0, NULL);
 }
 
-const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int rows)
+const plot_grid *kl_walk_render(void *ctx, int step, int pane, int cols, int rows)
 {
-    walk *w = ctx;
+    kl_walk *w = ctx;
     plot_chart *ch = w->chart[pane];
     if (plot_chart_resize(ch, cols, rows))
         return NULL;
     switch (step) {
-    case STEP_BASIS:
+    case KL_STEP_BASIS:
         basis_pane(w, ch, pane);
         break;
-    case STEP_BALLS:
+    case KL_STEP_BALLS:
         if (pane == 1)
             return balls_scene(w, ch);
         balls_curves(w, ch);
         break;
-    case STEP_EDIT:
+    case KL_STEP_EDIT:
         edit_pane(w, ch, pane);
         break;
-    case STEP_BOUNCE:
+    case KL_STEP_BOUNCE:
         if (pane == 0)
             return bounce_scene(w, ch);
         bounce_curves(w, ch);
         break;
-    case STEP_HOP:
-    case STEP_SPIN:
-    case STEP_FLIP:
-        walk_motion_render(w, step, pane, ch);
+    case KL_STEP_HOP:
+    case KL_STEP_SPIN:
+    case KL_STEP_FLIP:
+        kl_walk_motion_render(w, step, pane, ch);
         break;
     default:
         if (pane == 0)

@@ -12,7 +12,7 @@
 #include "numlab/common.h"
 #include "numlab/text.h"
 #include "numlab/tui.h"
-#include "walk.h"
+#include "lab.h"
 
 #define PLAYER_SAMPLES 1001
 #define MAX_SHOWN 6              /* components plotted (a weights channel may have more) */
@@ -29,7 +29,7 @@ typedef struct {
     size_t n_steps;
     plot_mode mode;
     plot_chart *chart[2];
-    scene_clock clock;
+    kl_clock clock;
     double speed;
     bool loop;
     size_t clock_animation;      /* the animation the clock plays (switching channels within it keeps the time) */
@@ -44,7 +44,7 @@ typedef struct {
     double value[MAX_SHOWN][PLAYER_SAMPLES], velocity[MAX_SHOWN][PLAYER_SAMPLES];
     double keys_xy[2 * MAX_KEY_POINTS * MAX_SHOWN];
     size_t key_points;
-    double triad_xy[3][2 * TRIAD_POINTS];
+    double triad_xy[3][2 * KL_TRIAD_POINTS];
     double *sample;              /* 2 x components numbers for kf_track_sample and _velocity (NULL: out of memory) */
     char title[160], text[1024];
 } player;
@@ -111,14 +111,14 @@ static void player_changed(void *ctx, int step, tui_change what)
         pl->clock.speed = pl->speed;
         return;
     }
-    scene_clock_start(&pl->clock, pl->clip->duration, pl->speed, pl->loop);
+    kl_clock_start(&pl->clock, pl->clip->duration, pl->speed, pl->loop);
 }
 
 static bool player_tick(void *ctx, int step, double frame_dt)
 {
     (void)step;
     player *pl = ctx;
-    return scene_clock_tick(&pl->clock, frame_dt);
+    return kl_clock_tick(&pl->clock, frame_dt);
 }
 
 /* The first step of the animation `delta` away from the current one's (wrapping around). */
@@ -145,7 +145,7 @@ static bool player_key(void *ctx, int step, int key)
     case 'l':
         pl->loop = pl->clock.loop = !pl->loop;
         if (pl->loop && pl->clock.done)
-            scene_clock_start(&pl->clock, pl->clock.duration, pl->speed, true);
+            kl_clock_start(&pl->clock, pl->clock.duration, pl->speed, true);
         return true;
     default:
         return false;
@@ -162,7 +162,7 @@ static const plot_grid *player_render(void *ctx, int step, int pane, int cols, i
     if (plot_chart_resize(ch, cols, rows))
         return NULL;
     const kf_track *t = &pl->channel->track;
-    double now = scene_clock_now(&pl->clock), *v = pl->sample;
+    double now = kl_clock_now(&pl->clock), *v = pl->sample;
     plot_chart_clear(ch);
     plot_chart_set_equal_aspect(ch, false);  /* a curve, unless the triad's scene below */
     plot_chart_set_legend(ch, PLOT_LEGEND_AUTO);
@@ -175,8 +175,8 @@ static const plot_grid *player_render(void *ctx, int step, int pane, int cols, i
         const double centre = 0.0;
         const char *label = "the node's axes";
         plot_chart_set_labels(ch, "axes: x red, y green, z blue", "");
-        walk_add_triads(ch, pl->view, &q, &centre, 1, 1.0, pl->triad_xy);
-        return walk_render_scene(ch, -1.3, 1.3, -1.2, 1.2, &label, &centre, 1);
+        kl_walk_add_triads(ch, pl->view, &q, &centre, 1, 1.0, pl->triad_xy);
+        return kl_walk_render_scene(ch, -1.3, 1.3, -1.2, 1.2, &label, &centre, 1);
     }
     plot_chart_set_title(ch, pane == 0 ? pl->title : "velocity d/dt");
     plot_chart_add_vline(ch, now, 0, NULL);
@@ -199,7 +199,7 @@ static const plot_grid *player_render(void *ctx, int step, int pane, int cols, i
     }
     if (pane == 0 && pl->key_points) {
         plot_series keys = {.name = "keys", .x = &pl->keys_xy[0], .y = &pl->keys_xy[1], .n = pl->key_points,
-                            .stride = 2, .color = COLOR_PLAIN, .style = PLOT_POINTS};
+                            .stride = 2, .color = KL_COLOR_PLAIN, .style = PLOT_POINTS};
         plot_chart_add_series(ch, &keys);
     }
     return plot_chart_render(ch);
@@ -210,7 +210,7 @@ static void player_notes(void *ctx, int step, char *buf, size_t size)
     (void)step;
     player *pl = ctx;
     const kf_track *t = &pl->channel->track;
-    double now = scene_clock_now(&pl->clock), *v = pl->sample;
+    double now = kl_clock_now(&pl->clock), *v = pl->sample;
     if (!v) {
         snprintf(buf, size, "out of memory");
         return;
@@ -235,8 +235,8 @@ static void player_describe(void *ctx, int step, tui_step *d)
     const kf_channel *c = &clip->channels[ref->channel];
     const gltf_doc *doc = &pl->doc;
     char abuf[64], nbuf[64], shown_path[256];  /* what came from the file (and its name), escaped for the screen */
-    const char *aname = lab_shown(clip->name, ref->animation, abuf, sizeof abuf);
-    const char *nname = lab_shown(doc->nodes[c->node].name, c->node, nbuf, sizeof nbuf);
+    const char *aname = kl_shown(clip->name, ref->animation, abuf, sizeof abuf);
+    const char *nname = kl_shown(doc->nodes[c->node].name, c->node, nbuf, sizeof nbuf);
     text_escape(pl->path, shown_path, sizeof shown_path);
     snprintf(pl->title, sizeof pl->title, "%s (%zu/%zu): %s %s", aname, ref->animation + 1, doc->animation_count,
              nname, kf_path_name(c->path));
@@ -248,7 +248,7 @@ static void player_describe(void *ctx, int step, tui_step *d)
                         kf_track_end(&c->track), doc->animation_count, doc->animation_count == 1 ? "" : "s");
     for (size_t a = 0; a < doc->animation_count && used > 0 && (size_t)used < sizeof pl->text; a++)
         used += snprintf(pl->text + used, sizeof pl->text - (size_t)used, " %s%s (%zu ch, %.3g s)%s",
-                         a == ref->animation ? ">" : "", lab_shown(doc->animations[a].name, a, abuf, sizeof abuf),
+                         a == ref->animation ? ">" : "", kl_shown(doc->animations[a].name, a, abuf, sizeof abuf),
                          doc->animations[a].channel_count, doc->animations[a].duration,
                          a + 1 < doc->animation_count ? "," : "");
     d->title = pl->title;
@@ -265,17 +265,17 @@ static void player_describe(void *ctx, int step, tui_step *d)
 
 /* --- the app -------------------------------------------------------------------------------------------------- */
 
-int lab_play(const char *path, bool ascii)
+int kl_play(const char *path, bool ascii)
 {
     static player pl;  /* large (sample buffers): not on the stack */
     memset(&pl, 0, sizeof pl);
     pl.path = path;
-    int st = lab_gltf_load(path, &pl.doc);
+    int st = kl_gltf_load(path, &pl.doc);
     if (st)
         return st;
     if (!cli_have_terminal()) {
         gltf_doc_destroy(&pl.doc);
-        return lab_no_terminal(path);
+        return kl_no_terminal(path);
     }
     for (size_t a = 0; a < pl.doc.animation_count; a++)
         pl.n_steps += pl.doc.animations[a].channel_count;
@@ -286,7 +286,7 @@ int lab_play(const char *path, bool ascii)
     }
     pl.steps = malloc(pl.n_steps * sizeof *pl.steps);
     pl.mode = ascii ? PLOT_ASCII : plot_mode_from_locale();
-    pl.view = scene_view(-35.0 * NUMLAB_PI / 180.0, 20.0 * NUMLAB_PI / 180.0);
+    pl.view = kl_scene_view(-35.0 * NUMLAB_PI / 180.0, 20.0 * NUMLAB_PI / 180.0);
     pl.speed = 1.0;
     pl.clock_animation = (size_t)-1;
     for (int p = 0; p < 2; p++)
@@ -305,7 +305,7 @@ int lab_play(const char *path, bool ascii)
         .render = player_render, .notes = player_notes, .tick = player_tick, .key = player_key,
     };
     int rc = tui_run(&app);
-    st = rc < 0 ? lab_no_terminal(path) : rc == 0 ? CLI_OK : rc;
+    st = rc < 0 ? kl_no_terminal(path) : rc == 0 ? CLI_OK : rc;
 done:
     for (int p = 0; p < 2; p++)
         plot_chart_free(pl.chart[p]);
