@@ -24,16 +24,16 @@ static int run(void *opts, const labcli_result *r)
 
 static const labcli_lab lab = {
     LABCLI_LAB(3, "keyframe-lab", "Hermite curves, glTF tracks, quaternions"),
-    .usage = "usage: keyframe-lab [--ascii]                          the interactive guided walk (needs a terminal)\n"
+    .usage = N_("usage: keyframe-lab [--ascii]                          the interactive guided walk (needs a terminal)\n"
              "       keyframe-lab [--ascii] FILE.gltf|FILE.glb        play a file's animations (needs a terminal)\n"
              "       keyframe-lab --csv --gltf FILE [--times A:B:STEP] [--animation NAME|INDEX]\n"
              "       keyframe-lab --csv --demo basis|balls|bounce|rotation|hop|spin|hemisphere [--times A:B:STEP]\n"
              "       keyframe-lab --list FILE\n"
-             "       keyframe-lab --plot STEP [--at T] [--width W] [--height H] [--ascii] [--out FILE [--size WxH]]",
-    .about = "Keyframes as glTF 2.0 plays them: STEP holds, LINEAR interpolates (rotations by slerp along the shortest\n"
+             "       keyframe-lab --plot STEP [--at T] [--width W] [--height H] [--ascii] [--out FILE [--size WxH]]"),
+    .about = N_("Keyframes as glTF 2.0 plays them: STEP holds, LINEAR interpolates (rotations by slerp along the shortest\n"
              "path), CUBICSPLINE is a cubic Hermite curve whose tangents are scaled by the key interval (rotations are\n"
-             "normalized afterwards). Before the first key the first value, after the last key the last value.",
-    .footer = "Exit status: 0 ok, 1 runtime failure, 2 bad usage or a bad file.\n",
+             "normalized afterwards). Before the first key the first value, after the last key the last value."),
+    .footer = N_("Exit status: 0 ok, 1 runtime failure, 2 bad usage or a bad file.\n"),
     .options = kl_option_table, .n_options = KL_OPTION_COUNT,
     .operand = "FILE", .interactive = N_("the interactive lab"), .check = kl_check, .run = run,
 };

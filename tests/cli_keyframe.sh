@@ -206,4 +206,24 @@ timeout 10 "$KL" --list "$FIX/pipe.gltf" >"$TMP/out" 2>"$TMP/err"; rc=$?
 [ $rc -eq 2 ] && grep -qF "pipe.gltf: is a FIFO (allowed: a regular file of at most 1 GiB)" "$TMP/err" && pass ||
     fail "--list FIFO: exit $rc (124: it blocked), '$(cat "$TMP/err")'"
 
+# --- in Spanish (LANG=es_ES.UTF-8): the words change, the numbers and the machine output do not ---
+ES="env LANG=es_ES.UTF-8 LC_ALL= LANGUAGE="
+expect_usage "^keyframe-lab: --demo: 'nope' no es una demostración \(se admite: basis, balls," $ES "$KL" --csv --demo nope
+expect_usage "^keyframe-lab: --csv necesita exactamente uno de --gltf FILE o --demo NAME" $ES "$KL" --csv
+expect_ok $ES "$KL" --list "$FIX/binary.glb"
+grep -q '^  nodo [0-9]* "[^"]*" translation: STEP, 4 claves, 3 componentes, t = 0 \.\. 2\.5$' "$TMP/out" && pass ||
+    fail "--list in Spanish: $(sed -n 3p "$TMP/out")"
+# every step's text and notes (--plot's last two lines) state the same numbers in both languages, in the same order
+numbers() { tail -n 2 "$TMP/out" | grep -oE '[-+]?[0-9]+([.][0-9]+)?(e[-+][0-9]+)?' | tr '\n' ' '; }
+for step in 1 2 3 4 5 6 7 8 9; do
+    expect_ok "$KL" --plot $step --width 40 --height 10 && en=$(numbers) && head -n 1 "$TMP/out" >"$TMP/en.head"
+    expect_ok $ES "$KL" --plot $step --width 40 --height 10 && es=$(numbers)
+    expect_eq "--plot $step: the Spanish text's numbers" "$es" "$en"
+    grep -q "^keyframe-lab paso $step/9: " "$TMP/out" && ! cmp -s "$TMP/out" "$TMP/en.head" && pass ||
+        fail "--plot $step: no Spanish header: $(head -n 1 "$TMP/out")"
+done
+expect_ok $ES "$KL" --csv --demo spin --times 0:1:0.25 && cp "$TMP/out" "$TMP/es.csv"
+expect_ok "$KL" --csv --demo spin --times 0:1:0.25
+cmp -s "$TMP/out" "$TMP/es.csv" && pass || fail "--csv --demo spin differs in Spanish"
+
 finish

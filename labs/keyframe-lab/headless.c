@@ -25,6 +25,7 @@
 #include "numlab/common.h"
 #include "numlab/gltf.h"
 #include "numlab/labcli.h"
+#include "numlab/lang.h"
 #include "numlab/text.h"
 
 size_t kl_times_count(const kl_times *t)
@@ -55,16 +56,16 @@ int kl_plot(int step, double at, int width, int height, bool ascii, const figure
     static kl_walk w;
     int st = CLI_OK;
     if (kl_walk_init(&w, ascii)) {
-        st = cli_fail("out of memory");
+        st = cli_fail("%s", _("out of memory"));
         goto done;
     }
     kl_walk_changed(&w, step, TUI_ENTER_STEP);
     kl_clock_seek(&w.clock, at >= 0.0 ? at : 0.5 * w.clock.duration);
-    printf("keyframe-lab step %d/%d: %s\n", step + 1, KL_STEPS, kl_step_title(step));
+    printf(_("keyframe-lab step %d/%d: %s\n"), step + 1, KL_STEPS, kl_step_title(step));
     for (int pane = 0; pane < 2; pane++) {
         const plot_grid *g = kl_walk_render(&w, step, pane, width, height);
         if (!g) {
-            st = cli_fail("out of memory");
+            st = cli_fail("%s", _("out of memory"));
             goto done;
         }
         if (!figure->out)
@@ -114,7 +115,7 @@ static int demo_balls(const kl_times *times)
 {
     kf_track balls[3];
     if (kl_tutorial_balls(balls))
-        return cli_fail("out of memory");
+        return cli_fail("%s", _("out of memory"));
     puts("t,step_y,linear_y,cubic_y,step_vy,linear_vy,cubic_vy");
     for (size_t i = 0, n = kl_times_count(times); i < n; i++) {
         double t = kl_times_at(times, i), row[7] = {t}, v[3];
@@ -138,7 +139,7 @@ static int demo_bounce(const kl_times *times)
 {
     kf_track position, scale;
     if (kl_tutorial_bounce(&position, &scale))
-        return cli_fail("out of memory");
+        return cli_fail("%s", _("out of memory"));
     puts("t,y,vy,sx,sy,sz,volume,sx_preserving,sz_preserving");
     for (size_t i = 0, n = kl_times_count(times); i < n; i++) {
         double t = kl_times_at(times, i), p[3], v[3], s[3];
@@ -157,7 +158,7 @@ static int demo_rotation(const kl_times *times)
 {
     kf_track linear, cubic;
     if (kl_tutorial_rotation(&linear, &cubic))
-        return cli_fail("out of memory");
+        return cli_fail("%s", _("out of memory"));
     puts("method,t,x,y,z,w,angle_deg");
     const char *methods[3] = {"slerp", "nlerp", "cubic"};
     for (int m = 0; m < 3; m++) {
@@ -181,10 +182,10 @@ static int demo_hop(const kl_times *times)
     kl_hop hop;
     kf_track tracks[2];
     if (kl_hop_init(&hop, &tracks[0]))
-        return cli_fail("out of memory");
+        return cli_fail("%s", _("out of memory"));
     if (kl_hop_init(&hop, &tracks[1])) {
         kf_track_destroy(&tracks[0]);
-        return cli_fail("out of memory");
+        return cli_fail("%s", _("out of memory"));
     }
     kl_hop_set_tangent(&tracks[1], hop.v0);
     puts("t,y_tutorial,y_ballistic,y_thrown,vy_tutorial,vy_ballistic,vy_thrown");
@@ -219,7 +220,7 @@ static int demo_spin(const kl_times *times)
     static const char *const names[3] = {"slerp", "tutorial", "rate"};
     kf_track t[3];
     if (rotation_tracks(t))
-        return cli_fail("out of memory");
+        return cli_fail("%s", _("out of memory"));
     for (int k = 0; k < 3; k++)
         kl_spin_keys(&t[k], DEMO_TURN, 1.0, 1.0);
     kl_spin_rate_tangents(&t[2], DEMO_TURN, 1.0);
@@ -247,7 +248,7 @@ static int demo_hemisphere(const kl_times *times)
     static const char *const names[3] = {"slerp", "stored", "aligned"};
     kf_track t[3];
     if (rotation_tracks(t))
-        return cli_fail("out of memory");
+        return cli_fail("%s", _("out of memory"));
     for (int k = 0; k < 3; k++) {
         kl_spin_keys(&t[k], DEMO_FLIP, 1.0, 0.0);
         double *q1 = kf_track_value(&t[k], 1);
@@ -295,7 +296,7 @@ int kl_demo(const char *name, const kl_times *times)
     for (size_t i = 0; i < sizeof demos / sizeof *demos; i++)
         if (strcmp(name, demos[i].name) == 0)
             return demos[i].run(times->given ? times : demos[i].times);
-    return cli_error("--demo: '%s' is not a demo (allowed: %s)", cli_cut(name), kl_demo_names());
+    return cli_error(_("--demo: '%s' is not a demo (allowed: %s)"), cli_cut(name), kl_demo_names());
 }
 
 /* --- glTF files --------------------------------------------------------------------------------------------------- */
@@ -345,8 +346,8 @@ static int select_animations(const gltf_doc *doc, const char *path, const char *
         return CLI_OK;
     }
     if (!doc->animation_count)
-        return cli_error("--animation: '%s': %s has no animations", cli_cut(which), cli_cut(path));
-    return cli_error("--animation: '%s' is not an animation of %s (allowed: a name or an index from 0 to %zu)",
+        return cli_error(_("--animation: '%s': %s has no animations"), cli_cut(which), cli_cut(path));
+    return cli_error(_("--animation: '%s' is not an animation of %s (allowed: a name or an index from 0 to %zu)"),
                      cli_cut(which), cli_cut(path), doc->animation_count - 1);
 }
 
@@ -368,18 +369,18 @@ int kl_gltf_csv(const char *path, const char *animation, const kl_times *given)
     if (given->given)
         times = *given;
     else if (times.b / times.step >= KL_MAX_SAMPLES) {
-        st = cli_error("%s: the longest animation lasts %.9g s, too long for 30 samples a second: give --times "
-                       "(at most %d samples)", path, times.b, KL_MAX_SAMPLES);
+        st = cli_error(_("%s: the longest animation lasts %.9g s, too long for 30 samples a second: give --times "
+                         "(at most %d samples)"), path, times.b, KL_MAX_SAMPLES);
         goto done;
     }
     if (first == last) {
         fprintf(stderr, "%s: ", cli_program());
         text_fputs(path, stderr);
-        fputs(" has no animations\n", stderr);
+        fprintf(stderr, "%s\n", _(" has no animations"));
     }
     double *v = malloc(width * sizeof *v);
     if (!v) {
-        st = cli_fail("out of memory");
+        st = cli_fail("%s", _("out of memory"));
         goto done;
     }
     fputs("animation,node,path,t", stdout);
@@ -445,32 +446,40 @@ int kl_gltf_list(const char *path)
     if (st)
         return st;
     text_fputs(path, stdout);
-    printf(": glTF 2.0 (%s), %zu node%s, %zu animation%s\n", doc.binary ? "GLB" : "JSON", doc.node_count,
-           doc.node_count == 1 ? "" : "s", doc.animation_count, doc.animation_count == 1 ? "" : "s");
+    printf(": glTF 2.0 (%s), ", doc.binary ? "GLB" : "JSON");
+    printf(P_("%zu node", "%zu nodes", doc.node_count), doc.node_count);
+    printf(", ");
+    printf(P_("%zu animation", "%zu animations", doc.animation_count), doc.animation_count);
+    putchar('\n');
     for (size_t a = 0; a < doc.animation_count; a++) {
         const kf_clip *clip = &doc.animations[a];
-        printf("animation %zu", a);
+        printf(_("animation %zu"), a);
         if (clip->name)
             print_name(clip->name);
-        printf(": %zu channel%s, %.9g s\n", clip->channel_count, clip->channel_count == 1 ? "" : "s", clip->duration);
+        printf(": ");
+        printf(P_("%zu channel", "%zu channels", clip->channel_count), clip->channel_count);
+        printf(", %.9g s\n", clip->duration);
         for (size_t c = 0; c < clip->channel_count; c++) {
             const kf_channel *ch = &clip->channels[c];
             const kf_track *t = &ch->track;
-            printf("  node %zu", ch->node);
+            printf(_("  node %zu"), ch->node);
             if (doc.nodes[ch->node].name)
                 print_name(doc.nodes[ch->node].name);
-            printf(" %s: %s, %zu key%s, %zu component%s, t = %.9g .. %.9g", kf_path_name(ch->path),
-                   kf_interp_name(t->interp), t->count, t->count == 1 ? "" : "s", t->components,
-                   t->components == 1 ? "" : "s", kf_track_start(t), kf_track_end(t));
+            printf(" %s: %s, ", kf_path_name(ch->path), kf_interp_name(t->interp));
+            printf(P_("%zu key", "%zu keys", t->count), t->count);
+            printf(", ");
+            printf(P_("%zu component", "%zu components", t->components), t->components);
+            printf(", t = %.9g .. %.9g", kf_track_start(t), kf_track_end(t));
             size_t flips = cubic_hemisphere_changes(t);
             if (flips)
-                printf(", %zu key%s in the other hemisphere (played the long way)", flips, flips == 1 ? "" : "s");
+                printf(P_(", %zu key in the other hemisphere (played the long way)",
+                          ", %zu keys in the other hemisphere (played the long way)", flips), flips);
             putchar('\n');
         }
     }
     if (doc.skipped_channels)
-        printf("(%zu channel%s without target.node skipped)\n", doc.skipped_channels,
-               doc.skipped_channels == 1 ? "" : "s");
+        printf(P_("(%zu channel without target.node skipped)\n", "(%zu channels without target.node skipped)\n",
+                  doc.skipped_channels), doc.skipped_channels);
     gltf_doc_destroy(&doc);
     return CLI_OK;
 }

@@ -1,4 +1,4 @@
-/* keyframe-lab's one private header, shared by its files (the one lab layout, docs/keyframe.md):
+/* keyframe-lab's one private header, shared by its files (every lab has these files with these roles):
  *   options.c       the option table and its check          model.c    the tutorial's keys, the numbers the walk
  *   headless.c      --csv, --list, --plot without a terminal            states, the scene geometry and the clock
  *   walk.c          the guided walk's tui callbacks          view.c     what each pane of the walk draws
@@ -77,9 +77,9 @@ int kl_no_terminal(const char *file);
 /* --- the model (model.c) ------------------------------------------------------------------------------------ */
 
 /* The keyframe tutorial's keyframes, in the glTF layout; each returns KF_OK or KF_ERR_NOMEM. */
-int kl_tutorial_balls(kf_track balls[3]);                        /* STEP, LINEAR, CUBICSPLINE on keys t = 0, 1, 2 */
-int kl_tutorial_bounce(kf_track *position, kf_track *scale);     /* the bouncing ball, CUBICSPLINE, t = 0 .. 2 */
-int kl_tutorial_rotation(kf_track *linear, kf_track *cubic);     /* identity -> 90 degrees about y, t = 0 .. 1 */
+int kl_tutorial_balls(kf_track balls[3]);                     /* STEP, LINEAR, CUBICSPLINE on keys t = 0, 1, 2 */
+int kl_tutorial_bounce(kf_track *position, kf_track *scale);  /* the bouncing ball, CUBICSPLINE, t = 0 .. 2 */
+int kl_tutorial_rotation(kf_track *linear, kf_track *cubic);  /* identity -> 90 degrees about y, t = 0 .. 1 */
 
 /* The thrown ball, angular velocity and hemispheres: what the walk's steps 5, 8 and 9 state. */
 
@@ -87,8 +87,8 @@ int kl_tutorial_rotation(kf_track *linear, kf_track *cubic);     /* identity -> 
  * the thrown ball through the same points: y = y0 + v0 (t - t0) - g (t - t0)^2 / 2 with g = 2h/T^2, v0 = 2h/T. */
 typedef struct {
     double t0, T, y0, h;  /* take-off time and height, time to the apex, apex height above take-off */
-    double source_m;      /* the source text's take-off out-tangent (units/s by the glTF rule) */
-    double g, v0;         /* the parabola's gravity and take-off speed */
+    double source_m;  /* the source text's take-off out-tangent (units/s by the glTF rule) */
+    double g, v0;  /* the parabola's gravity and take-off speed */
 } kl_hop;
 
 /* The hop from kl_tutorial_bounce into *hop and *track (take-off tangent source_m, landing in-tangent the source's).
@@ -102,8 +102,8 @@ double kl_hop_parabola(const kl_hop *hop, double t, double *v);
 
 typedef struct {
     double top_speed, top_t;  /* the largest |y'| on the way up (take-off to apex) and when */
-    double accel0;            /* y'' just after take-off (units/s^2; the parabola's is -g) */
-    double off, off_t;        /* the largest |y - parabola| over the hop and where */
+    double accel0;  /* y'' just after take-off (units/s^2; the parabola's is -g) */
+    double off, off_t;  /* the largest |y - parabola| over the hop and where */
 } kl_hop_stats;
 /* What the walk's notes say about a hop track: the top speed from the quadratic y'(s) (exact), the rest sampled. */
 void kl_hop_measure(const kl_hop *hop, const kf_track *track, kl_hop_stats *st);
@@ -126,11 +126,11 @@ double kl_blend_norm(const kf_track *t, double time);
 
 typedef struct {
     ts_accumulator acc;
-    double time;       /* clip seconds simulated: a whole number of steps times the speed (wrapped when looping) */
-    double duration;   /* the clip's length, >= 0 */
-    double speed;      /* clip seconds per real second, > 0 */
-    bool loop;         /* wrap at the end instead of stopping */
-    bool done;         /* a clip that does not loop reached its end */
+    double time;  /* clip seconds simulated: a whole number of steps times the speed (wrapped when looping) */
+    double duration;  /* the clip's length, >= 0 */
+    double speed;  /* clip seconds per real second, > 0 */
+    bool loop;  /* wrap at the end instead of stopping */
+    bool done;  /* a clip that does not loop reached its end */
 } kl_clock;
 
 /* Starts at time 0 (a duration <= 0 or not finite is 0: done at once). speed must be finite and > 0, else 1. */
@@ -155,7 +155,7 @@ size_t kl_scene_ellipse(double cx, double cy, double rx, double ry, int chords, 
  * sx = sz = 1 / sqrt(sy), so that sx sy sz = 1), centred at y (the keyframe tutorial scales about the centre) or, with
  * pivot_floor, lifted so that its bottom stays at y - r, where the unscaled ball's bottom is. */
 void kl_scene_squash(double r, const double scale[3], bool keep_volume, bool pivot_floor, double y, double *rx,
-                  double *ry, double *cy);
+                     double *ry, double *cy);
 
 /* An orthographic camera: turned by yaw about the world's vertical (y) axis, then tilted by pitch about the
  * screen's horizontal axis, both in radians. */
@@ -199,22 +199,22 @@ typedef struct {
     kl_clock clock;
     double speed;
     bool loop;
-    kf_quat view;                                    /* the camera of the triads */
+    kf_quat view;  /* the camera of the triads */
 
     /* step 1: where the basis is read, and the keyframe tutorial's cubicSpline(s, p0, m0, p1, m1) */
     double s, p0, m0, p1, m1;
     double grid_s[KL_SAMPLES];
-    double basis[8][KL_SAMPLES];                   /* h00, h10, h01, h11, then their derivatives */
+    double basis[8][KL_SAMPLES];  /* h00, h10, h01, h11, then their derivatives */
 
     /* steps 2 and 3: the keyframe tutorial's three balls (3 components; y moves); step 3 edits the cubic one */
     kf_track balls[KL_BALLS];
-    double grid_t[KL_SAMPLES];                     /* times over the clip of the current step */
+    double grid_t[KL_SAMPLES];  /* times over the clip of the current step */
     double ball_y[KL_BALLS][KL_SAMPLES], ball_v[KL_BALLS][KL_SAMPLES];
-    double key, value, in, out, probe;               /* step 3's parameters: key index, its numbers, a probe time */
-    size_t loaded_key;                               /* the key whose numbers the parameters hold */
-    int drag;                                        /* KL_DRAG_* while the mouse button is held */
-    double drag_range[2];                            /* the dragged pane's y range, held still during the drag */
-    double handles[2 * 3 * 3 * 2];                   /* tangent handles: per key in and out, (x, y) with pen lifts */
+    double key, value, in, out, probe;  /* step 3's parameters: key index, its numbers, a probe time */
+    size_t loaded_key;  /* the key whose numbers the parameters hold */
+    int drag;  /* KL_DRAG_* while the mouse button is held */
+    double drag_range[2];  /* the dragged pane's y range, held still during the drag */
+    double handles[2 * 3 * 3 * 2];  /* tangent handles: per key in and out, (x, y) with pen lifts */
 
     /* step 4: the bouncing ball */
     kf_track bounce, squash;
@@ -225,13 +225,13 @@ typedef struct {
     /* steps 5 and 6: two rotation keys, the identity and `angle` degrees about y */
     double angle, tangent, interval;
     bool rot_shown[KL_ROTS];
-    kf_track rot[KL_ROTS];                              /* slerp (LINEAR), nlerp, normalized cubic (CUBICSPLINE) */
-    double rot_angle[KL_ROTS][KL_SAMPLES];            /* degrees turned from the first key */
-    double rot_diff[KL_SAMPLES];                   /* step 6: degrees between the cubic and the slerp */
+    kf_track rot[KL_ROTS];  /* slerp (LINEAR), nlerp, normalized cubic (CUBICSPLINE) */
+    double rot_angle[KL_ROTS][KL_SAMPLES];  /* degrees turned from the first key */
+    double rot_diff[KL_SAMPLES];  /* step 6: degrees between the cubic and the slerp */
 
     /* step 5: the bounce's first hop with take-off tangent `hop_m` and with the ballistic 2h/T, the thrown ball */
     kl_hop hop;
-    kl_hop_stats hop_source;                        /* the hop at the tutorial's take-off tangent */
+    kl_hop_stats hop_source;  /* the hop at the tutorial's take-off tangent */
     double hop_m;
     kf_track hops[KL_HOPS];
     double hop_y[KL_HOPS + 1][KL_SAMPLES], hop_speed[KL_HOPS + 1][KL_SAMPLES];  /* the last: the parabola */
@@ -246,7 +246,7 @@ typedef struct {
     bool flip_shown[KL_FLIPS];
     double flip_turn[KL_FLIPS][KL_SAMPLES], flip_norm[2][KL_SAMPLES];
 
-    char text[640];                                  /* the step's text, formatted with its live numbers */
+    char text[640];  /* the step's text, formatted with its live numbers */
 
     /* scratch for the scene panes, rebuilt at each render */
     double ball_xy[KL_BALLS][2 * KL_BALL_POINTS];
@@ -259,15 +259,14 @@ typedef struct {
 int kl_walk_run(bool ascii);
 int kl_play(const char *path, bool ascii);
 
-/* walk.c */
-/* The walk's tracks and charts (-1 when out of memory: kl_walk_destroy then frees what was made), freed by
+/* walk.c: the walk's tracks and charts (-1 when out of memory: kl_walk_destroy then frees what was made), freed by
  * kl_walk_destroy. The tui callbacks, also what --plot and tests/test_keyframe_lab_claims.c drive: kl_walk_changed
  * recomputes a step (TUI_ENTER_STEP also sets its defaults), kl_walk_notes (texts.c) writes its live numbers. */
 int kl_walk_init(kl_walk *w, bool ascii);
 void kl_walk_destroy(kl_walk *w);
 void kl_walk_changed(void *ctx, int step, tui_change what);
-double kl_walk_now(const kl_walk *w);                      /* the clip time shown */
-double kl_walk_bounce_x(double t);                      /* where the bounce has slid to at t */
+double kl_walk_now(const kl_walk *w);                             /* the clip time shown */
+double kl_walk_bounce_x(double t);                                /* where the bounce has slid to at t */
 kf_quat kl_walk_rotation(const kl_walk *w, int which, double t);  /* rotation track KL_ROT_* at t */
 
 /* texts.c: the step's title; its text and its notes with their numbers formatted from the walk's tracks (the
@@ -296,10 +295,10 @@ void kl_walk_add_curve(plot_chart *ch, const char *name, const double *x, const 
 /* Renders a scene: the chart with equal units across and up over (at least) the box [x0, x1] x [y0, y1], no
  * legend, and the labels (if any) in the title row, each centred over its x. */
 const plot_grid *kl_walk_render_scene(plot_chart *ch, double x0, double x1, double y0, double y1,
-                                   const char *const *labels, const double *label_x, int n_labels);
+                                      const char *const *labels, const double *label_x, int n_labels);
 /* Adds triads (rotations q[i] drawn around centres cx[i], cy = 0, axes of length `size`) as three series x, y, z
  * into the chart; xy holds 3 x 2 x KL_TRIAD_POINTS doubles. n <= 3. */
 void kl_walk_add_triads(plot_chart *ch, kf_quat view, const kf_quat *q, const double *cx, int n, double size,
-                     double xy[3][2 * KL_TRIAD_POINTS]);
+                        double xy[3][2 * KL_TRIAD_POINTS]);
 
 #endif

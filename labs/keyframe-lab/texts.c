@@ -5,22 +5,23 @@
 #include <stdio.h>
 
 #include "lab.h"
+#include "numlab/lang.h"
 
 static const char *const step_titles[KL_STEPS] = {
-    "The Hermite basis",
-    "Step, linear, cubic: the three balls",
-    "Edit a key: value and tangents",
-    "The bouncing ball: squash and stretch",
-    "The take-off tangent of a thrown ball",
-    "Rotations: slerp, nlerp, normalized cubic",
-    "glTF vs the tutorial: normalize, don't slerp",
-    "Angular velocity: q' = w q / 2",
-    "q and -q: keys in one hemisphere",
+    N_("The Hermite basis"),
+    N_("Step, linear, cubic: the three balls"),
+    N_("Edit a key: value and tangents"),
+    N_("The bouncing ball: squash and stretch"),
+    N_("The take-off tangent of a thrown ball"),
+    N_("Rotations: slerp, nlerp, normalized cubic"),
+    N_("glTF vs the tutorial: normalize, don't slerp"),
+    N_("Angular velocity: q' = w q / 2"),
+    N_("q and -q: keys in one hemisphere"),
 };
 
 const char *kl_step_title(int step)
 {
-    return step_titles[step];
+    return _(step_titles[step]);
 }
 
 /* --- texts -------------------------------------------------------------------------------------------------------- */
@@ -29,9 +30,9 @@ static void text_balls(const kl_walk *w, char *buf, size_t size)
 {
     const kf_track *t = &w->balls[KL_BALL_CUBIC];
     snprintf(buf, size,
-             "The tutorial's three balls share the keys %g, %g, %g at t = %g, %g, %g. STEP holds a value until the next "
+             _("The tutorial's three balls share the keys %g, %g, %g at t = %g, %g, %g. STEP holds a value until the next "
              "key: the ball teleports. LINEAR moves at constant speed and turns sharply at the top. CUBICSPLINE "
-             "leaves at its out-tangent %g units/s, eases into the top and lands at %g. l loops, r replays.",
+             "leaves at its out-tangent %g units/s, eases into the top and lands at %g. l loops, r replays."),
              kf_track_value_const(t, 0)[1], kf_track_value_const(t, 1)[1], kf_track_value_const(t, 2)[1],
              t->times[0], t->times[1], t->times[2], kf_track_value_const(t, 0)[4], kf_track_value_const(t, 2)[-2]);
 }
@@ -39,9 +40,9 @@ static void text_balls(const kl_walk *w, char *buf, size_t size)
 static void text_bounce(char *buf, size_t size)
 {
     snprintf(buf, size,
-             "The tutorial's bounce: position and scale tracks on the same keys, the ball drawn with radii %g sx and %g sy "
+             _("The tutorial's bounce: position and scale tracks on the same keys, the ball drawn with radii %g sx and %g sy "
              "(slid along x so its path shows). Its keys change the volume sx sy sz. 1 keeps it (sx = sz = "
-             "1/sqrt(sy)); 2 pivots at the floor (scaled about its centre, the squashed ball floats).",
+             "1/sqrt(sy)); 2 pivots at the floor (scaled about its centre, the squashed ball floats)."),
              KL_BALL_RADIUS, KL_BALL_RADIUS);
 }
 
@@ -50,10 +51,10 @@ static void text_hop(const kl_walk *w, char *buf, size_t size)
     const kl_hop *h = &w->hop;
     const kl_hop_stats st = w->hop_source;
     snprintf(buf, size,
-             "The bounce's first hop: %g to %g in T = %g s and down. A thrown ball is a parabola: g = 2h/T^2 = %g, "
+             _("The bounce's first hop: %g to %g in T = %g s and down. A thrown ball is a parabola: g = 2h/T^2 = %g, "
              "take-off v0 = 2h/T = %g. A Hermite segment is a parabola when its cubic term vanishes, b_k + a_k+1 = "
              "2(v_k+1 - v_k)/t_d: out-tangent %g. The tutorial's %g, a velocity by the glTF rule, speeds the ball up "
-             "mid-air (%g to %.4g units/s, %+.0f%%). Try m = %g.",
+             "mid-air (%g to %.4g units/s, %+.0f%%). Try m = %g."),
              h->y0, h->y0 + h->h, h->T, h->g, h->v0, h->v0, h->source_m, h->source_m, st.top_speed,
              100.0 * (st.top_speed / h->source_m - 1.0), h->v0);
 }
@@ -62,10 +63,10 @@ static void text_spin(const kl_walk *w, char *buf, size_t size)
 {
     const double rate = w->angle * KL_DEG / w->interval;
     snprintf(buf, size,
-             "A rotation turning at angular velocity w moves as q' = w q / 2: a quaternion tangent is half the "
+             _("A rotation turning at angular velocity w moves as q' = w q / 2: a quaternion tangent is half the "
              "angular velocity times the key. slerp turns at w = angle/T = %.4g rad/s. The tutorial's out-tangent (0, m, "
              "0, 0) at the identity starts at w = 2m = %.4g; its in-tangent (0, -m, 0, 0) arrives at -2m cos(angle/2)"
-             " = %.4g rad/s, turning back: the overshoot. Tangents w q/2 keep w near %.4g.",
+             " = %.4g rad/s, turning back: the overshoot. Tangents w q/2 keep w near %.4g."),
              rate, 2.0 * w->tangent, -2.0 * w->tangent * cos(0.5 * w->angle * KL_DEG), rate);
 }
 
@@ -75,26 +76,26 @@ static void text_flip(const kl_walk *w, char *buf, size_t size)
                  *q1 = kf_track_value_const(&w->flip[KL_FLIP_STORED], 1);
     double dot = q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3];
     snprintf(buf, size,
-             "q and -q are one rotation, but the cubic blends the stored numbers: the second key stored as -q "
+             _("q and -q are one rotation, but the cubic blends the stored numbers: the second key stored as -q "
              "(q0 . q1 = %.4f) turns %.4g deg the long way, where slerp (its dot's sign) turns %.4g. glTF 2.0 "
              "(appendix C) does not require keys in one hemisphere, only v_k != -v_k+1. The project plays a file as "
-             "stored; kf_track_align_hemispheres makes q_k . q_k+1 >= 0 (curve 2).",
+             "stored; kf_track_align_hemispheres makes q_k . q_k+1 >= 0 (curve 2)."),
              dot, fabs(w->flip_turn[KL_FLIP_STORED][KL_SAMPLES - 1]), fabs(w->flip_turn[KL_FLIP_SLERP][KL_SAMPLES - 1]));
 }
 
 static const char *const fixed_texts[KL_STEPS] = {
-    [KL_STEP_BASIS] = "A cubic Hermite segment blends four numbers: h(s) = h00 p0 + h10 m0 + h01 p1 + h11 m1 for s in "
+    [KL_STEP_BASIS] = N_("A cubic Hermite segment blends four numbers: h(s) = h00 p0 + h10 m0 + h01 p1 + h11 m1 for s in "
                    "[0, 1]. h00 and h01 hand the value over from p0 to p1; h10 and h11 add the tangents and vanish at "
-                   "both ends. Right: the slopes, so h'(0) = m0 and h'(1) = m1.",
-    [KL_STEP_EDIT] = "The cubic ball's keys: tab to a parameter, arrows change it, k picks the next key. Or click a key "
+                   "both ends. Right: the slopes, so h'(0) = m0 and h'(1) = m1."),
+    [KL_STEP_EDIT] = N_("The cubic ball's keys: tab to a parameter, arrows change it, k picks the next key. Or click a key "
                   "(left) and drag its value, or drag a tangent at a key (right). glTF scales tangents by the key "
-                  "interval: they are velocities. The velocity jumps where in and out differ.",
-    [KL_STEP_ROTATION] = "Keys: the identity, then a turn about y. slerp turns at constant speed on the shortest arc; "
+                  "interval: they are velocities. The velocity jumps where in and out differ."),
+    [KL_STEP_ROTATION] = N_("Keys: the identity, then a turn about y. slerp turns at constant speed on the shortest arc; "
                       "nlerp lerps the quaternion and normalizes: the same path at uneven speed (raise the angle). "
-                      "The glTF cubic blends with tangents (0, m, 0, 0), (0, -m, 0, 0) and normalizes.",
-    [KL_STEP_GLTF] = "The tutorial says its mixer slerps rotations even in cubic-spline mode. glTF 2.0 blends the "
+                      "The glTF cubic blends with tangents (0, m, 0, 0), (0, -m, 0, 0) and normalizes."),
+    [KL_STEP_GLTF] = N_("The tutorial says its mixer slerps rotations even in cubic-spline mode. glTF 2.0 blends the "
                   "components with the Hermite basis, tangents times the key interval T, then normalizes: the "
-                  "project follows the specification. Left: the two rotations; right: the angle between them.",
+                  "project follows the specification. Left: the two rotations; right: the angle between them."),
 };
 
 void kl_walk_text(const kl_walk *w, int step, char *buf, size_t size)
@@ -105,7 +106,7 @@ void kl_walk_text(const kl_walk *w, int step, char *buf, size_t size)
     case KL_STEP_HOP:    text_hop(w, buf, size); break;
     case KL_STEP_SPIN:   text_spin(w, buf, size); break;
     case KL_STEP_FLIP:   text_flip(w, buf, size); break;
-    default:          snprintf(buf, size, "%s", fixed_texts[step]); break;
+    default:          snprintf(buf, size, "%s", _(fixed_texts[step])); break;
     }
 }
 
@@ -126,8 +127,8 @@ static void notes_basis(const kl_walk *w, char *buf, size_t size)
 {
     kf_basis b = kf_hermite_basis(w->s);
     snprintf(buf, size,
-             "s = %.4g: h00 %.4g, h10 %.4g, h01 %.4g, h11 %.4g. cubicSpline(%.4g, %.4g, %.4g, %.4g, %.4g) = %.6g, "
-             "slope %.6g a unit of s (the tutorial prints ~6.875 for 0.5, 0, 5, 10, -2: it is %.6g).",
+             _("s = %.4g: h00 %.4g, h10 %.4g, h01 %.4g, h11 %.4g. cubicSpline(%.4g, %.4g, %.4g, %.4g, %.4g) = %.6g, "
+             "slope %.6g a unit of s (the tutorial prints ~6.875 for 0.5, 0, 5, 10, -2: it is %.6g)."),
              w->s, b.h00, b.h10, b.h01, b.h11, w->s, w->p0, w->m0, w->p1, w->m1,
              kf_hermite(w->s, w->p0, w->m0, w->p1, w->m1), kf_hermite_deriv(w->s, w->p0, w->m0, w->p1, w->m1),
              kf_hermite(0.5, 0.0, 5.0, 10.0, -2.0));
@@ -142,7 +143,7 @@ static void notes_balls(const kl_walk *w, char *buf, size_t size)
         kf_track_velocity(&w->balls[b], t, tmp);
         v[b] = tmp[1];
     }
-    snprintf(buf, size, "t = %.2f s: step y %.3f v %+.3f, linear y %.3f v %+.3f, cubic y %.3f v %+.3f.", t, y[0],
+    snprintf(buf, size, _("t = %.2f s: step y %.3f v %+.3f, linear y %.3f v %+.3f, cubic y %.3f v %+.3f."), t, y[0],
              v[0], y[1], v[1], y[2], v[2]);
 }
 
@@ -153,10 +154,10 @@ static void notes_edit(const kl_walk *w, char *buf, size_t size)
     double y[3], v[3];
     kf_track_sample(t, w->probe, y);
     kf_track_velocity(t, w->probe, v);
-    snprintf(buf, size, "y(%g) = %.6g, y'(%g) = %.6g units/s. Key %zu at t = %g: value %g, in %g, out %g%s.",
+    snprintf(buf, size, _("y(%g) = %.6g, y'(%g) = %.6g units/s. Key %zu at t = %g: value %g, in %g, out %g%s."),
              w->probe, y[1], w->probe, v[1], k, t->times[k], w->value, w->in, w->out,
-             k == 0 ? " (in unused: the first key holds before it)"
-                    : k == last ? " (out unused: the last key holds after it)" : "");
+             k == 0 ? _(" (in unused: the first key holds before it)")
+                    : k == last ? _(" (out unused: the last key holds after it)") : "");
 }
 
 static void notes_bounce(const kl_walk *w, char *buf, size_t size)
@@ -169,8 +170,8 @@ static void notes_bounce(const kl_walk *w, char *buf, size_t size)
         if (w->volume[i] < lo)
             lo = w->volume[i], lo_t = w->grid_t[i];
     snprintf(buf, size,
-             "t = %.2f s: y %.3f, scale (%.3f, %.3f, %.3f), volume sx sy sz = %.3f (kept: 1). The keys' volume "
-             "ranges %.3f (t = %.2f) to %.3f (t = %.2f).",
+             _("t = %.2f s: y %.3f, scale (%.3f, %.3f, %.3f), volume sx sy sz = %.3f (kept: 1). The keys' volume "
+             "ranges %.3f (t = %.2f) to %.3f (t = %.2f)."),
              t, p[1], s[0], s[1], s[2], s[0] * s[1] * s[2], lo, lo_t, hi, hi_t);
 }
 
@@ -191,8 +192,8 @@ static void notes_rotation(const kl_walk *w, int step, char *buf, size_t size)
                 lag = d, lag_t = w->grid_t[i];
         }
         snprintf(buf, size,
-                 "t = %.2f s: slerp %.2f, nlerp %.2f, cubic %.2f deg. nlerp - slerp %.2f deg (largest %.2f at t = "
-                 "%.2f); cubic - slerp %.2f deg (largest %.2f at t = %.2f).",
+                 _("t = %.2f s: slerp %.2f, nlerp %.2f, cubic %.2f deg. nlerp - slerp %.2f deg (largest %.2f at t = "
+                 "%.2f); cubic - slerp %.2f deg (largest %.2f at t = %.2f)."),
                  t, kf_quat_angle(q[KL_ROT_SLERP]) / KL_DEG, kf_quat_angle(q[KL_ROT_NLERP]) / KL_DEG,
                  kf_quat_angle(q[KL_ROT_CUBIC]) / KL_DEG, kf_quat_angle_between(q[KL_ROT_NLERP], q[KL_ROT_SLERP]) / KL_DEG, lag,
                  lag_t, cubic_slerp, worst, where);
@@ -200,8 +201,8 @@ static void notes_rotation(const kl_walk *w, int step, char *buf, size_t size)
     }
     /* how far from unit the blended quaternion was before glTF normalizes it */
     snprintf(buf, size,
-             "t = %.2f s: glTF %.2f deg from the first key, the tutorial's slerp %.2f: %.2f deg apart (largest %.2f at "
-             "t = %.2f). The blend's |q| = %.4f before normalizing.",
+             _("t = %.2f s: glTF %.2f deg from the first key, the tutorial's slerp %.2f: %.2f deg apart (largest %.2f at "
+             "t = %.2f). The blend's |q| = %.4f before normalizing."),
              t, kf_quat_angle(q[KL_ROT_CUBIC]) / KL_DEG, kf_quat_angle(q[KL_ROT_SLERP]) / KL_DEG, cubic_slerp, worst, where,
              kl_blend_norm(&w->rot[KL_ROT_CUBIC], t));
 }
@@ -228,9 +229,9 @@ static void notes_hop(const kl_walk *w, char *buf, size_t size)
     kf_track_sample(&w->hops[KL_HOP_KEYED], t, &y);
     kf_track_velocity(&w->hops[KL_HOP_KEYED], t, &v);
     snprintf(buf, size,
-             "m = %g: top speed going up %.4g at t = %.3f s (%+.0f%% of the take-off), y'' = %+.4g at take-off (the "
+             _("m = %g: top speed going up %.4g at t = %.3f s (%+.0f%% of the take-off), y'' = %+.4g at take-off (the "
              "thrown ball's %+.4g), %.3g off the parabola at t = %.3f. 2h/T = %g: %.2g off. t = %.2f s: y %.3f, y' "
-             "%+.3f (thrown %.3f, %+.3f).",
+             "%+.3f (thrown %.3f, %+.3f)."),
              w->hop_m, k.top_speed, k.top_t, w->hop_m != 0.0 ? 100.0 * (k.top_speed / fabs(w->hop_m) - 1.0) : 0.0,
              k.accel0, -w->hop.g, k.off, k.off_t, w->hop.v0, b.off, t, y, v, thrown, thrown_v);
 }
@@ -243,8 +244,8 @@ static void notes_spin(const kl_walk *w, char *buf, size_t size)
     for (int i = 1; i + 1 < KL_SAMPLES; i++)
         fd = fmax(fd, fabs(w->spin_fd[i] - w->spin_w[KL_SPIN_SOURCE][i]));
     snprintf(buf, size,
-             "slerp w = %.4g rad/s. Source tangents: w %.4g -> %.4g rad/s, peak %.2f deg at t = %.2f. Rate tangents: "
-             "w %.4g..%.4g, peak %.2f deg. Difference quotient vs derivative: %.1e rad/s.",
+             _("slerp w = %.4g rad/s. Source tangents: w %.4g -> %.4g rad/s, peak %.2f deg at t = %.2f. Rate tangents: "
+             "w %.4g..%.4g, peak %.2f deg. Difference quotient vs derivative: %.1e rad/s."),
              w->spin_w[KL_SPIN_SLERP][KL_SAMPLES / 2], w->spin_w[KL_SPIN_SOURCE][0],
              w->spin_w[KL_SPIN_SOURCE][KL_SAMPLES - 1], peak, at, w_lo, w_hi, rate_peak, fd);
 }
@@ -256,8 +257,8 @@ static void notes_flip(const kl_walk *w, char *buf, size_t size)
         extremes(w, w->flip_norm[f], &lo[f], &at);
     const double *q1 = kf_track_value_const(&w->flip[KL_FLIP_STORED], 1);
     snprintf(buf, size,
-             "stored: q0 . q1 = %.4f, turns %.2f deg, |p| down to %.4f. Aligned: turns %.2f deg, |p| down to %.4f. "
-             "slerp: %.2f deg.",
+             _("stored: q0 . q1 = %.4f, turns %.2f deg, |p| down to %.4f. Aligned: turns %.2f deg, |p| down to %.4f. "
+             "slerp: %.2f deg."),
              kf_quat_dot(kf_quat_identity(), (kf_quat){q1[0], q1[1], q1[2], q1[3]}),
              w->flip_turn[KL_FLIP_STORED][KL_SAMPLES - 1], lo[0], w->flip_turn[KL_FLIP_ALIGNED][KL_SAMPLES - 1], lo[1],
              w->flip_turn[KL_FLIP_SLERP][KL_SAMPLES - 1]);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lab.h"
+#include "numlab/lang.h"
 #include "numlab/common.h"
 
 #define HANDLE_SECONDS 0.2  /* how far a tangent handle reaches either side of its key */
@@ -40,25 +41,41 @@ static void fix_y_range(plot_chart *ch, const double *const *curves, int n)
 
 /* --- scenes --------------------------------------------------------------------------------------------------- */
 
-/* Labels centred over data x positions, as a title as wide as the chart (the title is centred, so it starts at
- * the left edge unless it had to be cut to PLOT_TITLE_MAX). */
+/* The columns a UTF-8 label takes: its characters (every byte but the continuation bytes 10xxxxxx). */
+static int columns(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* Labels centred over data x positions (left to right), as a title as wide as the chart (the title is centred, so
+ * it starts at the left edge unless it had to be cut to PLOT_TITLE_MAX). Widths are in columns: a translated label
+ * may hold characters of more than one byte. */
 static void label_title(plot_chart *ch, int width, const char *const *labels, const double *label_x, int n)
 {
     char title[PLOT_TITLE_MAX];
-    int len = width < PLOT_TITLE_MAX - 1 ? width : PLOT_TITLE_MAX - 1, start = (width - len) / 2;
-    memset(title, ' ', (size_t)len);
-    title[len] = '\0';
+    int len = width < PLOT_TITLE_MAX - 1 ? width : PLOT_TITLE_MAX - 1, start = (width - len) / 2, used = 0;
+    size_t bytes = 0;
     double y0, y1;
     plot_chart_range(ch, PLOT_Y, &y0, &y1);
     for (int i = 0; i < n; i++) {
-        int col, row, w = (int)strlen(labels[i]);
+        int col, row, w = columns(labels[i]);
+        size_t size = strlen(labels[i]);
         if (plot_chart_data_to_cell(ch, label_x[i], 0.5 * (y0 + y1), &col, &row))
             continue;
-        int at = col - start - w / 2;
-        at = at < 0 ? 0 : at + w > len ? len - w : at;
-        if (at >= 0)
-            memcpy(title + at, labels[i], (size_t)w);
+        int at = col - start - w / 2, least = used ? used + 1 : 0;  /* a space after the previous label */
+        at = at < least ? least : at + w > len ? len - w : at;
+        if (at < least || bytes + (size_t)(at - used) + size >= sizeof title)
+            continue;  /* no room right of the previous label, or in the title */
+        memset(title + bytes, ' ', (size_t)(at - used));
+        memcpy(title + bytes + (at - used), labels[i], size);
+        bytes += (size_t)(at - used) + size, used = at + w;
     }
+    for (; used < len && bytes + 1 < sizeof title; used++)
+        title[bytes++] = ' ';
+    title[bytes] = '\0';
     plot_chart_set_title(ch, title);
 }
 
@@ -120,7 +137,7 @@ static void basis_pane(kl_walk *w, plot_chart *ch, int pane)
 {
     static const char *const names[4] = {"h00 (p0)", "h10 (m0)", "h01 (p1)", "h11 (m1)"};
     static const char *const slopes[4] = {"h00'", "h10'", "h01'", "h11'"};
-    kl_walk_chart_start(ch, pane == 0 ? "the Hermite basis" : "the slopes d/ds", "s", "");
+    kl_walk_chart_start(ch, pane == 0 ? _("the Hermite basis") : _("the slopes d/ds"), "s", "");
     plot_chart_set_range(ch, PLOT_X, 0.0, 1.0);
     kf_basis b = pane == 0 ? kf_hermite_basis(w->s) : kf_hermite_basis_deriv(w->s);
     const double at[4] = {b.h00, b.h10, b.h01, b.h11};
@@ -131,17 +148,17 @@ static void basis_pane(kl_walk *w, plot_chart *ch, int pane)
     }
 }
 
-static const char *const ball_names[KL_BALLS] = {"step", "linear", "cubic"};
+static const char *const ball_names[KL_BALLS] = {N_("step"), N_("linear"), N_("cubic")};
 static const int ball_colors[KL_BALLS] = {KL_COLOR_STEP, KL_COLOR_LINEAR, KL_COLOR_CUBIC};
 
 static void balls_curves(kl_walk *w, plot_chart *ch)
 {
     double now = kl_walk_now(w);
-    kl_walk_chart_start(ch, "height y(t) of the three balls", "t [s]", "y");
+    kl_walk_chart_start(ch, _("height y(t) of the three balls"), "t [s]", "y");
     plot_chart_add_vline(ch, now, 0, NULL);
     for (int b = 0; b < KL_BALLS; b++) {
         double v[3];
-        kl_walk_add_curve(ch, ball_names[b], w->grid_t, w->ball_y[b], ball_colors[b]);
+        kl_walk_add_curve(ch, _(ball_names[b]), w->grid_t, w->ball_y[b], ball_colors[b]);
         kf_track_sample(&w->balls[b], now, v);
         plot_chart_add_marker(ch, now, v[1], ball_colors[b], NULL);
     }
@@ -158,7 +175,8 @@ static const plot_grid *balls_scene(kl_walk *w, plot_chart *ch)
         kf_track_sample(&w->balls[b], kl_walk_now(w), v);
         add_ball(ch, w->ball_xy[b], at_x[b], v[1], radius, radius, ball_colors[b]);
     }
-    return kl_walk_render_scene(ch, -4.0, 4.0, -0.5, 3.5, ball_names, at_x, KL_BALLS);
+    const char *labels[KL_BALLS] = {_(ball_names[0]), _(ball_names[1]), _(ball_names[2])};
+    return kl_walk_render_scene(ch, -4.0, 4.0, -0.5, 3.5, labels, at_x, KL_BALLS);
 }
 
 /* The tangent handles of the cubic ball's keys: a segment of slope a_k ending at each key (but the first) and one
@@ -188,18 +206,18 @@ static void edit_pane(kl_walk *w, plot_chart *ch, int pane)
     double now = kl_walk_now(w), v[3];
     const double *curves[2] = {pane == 0 ? w->ball_y[KL_BALL_CUBIC] : w->ball_v[KL_BALL_CUBIC],
                                pane == 0 ? w->ball_y[KL_BALL_LINEAR] : w->ball_v[KL_BALL_LINEAR]};
-    kl_walk_chart_start(ch, pane == 0 ? "cubic ball y(t): drag a key" : "velocity y'(t): drag a tangent", "t [s]",
+    kl_walk_chart_start(ch, pane == 0 ? _("cubic ball y(t): drag a key") : _("velocity y'(t): drag a tangent"), "t [s]",
                 pane == 0 ? "y" : "y'");
     if (w->drag != KL_DRAG_NONE && (w->drag == KL_DRAG_VALUE) == (pane == 0))
         plot_chart_set_range(ch, PLOT_Y, w->drag_range[0], w->drag_range[1]);
     else
         fix_y_range(ch, curves, 2);
     plot_chart_add_vline(ch, w->probe, 0, NULL);
-    kl_walk_add_curve(ch, "linear", w->grid_t, curves[1], KL_COLOR_LINEAR);
-    kl_walk_add_curve(ch, "cubic", w->grid_t, curves[0], KL_COLOR_CUBIC);
+    kl_walk_add_curve(ch, _("linear"), w->grid_t, curves[1], KL_COLOR_LINEAR);
+    kl_walk_add_curve(ch, _("cubic"), w->grid_t, curves[0], KL_COLOR_CUBIC);
     if (pane == 0) {
         build_handles(w);
-        plot_series s = {.name = "tangents", .x = &w->handles[0], .y = &w->handles[1],
+        plot_series s = {.name = _("tangents"), .x = &w->handles[0], .y = &w->handles[1],
                          .n = sizeof w->handles / sizeof w->handles[0] / 2, .stride = 2, .color = KL_COLOR_KEY};
         plot_chart_add_series(ch, &s);
         for (size_t k = 0; k < t->count; k++)
@@ -225,7 +243,7 @@ static const plot_grid *bounce_scene(kl_walk *w, plot_chart *ch)
     const double r = KL_BALL_RADIUS;
     double rx, ry, cy;
     kl_scene_squash(r, s, w->keep_volume, w->pivot_floor, p[1], &rx, &ry, &cy);
-    kl_walk_chart_start(ch, w->keep_volume ? "the bounce, volume kept" : "the bounce, the tutorial's scale keys", "", "");
+    kl_walk_chart_start(ch, w->keep_volume ? _("the bounce, volume kept") : _("the bounce, the tutorial's scale keys"), "", "");
     plot_chart_add_hline(ch, -r, 0, NULL);
     /* the path of the centre, every eighth sample */
     plot_series trail = {.x = w->bounce_x, .y = w->bounce_y, .n = KL_SAMPLES / 8 + 1, .stride = 8,
@@ -239,7 +257,7 @@ static void bounce_curves(kl_walk *w, plot_chart *ch)
 {
     double now = kl_walk_now(w), s[3];
     kf_track_sample(&w->squash, now, s);
-    kl_walk_chart_start(ch, "scale and volume", "t [s]", "");
+    kl_walk_chart_start(ch, _("scale and volume"), "t [s]", "");
     plot_chart_add_vline(ch, now, 0, NULL);
     plot_chart_add_hline(ch, 1.0, 0, NULL);
     kl_walk_add_curve(ch, "sx", w->grid_t, w->scale_x, KL_COLOR_STEP);
@@ -254,7 +272,7 @@ static void bounce_curves(kl_walk *w, plot_chart *ch)
     }
 }
 
-static const char *const rot_names[KL_ROTS] = {"slerp", "nlerp", "cubic"};
+static const char *const rot_names[KL_ROTS] = {"slerp", "nlerp", N_("cubic")};
 static const int rot_colors[KL_ROTS] = {KL_COLOR_STEP, KL_COLOR_LINEAR, KL_COLOR_CUBIC};
 
 static const plot_grid *rotation_scene(kl_walk *w, plot_chart *ch, int step)
@@ -266,16 +284,16 @@ static const plot_grid *rotation_scene(kl_walk *w, plot_chart *ch, int step)
     if (step == KL_STEP_ROTATION) {
         for (int r = 0; r < KL_ROTS; r++)
             if (w->rot_shown[r])
-                q[n] = kl_walk_rotation(w, r, now), labels[n] = rot_names[r], n++;
+                q[n] = kl_walk_rotation(w, r, now), labels[n] = _(rot_names[r]), n++;
     } else {
-        q[0] = kl_walk_rotation(w, KL_ROT_CUBIC, now), labels[0] = "glTF: normalized";
-        q[1] = kl_walk_rotation(w, KL_ROT_SLERP, now), labels[1] = "tutorial: slerp";
+        q[0] = kl_walk_rotation(w, KL_ROT_CUBIC, now), labels[0] = _("glTF: normalized");
+        q[1] = kl_walk_rotation(w, KL_ROT_SLERP, now), labels[1] = _("tutorial: slerp");
         n = 2;
     }
     /* unit axes: neighbours 2.2 apart never touch (each reaches at most 1 to either side) */
     for (int i = 0; i < n; i++)
         cx[i] = 2.2 * (i - 0.5 * (n - 1));
-    kl_walk_chart_start(ch, "", "axes: x red, y green, z blue", "");
+    kl_walk_chart_start(ch, "", _("axes: x red, y green, z blue"), "");
     kl_walk_add_triads(ch, w->view, q, cx, n, 1.0, w->triad_xy);
     double half = n > 0 ? 1.1 * n + 0.1 : 1.2;
     return kl_walk_render_scene(ch, -half, half, -1.2, 1.2, labels, cx, n);
@@ -285,16 +303,16 @@ static void rotation_curves(kl_walk *w, plot_chart *ch, int step)
 {
     double now = kl_walk_now(w);
     if (step == KL_STEP_ROTATION) {
-        kl_walk_chart_start(ch, "angle turned from the first key", "t [s]", "deg");
+        kl_walk_chart_start(ch, _("angle turned from the first key"), "t [s]", _("deg"));
         for (int r = 0; r < KL_ROTS; r++)
             if (w->rot_shown[r]) {
-                kl_walk_add_curve(ch, rot_names[r], w->grid_t, w->rot_angle[r], rot_colors[r]);
+                kl_walk_add_curve(ch, _(rot_names[r]), w->grid_t, w->rot_angle[r], rot_colors[r]);
                 plot_chart_add_marker(ch, now, kf_quat_angle(kl_walk_rotation(w, r, now)) * 180.0 / NUMLAB_PI,
                                       rot_colors[r], NULL);
             }
     } else {
-        kl_walk_chart_start(ch, "angle between glTF and the tutorial", "t [s]", "deg");
-        kl_walk_add_curve(ch, "glTF vs slerp", w->grid_t, w->rot_diff, KL_COLOR_KEY);
+        kl_walk_chart_start(ch, _("angle between glTF and the tutorial"), "t [s]", _("deg"));
+        kl_walk_add_curve(ch, _("glTF vs slerp"), w->grid_t, w->rot_diff, KL_COLOR_KEY);
         plot_chart_add_marker(ch, now,
                               kf_quat_angle_between(kl_walk_rotation(w, KL_ROT_CUBIC, now),
                                                     kl_walk_rotation(w, KL_ROT_SLERP, now)) * 180.0 / NUMLAB_PI,

@@ -10,6 +10,7 @@
 #include "lab.h"
 #include "numlab/cli.h"
 #include "numlab/common.h"
+#include "numlab/lang.h"
 #include "numlab/text.h"
 #include "numlab/tui.h"
 #include "lab.h"
@@ -173,12 +174,12 @@ static const plot_grid *player_render(void *ctx, int step, int pane, int cols, i
         kf_track_sample(t, now, v);
         kf_quat q = {v[0], v[1], v[2], v[3]};
         const double centre = 0.0;
-        const char *label = "the node's axes";
-        plot_chart_set_labels(ch, "axes: x red, y green, z blue", "");
+        const char *label = _("the node's axes");
+        plot_chart_set_labels(ch, _("axes: x red, y green, z blue"), "");
         kl_walk_add_triads(ch, pl->view, &q, &centre, 1, 1.0, pl->triad_xy);
         return kl_walk_render_scene(ch, -1.3, 1.3, -1.2, 1.2, &label, &centre, 1);
     }
-    plot_chart_set_title(ch, pane == 0 ? pl->title : "velocity d/dt");
+    plot_chart_set_title(ch, pane == 0 ? pl->title : _("velocity d/dt"));
     plot_chart_add_vline(ch, now, 0, NULL);
     if (v) {
         if (pane == 0)
@@ -198,7 +199,7 @@ static const plot_grid *player_render(void *ctx, int step, int pane, int cols, i
             plot_chart_add_marker(ch, now, v[c], (int)c + 1, NULL);  /* ignored when not finite */
     }
     if (pane == 0 && pl->key_points) {
-        plot_series keys = {.name = "keys", .x = &pl->keys_xy[0], .y = &pl->keys_xy[1], .n = pl->key_points,
+        plot_series keys = {.name = _("keyframes"), .x = &pl->keys_xy[0], .y = &pl->keys_xy[1], .n = pl->key_points,
                             .stride = 2, .color = KL_COLOR_PLAIN, .style = PLOT_POINTS};
         plot_chart_add_series(ch, &keys);
     }
@@ -212,18 +213,18 @@ static void player_notes(void *ctx, int step, char *buf, size_t size)
     const kf_track *t = &pl->channel->track;
     double now = kl_clock_now(&pl->clock), *v = pl->sample;
     if (!v) {
-        snprintf(buf, size, "out of memory");
+        snprintf(buf, size, "%s", _("out of memory"));
         return;
     }
     kf_track_sample(t, now, v);
-    int used = snprintf(buf, size, "t = %.3f of %.3f s:", now, pl->clip->duration);
+    int used = snprintf(buf, size, _("t = %.3f of %.3f s:"), now, pl->clip->duration);
     for (size_t c = 0; c < t->components && c < 8 && used > 0 && (size_t)used < size; c++) {
         char name[16];
         used += snprintf(buf + used, size - (size_t)used, " %s %.4g", component_name(pl->channel, c, name,
                                                                                       sizeof name), v[c]);
     }
     if (pl->channel->path == KF_PATH_ROTATION && used > 0 && (size_t)used < size)
-        snprintf(buf + used, size - (size_t)used, " (turned %.2f deg)",
+        snprintf(buf + used, size - (size_t)used, _(" (turned %.2f deg)"),
                  kf_quat_angle(kf_quat_normalize((kf_quat){v[0], v[1], v[2], v[3]})) * 180.0 / NUMLAB_PI);
 }
 
@@ -241,20 +242,23 @@ static void player_describe(void *ctx, int step, tui_step *d)
     snprintf(pl->title, sizeof pl->title, "%s (%zu/%zu): %s %s", aname, ref->animation + 1, doc->animation_count,
              nname, kf_path_name(c->path));
     int used = snprintf(pl->text, sizeof pl->text,
-                        "%s: %s, channel %zu/%zu of this animation: %s, %zu keys, %zu components, t = %.4g .. %.4g "
-                        "s. n/p: channel, a/A: animation, l: loop.\n%zu animation%s:",
+                        _("%s: %s, channel %zu/%zu of this animation: %s, %zu keys, %zu components, t = %.4g .. %.4g "
+                          "s. n/p: channel, a/A: animation, l: loop.\n"),
                         shown_path, kf_interp_name(c->track.interp), ref->channel + 1, clip->channel_count,
                         kf_path_name(c->path), c->track.count, c->track.components, kf_track_start(&c->track),
-                        kf_track_end(&c->track), doc->animation_count, doc->animation_count == 1 ? "" : "s");
+                        kf_track_end(&c->track));
+    if (used > 0 && (size_t)used < sizeof pl->text)
+        used += snprintf(pl->text + used, sizeof pl->text - (size_t)used,
+                         P_("%zu animation:", "%zu animations:", doc->animation_count), doc->animation_count);
     for (size_t a = 0; a < doc->animation_count && used > 0 && (size_t)used < sizeof pl->text; a++)
-        used += snprintf(pl->text + used, sizeof pl->text - (size_t)used, " %s%s (%zu ch, %.3g s)%s",
+        used += snprintf(pl->text + used, sizeof pl->text - (size_t)used, _(" %s%s (%zu ch, %.3g s)%s"),
                          a == ref->animation ? ">" : "", kl_shown(doc->animations[a].name, a, abuf, sizeof abuf),
                          doc->animations[a].channel_count, doc->animations[a].duration,
                          a + 1 < doc->animation_count ? "," : "");
     d->title = pl->title;
     d->text = pl->text;
     d->n_panes = 2;
-    tui_add_param(d, "speed", "x", &pl->speed, 0.05, 10.0, 1.25, 2.0, true);
+    tui_add_param(d, _("speed"), "x", &pl->speed, 0.05, 10.0, 1.25, 2.0, true);
     /* the toggles point at the shown flags; select_channel sets them when the step is entered */
     size_t n = c->track.components < MAX_SHOWN ? c->track.components : MAX_SHOWN;
     static char names[MAX_SHOWN][16];
@@ -281,8 +285,9 @@ int kl_play(const char *path, bool ascii)
         pl.n_steps += pl.doc.animations[a].channel_count;
     if (pl.n_steps == 0 || pl.n_steps > 1000000) {
         gltf_doc_destroy(&pl.doc);
-        return cli_error("%s: %s animation channels to play (--list FILE shows what it holds)", path,
-                         pl.n_steps ? "too many (over 1000000)" : "no");
+        return cli_error(pl.n_steps ? _("%s: too many (over 1000000) animation channels to play (--list FILE shows "
+                                        "what it holds)")
+                                    : _("%s: no animation channels to play (--list FILE shows what it holds)"), path);
     }
     pl.steps = malloc(pl.n_steps * sizeof *pl.steps);
     pl.mode = ascii ? PLOT_ASCII : plot_mode_from_locale();
@@ -292,7 +297,7 @@ int kl_play(const char *path, bool ascii)
     for (int p = 0; p < 2; p++)
         pl.chart[p] = plot_chart_new(40, 12, pl.mode);
     if (!pl.steps || !pl.chart[0] || !pl.chart[1]) {
-        st = cli_fail("out of memory");
+        st = cli_fail("%s", _("out of memory"));
         goto done;
     }
     size_t s = 0;
@@ -301,7 +306,7 @@ int kl_play(const char *path, bool ascii)
             pl.steps[s++] = (channel_ref){a, c};
     tui_app app = {
         .name = "keyframe-lab", .ctx = &pl, .n_steps = (int)pl.n_steps, .min_cols = 80, .min_rows = 24,
-        .frame_hz = 30, .extra_keys = "a anim  l loop", .describe = player_describe, .changed = player_changed,
+        .frame_hz = 30, .extra_keys = N_("a anim  l loop"), .describe = player_describe, .changed = player_changed,
         .render = player_render, .notes = player_notes, .tick = player_tick, .key = player_key,
     };
     int rc = tui_run(&app);

@@ -9,6 +9,7 @@
 #include "lab.h"
 #include "numlab/cli.h"
 #include "numlab/common.h"
+#include "numlab/lang.h"
 #include "numlab/tui.h"
 #include "lab.h"
 
@@ -318,22 +319,22 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         tui_add_param(d, "m1", "", &w->m1, -20.0, 20.0, 0.5, 5.0, false);
         return;
     case KL_STEP_EDIT:
-        tui_add_param(d, "key", "", &w->key, 0.0, (double)(w->balls[KL_BALL_CUBIC].count - 1), 1.0, 1.0, false);
-        tui_add_param(d, "value", "", &w->value, -VALUE_LIMIT, VALUE_LIMIT, 0.25, 1.0, false);
-        tui_add_param(d, "in", "/s", &w->in, -TANGENT_LIMIT, TANGENT_LIMIT, 1.0, 5.0, false);
-        tui_add_param(d, "out", "/s", &w->out, -TANGENT_LIMIT, TANGENT_LIMIT, 1.0, 5.0, false);
+        tui_add_param(d, _("key"), "", &w->key, 0.0, (double)(w->balls[KL_BALL_CUBIC].count - 1), 1.0, 1.0, false);
+        tui_add_param(d, _("value"), "", &w->value, -VALUE_LIMIT, VALUE_LIMIT, 0.25, 1.0, false);
+        tui_add_param(d, _("in"), "/s", &w->in, -TANGENT_LIMIT, TANGENT_LIMIT, 1.0, 5.0, false);
+        tui_add_param(d, _("out"), "/s", &w->out, -TANGENT_LIMIT, TANGENT_LIMIT, 1.0, 5.0, false);
         tui_add_param(d, "t", "s", &w->probe, 0.0, 2.0, 0.05, 0.25, false);
         break;
     case KL_STEP_BOUNCE:
-        add_toggle(d, "keep vol", KL_COLOR_CUBIC, &w->keep_volume);
-        add_toggle(d, "on floor", KL_COLOR_STEP, &w->pivot_floor);
+        add_toggle(d, _("keep vol"), KL_COLOR_CUBIC, &w->keep_volume);
+        add_toggle(d, _("on floor"), KL_COLOR_STEP, &w->pivot_floor);
         break;
     case KL_STEP_ROTATION:
-        tui_add_param(d, "angle", "deg", &w->angle, 1.0, 179.0, 5.0, 30.0, false);
+        tui_add_param(d, _("angle"), _("deg"), &w->angle, 1.0, 179.0, 5.0, 30.0, false);
         tui_add_param(d, "m", "/s", &w->tangent, 0.0, 5.0, 0.25, 1.0, false);
         add_toggle(d, "slerp", KL_COLOR_STEP, &w->rot_shown[KL_ROT_SLERP]);
         add_toggle(d, "nlerp", KL_COLOR_LINEAR, &w->rot_shown[KL_ROT_NLERP]);
-        add_toggle(d, "cubic", KL_COLOR_CUBIC, &w->rot_shown[KL_ROT_CUBIC]);
+        add_toggle(d, _("cubic"), KL_COLOR_CUBIC, &w->rot_shown[KL_ROT_CUBIC]);
         break;
     case KL_STEP_GLTF:
         tui_add_param(d, "m", "/s", &w->tangent, 0.0, 5.0, 0.25, 1.0, false);
@@ -347,7 +348,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     default:
         break;
     }
-    tui_add_param(d, "speed", "x", &w->speed, 0.05, 10.0, 1.25, 2.0, true);
+    tui_add_param(d, _("speed"), "x", &w->speed, 0.05, 10.0, 1.25, 2.0, true);
 }
 
 /* --- the app -------------------------------------------------------------------------------------------------- */
@@ -390,11 +391,11 @@ int kl_walk_run(bool ascii)
     static kl_walk w;  /* large (sample buffers): not on the stack */
     if (kl_walk_init(&w, ascii)) {
         kl_walk_destroy(&w);
-        return cli_fail("out of memory");
+        return cli_fail("%s", _("out of memory"));
     }
     tui_app app = {
         .name = "keyframe-lab", .ctx = &w, .n_steps = KL_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
-        .extra_keys = "l loop  k key", .describe = walk_describe, .changed = kl_walk_changed, .render = kl_walk_render,
+        .extra_keys = N_("l loop  k key"), .describe = walk_describe, .changed = kl_walk_changed, .render = kl_walk_render,
         .notes = kl_walk_notes, .tick = walk_tick, .key = walk_key, .mouse = walk_mouse,
     };
     int rc = tui_run(&app);

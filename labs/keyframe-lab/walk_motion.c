@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lab.h"
+#include "numlab/lang.h"
 
 #define TANGENT_RANGE 40.0  /* the hop's take-off tangent parameter, units/s either way */
 
@@ -139,8 +140,8 @@ void kl_walk_motion_sample(kl_walk *w, int step)
 
 /* --- parameters and panes ------------------------------------------------------------------------------------- */
 
-static const char *const spin_names[KL_SPINS] = {"slerp", "source cubic", "rate cubic"};
-static const char *const flip_names[KL_FLIPS] = {"stored (-q)", "aligned", "slerp"};
+static const char *const spin_names[KL_SPINS] = {"slerp", N_("source cubic"), N_("rate cubic")};
+static const char *const flip_names[KL_FLIPS] = {N_("stored (-q)"), N_("aligned"), "slerp"};
 static const int colors[3] = {KL_COLOR_STEP, KL_COLOR_CUBIC, KL_COLOR_LINEAR};
 
 void kl_walk_motion_describe(kl_walk *w, int step, tui_step *d)
@@ -150,15 +151,15 @@ void kl_walk_motion_describe(kl_walk *w, int step, tui_step *d)
         tui_add_param(d, "m", "/s", &w->hop_m, -TANGENT_RANGE, TANGENT_RANGE, 1.0, 4.0, false);
         break;
     case KL_STEP_SPIN:
-        tui_add_param(d, "angle", "deg", &w->angle, 1.0, 179.0, 5.0, 30.0, false);
+        tui_add_param(d, _("angle"), _("deg"), &w->angle, 1.0, 179.0, 5.0, 30.0, false);
         tui_add_param(d, "m", "/s", &w->tangent, 0.0, 5.0, 0.25, 1.0, false);
         for (int s = 0; s < KL_SPINS; s++)
-            d->toggles[d->n_toggles++] = (tui_toggle){spin_names[s], colors[s], &w->spin_shown[s]};
+            d->toggles[d->n_toggles++] = (tui_toggle){_(spin_names[s]), colors[s], &w->spin_shown[s]};
         break;
     default:
-        tui_add_param(d, "angle", "deg", &w->angle, 1.0, 179.0, 5.0, 30.0, false);
+        tui_add_param(d, _("angle"), _("deg"), &w->angle, 1.0, 179.0, 5.0, 30.0, false);
         for (int f = 0; f < KL_FLIPS; f++)
-            d->toggles[d->n_toggles++] = (tui_toggle){flip_names[f], colors[f], &w->flip_shown[f]};
+            d->toggles[d->n_toggles++] = (tui_toggle){_(flip_names[f]), colors[f], &w->flip_shown[f]};
         break;
     }
 }
@@ -177,8 +178,8 @@ static void render_hop(kl_walk *w, int pane, plot_chart *ch)
     snprintf(keyed, sizeof keyed, "m = %g", w->hop_m);
     snprintf(ballistic, sizeof ballistic, "m = 2h/T = %g", w->hop.v0);
     double (*curves)[KL_SAMPLES] = pane == 0 ? w->hop_y : w->hop_speed;
-    kl_walk_chart_start(ch, pane == 0 ? "height y(t): the first hop" : "speed |y'(t)|", "t [s]", pane == 0 ? "y" : "");
-    add_points(ch, "thrown", w, curves[KL_HOPS], KL_COLOR_KEY);
+    kl_walk_chart_start(ch, pane == 0 ? _("height y(t): the first hop") : _("speed |y'(t)|"), "t [s]", pane == 0 ? "y" : "");
+    add_points(ch, _("thrown"), w, curves[KL_HOPS], KL_COLOR_KEY);
     kl_walk_add_curve(ch, ballistic, w->grid_t, curves[KL_HOP_BALLISTIC], KL_COLOR_LINEAR);
     kl_walk_add_curve(ch, keyed, w->grid_t, curves[KL_HOP_KEYED], KL_COLOR_CUBIC);
     double now = kl_walk_now(w), y, v;
@@ -198,23 +199,23 @@ void kl_walk_motion_render(kl_walk *w, int step, int pane, plot_chart *ch)
     const bool *shown = spin ? w->spin_shown : w->flip_shown;
     const char *const *names = spin ? spin_names : flip_names;
     if (pane == 0) {
-        kl_walk_chart_start(ch, "turned about y", "t [s]", "deg");
+        kl_walk_chart_start(ch, _("turned about y"), "t [s]", _("deg"));
         for (int r = 0; r < 3; r++)
             if (shown[r])
-                kl_walk_add_curve(ch, names[r], w->grid_t, spin ? w->spin_turn[r] : w->flip_turn[r], colors[r]);
+                kl_walk_add_curve(ch, _(names[r]), w->grid_t, spin ? w->spin_turn[r] : w->flip_turn[r], colors[r]);
     } else if (spin) {
-        kl_walk_chart_start(ch, "angular velocity about y", "t [s]", "rad/s");
+        kl_walk_chart_start(ch, _("angular velocity about y"), "t [s]", "rad/s");
         plot_chart_add_hline(ch, 0.0, 0, NULL);
         for (int r = 0; r < KL_SPINS; r++)
             if (shown[r])
-                kl_walk_add_curve(ch, names[r], w->grid_t, w->spin_w[r], colors[r]);
+                kl_walk_add_curve(ch, _(names[r]), w->grid_t, w->spin_w[r], colors[r]);
         if (shown[KL_SPIN_SOURCE])
             add_points(ch, "2 dq/dt q*", w, w->spin_fd, KL_COLOR_KEY);
     } else {
-        kl_walk_chart_start(ch, "|p| before normalizing", "t [s]", "");
+        kl_walk_chart_start(ch, _("|p| before normalizing"), "t [s]", "");
         for (int f = 0; f < 2; f++)
             if (shown[f])
-                kl_walk_add_curve(ch, names[f], w->grid_t, w->flip_norm[f], colors[f]);
+                kl_walk_add_curve(ch, _(names[f]), w->grid_t, w->flip_norm[f], colors[f]);
     }
     plot_chart_add_vline(ch, kl_walk_now(w), 0, NULL);
 }
