@@ -188,12 +188,12 @@ END_TEST
  * without diverging and ends with less energy than it started with (it damps). */
 START_TEST(test_stiff_cloth_step)
 {
-    net_network *net = preset("grid", LAB_STIFF_SIDE, LAB_STIFF_K, LAB_STIFF_M, LAB_STIFF_C);
+    net_network *net = preset("grid", NL_STIFF_SIDE, NL_STIFF_K, NL_STIFF_M, NL_STIFF_C);
     net_modes m;
     modes_of(net, &m);
     const double dt = 1.0 / 60.0;
     char text[600];
-    lab_stiff_cloth_text(text, sizeof text, dt, &m);
+    nl_stiff_cloth_text(text, sizeof text, dt, &m);
     double wmax, ratio, wmin;
     ck_assert_msg(sscanf(text, "Stiff: the fastest mode (w_max = %lf rad/s) is %lf times the slowest (%lf", &wmax,
                          &ratio, &wmin) == 3, "%s", text);

@@ -31,14 +31,14 @@ static int finish_output(int status)
     return cli_flush_stdout() ? CLI_FAILURE : status;
 }
 
-int lab_csv(net_network *net, const lab_options *o)
+int nl_csv(net_network *net, const nl_options *o)
 {
     const size_t dim = net_dim(net);
     double *y = malloc(dim * sizeof *y);
     if (!y)
         return cli_fail("out of memory for %zu masses", net->n_masses);
-    const lab_start start = lab_start_from_options(net, o);
-    if (lab_start_state(net, &start, y) != NET_OK) {
+    const nl_start start = nl_start_from_options(net, o);
+    if (nl_start_state(net, &start, y) != NET_OK) {
         free(y);
         return cli_fail("out of memory");
     }
@@ -87,7 +87,7 @@ static void print_limit(double limit)
         printf("%.12g", limit);
 }
 
-int lab_modes(const net_network *net)
+int nl_modes(const net_network *net)
 {
     net_modes m;
     char err[256];
@@ -108,27 +108,27 @@ int lab_modes(const net_network *net)
             printf("%s,", net_method_name((net_method)k));
             print_limit(m.limit[k]);
             printf(",%s,", net_damping_name(m.damping));
-            print_limit(lab_undamped_limit(&m, (net_method)k));
+            print_limit(nl_undamped_limit(&m, (net_method)k));
             putchar('\n');
         }
     net_modes_destroy(&m);
     return finish_output(CLI_OK);
 }
 
-lab_start lab_start_from_options(const net_network *net, const lab_options *o)
+nl_start nl_start_from_options(const net_network *net, const nl_options *o)
 {
-    return (lab_start){
+    return (nl_start){
         .pull_mass = o->have_pull ? (size_t)o->pull_mass : net->n_masses,
         .pull_dx = o->pull_dx, .pull_dy = o->pull_dy, .kick = o->kick, .seed = (unsigned long)o->seed,
     };
 }
 
 /* --plot network|energy: the walk's charts after S steps of every --method, printed once. */
-int lab_plot(net_network *net, const lab_options *o)
+int nl_plot(net_network *net, const nl_options *o)
 {
     const bool energy = strcmp(o->plot, "energy") == 0;
-    net_method methods[LAB_MAX_RUNS];
-    bool shown[LAB_MAX_RUNS];
+    net_method methods[NL_MAX_RUNS];
+    bool shown[NL_MAX_RUNS];
     int n = 0;
     for (int m = 0; m < NET_METHOD_COUNT; m++)
         if (o->methods[m])
@@ -136,46 +136,46 @@ int lab_plot(net_network *net, const lab_options *o)
     const plot_mode mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
     plot_chart *ch = plot_chart_new(o->width, o->height, mode);
     double *y0 = malloc(net_dim(net) * sizeof *y0);
-    const lab_start start = lab_start_from_options(net, o);
-    lab_sim sim;
-    int rc = !ch || !y0 || lab_start_state(net, &start, y0) ? NET_ERR_MEMORY
-                                                            : lab_sim_init(&sim, net, methods, n, o->dt, o->tol, y0);
+    const nl_start start = nl_start_from_options(net, o);
+    nl_sim sim;
+    int rc = !ch || !y0 || nl_start_state(net, &start, y0) ? NET_ERR_MEMORY
+                                                            : nl_sim_init(&sim, net, methods, n, o->dt, o->tol, y0);
     if (rc) {
         plot_chart_free(ch);
         free(y0);
         return cli_fail("out of memory for %zu masses", net->n_masses);
     }
-    for (long long step = 0; step < o->steps && lab_sim_first_live(&sim); step++) {
-        lab_sim_steps(&sim, 1);
-        lab_sim_record(&sim);
+    for (long long step = 0; step < o->steps && nl_sim_first_live(&sim); step++) {
+        nl_sim_steps(&sim, 1);
+        nl_sim_record(&sim);
     }
     char title[PLOT_TITLE_MAX], h[32];
-    lab_format_seconds(h, sizeof h, o->dt);
-    snprintf(title, sizeof title, "t = %.4g s, dt = %s", lab_sim_time(&sim), h);
+    nl_format_seconds(h, sizeof h, o->dt);
+    snprintf(title, sizeof title, "t = %.4g s, dt = %s", nl_sim_time(&sim), h);
     double box[4];  /* the rest shape's, refit if the runs left it (a heavy cloth sags out of it) */
     net_rest_state(net, y0);
-    lab_world_box(net, y0, box);
-    lab_view_follow(&sim, shown, box, NULL);
-    lab_network_view view = {.sim = &sim, .shown = shown, .alpha = 0.0, .selected = net->n_masses, .box = box,
+    nl_world_box(net, y0, box);
+    nl_view_follow(&sim, shown, box, NULL);
+    nl_network_view view = {.sim = &sim, .shown = shown, .alpha = 0.0, .selected = net->n_masses, .box = box,
                              .title = title};
     if (energy)
-        lab_chart_energy(ch, &sim, shown);
+        nl_chart_energy(ch, &sim, shown);
     else
-        rc = lab_chart_network(ch, &view, mode);
+        rc = nl_chart_network(ch, &view, mode);
     int status = CLI_OK;
     if (rc)
         status = cli_fail("out of memory for the drawing");
     else
         status = figure_output(&ch, 1, &o->figure, 0);  /* text: a write error, finish_output reports it */
     for (int k = 0; k < sim.n_runs && status == CLI_OK; k++) {
-        const lab_run *r = &sim.run[k];
+        const nl_run *r = &sim.run[k];
         if (r->stopped)  /* the same line as the CSV's */
             printf("# %s: %s at step %lld (t = %g)\n", net_method_name(r->method), r->gave_up ? "gave up" : "diverged",
                    r->stop_step, r->stop_t);
     }
-    for (int k = 0; k < LAB_MAX_RUNS; k++)  /* the chart borrowed them until its render */
-        lab_strokes_free(&view.strokes[k]);
-    lab_sim_destroy(&sim);
+    for (int k = 0; k < NL_MAX_RUNS; k++)  /* the chart borrowed them until its render */
+        nl_strokes_free(&view.strokes[k]);
+    nl_sim_destroy(&sim);
     plot_chart_free(ch);
     free(y0);
     return status ? status : finish_output(CLI_OK);

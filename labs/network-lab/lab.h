@@ -1,13 +1,14 @@
-/* network-lab's private interface: the options, the runs side by side (sim.c), the charts (view.c), the headless
- * outputs (headless.c) and the interactive walk (walk.c). */
-#ifndef NETWORK_LAB_H
-#define NETWORK_LAB_H
+/* network-lab's private interface: the options (options.c), the runs side by side (model.c), the outputs without a
+ * terminal (headless.c), the charts (view.c), the interactive walk (walk.c) and its words (texts.c). */
+#ifndef NL_LAB_H
+#define NL_LAB_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "numlab/network.h"
 #include "numlab/figure.h"
+#include "numlab/labcli.h"
 #include "numlab/plot.h"
 #include "numlab/timestep.h"
 
@@ -29,7 +30,7 @@ typedef struct {
     int width, height;                 /* --plot's size */
     bool ascii;
     figure_options figure;             /* --out, --size, --replace (--force is the force law here) */
-} lab_options;
+} nl_options;
 
 /* --- the start of a run ------------------------------------------------------------------------------------ */
 
@@ -38,16 +39,16 @@ typedef struct {
     double pull_dx, pull_dy;           /* that mass starts displaced by this much from rest, at rest */
     double kick;                       /* then net_kick(kick, seed) */
     unsigned long seed;
-} lab_start;
+} nl_start;
 
 /* y = the rest state, the pull, then the kick: the start every view shares (CSV, plots, the walk).
  * NET_OK or NET_ERR_MEMORY. */
-int lab_start_state(const net_network *net, const lab_start *start, double *y);
+int nl_start_state(const net_network *net, const nl_start *start, double *y);
 
-/* --- several integrators side by side (sim.c) -------------------------------------------------------------- */
+/* --- several integrators side by side (model.c) ------------------------------------------------------------ */
 
-#define LAB_MAX_RUNS NET_METHOD_COUNT
-#define LAB_HISTORY 1024               /* energy samples kept a run: halved (every other one) when full */
+#define NL_MAX_RUNS NET_METHOD_COUNT
+#define NL_HISTORY 1024               /* energy samples kept a run: halved (every other one) when full */
 
 typedef struct {
     net_method method;
@@ -60,7 +61,7 @@ typedef struct {
     double *energy;                    /* total energy at the history's times, n_energy of them */
     size_t n_energy;
     double energy0;                    /* at the start */
-} lab_run;
+} nl_run;
 
 typedef struct {
     net_network *net;                  /* borrowed: the runs share it (and its held flags) */
@@ -71,7 +72,7 @@ typedef struct {
     ts_accumulator acc;
     long long step;                    /* steps taken since the start */
     int n_runs;
-    lab_run run[LAB_MAX_RUNS];
+    nl_run run[NL_MAX_RUNS];
     double *hist_t;                    /* the times of the energy samples, n_hist of them */
     size_t n_hist;
     long long hist_every, hist_tick;   /* a sample every hist_every record calls */
@@ -79,121 +80,141 @@ typedef struct {
     size_t held;                       /* the mass held, or net->n_masses */
     bool moving;                       /* the last step changed a live state */
     double budget;                     /* seconds of stepping a frame may take (0: no limit; the walk sets it) */
-} lab_sim;
+} nl_sim;
 
 /* Runs methods[0..n-1] from y0 (copied) with step h on net. NET_OK, NET_ERR_INPUT (bad n or h) or NET_ERR_MEMORY
- * (then lab_sim_destroy is still safe). Records the first energy sample. */
-int lab_sim_init(lab_sim *s, net_network *net, const net_method *methods, int n, double h, double tol,
+ * (then nl_sim_destroy is still safe). Records the first energy sample. */
+int nl_sim_init(nl_sim *s, net_network *net, const net_method *methods, int n, double h, double tol,
                  const double *y0);
-void lab_sim_destroy(lab_sim *s);
+void nl_sim_destroy(nl_sim *s);
 /* Back to the start: releases a held mass, forgets the history. NET_OK or NET_ERR_MEMORY. */
-int lab_sim_restart(lab_sim *s);
+int nl_sim_restart(nl_sim *s);
 /* Takes `count` fixed steps with every live run, stopping a run where it diverges. */
-void lab_sim_steps(lab_sim *s, unsigned count);
+void nl_sim_steps(nl_sim *s, unsigned count);
 /* One display frame of frame_dt seconds: the accumulator's steps, then an energy sample. Returns the steps taken:
  * with a budget, the steps after it ran out are dropped (at least one is taken), so that a network too large for
  * real time runs slower, and a frame, and q, never waits for more than the budget and one step. */
-unsigned lab_sim_frame(lab_sim *s, double frame_dt);
+unsigned nl_sim_frame(nl_sim *s, double frame_dt);
 /* Appends the live runs' total energies at the current time to the history (once a step at most). */
-void lab_sim_record(lab_sim *s);
-/* Holds mass i at (x, y) in every live run (velocity 0) until lab_sim_release; call again to move it. */
-void lab_sim_hold(lab_sim *s, size_t i, double x, double y);
-void lab_sim_release(lab_sim *s);
+void nl_sim_record(nl_sim *s);
+/* Holds mass i at (x, y) in every live run (velocity 0) until nl_sim_release; call again to move it. */
+void nl_sim_hold(nl_sim *s, size_t i, double x, double y);
+void nl_sim_release(nl_sim *s);
 /* The current time, step * h. */
-double lab_sim_time(const lab_sim *s);
+double nl_sim_time(const nl_sim *s);
 /* True while a live run moves or a mass is held: false lets the display idle. */
-bool lab_sim_active(const lab_sim *s);
+bool nl_sim_active(const nl_sim *s);
 /* The first live run, or NULL. */
-const lab_run *lab_sim_first_live(const lab_sim *s);
+const nl_run *nl_sim_first_live(const nl_sim *s);
 
 /* --- charts (view.c), shared by --plot and the walk --------------------------------------------------------- */
 
 /* The plot color of a method: its index + 1 (the same as spring-lab's). */
-int lab_method_color(net_method m);
+int nl_method_color(net_method m);
 
 /* The world box [xmin, xmax, ymin, ymax] to show a network: the box of state y widened by a quarter of its
  * larger side all round, and by half of it more in the direction gravity pulls (the cloth sags). Its view keeps
  * the world's aspect (plot_equal_aspect). */
-void lab_world_box(const net_network *net, const double *y, double box[4]);
+void nl_world_box(const net_network *net, const double *y, double box[4]);
 /* The view follows what it shows, with hysteresis: when a shown live run's mass leaves what is visible (the ranges
  * [xmin, xmax, ymin, ymax] last drawn, or box itself when visible is NULL), or all of them shrink to less than
- * LAB_FOLLOW_SHRINK of box's larger side, box becomes lab_world_box of the shown masses (returns true); otherwise
+ * NL_FOLLOW_SHRINK of box's larger side, box becomes nl_world_box of the shown masses (returns true); otherwise
  * it stays (false), so the picture does not breathe with every swing. */
-#define LAB_FOLLOW_SHRINK 0.25
-bool lab_view_follow(const lab_sim *s, const bool *shown, double box[4], const double *visible);
-/* box = lab_world_box of the shown live runs' masses (false, box unchanged, when none is shown). */
-bool lab_view_fit(const lab_sim *s, const bool *shown, double box[4]);
+#define NL_FOLLOW_SHRINK 0.25
+bool nl_view_follow(const nl_sim *s, const bool *shown, double box[4], const double *visible);
+/* box = nl_world_box of the shown live runs' masses (false, box unchanged, when none is shown). */
+bool nl_view_fit(const nl_sim *s, const bool *shown, double box[4]);
 /* Scales box about its centre: factor < 1 zooms in. */
-void lab_zoom(double box[4], double factor);
+void nl_zoom(double box[4], double factor);
 
 typedef struct {
     double *x, *y;                     /* polyline points with NaN breaks: springs, then the masses' glyphs */
     size_t cap;
-} lab_strokes;
+} nl_strokes;
 
-void lab_strokes_free(lab_strokes *st);
+void nl_strokes_free(nl_strokes *st);
 
 typedef struct {
-    const lab_sim *sim;
+    const nl_sim *sim;
     const bool *shown;                 /* per run */
     double alpha;                      /* render interpolation between prev and y, [0, 1) */
     size_t selected;                   /* a mass to mark, or n_masses */
     const double *box;                 /* the world box */
     const char *title;
-    lab_strokes strokes[LAB_MAX_RUNS];
-} lab_network_view;
+    nl_strokes strokes[NL_MAX_RUNS];
+} nl_network_view;
 
 /* The network pane: springs as braille lines, masses as small crosses (pinned ones as squares), one color per
  * shown live run, the selected mass as a marker. Renders twice (the second time with equal-aspect ranges).
  * Returns 0, or -1 when out of memory for the strokes. */
-int lab_chart_network(plot_chart *ch, lab_network_view *v, plot_mode mode);
+int nl_chart_network(plot_chart *ch, nl_network_view *v, plot_mode mode);
 /* The world point under a cell of the network chart (after a render), the cell clamped into the plot area first.
  * 0, or -1 before a render or when the chart was too small. */
-int lab_cell_to_world(const plot_chart *ch, int col, int row, double *x, double *y);
+int nl_cell_to_world(const plot_chart *ch, int col, int row, double *x, double *y);
 /* The energy pane: each shown run's total energy against time. */
-void lab_chart_energy(plot_chart *ch, const lab_sim *s, const bool *shown);
+void nl_chart_energy(plot_chart *ch, const nl_sim *s, const bool *shown);
 
+/* A method's largest stable step without the dampers, from w_max: explicit 0, semi and verlet 2/w_max, rk4
+ * 2 sqrt 2/w_max, gsl-rk4 twice that; +inf for backward Euler (and the adaptive methods). (model.c) */
+double nl_undamped_limit(const net_modes *m, net_method method);
+
+/* --- the walk's words (texts.c) ------------------------------------------------------------------------------ */
+
+/* The walk's steps. */
+enum { NL_STEP_SEED, NL_STEP_SEMI, NL_STEP_RK4, NL_STEP_STIFF, NL_STEP_CLOTH, NL_STEP_IMPLICIT, NL_STEPS };
+/* The walk's stiff cloth (step 6): the grid at side NL_STIFF_SIDE, 100 times stiffer than the preset's n = 10
+ * cloth with the same damping ratio 0.1 a spring, stepped once a frame at 60 Hz. */
+#define NL_STIFF_SIDE 8
+#define NL_STIFF_K 2000.0
+#define NL_STIFF_M 0.01
+#define NL_STIFF_C (0.2 * sqrt(NL_STIFF_K * NL_STIFF_M))  /* damping ratio 0.1 */
+
+const char *nl_step_title(int step);
+/* The step's text into buf; steps 4 to 6 state the limits of the network's modes m (NULL: not computed) at step
+ * dt. */
+void nl_step_text(char *buf, size_t size, int step, double dt, const net_modes *m);
+/* A free run of the user's network (--preset, --file): its title for `name` (shown escaped) and its text. */
+void nl_free_title(char *buf, size_t size, const char *name);
+const char *nl_free_text(void);
+/* Step 6's text, its numbers from the modes (NULL: not computed): w_max, w_min and their ratio (the stiffness),
+ * the explicit methods' damped limits against dt, and backward Euler's absence of one. Returns the length. */
+int nl_stiff_cloth_text(char *buf, size_t size, double dt, const net_modes *m);
 /* dt against each walk method's largest stable step with the dampers (net_modes.limit), into buf (returns the
  * length): "dt = 16.7 ms, damped limits (top mode's zeta 0.27): explicit 4.47 ms, UNSTABLE (3.73x); semi 12.7 ms,
  * UNSTABLE (1.31x); rk4 17.6 ms, stable (0.95x)"; undamped, semi's and rk4's are named 2/w_max and 2.83/w_max.
  * No stiffness (omega_max 0) has no limit. */
-int lab_gauge(char *buf, size_t size, double dt, const net_modes *m);
-/* A method's largest stable step without the dampers, from w_max: explicit 0, semi and verlet 2/w_max, rk4
- * 2 sqrt 2/w_max, gsl-rk4 twice that; +inf for backward Euler (and the adaptive methods). */
-double lab_undamped_limit(const net_modes *m, net_method method);
-/* The walk's stiff cloth (step 6): the grid at side LAB_STIFF_SIDE, 100 times stiffer than the preset's n = 10
- * cloth with the same damping ratio 0.1 a spring, stepped once a frame at 60 Hz. */
-#define LAB_STIFF_SIDE 8
-#define LAB_STIFF_K 2000.0
-#define LAB_STIFF_M 0.01
-#define LAB_STIFF_C (0.2 * sqrt(LAB_STIFF_K * LAB_STIFF_M))  /* damping ratio 0.1 */
-/* Step 6's text, its numbers from the modes (NULL: not computed): w_max, w_min and their ratio (the stiffness),
- * the explicit methods' damped limits against dt, and backward Euler's absence of one. Returns the length. */
-int lab_stiff_cloth_text(char *buf, size_t size, double dt, const net_modes *m);
+int nl_gauge(char *buf, size_t size, double dt, const net_modes *m);
+/* The notes at buf + used (tui_append): where mass i is, and each shown run's total energy (or where it stopped).
+ * Return the new length. */
+size_t nl_note_mass(char *buf, size_t size, size_t used, size_t i, bool held, double x, double y);
+size_t nl_note_energies(char *buf, size_t size, size_t used, const nl_sim *s, const bool *shown);
 /* A duration for people: "16.7 ms", "2.5 s", "40 us". */
-void lab_format_seconds(char *buf, size_t size, double seconds);
+void nl_format_seconds(char *buf, size_t size, double seconds);
 
 /* --- the views --------------------------------------------------------------------------------------------- */
 
-/* Prints the CSV of one run (lab_options.method) to stdout; returns the exit status (0, 1). */
-int lab_csv(net_network *net, const lab_options *o);
+/* Prints the CSV of one run (nl_options.method) to stdout; returns the exit status (0, 1). */
+int nl_csv(net_network *net, const nl_options *o);
 /* Prints the normal modes and the step limits to stdout; returns the exit status (0, 1, 2). */
-int lab_modes(const net_network *net);
+int nl_modes(const net_network *net);
 /* Prints the --plot chart after the run; returns the exit status (0, 1). */
-int lab_plot(net_network *net, const lab_options *o);
+int nl_plot(net_network *net, const nl_options *o);
 /* The guided walk (net NULL), or a free run of the given network. Returns the exit status. */
-int lab_interactive(net_network *net, const lab_options *o);
+int nl_interactive(net_network *net, const nl_options *o);
 /* The start the options describe (pull, kick, seed). */
-lab_start lab_start_from_options(const net_network *net, const lab_options *o);
+nl_start nl_start_from_options(const net_network *net, const nl_options *o);
 
-/* --- the options the table cannot check alone (options.c) ----------------------------------------------------- */
+/* --- the options (options.c) -------------------------------------------------------------------------------- */
 
-/* --pull I,DX,DY into o (labcli_parse_fn). */
-int lab_parse_pull(void *opts, void *field, const char *opt, const char *arg);
-/* The combination of options, and the preset's defaults for what was not given; CLI_OK or CLI_USAGE (said). */
-int lab_options_check(lab_options *o);
+/* The modes the option table selects (0: interactive). */
+enum { NL_MODE_CSV = 1, NL_MODE_PLOT, NL_MODE_MODES };
+extern const labcli_option nl_option_table[];
+extern const size_t nl_option_count;
+/* The lab's check (labcli_lab.check): the combination of options, the preset's defaults for what was not given,
+ * the figure's output; CLI_OK or CLI_USAGE (said). */
+int nl_check(void *opts, const labcli_result *r);
 /* The network the options describe, checked against them (--pull's mass, gsl-msbdf's size, the silent work);
  * CLI_OK, CLI_USAGE (said: a bad file, an option that does not fit) or CLI_FAILURE. */
-int lab_network_build(const lab_options *o, net_network **out);
+int nl_network_build(const nl_options *o, net_network **out);
 
 #endif

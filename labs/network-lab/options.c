@@ -1,17 +1,20 @@
-/* network-lab's options that the table (labs/network-lab.c) cannot check alone: --pull's three numbers, the
- * combination of options, the network they build and the work it asks for. */
+/* network-lab's options: the table (labcli.h) and what it cannot check alone: --method's list, --pull's three
+ * numbers, the combination of options, the network they build and the work it asks for. */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "lab.h"
 #include "numlab/cli.h"
+#include "numlab/lang.h"
+
+#define AT(field) LABCLI_AT(nl_options, field)
 
 /* --pull I,DX,DY: a mass index and a displacement in metres (the index is checked against the network later). */
-int lab_parse_pull(void *opts, void *field, const char *opt, const char *arg)
+static int parse_pull(void *opts, void *field, const char *opt, const char *arg)
 {
     (void)field;  /* the mass and the displacement */
-    lab_options *o = opts;
+    nl_options *o = opts;
     char buf[3][64];
     const char *p = arg;
     for (int f = 0; f < 3; f++) {
@@ -29,7 +32,84 @@ int lab_parse_pull(void *opts, void *field, const char *opt, const char *arg)
     return CLI_OK;
 }
 
-int lab_options_check(lab_options *o)
+static int method_index(const char *name)
+{
+    net_method m;
+    return net_method_parse(name, &m) ? -1 : (int)m;
+}
+
+/* --method LIST: comma-separated names, each once; the first is the CSV's one method. */
+static int parse_methods(void *opts, void *field, const char *opt, const char *text)
+{
+    (void)field;  /* o->methods, and o->method and o->n_methods with them */
+    nl_options *o = opts;
+    int first = 0, rc = labcli_list(opt, text, "method", method_index, net_method_names(), false, o->methods,
+                                    NET_METHOD_COUNT, &first);
+    o->method = (net_method)first;
+    o->n_methods = 0;
+    for (int m = 0; m < NET_METHOD_COUNT; m++)
+        o->n_methods += o->methods[m];
+    return rc;
+}
+
+static int parse_law(void *opts, void *law, const char *opt, const char *text)
+{
+    (void)opts;
+    return net_law_parse(text, law) ? labcli_not_a(opt, text, "force law", "hooke, seed-elongation") : CLI_OK;
+}
+
+static const char *const charts[] = {"network", "energy", NULL};
+
+const labcli_option nl_option_table[] = {
+    {"csv", LABCLI_FLAG, NULL, AT(csv), 0, 0, NULL, "print step,t,kinetic,potential,total,x0,y0,x1,y1,... for steps 0..S",
+     .mode = NL_MODE_CSV},
+    {"plot", LABCLI_NAME, "KIND", AT(plot), 0, 0, NULL, "after S steps, print a chart as text: network (the\n"
+     "masses and springs of every method, to scale) or energy (each method's total energy against time)",
+     .mode = NL_MODE_PLOT, .names = charts, .noun = "chart"},
+    {"modes", LABCLI_FLAG, NULL, AT(modes), 0, 0, NULL, "print the normal-mode angular frequencies (ascending) about\n"
+     "the rest configuration and each method's largest stable step with the dampers (from the damped step\n"
+     "matrices), beside the undamped ones: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max; backward-euler: none",
+     .mode = NL_MODE_MODES},
+    {"preset", LABCLI_TEXT, "NAME", AT(preset), 0, 0, NULL, "four (the post's braced square), chain (N masses between\n"
+     "two anchors), grid (an N x N cloth pinned at two corners, with gravity)"},
+    {"file", LABCLI_TEXT, "FILE", AT(file), 0, 0, NULL, "a network in the text format of docs/network.md (mass / spring /\n"
+     "gravity lines)"},
+    {"n", LABCLI_COUNT, "N", AT(params.n), 1, 100000, NULL, "chain: 1..100000 masses (default 5); grid: side 2..500\n"
+     "(default 10)"},
+    {"k", LABCLI_POSITIVE, "K", AT(params.k), 0, 1e12, NULL, "stiffness of every spring, N/m"},
+    {"m", LABCLI_NUMBER, "M", AT(params.m), 1e-9, 1e9, NULL, "every mass, kg"},
+    {"c", LABCLI_NUMBER, "C", AT(params.c), 0, 1e12, NULL, "damping of every spring, N s/m\n"
+     "(defaults of --k --m --c: four 10 1 0, chain 1 1 0, grid 20 (N-1)/9 0.01 0.0894 sqrt((N-1)/9);\n"
+     "with --file they override it)"},
+    {"method", LABCLI_PARSE, "M", 0, 0, 0, 0, NULL, "explicit, semi (default), rk4, gsl-rk4 (a full and two half steps),\n"
+     "gsl-rkf45, gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses), verlet,\n"
+     "backward-euler (one sparse solve a step);\n"
+     "--plot takes a comma-separated list (default explicit,semi,rk4)", .parse = parse_methods},
+    {"dt", LABCLI_NUMBER, "H", AT(dt), 1e-9, 1e3, "1/240", "the step in seconds"},
+    {"steps", LABCLI_COUNT, "S", AT(steps), 0, 1e9, "240", "the number of steps"},
+    {"every", LABCLI_COUNT, "K", AT(every), 1, 1e9, "1", "print only every K-th step, and the last"},
+    {"kick", LABCLI_NUMBER, "V", AT(kick), 0, 1e6, NULL, "give every free mass a reproducible velocity, each\n"
+     "component uniform in [-V, V]"},
+    {"seed", LABCLI_COUNT, "N", AT(seed), 0, 4294967295.0, "1", "the kick's random seed"},
+    {"pull", LABCLI_PARSE, "I,DX,DY", 0, 0, 0, 0, NULL, "start with mass I moved by (DX, DY) m from rest (as if\n"
+     "dragged there and let go)", .parse = parse_pull},
+    {"force", LABCLI_PARSE, "LAW", AT(law), 0, 0, NULL, "hooke (default) or seed-elongation: the post's PITFALL, a unit\n"
+     "'elongation' vector whose force does not grow with the stretch", .parse = parse_law},
+    {"tol", LABCLI_NUMBER, "T", AT(tol), 1e-14, 1e-2, "1e-10", "absolute and relative tolerance of gsl-rkf45/rk8pd/msbdf"},
+    {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "100", "--plot's width in characters", .with = LABCLI_IN(NL_MODE_PLOT)},
+    {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "30", "--plot's height in characters", .with = LABCLI_IN(NL_MODE_PLOT)},
+    {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, "--plot in 7-bit ASCII instead of braille"},
+    FIGURE_LABCLI_OPTIONS(nl_options, figure, NL_MODE_PLOT, "replace"),  /* --force is the force law here */
+};
+
+const size_t nl_option_count = sizeof nl_option_table / sizeof nl_option_table[0];
+
+/* the table alone, to ask it which options were given */
+static const labcli_lab table = {.name = "network-lab", .options = nl_option_table,
+                                 .n_options = sizeof nl_option_table / sizeof nl_option_table[0]};
+
+
+static int options_check(nl_options *o)
 {
     const bool interactive = !o->csv && !o->modes && !o->plot;
     if (o->csv && o->n_methods > 1)
@@ -72,13 +152,25 @@ int lab_options_check(lab_options *o)
     return CLI_OK;
 }
 
+int nl_check(void *opts, const labcli_result *r)
+{
+    nl_options *o = opts;
+    o->have_n = labcli_given(&table, r, "n"), o->have_k = labcli_given(&table, r, "k");
+    o->have_m = labcli_given(&table, r, "m"), o->have_c = labcli_given(&table, r, "c");
+    o->have_pull = labcli_given(&table, r, "pull");
+    o->figure.force_option = "--replace";
+    if (figure_output_check(&o->figure, r->mode == NL_MODE_PLOT))
+        return CLI_USAGE;
+    return options_check(o);
+}
+
 /* The work done in silence, before the next line of output: --csv's steps between two printed rows (--every),
  * --plot's whole run. One unit is one mass or spring evaluated once; a step costs (masses + springs) units times the
  * method's factor (its force evaluations relative to semi-implicit Euler's, as measured on the 500 x 500 grid:
  * about 6e7 units a second). */
 #define MAX_SILENT_WORK 1e9
 
-static int check_work(const net_network *net, const lab_options *o)
+static int check_work(const net_network *net, const nl_options *o)
 {
     static const double factor[NET_METHOD_COUNT] = {
         [NET_EXPLICIT] = 1, [NET_SEMI] = 1, [NET_RK4] = 2, [NET_GSL_RK4] = 4, [NET_GSL_RKF45] = 4,
@@ -103,7 +195,7 @@ static int check_work(const net_network *net, const lab_options *o)
                            : "--plot prints after the last step: fewer --steps or a smaller network");
 }
 
-int lab_network_build(const lab_options *o, net_network **out)
+int nl_network_build(const nl_options *o, net_network **out)
 {
     char err[PATH_MAX + 1024];  /* the whole message: the path is cut in it, never the reason after it */
     int rc = o->preset ? net_preset(o->preset, &o->params, out) : net_load_as("--file", o->file, out, err, sizeof err);

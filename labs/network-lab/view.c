@@ -1,8 +1,7 @@
-/* network-lab's charts: the network drawn to scale (springs as braille lines, masses as small glyphs), the energy
- * of each integrator against time, and the gauge of the step against the limits from the normal modes. The same
- * builders serve `--plot` (printed once) and the interactive walk (redrawn every frame). */
+/* network-lab's charts: the network drawn to scale (springs as braille lines, masses as small glyphs) and the energy
+ * of each integrator against time. The same builders serve `--plot` (printed once) and the interactive walk (redrawn
+ * every frame). */
 #include "lab.h"
-#include "numlab/tui.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -10,12 +9,12 @@
 
 #define GLYPH_MAX_MASSES 16  /* larger networks draw their springs only (a cloth's nodes are its crossings) */
 
-int lab_method_color(net_method m)
+int nl_method_color(net_method m)
 {
     return (int)m % PLOT_COLORS + 1;
 }
 
-/* The box of extents [x0, x1] x [y0, y1] widened as lab_world_box says. */
+/* The box of extents [x0, x1] x [y0, y1] widened as nl_world_box says. */
 static void box_around(const net_network *net, double x0, double x1, double y0, double y1, double box[4])
 {
     if (!(x0 <= x1 && y0 <= y1))  /* no masses */
@@ -41,7 +40,7 @@ static void extents_add(const net_network *net, const double *y, double ext[4])
     }
 }
 
-void lab_world_box(const net_network *net, const double *y, double box[4])
+void nl_world_box(const net_network *net, const double *y, double box[4])
 {
     double ext[4] = {INFINITY, -INFINITY, INFINITY, -INFINITY};
     extents_add(net, y, ext);
@@ -49,7 +48,7 @@ void lab_world_box(const net_network *net, const double *y, double box[4])
 }
 
 /* The extents of the shown live runs' masses; false when there is none. */
-static bool shown_extents(const lab_sim *s, const bool *shown, double ext[4])
+static bool shown_extents(const nl_sim *s, const bool *shown, double ext[4])
 {
     ext[0] = ext[2] = INFINITY, ext[1] = ext[3] = -INFINITY;
     for (int k = 0; k < s->n_runs; k++)
@@ -58,7 +57,7 @@ static bool shown_extents(const lab_sim *s, const bool *shown, double ext[4])
     return ext[0] <= ext[1] && isfinite(ext[0] + ext[1] + ext[2] + ext[3]);
 }
 
-bool lab_view_fit(const lab_sim *s, const bool *shown, double box[4])
+bool nl_view_fit(const nl_sim *s, const bool *shown, double box[4])
 {
     double ext[4];
     if (!shown_extents(s, shown, ext))
@@ -67,7 +66,7 @@ bool lab_view_fit(const lab_sim *s, const bool *shown, double box[4])
     return true;
 }
 
-bool lab_view_follow(const lab_sim *s, const bool *shown, double box[4], const double *visible)
+bool nl_view_follow(const nl_sim *s, const bool *shown, double box[4], const double *visible)
 {
     const double *seen = visible ? visible : box;
     double ext[4];
@@ -77,21 +76,21 @@ bool lab_view_follow(const lab_sim *s, const bool *shown, double box[4], const d
     const double shown_side = fmax(ext[1] - ext[0], ext[3] - ext[2]);
     const double box_side = fmax(box[1] - box[0], box[3] - box[2]);
     /* a fresh fit's box is about twice the masses' side (margins and the room to sag): refit when they leave it
-     * or shrink to under LAB_FOLLOW_SHRINK of it, not at every wobble */
-    if (inside && shown_side >= LAB_FOLLOW_SHRINK * box_side)
+     * or shrink to under NL_FOLLOW_SHRINK of it, not at every wobble */
+    if (inside && shown_side >= NL_FOLLOW_SHRINK * box_side)
         return false;
     box_around(s->net, ext[0], ext[1], ext[2], ext[3], box);
     return true;
 }
 
-void lab_zoom(double box[4], double factor)
+void nl_zoom(double box[4], double factor)
 {
     const double cx = 0.5 * (box[0] + box[1]), cy = 0.5 * (box[2] + box[3]);
     const double hx = 0.5 * (box[1] - box[0]) * factor, hy = 0.5 * (box[3] - box[2]) * factor;
     box[0] = cx - hx, box[1] = cx + hx, box[2] = cy - hy, box[3] = cy + hy;
 }
 
-void lab_strokes_free(lab_strokes *st)
+void nl_strokes_free(nl_strokes *st)
 {
     free(st->x);
     free(st->y);
@@ -99,7 +98,7 @@ void lab_strokes_free(lab_strokes *st)
     st->cap = 0;
 }
 
-static int strokes_reserve(lab_strokes *st, size_t cap)
+static int strokes_reserve(nl_strokes *st, size_t cap)
 {
     if (cap <= st->cap)
         return 0;
@@ -116,7 +115,7 @@ static int strokes_reserve(lab_strokes *st, size_t cap)
 }
 
 typedef struct {
-    lab_strokes *st;
+    nl_strokes *st;
     size_t n;
 } pen;
 
@@ -133,7 +132,7 @@ static void lift(pen *p)
 
 /* The run's network at prev + alpha (y - prev): springs, then a cross on each mass (a square on pinned ones) of
  * half-size r. Returns the points. */
-static size_t stroke_run(const net_network *net, const lab_run *run, double alpha, double r, lab_strokes *st)
+static size_t stroke_run(const net_network *net, const nl_run *run, double alpha, double r, nl_strokes *st)
 {
     const size_t n = net->n_masses;
     pen p = {st, 0};
@@ -180,9 +179,9 @@ static void fit_ranges(plot_chart *ch, const double box[4], plot_mode mode, doub
     plot_chart_set_range(ch, PLOT_Y, range[2], range[3]);
 }
 
-int lab_chart_network(plot_chart *ch, lab_network_view *v, plot_mode mode)
+int nl_chart_network(plot_chart *ch, nl_network_view *v, plot_mode mode)
 {
-    const lab_sim *s = v->sim;
+    const nl_sim *s = v->sim;
     const net_network *net = s->net;
     plot_chart_clear(ch);
     plot_chart_set_log(ch, PLOT_X, false);
@@ -194,7 +193,7 @@ int lab_chart_network(plot_chart *ch, lab_network_view *v, plot_mode mode)
     const size_t need = 3 * net->n_springs + 6 * net->n_masses;
     int rc = 0;
     for (int k = 0; k < s->n_runs; k++) {
-        const lab_run *run = &s->run[k];
+        const nl_run *run = &s->run[k];
         if (!v->shown[k] || run->stopped)
             continue;
         if (strokes_reserve(&v->strokes[k], need)) {
@@ -203,7 +202,7 @@ int lab_chart_network(plot_chart *ch, lab_network_view *v, plot_mode mode)
         }
         size_t points = stroke_run(net, run, v->alpha, 2.0 * dot, &v->strokes[k]);
         plot_series ser = {.name = net_method_name(run->method), .x = v->strokes[k].x, .y = v->strokes[k].y,
-                           .n = points, .color = lab_method_color(run->method)};
+                           .n = points, .color = nl_method_color(run->method)};
         plot_chart_add_series(ch, &ser);
         if (v->selected < net->n_masses) {
             const size_t i = v->selected, n = net->n_masses;
@@ -216,7 +215,7 @@ int lab_chart_network(plot_chart *ch, lab_network_view *v, plot_mode mode)
 
 /* The energy range of the shown runs still going (a diverged run's last energies would flatten the others into a
  * line: its curve leaves the top instead). False when none is going. */
-static bool live_energy_range(const lab_sim *s, const bool *shown, double *lo, double *hi)
+static bool live_energy_range(const nl_sim *s, const bool *shown, double *lo, double *hi)
 {
     *lo = INFINITY, *hi = -INFINITY;
     for (int k = 0; k < s->n_runs; k++)
@@ -226,7 +225,7 @@ static bool live_energy_range(const lab_sim *s, const bool *shown, double *lo, d
     return *lo <= *hi && isfinite(*lo) && isfinite(*hi);
 }
 
-void lab_chart_energy(plot_chart *ch, const lab_sim *s, const bool *shown)
+void nl_chart_energy(plot_chart *ch, const nl_sim *s, const bool *shown)
 {
     plot_chart_clear(ch);
     plot_chart_set_log(ch, PLOT_Y, false);
@@ -242,120 +241,16 @@ void lab_chart_energy(plot_chart *ch, const lab_sim *s, const bool *shown)
         plot_chart_set_range(ch, PLOT_Y, lo - pad, hi + pad);
     }
     for (int k = 0; k < s->n_runs; k++) {
-        const lab_run *run = &s->run[k];
+        const nl_run *run = &s->run[k];
         if (!shown[k])
             continue;
         plot_series ser = {.name = net_method_name(run->method), .x = s->hist_t, .y = run->energy,
-                           .n = run->n_energy, .color = lab_method_color(run->method)};
+                           .n = run->n_energy, .color = nl_method_color(run->method)};
         plot_chart_add_series(ch, &ser);
     }
 }
 
-void lab_format_seconds(char *buf, size_t size, double seconds)
-{
-    double a = fabs(seconds);
-    if (a >= 1.0 || a == 0.0 || !isfinite(a))
-        snprintf(buf, size, "%.3g s", seconds);
-    else if (a >= 1e-3)
-        snprintf(buf, size, "%.3g ms", 1e3 * seconds);
-    else if (a >= 1e-6)
-        snprintf(buf, size, "%.3g us", 1e6 * seconds);
-    else
-        snprintf(buf, size, "%.3g ns", 1e9 * seconds);
-}
-
-double lab_undamped_limit(const net_modes *m, net_method method)
-{
-    switch (method) {
-    case NET_SEMI:
-    case NET_VERLET:  /* the leapfrog: the same step matrix's trace, 2 - (h w)^2 */
-        return m->semi_limit;
-    case NET_RK4:
-        return m->rk4_limit;
-    case NET_GSL_RK4:
-        return 2.0 * m->rk4_limit;  /* two RK4 half steps */
-    case NET_EXPLICIT:
-        return 0.0;
-    default:  /* backward Euler and the adaptive methods */
-        return INFINITY;
-    }
-}
-
-/* One method's limit and where dt stands: "semi 12.7 ms, stable (0.33x)"; `what` names an undamped closed form. */
-static size_t gauge_method(char *buf, size_t size, size_t used, double dt, const net_modes *m, net_method method,
-                           const char *what)
-{
-    const char *sep = method == NET_EXPLICIT ? "" : "; ";
-    char lim[32];
-    const double limit = m->limit[method];
-    lab_format_seconds(lim, sizeof lim, limit);
-    if (!(limit > 0.0))  /* explicit Euler with an undamped mode: unstable at every step */
-        return tui_append(buf, size, used, "%s%s 0, UNSTABLE", sep, net_method_name(method));
-    return tui_append(buf, size, used, "%s%s %s%s, %s (%.2fx)", sep, net_method_name(method), what, lim,
-                      dt < limit ? "stable" : "UNSTABLE", dt / limit);
-}
-
-int lab_gauge(char *buf, size_t size, double dt, const net_modes *m)
-{
-    char h[32], semi[32], rk4[32];
-    lab_format_seconds(h, sizeof h, dt);
-    if (!(m->omega_max > 0.0) || !isfinite(m->omega_max))
-        return snprintf(buf, size, "dt = %s: no stiffness, no step limit", h);
-    if (m->damping == NET_DAMPING_UNKNOWN) {
-        lab_format_seconds(semi, sizeof semi, m->semi_limit);
-        lab_format_seconds(rk4, sizeof rk4, m->rk4_limit);
-        return snprintf(buf, size, "dt = %s: the dampers couple this network's modes and it has more than %u "
-                        "coordinates: no damped limit (undamped: semi 2/w_max = %s, rk4 2.83/w_max = %s)", h,
-                        NET_COUPLED_MAX_DOF, semi, rk4);
-    }
-    /* the limits of the damped step matrices (net_limits.c): stable for dt below them */
-    size_t used = 0;
-    buf[0] = '\0';
-    if (m->damping == NET_DAMPING_NONE)
-        used = tui_append(buf, size, used, "dt = %s, undamped limits: ", h);
-    else if (m->damping == NET_DAMPING_MODAL)
-        used = tui_append(buf, size, used, "dt = %s, damped limits (top mode's zeta %.2g): ", h, m->zeta_top);
-    else
-        used = tui_append(buf, size, used, "dt = %s, damped limits (modes coupled): ", h);
-    const bool undamped = m->damping == NET_DAMPING_NONE;
-    used = gauge_method(buf, size, used, dt, m, NET_EXPLICIT, "");
-    used = gauge_method(buf, size, used, dt, m, NET_SEMI, undamped ? "2/w_max = " : "");
-    used = gauge_method(buf, size, used, dt, m, NET_RK4, undamped ? "2.83/w_max = " : "");
-    return (int)used;
-}
-
-/* The slowest motion's angular frequency: the smallest positive omega^2 (0 when there is none). */
-static double omega_min(const net_modes *m)
-{
-    for (size_t q = 0; q < m->count; q++)
-        if (m->omega2[q] > 0.0)
-            return sqrt(m->omega2[q]);
-    return 0.0;
-}
-
-int lab_stiff_cloth_text(char *buf, size_t size, double dt, const net_modes *m)
-{
-    char h[32], semi[32] = "?", rk4[32] = "?", verlet[32] = "?";
-    lab_format_seconds(h, sizeof h, dt);
-    double wmax = NAN, wmin = NAN;
-    if (m && m->damping != NET_DAMPING_UNKNOWN) {
-        lab_format_seconds(semi, sizeof semi, m->limit[NET_SEMI]);
-        lab_format_seconds(rk4, sizeof rk4, m->limit[NET_RK4]);
-        lab_format_seconds(verlet, sizeof verlet, m->limit[NET_VERLET]);
-        wmax = m->omega_max, wmin = omega_min(m);
-    }
-    if (!(wmin > 0.0) || !isfinite(wmax))
-        return snprintf(buf, size, "Stiff: the fastest mode is many times the slowest, and every explicit method's "
-                        "step is set by the fastest. Backward Euler solves one linear system a step and has no "
-                        "limit (this network's modes are not available).");
-    return snprintf(buf, size, "Stiff: the fastest mode (w_max = %.0f rad/s) is %.0f times the slowest (%.2f rad/s) "
-                    "that you watch, and every explicit method's step is set by w_max: semi %s, rk4 %s, verlet %s, "
-                    "against dt = %s. Backward Euler solves one linear system a step (the springs linearised about "
-                    "the step's start) and has no limit: it is stable at any step and damps what it cannot resolve.",
-                    wmax, wmax / wmin, wmin, semi, rk4, verlet, h);
-}
-
-int lab_cell_to_world(const plot_chart *ch, int col, int row, double *x, double *y)
+int nl_cell_to_world(const plot_chart *ch, int col, int row, double *x, double *y)
 {
     /* a pointer dragged past the plot area pulls the mass to its edge */
     return plot_chart_cell_to_data_clamped(ch, col, row, x, y);

@@ -1,7 +1,7 @@
-/* network-lab: one network under several integrators side by side, in fixed steps through the accumulator (the spring
- * article), with the energy history the charts draw and the mouse drag of the network post's demo. Every run starts
- * from the same state and steps on the same time grid as the CSV (t = step h), so the walk shows the numbers `--csv`
- * prints. */
+/* network-lab's model: one network under several integrators side by side, in fixed steps through the accumulator
+ * (the spring article), with the energy history the charts draw and the mouse drag of the network post's demo. Every
+ * run starts from the same state and steps on the same time grid as the CSV (t = step h), so the walk shows the
+ * numbers `--csv` prints. */
 #include "lab.h"
 
 #include <math.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-int lab_start_state(const net_network *net, const lab_start *start, double *y)
+int nl_start_state(const net_network *net, const nl_start *start, double *y)
 {
     const size_t n = net->n_masses;
     net_rest_state(net, y);
@@ -20,7 +20,7 @@ int lab_start_state(const net_network *net, const lab_start *start, double *y)
     return start->kick > 0.0 ? net_kick(net, y, start->kick, start->seed) : NET_OK;
 }
 
-static void free_run(lab_run *r)
+static void free_run(nl_run *r)
 {
     net_integrator_free(r->it);
     free(r->y);
@@ -29,7 +29,7 @@ static void free_run(lab_run *r)
     memset(r, 0, sizeof *r);
 }
 
-void lab_sim_destroy(lab_sim *s)
+void nl_sim_destroy(nl_sim *s)
 {
     for (int i = 0; i < s->n_runs; i++)
         free_run(&s->run[i]);
@@ -40,11 +40,11 @@ void lab_sim_destroy(lab_sim *s)
     memset(s, 0, sizeof *s);
 }
 
-int lab_sim_init(lab_sim *s, net_network *net, const net_method *methods, int n, double h, double tol,
+int nl_sim_init(nl_sim *s, net_network *net, const net_method *methods, int n, double h, double tol,
                  const double *y0)
 {
     memset(s, 0, sizeof *s);
-    if (n < 1 || n > LAB_MAX_RUNS || !(h > 0.0) || net->n_masses == 0)
+    if (n < 1 || n > NL_MAX_RUNS || !(h > 0.0) || net->n_masses == 0)
         return NET_ERR_INPUT;
     s->net = net;
     s->dim = net_dim(net);
@@ -53,27 +53,27 @@ int lab_sim_init(lab_sim *s, net_network *net, const net_method *methods, int n,
     s->n_runs = n;
     const size_t bytes = s->dim * sizeof(double);
     s->y0 = malloc(bytes);
-    s->hist_t = malloc(LAB_HISTORY * sizeof *s->hist_t);
+    s->hist_t = malloc(NL_HISTORY * sizeof *s->hist_t);
     bool ok = s->y0 && s->hist_t;
     for (int i = 0; i < n && ok; i++) {
-        lab_run *r = &s->run[i];
+        nl_run *r = &s->run[i];
         r->method = methods[i];
         r->y = malloc(bytes);
         r->prev = malloc(bytes);
-        r->energy = malloc(LAB_HISTORY * sizeof *r->energy);
+        r->energy = malloc(NL_HISTORY * sizeof *r->energy);
         r->it = net_integrator_new(net, methods[i], h, tol);
         ok = r->y && r->prev && r->energy && r->it;
     }
     if (!ok) {
-        lab_sim_destroy(s);
+        nl_sim_destroy(s);
         return NET_ERR_MEMORY;
     }
     memcpy(s->y0, y0, bytes);
     s->limit = net_divergence_limit(y0, s->dim);
-    return lab_sim_restart(s);
+    return nl_sim_restart(s);
 }
 
-int lab_sim_restart(lab_sim *s)
+int nl_sim_restart(nl_sim *s)
 {
     if (s->held < s->net->n_masses)
         net_release(s->net, s->held);
@@ -86,7 +86,7 @@ int lab_sim_restart(lab_sim *s)
     s->moving = true;
     int rc = NET_OK;
     for (int i = 0; i < s->n_runs; i++) {
-        lab_run *r = &s->run[i];
+        nl_run *r = &s->run[i];
         memcpy(r->y, s->y0, s->dim * sizeof *r->y);
         memcpy(r->prev, s->y0, s->dim * sizeof *r->prev);
         r->stopped = r->gave_up = false;
@@ -95,24 +95,24 @@ int lab_sim_restart(lab_sim *s)
         if (net_integrator_reset(r->it) != NET_OK)
             rc = NET_ERR_MEMORY;
     }
-    lab_sim_record(s);
+    nl_sim_record(s);
     return rc;
 }
 
-double lab_sim_time(const lab_sim *s)
+double nl_sim_time(const nl_sim *s)
 {
     return (double)s->step * s->h;
 }
 
-void lab_sim_steps(lab_sim *s, unsigned count)
+void nl_sim_steps(nl_sim *s, unsigned count)
 {
     bool moving = false;
     for (unsigned k = 0; k < count; k++) {
         s->step++;
-        const double t_end = lab_sim_time(s);
+        const double t_end = nl_sim_time(s);
         bool live = false;
         for (int i = 0; i < s->n_runs; i++) {
-            lab_run *r = &s->run[i];
+            nl_run *r = &s->run[i];
             if (r->stopped)
                 continue;
             memcpy(r->prev, r->y, s->dim * sizeof *r->y);
@@ -138,13 +138,13 @@ void lab_sim_steps(lab_sim *s, unsigned count)
 }
 
 /* Keeps every other sample (0, 2, 4, ...) and halves the sampling rate: the history always reaches back to t = 0
- * in at most LAB_HISTORY points, and nothing is allocated while running. */
-static void halve_history(lab_sim *s)
+ * in at most NL_HISTORY points, and nothing is allocated while running. */
+static void halve_history(nl_sim *s)
 {
     for (size_t i = 0; 2 * i < s->n_hist; i++)
         s->hist_t[i] = s->hist_t[2 * i];
     for (int r = 0; r < s->n_runs; r++) {
-        lab_run *run = &s->run[r];
+        nl_run *run = &s->run[r];
         for (size_t i = 0; 2 * i < run->n_energy; i++)
             run->energy[i] = run->energy[2 * i];
         run->n_energy = (run->n_energy + 1) / 2;
@@ -153,18 +153,18 @@ static void halve_history(lab_sim *s)
     s->hist_every *= 2;
 }
 
-void lab_sim_record(lab_sim *s)
+void nl_sim_record(nl_sim *s)
 {
     if (s->step == s->recorded_step)
         return;
     if (s->hist_tick++ % s->hist_every != 0)
         return;
-    if (s->n_hist == LAB_HISTORY)
+    if (s->n_hist == NL_HISTORY)
         halve_history(s);
     s->recorded_step = s->step;
-    s->hist_t[s->n_hist] = lab_sim_time(s);
+    s->hist_t[s->n_hist] = nl_sim_time(s);
     for (int i = 0; i < s->n_runs; i++) {
-        lab_run *r = &s->run[i];
+        nl_run *r = &s->run[i];
         /* a stopped run's samples end where it stopped: its count stays behind the shared times */
         if (!r->stopped && r->n_energy == s->n_hist)
             r->energy[r->n_energy++] = net_energies(s->net, r->y).total;
@@ -179,34 +179,34 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-unsigned lab_sim_frame(lab_sim *s, double frame_dt)
+unsigned nl_sim_frame(nl_sim *s, double frame_dt)
 {
     unsigned steps = ts_accumulator_feed(&s->acc, frame_dt);
     if (s->budget > 0.0 && steps > 1) {
         const double end = now_seconds() + s->budget;
         unsigned taken = 0;
         do
-            lab_sim_steps(s, 1);
+            nl_sim_steps(s, 1);
         while (++taken < steps && now_seconds() < end);
         steps = taken;
     } else {
-        lab_sim_steps(s, steps);
+        nl_sim_steps(s, steps);
     }
     if (steps > 0)
-        lab_sim_record(s);
+        nl_sim_record(s);
     return steps;
 }
 
-void lab_sim_hold(lab_sim *s, size_t i, double x, double y)
+void nl_sim_hold(nl_sim *s, size_t i, double x, double y)
 {
     const size_t n = s->net->n_masses;
     if (i >= n || !isfinite(x) || !isfinite(y))
         return;
     if (s->held < n && s->held != i)
-        lab_sim_release(s);
+        nl_sim_release(s);
     s->held = i;
     for (int k = 0; k < s->n_runs; k++) {
-        lab_run *r = &s->run[k];
+        nl_run *r = &s->run[k];
         if (r->stopped)
             continue;
         net_hold(s->net, r->y, i, x, y);
@@ -216,7 +216,7 @@ void lab_sim_hold(lab_sim *s, size_t i, double x, double y)
     s->moving = true;
 }
 
-void lab_sim_release(lab_sim *s)
+void nl_sim_release(nl_sim *s)
 {
     if (s->held >= s->net->n_masses)
         return;
@@ -228,17 +228,34 @@ void lab_sim_release(lab_sim *s)
     s->moving = true;
 }
 
-bool lab_sim_active(const lab_sim *s)
+bool nl_sim_active(const nl_sim *s)
 {
-    if (!lab_sim_first_live(s))
+    if (!nl_sim_first_live(s))
         return false;
     return s->moving || s->held < s->net->n_masses;
 }
 
-const lab_run *lab_sim_first_live(const lab_sim *s)
+const nl_run *nl_sim_first_live(const nl_sim *s)
 {
     for (int i = 0; i < s->n_runs; i++)
         if (!s->run[i].stopped)
             return &s->run[i];
     return NULL;
+}
+
+double nl_undamped_limit(const net_modes *m, net_method method)
+{
+    switch (method) {
+    case NET_SEMI:
+    case NET_VERLET:  /* the leapfrog: the same step matrix's trace, 2 - (h w)^2 */
+        return m->semi_limit;
+    case NET_RK4:
+        return m->rk4_limit;
+    case NET_GSL_RK4:
+        return 2.0 * m->rk4_limit;  /* two RK4 half steps */
+    case NET_EXPLICIT:
+        return 0.0;
+    default:  /* backward Euler and the adaptive methods */
+        return INFINITY;
+    }
 }

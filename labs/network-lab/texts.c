@@ -1,0 +1,205 @@
+/* network-lab's words: the walk's step titles and texts, the notes under them (the mass, the gauge of dt against
+ * the step limits, the energies) and how a duration reads. The texts that state numbers format them from the
+ * network's normal modes (net_modes: the damped step matrices); tests/test_network_lab_claims.c checks what they
+ * claim. */
+#include <math.h>
+#include <stdio.h>
+
+#include "lab.h"
+#include "numlab/text.h"
+#include "numlab/tui.h"
+
+static const char *const step_titles[NL_STEPS] = {
+    "The post's explicit Euler at h = 1/fps",
+    "Semi-implicit Euler: swap two lines",
+    "RK4, the forums' advice",
+    "A stiff spring and the step limit",
+    "The cloth",
+    "A stiff cloth: backward Euler",
+};
+
+/* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
+static const char *const step_texts[NL_STEPS] = {
+    "The network post: four masses joined by six springs, moved by Euler with h = 1/fps. Each mass moves with its OLD "
+    "velocity: explicit Euler, which gains energy every step, x(1 + (w h)^2) in a mode of frequency w. Corner 2 "
+    "starts pulled out. Drag a mass: mouse, or m, g, h/j/k/l.",
+    "Update the velocity first, then move with the NEW one: semi-implicit Euler, at the same cost. It is "
+    "symplectic: its energy wobbles in a narrow band and never drifts, while explicit Euler's grows without "
+    "bound. 1-3 show or hide a method.",
+    "RK4 evaluates the forces four times a step; its error falls as h^4. At h = 1/60 s it follows the true motion "
+    "closely and loses a little energy (it damps slightly). Raise dt to see each method's character.",
+    NULL,  /* formatted with the live limits: stiff_text */
+    NULL,  /* cloth_text */
+    NULL,  /* nl_stiff_cloth_text */
+};
+
+const char *nl_step_title(int step)
+{
+    return step >= 0 && step < NL_STEPS ? step_titles[step] : "";
+}
+
+void nl_free_title(char *buf, size_t size, const char *name)
+{
+    /* a file name is shown escaped (text.h), cut to the title */
+    int head = snprintf(buf, size, "your network: ");
+    if (head >= 0 && (size_t)head < size)
+        text_escape(name, buf + head, size - (size_t)head);
+}
+
+const char *nl_free_text(void)
+{
+    return "Your network under three integrators at once. Drag a mass with the mouse, or m (select), g (grab) and "
+           "h/j/k/l (move); 1-3 show or hide a method; dt is the fixed step the display frames feed (accumulator).";
+}
+
+void nl_format_seconds(char *buf, size_t size, double seconds)
+{
+    double a = fabs(seconds);
+    if (a >= 1.0 || a == 0.0 || !isfinite(a))
+        snprintf(buf, size, "%.3g s", seconds);
+    else if (a >= 1e-3)
+        snprintf(buf, size, "%.3g ms", 1e3 * seconds);
+    else if (a >= 1e-6)
+        snprintf(buf, size, "%.3g us", 1e6 * seconds);
+    else
+        snprintf(buf, size, "%.3g ns", 1e9 * seconds);
+}
+
+/* Step 4: the four's stiff diagonal and the undamped limits of its modes (m NULL: not computed). */
+static void stiff_text(char *text, size_t size, const net_modes *m)
+{
+    char semi[32] = "?", rk4[32] = "?";
+    if (m)
+        nl_format_seconds(semi, sizeof semi, m->semi_limit), nl_format_seconds(rk4, sizeof rk4, m->rk4_limit);
+    snprintf(text, size, "The diagonal 0-2 is stiff. The largest normal-mode frequency w_max (from the "
+             "stiffness matrix) sets the step limits: undamped, semi-implicit Euler is stable for h < 2/w_max (%s), "
+             "RK4 for h < 2.83/w_max (%s). Raise k stiff until semi-implicit breaks; dampers (c) move the limits.",
+             semi, rk4);
+}
+
+/* Step 5: the cloth, whose dampers move the limits away from the undamped 2/w_max. */
+static void cloth_text(char *text, size_t size, const net_modes *m)
+{
+    char bare[32] = "?", semi[32] = "?", expl[32] = "?";
+    if (m && m->damping != NET_DAMPING_UNKNOWN) {
+        nl_format_seconds(bare, sizeof bare, m->semi_limit);
+        nl_format_seconds(semi, sizeof semi, m->limit[NET_SEMI]);
+        nl_format_seconds(expl, sizeof expl, m->limit[NET_EXPLICIT]);
+    }
+    snprintf(text, size, "A cloth pinned at two corners, under gravity, structural and shear springs with "
+             "dampers: drag a corner. The dampers change the limits: semi-implicit %s, not 2/w_max = %s; explicit "
+             "Euler is stable below %s. Fixed steps of 1/240 s, four a frame at 60 Hz; raise dt past them.",
+             semi, bare, expl);
+}
+
+/* The slowest motion's angular frequency: the smallest positive omega^2 (0 when there is none). */
+static double omega_min(const net_modes *m)
+{
+    for (size_t q = 0; q < m->count; q++)
+        if (m->omega2[q] > 0.0)
+            return sqrt(m->omega2[q]);
+    return 0.0;
+}
+
+int nl_stiff_cloth_text(char *buf, size_t size, double dt, const net_modes *m)
+{
+    char h[32], semi[32] = "?", rk4[32] = "?", verlet[32] = "?";
+    nl_format_seconds(h, sizeof h, dt);
+    double wmax = NAN, wmin = NAN;
+    if (m && m->damping != NET_DAMPING_UNKNOWN) {
+        nl_format_seconds(semi, sizeof semi, m->limit[NET_SEMI]);
+        nl_format_seconds(rk4, sizeof rk4, m->limit[NET_RK4]);
+        nl_format_seconds(verlet, sizeof verlet, m->limit[NET_VERLET]);
+        wmax = m->omega_max, wmin = omega_min(m);
+    }
+    if (!(wmin > 0.0) || !isfinite(wmax))
+        return snprintf(buf, size, "Stiff: the fastest mode is many times the slowest, and every explicit method's "
+                        "step is set by the fastest. Backward Euler solves one linear system a step and has no "
+                        "limit (this network's modes are not available).");
+    return snprintf(buf, size, "Stiff: the fastest mode (w_max = %.0f rad/s) is %.0f times the slowest (%.2f rad/s) "
+                    "that you watch, and every explicit method's step is set by w_max: semi %s, rk4 %s, verlet %s, "
+                    "against dt = %s. Backward Euler solves one linear system a step (the springs linearised about "
+                    "the step's start) and has no limit: it is stable at any step and damps what it cannot resolve.",
+                    wmax, wmax / wmin, wmin, semi, rk4, verlet, h);
+}
+
+void nl_step_text(char *buf, size_t size, int step, double dt, const net_modes *m)
+{
+    if (step == NL_STEP_STIFF)
+        stiff_text(buf, size, m);
+    else if (step == NL_STEP_CLOTH)
+        cloth_text(buf, size, m);
+    else if (step == NL_STEP_IMPLICIT)
+        nl_stiff_cloth_text(buf, size, dt, m);
+    else
+        snprintf(buf, size, "%s", step >= 0 && step < NL_STEPS ? step_texts[step] : "");
+}
+
+/* One method's limit and where dt stands: "semi 12.7 ms, stable (0.33x)"; `what` names an undamped closed form. */
+static size_t gauge_method(char *buf, size_t size, size_t used, double dt, const net_modes *m, net_method method,
+                           const char *what)
+{
+    const char *sep = method == NET_EXPLICIT ? "" : "; ";
+    char lim[32];
+    const double limit = m->limit[method];
+    nl_format_seconds(lim, sizeof lim, limit);
+    if (!(limit > 0.0))  /* explicit Euler with an undamped mode: unstable at every step */
+        return tui_append(buf, size, used, "%s%s 0, UNSTABLE", sep, net_method_name(method));
+    return tui_append(buf, size, used, "%s%s %s%s, %s (%.2fx)", sep, net_method_name(method), what, lim,
+                      dt < limit ? "stable" : "UNSTABLE", dt / limit);
+}
+
+int nl_gauge(char *buf, size_t size, double dt, const net_modes *m)
+{
+    char h[32], semi[32], rk4[32];
+    nl_format_seconds(h, sizeof h, dt);
+    if (!(m->omega_max > 0.0) || !isfinite(m->omega_max))
+        return snprintf(buf, size, "dt = %s: no stiffness, no step limit", h);
+    if (m->damping == NET_DAMPING_UNKNOWN) {
+        nl_format_seconds(semi, sizeof semi, m->semi_limit);
+        nl_format_seconds(rk4, sizeof rk4, m->rk4_limit);
+        return snprintf(buf, size, "dt = %s: the dampers couple this network's modes and it has more than %u "
+                        "coordinates: no damped limit (undamped: semi 2/w_max = %s, rk4 2.83/w_max = %s)", h,
+                        NET_COUPLED_MAX_DOF, semi, rk4);
+    }
+    /* the limits of the damped step matrices (net_limits.c): stable for dt below them */
+    size_t used = 0;
+    buf[0] = '\0';
+    if (m->damping == NET_DAMPING_NONE)
+        used = tui_append(buf, size, used, "dt = %s, undamped limits: ", h);
+    else if (m->damping == NET_DAMPING_MODAL)
+        used = tui_append(buf, size, used, "dt = %s, damped limits (top mode's zeta %.2g): ", h, m->zeta_top);
+    else
+        used = tui_append(buf, size, used, "dt = %s, damped limits (modes coupled): ", h);
+    const bool undamped = m->damping == NET_DAMPING_NONE;
+    used = gauge_method(buf, size, used, dt, m, NET_EXPLICIT, "");
+    used = gauge_method(buf, size, used, dt, m, NET_SEMI, undamped ? "2/w_max = " : "");
+    used = gauge_method(buf, size, used, dt, m, NET_RK4, undamped ? "2.83/w_max = " : "");
+    return (int)used;
+}
+
+size_t nl_note_mass(char *buf, size_t size, size_t used, size_t i, bool held, double x, double y)
+{
+    return tui_append(buf, size, used, "mass %zu %sat (%.3f, %.3f). ", i, held ? "held " : "", x, y);
+}
+
+size_t nl_note_energies(char *buf, size_t size, size_t used, const nl_sim *s, const bool *shown)
+{
+    used = tui_append(buf, size, used, "t = %.1f s. E [J]:", nl_sim_time(s));
+    for (int k = 0; k < s->n_runs; k++) {
+        const nl_run *r = &s->run[k];
+        if (!shown[k])
+            continue;
+        if (r->stopped) {
+            used = tui_append(buf, size, used, " %s %s at step %lld (t = %.3g s);", net_method_name(r->method),
+                              r->gave_up ? "gave up" : "diverged", r->stop_step, r->stop_t);
+            continue;
+        }
+        double e = net_energies(s->net, r->y).total;
+        used = tui_append(buf, size, used, " %s %.3g", net_method_name(r->method), e);
+        if (r->energy0 > 0.0)  /* a ratio means something only for a positive start */
+            used = tui_append(buf, size, used, " (x%.3g)", e / r->energy0);
+        used = tui_append(buf, size, used, ";");
+    }
+    return tui_append(buf, size, used, " ");
+}
