@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "numlab/cli.h"
+#include "numlab/lang.h"
 
 static void print_row(const net_network *net, long long step, double t, const double *y)
 {
@@ -36,16 +37,16 @@ int nl_csv(net_network *net, const nl_options *o)
     const size_t dim = net_dim(net);
     double *y = malloc(dim * sizeof *y);
     if (!y)
-        return cli_fail("out of memory for %zu masses", net->n_masses);
+        return cli_fail(P_("out of memory for %zu mass", "out of memory for %zu masses", net->n_masses), net->n_masses);
     const nl_start start = nl_start_from_options(net, o);
     if (nl_start_state(net, &start, y) != NET_OK) {
         free(y);
-        return cli_fail("out of memory");
+        return cli_fail("%s", _("out of memory"));
     }
     net_integrator *it = net_integrator_new(net, o->method, o->dt, o->tol);
     if (!it) {
         free(y);
-        return cli_fail("out of memory for the %s integrator", net_method_name(o->method));
+        return cli_fail(_("out of memory for the %s integrator"), net_method_name(o->method));
     }
     const double limit = net_divergence_limit(y, dim);
     int status = CLI_OK;
@@ -58,13 +59,13 @@ int nl_csv(net_network *net, const nl_options *o)
         if (ode_state_diverged(y, dim, limit)) {
             /* a lesson, not an error: say where, print no non-finite number */
             printf("# %s: diverged at step %lld (t = %g)\n", net_method_name(o->method), step, t);
-            fprintf(stderr, "%s: %s diverged at step %lld (t = %g)\n", cli_program(), net_method_name(o->method),
+            fprintf(stderr, _("%s: %s diverged at step %lld (t = %g)\n"), cli_program(), net_method_name(o->method),
                     step, t);
             break;
         }
         if (rc) {
             printf("# %s: gave up at step %lld (t = %g)\n", net_method_name(o->method), step, t);
-            status = cli_fail("%s gave up at step %lld (t = %g): step size underflow or too many steps",
+            status = cli_fail(_("%s gave up at step %lld (t = %g): step size underflow or too many steps"),
                               net_method_name(o->method), step, t);
             break;
         }
@@ -93,7 +94,7 @@ int nl_modes(const net_network *net)
     char err[256];
     int rc = net_modes_compute(net, &m, err, sizeof err);
     if (rc == NET_ERR_MEMORY)
-        return cli_fail("out of memory for the normal modes");
+        return cli_fail("%s", _("out of memory for the normal modes"));
     if (rc)
         return cli_error("--modes: %s", err);
     /* omega2 < 0 (only for pre-stressed files) is an unstable direction: omega is printed as 0 there */
@@ -143,7 +144,7 @@ int nl_plot(net_network *net, const nl_options *o)
     if (rc) {
         plot_chart_free(ch);
         free(y0);
-        return cli_fail("out of memory for %zu masses", net->n_masses);
+        return cli_fail(P_("out of memory for %zu mass", "out of memory for %zu masses", net->n_masses), net->n_masses);
     }
     for (long long step = 0; step < o->steps && nl_sim_first_live(&sim); step++) {
         nl_sim_steps(&sim, 1);
@@ -164,7 +165,7 @@ int nl_plot(net_network *net, const nl_options *o)
         rc = nl_chart_network(ch, &view, mode);
     int status = CLI_OK;
     if (rc)
-        status = cli_fail("out of memory for the drawing");
+        status = cli_fail("%s", _("out of memory for the drawing"));
     else
         status = figure_output(&ch, 1, &o->figure, 0);  /* text: a write error, finish_output reports it */
     for (int k = 0; k < sim.n_runs && status == CLI_OK; k++) {

@@ -20,7 +20,7 @@ static int parse_pull(void *opts, void *field, const char *opt, const char *arg)
     for (int f = 0; f < 3; f++) {
         size_t len = strcspn(p, ",");
         if (len >= sizeof buf[f] || (f < 2 && p[len] != ',') || (f == 2 && p[len] != '\0'))
-            return cli_error("%s: '%s' is not I,DX,DY (a mass index and a displacement in m, e.g. 2,0.3,0.1)",
+            return cli_error(_("%s: '%s' is not I,DX,DY (a mass index and a displacement in m, e.g. 2,0.3,0.1)"),
                              opt, cli_cut(arg));
         memcpy(buf[f], p, len), buf[f][len] = '\0';
         p += len + 1;
@@ -43,7 +43,7 @@ static int parse_methods(void *opts, void *field, const char *opt, const char *t
 {
     (void)field;  /* o->methods, and o->method and o->n_methods with them */
     nl_options *o = opts;
-    int first = 0, rc = labcli_list(opt, text, "method", method_index, net_method_names(), false, o->methods,
+    int first = 0, rc = labcli_list(opt, text, _("method"), method_index, net_method_names(), false, o->methods,
                                     NET_METHOD_COUNT, &first);
     o->method = (net_method)first;
     o->n_methods = 0;
@@ -55,50 +55,50 @@ static int parse_methods(void *opts, void *field, const char *opt, const char *t
 static int parse_law(void *opts, void *law, const char *opt, const char *text)
 {
     (void)opts;
-    return net_law_parse(text, law) ? labcli_not_a(opt, text, "force law", "hooke, seed-elongation") : CLI_OK;
+    return net_law_parse(text, law) ? labcli_not_a(opt, text, _("force law"), "hooke, seed-elongation") : CLI_OK;
 }
 
 static const char *const charts[] = {"network", "energy", NULL};
 
 const labcli_option nl_option_table[] = {
-    {"csv", LABCLI_FLAG, NULL, AT(csv), 0, 0, NULL, "print step,t,kinetic,potential,total,x0,y0,x1,y1,... for steps 0..S",
+    {"csv", LABCLI_FLAG, NULL, AT(csv), 0, 0, NULL, N_("print step,t,kinetic,potential,total,x0,y0,x1,y1,... for steps 0..S"),
      .mode = NL_MODE_CSV},
-    {"plot", LABCLI_NAME, "KIND", AT(plot), 0, 0, NULL, "after S steps, print a chart as text: network (the\n"
-     "masses and springs of every method, to scale) or energy (each method's total energy against time)",
-     .mode = NL_MODE_PLOT, .names = charts, .noun = "chart"},
-    {"modes", LABCLI_FLAG, NULL, AT(modes), 0, 0, NULL, "print the normal-mode angular frequencies (ascending) about\n"
+    {"plot", LABCLI_NAME, "KIND", AT(plot), 0, 0, NULL, N_("after S steps, print a chart as text: network (the\n"
+     "masses and springs of every method, to scale) or energy (each method's total energy against time)"),
+     .mode = NL_MODE_PLOT, .names = charts, .noun = N_("chart")},
+    {"modes", LABCLI_FLAG, NULL, AT(modes), 0, 0, NULL, N_("print the normal-mode angular frequencies (ascending) about\n"
      "the rest configuration and each method's largest stable step with the dampers (from the damped step\n"
-     "matrices), beside the undamped ones: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max; backward-euler: none",
+     "matrices), beside the undamped ones: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max; backward-euler: none"),
      .mode = NL_MODE_MODES},
-    {"preset", LABCLI_TEXT, "NAME", AT(preset), 0, 0, NULL, "four (the post's braced square), chain (N masses between\n"
-     "two anchors), grid (an N x N cloth pinned at two corners, with gravity)"},
-    {"file", LABCLI_TEXT, "FILE", AT(file), 0, 0, NULL, "a network in the text format of docs/network.md (mass / spring /\n"
-     "gravity lines)"},
-    {"n", LABCLI_COUNT, "N", AT(params.n), 1, 100000, NULL, "chain: 1..100000 masses (default 5); grid: side 2..500\n"
-     "(default 10)"},
-    {"k", LABCLI_POSITIVE, "K", AT(params.k), 0, 1e12, NULL, "stiffness of every spring, N/m"},
-    {"m", LABCLI_NUMBER, "M", AT(params.m), 1e-9, 1e9, NULL, "every mass, kg"},
-    {"c", LABCLI_NUMBER, "C", AT(params.c), 0, 1e12, NULL, "damping of every spring, N s/m\n"
+    {"preset", LABCLI_TEXT, "NAME", AT(preset), 0, 0, NULL, N_("four (the post's braced square), chain (N masses between\n"
+     "two anchors), grid (an N x N cloth pinned at two corners, with gravity)")},
+    {"file", LABCLI_TEXT, "FILE", AT(file), 0, 0, NULL, N_("a network in the text format of docs/network.md (mass / spring /\n"
+     "gravity lines)")},
+    {"n", LABCLI_COUNT, "N", AT(params.n), 1, 100000, NULL, N_("chain: 1..100000 masses (default 5); grid: side 2..500\n"
+     "(default 10)")},
+    {"k", LABCLI_POSITIVE, "K", AT(params.k), 0, 1e12, NULL, N_("stiffness of every spring, N/m")},
+    {"m", LABCLI_NUMBER, "M", AT(params.m), 1e-9, 1e9, NULL, N_("every mass, kg")},
+    {"c", LABCLI_NUMBER, "C", AT(params.c), 0, 1e12, NULL, N_("damping of every spring, N s/m\n"
      "(defaults of --k --m --c: four 10 1 0, chain 1 1 0, grid 20 (N-1)/9 0.01 0.0894 sqrt((N-1)/9);\n"
-     "with --file they override it)"},
-    {"method", LABCLI_PARSE, "M", 0, 0, 0, 0, NULL, "explicit, semi (default), rk4, gsl-rk4 (a full and two half steps),\n"
+     "with --file they override it)")},
+    {"method", LABCLI_PARSE, "M", 0, 0, 0, 0, NULL, N_("explicit, semi (default), rk4, gsl-rk4 (a full and two half steps),\n"
      "gsl-rkf45, gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses), verlet,\n"
      "backward-euler (one sparse solve a step);\n"
-     "--plot takes a comma-separated list (default explicit,semi,rk4)", .parse = parse_methods},
-    {"dt", LABCLI_NUMBER, "H", AT(dt), 1e-9, 1e3, "1/240", "the step in seconds"},
-    {"steps", LABCLI_COUNT, "S", AT(steps), 0, 1e9, "240", "the number of steps"},
-    {"every", LABCLI_COUNT, "K", AT(every), 1, 1e9, "1", "print only every K-th step, and the last"},
-    {"kick", LABCLI_NUMBER, "V", AT(kick), 0, 1e6, NULL, "give every free mass a reproducible velocity, each\n"
-     "component uniform in [-V, V]"},
-    {"seed", LABCLI_COUNT, "N", AT(seed), 0, 4294967295.0, "1", "the kick's random seed"},
-    {"pull", LABCLI_PARSE, "I,DX,DY", 0, 0, 0, 0, NULL, "start with mass I moved by (DX, DY) m from rest (as if\n"
-     "dragged there and let go)", .parse = parse_pull},
-    {"force", LABCLI_PARSE, "LAW", AT(law), 0, 0, NULL, "hooke (default) or seed-elongation: the post's PITFALL, a unit\n"
-     "'elongation' vector whose force does not grow with the stretch", .parse = parse_law},
-    {"tol", LABCLI_NUMBER, "T", AT(tol), 1e-14, 1e-2, "1e-10", "absolute and relative tolerance of gsl-rkf45/rk8pd/msbdf"},
-    {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "100", "--plot's width in characters", .with = LABCLI_IN(NL_MODE_PLOT)},
-    {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "30", "--plot's height in characters", .with = LABCLI_IN(NL_MODE_PLOT)},
-    {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, "--plot in 7-bit ASCII instead of braille"},
+     "--plot takes a comma-separated list (default explicit,semi,rk4)"), .parse = parse_methods},
+    {"dt", LABCLI_NUMBER, "H", AT(dt), 1e-9, 1e3, "1/240", N_("the step in seconds")},
+    {"steps", LABCLI_COUNT, "S", AT(steps), 0, 1e9, "240", N_("the number of steps")},
+    {"every", LABCLI_COUNT, "K", AT(every), 1, 1e9, "1", N_("print only every K-th step, and the last")},
+    {"kick", LABCLI_NUMBER, "V", AT(kick), 0, 1e6, NULL, N_("give every free mass a reproducible velocity, each\n"
+     "component uniform in [-V, V]")},
+    {"seed", LABCLI_COUNT, "N", AT(seed), 0, 4294967295.0, "1", N_("the kick's random seed")},
+    {"pull", LABCLI_PARSE, "I,DX,DY", 0, 0, 0, 0, NULL, N_("start with mass I moved by (DX, DY) m from rest (as if\n"
+     "dragged there and let go)"), .parse = parse_pull},
+    {"force", LABCLI_PARSE, "LAW", AT(law), 0, 0, NULL, N_("hooke (default) or seed-elongation: the post's PITFALL, a unit\n"
+     "'elongation' vector whose force does not grow with the stretch"), .parse = parse_law},
+    {"tol", LABCLI_NUMBER, "T", AT(tol), 1e-14, 1e-2, "1e-10", N_("absolute and relative tolerance of gsl-rkf45/rk8pd/msbdf")},
+    {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "100", N_("--plot's width in characters"), .with = LABCLI_IN(NL_MODE_PLOT)},
+    {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "30", N_("--plot's height in characters"), .with = LABCLI_IN(NL_MODE_PLOT)},
+    {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, N_("--plot in 7-bit ASCII instead of braille")},
     FIGURE_LABCLI_OPTIONS(nl_options, figure, NL_MODE_PLOT, "replace"),  /* --force is the force law here */
 };
 
@@ -113,7 +113,7 @@ static int options_check(nl_options *o)
 {
     const bool interactive = !o->csv && !o->modes && !o->plot;
     if (o->csv && o->n_methods > 1)
-        return cli_error("--method: --csv runs one method (a list goes with --plot)");
+        return cli_error("%s", _("--method: --csv runs one method (a list goes with --plot)"));
     if (o->n_methods == 0) {  /* the defaults: semi for --csv, the walk's three for the charts */
         o->methods[NET_SEMI] = true, o->n_methods = 1, o->method = NET_SEMI;
         if (!o->csv) {
@@ -124,21 +124,21 @@ static int options_check(nl_options *o)
     if (interactive && !o->preset && !o->file)
         return CLI_OK;  /* the guided walk picks its own networks */
     if (!o->preset == !o->file)
-        return cli_error("%s", o->file ? "--preset and --file: choose one" : "a network is needed: --preset NAME "
-                                                                              "(four, chain, grid) or --file FILE");
+        return cli_error("%s", o->file ? _("--preset and --file: choose one")
+                                         : _("a network is needed: --preset NAME (four, chain, grid) or --file FILE"));
     if (o->file && o->have_n)
-        return cli_error("--n: sizes a preset, not --file '%s'", cli_cut(o->file));
+        return cli_error(_("--n: sizes a preset, not --file '%s'"), cli_cut(o->file));
     if (o->preset) {
         net_preset_params defaults;
         long lo, hi;
         if (net_preset_defaults(o->preset, &defaults))
-            return cli_error("--preset: '%s' is not a preset (allowed: %s)", cli_cut(o->preset), net_preset_names());
+            return cli_error(_("--preset: '%s' is not a preset (allowed: %s)"), cli_cut(o->preset), net_preset_names());
         net_preset_n_range(o->preset, &lo, &hi);
         if (o->have_n && hi == 0)
-            return cli_error("--n: the preset '%s' has a fixed size (allowed with chain and grid)", cli_cut(o->preset));
+            return cli_error(_("--n: the preset '%s' has a fixed size (allowed with chain and grid)"), cli_cut(o->preset));
         if (o->have_n && (o->params.n < lo || o->params.n > hi))
-            return cli_error("--n: '%ld' is out of range for the preset '%s' (allowed: a whole number from %ld to "
-                             "%ld)", o->params.n, o->preset, lo, hi);
+            return cli_error(_("--n: '%ld' is out of range for the preset '%s' (allowed: a whole number from %ld "
+                               "to %ld)"), o->params.n, o->preset, lo, hi);
         if (!o->have_n)
             o->params.n = defaults.n;
         net_preset_defaults_at(o->preset, o->params.n, &defaults);  /* a larger grid is stiffer */
@@ -184,15 +184,15 @@ static int check_work(const net_network *net, const nl_options *o)
     const long long silent = o->csv ? (o->every < o->steps ? o->every : o->steps) : o->plot ? o->steps : 0;
     char what[160];
     if (o->csv)
-        snprintf(what, sizeof what, "--every %lld of --steps %lld on %zu masses and %zu springs", o->every,
+        snprintf(what, sizeof what, _("--every %lld of --steps %lld on %zu masses and %zu springs"), o->every,
                  o->steps, net->n_masses, net->n_springs);
     else
-        snprintf(what, sizeof what, "--plot after --steps %lld on %zu masses and %zu springs", o->steps,
+        snprintf(what, sizeof what, _("--plot after --steps %lld on %zu masses and %zu springs"), o->steps,
                  net->n_masses, net->n_springs);
-    return cli_work(what, (double)silent * per_step, MAX_SILENT_WORK, "mass-and-spring evaluations",
-                    o->csv ? "the steps between two printed rows run in silence: a smaller --every, fewer --steps "
-                             "or a smaller network"
-                           : "--plot prints after the last step: fewer --steps or a smaller network");
+    return cli_work(what, (double)silent * per_step, MAX_SILENT_WORK, _("mass-and-spring evaluations"),
+                    o->csv ? _("the steps between two printed rows run in silence: a smaller --every, fewer --steps "
+                               "or a smaller network")
+                           : _("--plot prints after the last step: fewer --steps or a smaller network"));
 }
 
 int nl_network_build(const nl_options *o, net_network **out)
@@ -200,9 +200,9 @@ int nl_network_build(const nl_options *o, net_network **out)
     char err[PATH_MAX + 1024];  /* the whole message: the path is cut in it, never the reason after it */
     int rc = o->preset ? net_preset(o->preset, &o->params, out) : net_load_as("--file", o->file, out, err, sizeof err);
     if (rc == NET_ERR_MEMORY)
-        return cli_fail("out of memory building the network");
+        return cli_fail("%s", _("out of memory building the network"));
     if (rc)
-        return o->preset ? cli_error("--preset %s: cannot build it", cli_cut(o->preset))
+        return o->preset ? cli_error(_("--preset %s: cannot build it"), cli_cut(o->preset))
                          : cli_error("%s", cli_cut_in(err, o->file));
     net_network *net = *out;
     if (o->file) {
@@ -216,10 +216,10 @@ int nl_network_build(const nl_options *o, net_network **out)
     net->law = o->law;
     rc = CLI_OK;
     if (o->methods[NET_GSL_MSBDF] && net->n_masses > NET_MSBDF_MAX_MASSES)
-        rc = cli_error("--method gsl-msbdf: its dense Jacobian allows at most %u masses (this network has %zu)",
+        rc = cli_error(_("--method gsl-msbdf: its dense Jacobian allows at most %u masses (this network has %zu)"),
                        NET_MSBDF_MAX_MASSES, net->n_masses);
     else if (o->have_pull && (size_t)o->pull_mass >= net->n_masses)
-        rc = cli_error("--pull: mass %lld does not exist (allowed: 0 to %zu)", o->pull_mass, net->n_masses - 1);
+        rc = cli_error(_("--pull: mass %lld does not exist (allowed: 0 to %zu)"), o->pull_mass, net->n_masses - 1);
     else
         rc = check_work(net, o);
     if (rc) {

@@ -6,28 +6,29 @@
 #include <stdio.h>
 
 #include "lab.h"
+#include "numlab/lang.h"
 #include "numlab/text.h"
 #include "numlab/tui.h"
 
 static const char *const step_titles[NL_STEPS] = {
-    "The post's explicit Euler at h = 1/fps",
-    "Semi-implicit Euler: swap two lines",
-    "RK4, the forums' advice",
-    "A stiff spring and the step limit",
-    "The cloth",
-    "A stiff cloth: backward Euler",
+    N_("The post's explicit Euler at h = 1/fps"),
+    N_("Semi-implicit Euler: swap two lines"),
+    N_("RK4, the forums' advice"),
+    N_("A stiff spring and the step limit"),
+    N_("The cloth"),
+    N_("A stiff cloth: backward Euler"),
 };
 
 /* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
 static const char *const step_texts[NL_STEPS] = {
-    "The network post: four masses joined by six springs, moved by Euler with h = 1/fps. Each mass moves with its OLD "
-    "velocity: explicit Euler, which gains energy every step, x(1 + (w h)^2) in a mode of frequency w. Corner 2 "
-    "starts pulled out. Drag a mass: mouse, or m, g, h/j/k/l.",
-    "Update the velocity first, then move with the NEW one: semi-implicit Euler, at the same cost. It is "
-    "symplectic: its energy wobbles in a narrow band and never drifts, while explicit Euler's grows without "
-    "bound. 1-3 show or hide a method.",
-    "RK4 evaluates the forces four times a step; its error falls as h^4. At h = 1/60 s it follows the true motion "
-    "closely and loses a little energy (it damps slightly). Raise dt to see each method's character.",
+    N_("The network post: four masses joined by six springs, moved by Euler with h = 1/fps. Each mass moves with its "
+       "OLD velocity: explicit Euler, which gains energy every step, x(1 + (w h)^2) in a mode of frequency w. Corner "
+       "2 starts pulled out. Drag a mass: mouse, or m, g, h/j/k/l."),
+    N_("Update the velocity first, then move with the NEW one: semi-implicit Euler, at the same cost. It is "
+       "symplectic: its energy wobbles in a narrow band and never drifts, while explicit Euler's grows without "
+       "bound. 1-3 show or hide a method."),
+    N_("RK4 evaluates the forces four times a step; its error falls as h^4. At h = 1/60 s it follows the true motion "
+       "closely and loses a little energy (it damps slightly). Raise dt to see each method's character."),
     NULL,  /* formatted with the live limits: stiff_text */
     NULL,  /* cloth_text */
     NULL,  /* nl_stiff_cloth_text */
@@ -35,21 +36,21 @@ static const char *const step_texts[NL_STEPS] = {
 
 const char *nl_step_title(int step)
 {
-    return step >= 0 && step < NL_STEPS ? step_titles[step] : "";
+    return step >= 0 && step < NL_STEPS ? _(step_titles[step]) : "";
 }
 
 void nl_free_title(char *buf, size_t size, const char *name)
 {
     /* a file name is shown escaped (text.h), cut to the title */
-    int head = snprintf(buf, size, "your network: ");
+    int head = snprintf(buf, size, "%s", _("your network: "));
     if (head >= 0 && (size_t)head < size)
         text_escape(name, buf + head, size - (size_t)head);
 }
 
 const char *nl_free_text(void)
 {
-    return "Your network under three integrators at once. Drag a mass with the mouse, or m (select), g (grab) and "
-           "h/j/k/l (move); 1-3 show or hide a method; dt is the fixed step the display frames feed (accumulator).";
+    return _("Your network under three integrators at once. Drag a mass with the mouse, or m (select), g (grab) and "
+             "h/j/k/l (move); 1-3 show or hide a method; dt is the fixed step the display frames feed (accumulator).");
 }
 
 void nl_format_seconds(char *buf, size_t size, double seconds)
@@ -71,10 +72,10 @@ static void stiff_text(char *text, size_t size, const net_modes *m)
     char semi[32] = "?", rk4[32] = "?";
     if (m)
         nl_format_seconds(semi, sizeof semi, m->semi_limit), nl_format_seconds(rk4, sizeof rk4, m->rk4_limit);
-    snprintf(text, size, "The diagonal 0-2 is stiff. The largest normal-mode frequency w_max (from the "
-             "stiffness matrix) sets the step limits: undamped, semi-implicit Euler is stable for h < 2/w_max (%s), "
-             "RK4 for h < 2.83/w_max (%s). Raise k stiff until semi-implicit breaks; dampers (c) move the limits.",
-             semi, rk4);
+    snprintf(text, size, _("The diagonal 0-2 is stiff. The largest normal-mode frequency w_max (from the "
+                           "stiffness matrix) sets the step limits: undamped, semi-implicit Euler is stable for h < "
+                           "2/w_max (%s), RK4 for h < 2.83/w_max (%s). Raise k stiff until semi-implicit breaks; "
+                           "dampers (c) move the limits."), semi, rk4);
 }
 
 /* Step 5: the cloth, whose dampers move the limits away from the undamped 2/w_max. */
@@ -86,10 +87,10 @@ static void cloth_text(char *text, size_t size, const net_modes *m)
         nl_format_seconds(semi, sizeof semi, m->limit[NET_SEMI]);
         nl_format_seconds(expl, sizeof expl, m->limit[NET_EXPLICIT]);
     }
-    snprintf(text, size, "A cloth pinned at two corners, under gravity, structural and shear springs with "
-             "dampers: drag a corner. The dampers change the limits: semi-implicit %s, not 2/w_max = %s; explicit "
-             "Euler is stable below %s. Fixed steps of 1/240 s, four a frame at 60 Hz; raise dt past them.",
-             semi, bare, expl);
+    snprintf(text, size, _("A cloth pinned at two corners, under gravity, structural and shear springs with "
+                           "dampers: drag a corner. The dampers change the limits: semi-implicit %s, not 2/w_max = "
+                           "%s; explicit Euler is stable below %s. Fixed steps of 1/240 s, four a frame at 60 Hz; "
+                           "raise dt past them."), semi, bare, expl);
 }
 
 /* The slowest motion's angular frequency: the smallest positive omega^2 (0 when there is none). */
@@ -113,13 +114,15 @@ int nl_stiff_cloth_text(char *buf, size_t size, double dt, const net_modes *m)
         wmax = m->omega_max, wmin = omega_min(m);
     }
     if (!(wmin > 0.0) || !isfinite(wmax))
-        return snprintf(buf, size, "Stiff: the fastest mode is many times the slowest, and every explicit method's "
-                        "step is set by the fastest. Backward Euler solves one linear system a step and has no "
-                        "limit (this network's modes are not available).");
-    return snprintf(buf, size, "Stiff: the fastest mode (w_max = %.0f rad/s) is %.0f times the slowest (%.2f rad/s) "
-                    "that you watch, and every explicit method's step is set by w_max: semi %s, rk4 %s, verlet %s, "
-                    "against dt = %s. Backward Euler solves one linear system a step (the springs linearised about "
-                    "the step's start) and has no limit: it is stable at any step and damps what it cannot resolve.",
+        return snprintf(buf, size, "%s", _("Stiff: the fastest mode is many times the slowest, and every explicit "
+                                           "method's step is set by the fastest. Backward Euler solves one linear "
+                                           "system a step and has no limit (this network's modes are not "
+                                           "available)."));
+    return snprintf(buf, size, _("Stiff: the fastest mode (w_max = %.0f rad/s) is %.0f times the slowest (%.2f "
+                                 "rad/s) that you watch, and every explicit method's step is set by w_max: semi %s, "
+                                 "rk4 %s, verlet %s, against dt = %s. Backward Euler solves one linear system a step "
+                                 "(the springs linearised about the step's start) and has no limit: it is stable at "
+                                 "any step and damps what it cannot resolve."),
                     wmax, wmax / wmin, wmin, semi, rk4, verlet, h);
 }
 
@@ -132,7 +135,7 @@ void nl_step_text(char *buf, size_t size, int step, double dt, const net_modes *
     else if (step == NL_STEP_IMPLICIT)
         nl_stiff_cloth_text(buf, size, dt, m);
     else
-        snprintf(buf, size, "%s", step >= 0 && step < NL_STEPS ? step_texts[step] : "");
+        snprintf(buf, size, "%s", step >= 0 && step < NL_STEPS ? _(step_texts[step]) : "");
 }
 
 /* One method's limit and where dt stands: "semi 12.7 ms, stable (0.33x)"; `what` names an undamped closed form. */
@@ -144,9 +147,10 @@ static size_t gauge_method(char *buf, size_t size, size_t used, double dt, const
     const double limit = m->limit[method];
     nl_format_seconds(lim, sizeof lim, limit);
     if (!(limit > 0.0))  /* explicit Euler with an undamped mode: unstable at every step */
-        return tui_append(buf, size, used, "%s%s 0, UNSTABLE", sep, net_method_name(method));
+        /* TRANSLATORS: "; semi 0, UNSTABLE": the separator, a method's name, its step limit 0 */
+        return tui_append(buf, size, used, _("%s%s 0, UNSTABLE"), sep, net_method_name(method));
     return tui_append(buf, size, used, "%s%s %s%s, %s (%.2fx)", sep, net_method_name(method), what, lim,
-                      dt < limit ? "stable" : "UNSTABLE", dt / limit);
+                      dt < limit ? _("stable") : _("UNSTABLE"), dt / limit);
 }
 
 int nl_gauge(char *buf, size_t size, double dt, const net_modes *m)
@@ -154,23 +158,23 @@ int nl_gauge(char *buf, size_t size, double dt, const net_modes *m)
     char h[32], semi[32], rk4[32];
     nl_format_seconds(h, sizeof h, dt);
     if (!(m->omega_max > 0.0) || !isfinite(m->omega_max))
-        return snprintf(buf, size, "dt = %s: no stiffness, no step limit", h);
+        return snprintf(buf, size, _("dt = %s: no stiffness, no step limit"), h);
     if (m->damping == NET_DAMPING_UNKNOWN) {
         nl_format_seconds(semi, sizeof semi, m->semi_limit);
         nl_format_seconds(rk4, sizeof rk4, m->rk4_limit);
-        return snprintf(buf, size, "dt = %s: the dampers couple this network's modes and it has more than %u "
-                        "coordinates: no damped limit (undamped: semi 2/w_max = %s, rk4 2.83/w_max = %s)", h,
-                        NET_COUPLED_MAX_DOF, semi, rk4);
+        return snprintf(buf, size, _("dt = %s: the dampers couple this network's modes and it has more than %u "
+                                     "coordinates: no damped limit (undamped: semi 2/w_max = %s, rk4 2.83/w_max = "
+                                     "%s)"), h, NET_COUPLED_MAX_DOF, semi, rk4);
     }
     /* the limits of the damped step matrices (net_limits.c): stable for dt below them */
     size_t used = 0;
     buf[0] = '\0';
     if (m->damping == NET_DAMPING_NONE)
-        used = tui_append(buf, size, used, "dt = %s, undamped limits: ", h);
+        used = tui_append(buf, size, used, _("dt = %s, undamped limits: "), h);
     else if (m->damping == NET_DAMPING_MODAL)
-        used = tui_append(buf, size, used, "dt = %s, damped limits (top mode's zeta %.2g): ", h, m->zeta_top);
+        used = tui_append(buf, size, used, _("dt = %s, damped limits (top mode's zeta %.2g): "), h, m->zeta_top);
     else
-        used = tui_append(buf, size, used, "dt = %s, damped limits (modes coupled): ", h);
+        used = tui_append(buf, size, used, _("dt = %s, damped limits (modes coupled): "), h);
     const bool undamped = m->damping == NET_DAMPING_NONE;
     used = gauge_method(buf, size, used, dt, m, NET_EXPLICIT, "");
     used = gauge_method(buf, size, used, dt, m, NET_SEMI, undamped ? "2/w_max = " : "");
@@ -180,7 +184,8 @@ int nl_gauge(char *buf, size_t size, double dt, const net_modes *m)
 
 size_t nl_note_mass(char *buf, size_t size, size_t used, size_t i, bool held, double x, double y)
 {
-    return tui_append(buf, size, used, "mass %zu %sat (%.3f, %.3f). ", i, held ? "held " : "", x, y);
+    return tui_append(buf, size, used, held ? _("mass %zu held at (%.3f, %.3f). ") : _("mass %zu at (%.3f, %.3f). "), i,
+                      x, y);
 }
 
 size_t nl_note_energies(char *buf, size_t size, size_t used, const nl_sim *s, const bool *shown)
@@ -191,8 +196,9 @@ size_t nl_note_energies(char *buf, size_t size, size_t used, const nl_sim *s, co
         if (!shown[k])
             continue;
         if (r->stopped) {
-            used = tui_append(buf, size, used, " %s %s at step %lld (t = %.3g s);", net_method_name(r->method),
-                              r->gave_up ? "gave up" : "diverged", r->stop_step, r->stop_t);
+            used = tui_append(buf, size, used, r->gave_up ? _(" %s gave up at step %lld (t = %.3g s);")
+                                                          : _(" %s diverged at step %lld (t = %.3g s);"),
+                              net_method_name(r->method), r->stop_step, r->stop_t);
             continue;
         }
         double e = net_energies(s->net, r->y).total;

@@ -2,6 +2,7 @@
  * of each integrator against time. The same builders serve `--plot` (printed once) and the interactive walk (redrawn
  * every frame). */
 #include "lab.h"
+#include "numlab/lang.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -231,7 +232,7 @@ void nl_chart_energy(plot_chart *ch, const nl_sim *s, const bool *shown)
     plot_chart_set_log(ch, PLOT_Y, false);
     plot_chart_set_autoscale(ch, PLOT_X, 0.0);
     plot_chart_set_labels(ch, "t [s]", "E [J]");
-    plot_chart_set_title(ch, "total energy of each integrator");
+    plot_chart_set_title(ch, _("total energy of each integrator"));
     double lo, hi;
     plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
     if (live_energy_range(s, shown, &lo, &hi)) {

@@ -12,6 +12,7 @@
 #include "lab.h"
 #include "numlab/cli.h"
 #include "numlab/labcli.h"
+#include "numlab/lang.h"
 #include "numlab/tui.h"
 
 enum { N_RUNS = 3 };
@@ -117,8 +118,8 @@ static void drop_network(walk *w)
 
 static void say_problem(walk *w, int rc)
 {
-    snprintf(w->problem, sizeof w->problem, "%s: a smaller network, please",
-             rc == NET_ERR_MEMORY ? "out of memory" : "cannot build the network");
+    snprintf(w->problem, sizeof w->problem, _("%s: a smaller network, please"),
+             rc == NET_ERR_MEMORY ? _("out of memory") : _("cannot build the network"));
 }
 
 /* The three runs from the start state, with the step dt; the network stays. */
@@ -316,7 +317,8 @@ static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int
     }
     char title[PLOT_TITLE_MAX], h[32];
     nl_format_seconds(h, sizeof h, w->sim.h);
-    snprintf(title, sizeof title, "t = %.1f s, dt = %s, %zu masses", nl_sim_time(&w->sim), h, w->net->n_masses);
+    snprintf(title, sizeof title, P_("t = %.1f s, dt = %s, %zu mass", "t = %.1f s, dt = %s, %zu masses",
+                                     w->net->n_masses), nl_sim_time(&w->sim), h, w->net->n_masses);
     w->view.sim = &w->sim;
     w->view.shown = w->shown;
     w->view.alpha = ts_accumulator_alpha(&w->sim.acc);
@@ -326,7 +328,7 @@ static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int
     w->view.box = w->box;
     w->view.title = title;
     if (nl_chart_network(ch, &w->view, w->mode))
-        snprintf(w->problem, sizeof w->problem, "out of memory for the drawing");
+        snprintf(w->problem, sizeof w->problem, "%s", _("out of memory for the drawing"));
     const plot_grid *grid = plot_chart_render(ch);
     w->have_visible = plot_chart_range(ch, PLOT_X, &w->visible[0], &w->visible[1]) == 0 &&
                       plot_chart_range(ch, PLOT_Y, &w->visible[2], &w->visible[3]) == 0;
@@ -350,7 +352,7 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
         if (w->have_modes)
             nl_gauge(gauge, sizeof gauge, w->sim.h, &w->modes);
         else
-            snprintf(gauge, sizeof gauge, "no step limit: %s", w->modes_err);
+            snprintf(gauge, sizeof gauge, _("no step limit: %s"), w->modes_err);
         used = tui_append(buf, size, used, "%s. ", gauge);
     }
     nl_note_energies(buf, size, used, &w->sim, w->shown);
@@ -373,16 +375,17 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         d->title = title;
         d->text = nl_free_text();
         tui_add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);
-        tui_add_param(d, "kick", "m/s", &p->kick, 0.0, 100.0, 0.1, 1.0, false);
+        tui_add_param(d, _("kick"), "m/s", &p->kick, 0.0, 100.0, 0.1, 1.0, false);
         return;
     }
     d->title = nl_step_title(step);
     nl_step_text(w->text, sizeof w->text, step, w->p.dt, w->have_modes ? &w->modes : NULL);
     d->text = w->text;  /* written again by walk_changed once the step's network and modes are built */
     if (step == NL_STEP_STIFF)
-        tui_add_param(d, "k stiff", "N/m", &p->k_stiff, 1.0, 1e8, 1.25, 2.0, true);
+        tui_add_param(d, _("k stiff"), "N/m", &p->k_stiff, 1.0, 1e8, 1.25, 2.0, true);
     if (step >= NL_STEP_CLOTH)
-        tui_add_param(d, "n", "side", &p->side, 2, 16, 1, 4, false);
+        /* TRANSLATORS: the unit of the cloth's n: masses a side */
+        tui_add_param(d, "n", _("side"), &p->side, 2, 16, 1, 4, false);
     tui_add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);
     tui_add_param(d, "k", "N/m", &p->k, 1e-2, 1e6, 1.25, 2.0, true);
     tui_add_param(d, "m", "kg", &p->m, 1e-3, 1e3, 1.25, 2.0, true);
@@ -397,11 +400,12 @@ int nl_interactive(net_network *net, const nl_options *o)
     int rc = CLI_OK;
     for (int p = 0; p < TUI_MAX_PANES; p++)
         if (!(w.chart[p] = plot_chart_new(40, 12, w.mode)))
-            rc = cli_fail("out of memory");
+            rc = cli_fail("%s", _("out of memory"));
     if (rc == CLI_OK) {
         tui_app app = {
             .name = "network-lab", .ctx = &w, .n_steps = net ? 1 : NL_STEPS, .min_cols = 80, .min_rows = 24,
-            .frame_hz = FRAME_HZ, .extra_keys = "m mass  g grab  hjkl move  z/Z zoom  v follow", .describe = walk_describe,
+            .frame_hz = FRAME_HZ, .extra_keys = N_("m mass  g grab  hjkl move  z/Z zoom  v follow"),
+            .describe = walk_describe,
             .changed = walk_changed, .render = walk_render, .notes = walk_notes, .tick = walk_tick,
             .key = walk_key, .mouse = walk_mouse,
         };
