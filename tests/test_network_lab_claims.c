@@ -12,7 +12,9 @@
  *   4. the issue's live numbers: the cloth's semi-implicit limit is 12.7 ms (not 2/w_max = 16.6 ms), explicit Euler
  *      is stable below 4.47 ms;
  *   5. the walk's stiff cloth (step 6): the stiffness its text states, every explicit method broken at its step and
- *      backward Euler not. */
+ *      backward Euler not;
+ *   6. the other steps' texts state the walk's network: the post's four masses and six springs, a corner pulled out,
+ *      the stiff spring a diagonal, the cloth's steps a frame. */
 #include <check.h>
 #include <gsl/gsl_eigen.h>
 #include <math.h>
@@ -239,6 +241,49 @@ START_TEST(test_stiff_cloth_step)
 }
 END_TEST
 
+/* Steps 1, 4 and 5 state numbers of the walk's networks (texts.c formats them): the post's network is a braced
+ * unit square, 4 corners joined by 4 sides and 2 diagonals; the pulled mass is one of its corners; the stiff spring
+ * joins two opposite corners (its rest length is the side's times sqrt 2, from the rest positions); and at the
+ * cloth's dt = 1/240 s a 60 Hz frame takes 4 steps. */
+START_TEST(test_step_texts_state_the_network)
+{
+    net_network *four = preset("four", 0, 10.0, 1.0, 0.0);
+    char text[700];
+    nl_step_facts f = {.net = four, .dt = 1.0 / 60.0, .frame_hz = 60.0, .pulled = NL_PULLED_MASS,
+                       .stiff_spring = NL_STIFF_SPRING};
+    nl_step_text(text, sizeof text, NL_STEP_SEED, &f);
+    unsigned masses, springs, corner;
+    ck_assert_msg(sscanf(text, "The network post: %u masses joined by %u springs", &masses, &springs) == 2, "%s",
+                  text);
+    ck_assert_uint_eq(masses, 4);
+    ck_assert_uint_eq(springs, 6);
+    const char *c = strstr(text, "Corner ");
+    ck_assert_msg(c && sscanf(c, "Corner %u starts pulled out", &corner) == 1, "%s", text);
+    ck_assert_uint_lt(corner, 4);
+
+    double *y = malloc(net_dim(four) * sizeof *y);
+    net_rest_state(four, y);
+    nl_step_text(text, sizeof text, NL_STEP_STIFF, &f);
+    unsigned i, j;
+    ck_assert_msg(sscanf(text, "The diagonal %u-%u is stiff", &i, &j) == 2, "%s", text);
+    ck_assert(i < 4 && j < 4 && i != j);
+    const size_t n = four->n_masses;
+    const double side = hypot(y[1] - y[0], y[n + 1] - y[n]);  /* corners 0 and 1 share a side */
+    ck_assert_double_eq_tol(hypot(y[i] - y[j], y[n + i] - y[n + j]), sqrt(2.0) * side, 1e-12);
+    free(y);
+    net_free(four);
+
+    f = (nl_step_facts){.dt = 1.0 / 240.0, .frame_hz = 60.0};
+    nl_step_text(text, sizeof text, NL_STEP_CLOTH, &f);
+    const char *steps = strstr(text, "Fixed steps of ");
+    double per_frame, hz;
+    ck_assert_msg(steps && sscanf(steps, "Fixed steps of %*s ms, %lf a frame at %lf Hz", &per_frame, &hz) == 2,
+                  "%s", text);
+    ck_assert_double_eq(per_frame, 4.0);
+    ck_assert_double_eq(hz, 60.0);
+}
+END_TEST
+
 static Suite *claims_suite(void)
 {
     Suite *s = suite_create("claims_network");
@@ -251,6 +296,7 @@ static Suite *claims_suite(void)
     tcase_add_test(limits, test_undamped_closed_forms);
     tcase_add_test(limits, test_cloth_numbers);
     tcase_add_test(limits, test_stiff_cloth_step);
+    tcase_add_test(limits, test_step_texts_state_the_network);
     suite_add_tcase(s, limits);
     return s;
 }

@@ -170,9 +170,19 @@ enum { NL_STEP_SEED, NL_STEP_SEMI, NL_STEP_RK4, NL_STEP_STIFF, NL_STEP_CLOTH, NL
 #define NL_STIFF_C (0.2 * sqrt(NL_STIFF_K * NL_STIFF_M))  /* damping ratio 0.1 */
 
 const char *nl_step_title(int step);
-/* The step's text into buf; steps 4 to 6 state the limits of the network's modes m (NULL: not computed) at step
- * dt. */
-void nl_step_text(char *buf, size_t size, int step, double dt, const net_modes *m);
+#define NL_PULLED_MASS 2       /* steps 1 to 4: the four starts with corner (1, 1) pulled out */
+#define NL_STIFF_SPRING 4      /* step 4: the four's diagonal 0-2 (net_presets.c lists the sides, then the diagonals) */
+/* What a step's text states, from the walk as it is (nothing typed into the words). */
+typedef struct {
+    const net_network *net;            /* the step's network, or NULL: not built */
+    const net_modes *modes;            /* its normal modes, or NULL: not computed */
+    double dt, frame_hz;               /* the step and the display rate */
+    size_t pulled;                     /* step 1: the mass that starts pulled out */
+    size_t stiff_spring;               /* step 4: the stiff spring */
+} nl_step_facts;
+/* The step's text into buf, its numbers from f: the network's size, the pulled mass and the stiff spring's ends,
+ * the step against the frame, the limits of the modes ("?" for what is not known). */
+void nl_step_text(char *buf, size_t size, int step, const nl_step_facts *f);
 /* A free run of the user's network (--preset, --file): its title for `name` (shown escaped) and its text. */
 void nl_free_title(char *buf, size_t size, const char *name);
 const char *nl_free_text(void);

@@ -19,21 +19,6 @@ static const char *const step_titles[NL_STEPS] = {
     N_("A stiff cloth: backward Euler"),
 };
 
-/* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
-static const char *const step_texts[NL_STEPS] = {
-    N_("The network post: four masses joined by six springs, moved by Euler with h = 1/fps. Each mass moves with its "
-       "OLD velocity: explicit Euler, which gains energy every step, x(1 + (w h)^2) in a mode of frequency w. Corner "
-       "2 starts pulled out. Drag a mass: mouse, or m, g, h/j/k/l."),
-    N_("Update the velocity first, then move with the NEW one: semi-implicit Euler, at the same cost. It is "
-       "symplectic: its energy wobbles in a narrow band and never drifts, while explicit Euler's grows without "
-       "bound. 1-3 show or hide a method."),
-    N_("RK4 evaluates the forces four times a step; its error falls as h^4. At h = 1/60 s it follows the true motion "
-       "closely and loses a little energy (it damps slightly). Raise dt to see each method's character."),
-    NULL,  /* formatted with the live limits: stiff_text */
-    NULL,  /* cloth_text */
-    NULL,  /* nl_stiff_cloth_text */
-};
-
 const char *nl_step_title(int step)
 {
     return step >= 0 && step < NL_STEPS ? _(step_titles[step]) : "";
@@ -66,31 +51,62 @@ void nl_format_seconds(char *buf, size_t size, double seconds)
         snprintf(buf, size, "%.3g ns", 1e9 * seconds);
 }
 
-/* Step 4: the four's stiff diagonal and the undamped limits of its modes (m NULL: not computed). */
-static void stiff_text(char *text, size_t size, const net_modes *m)
+/* Step 1: the post's network under explicit Euler. */
+static void seed_text(char *text, size_t size, const nl_step_facts *f)
 {
-    char semi[32] = "?", rk4[32] = "?";
+    const net_network *net = f->net;
+    if (!net || f->pulled >= net->n_masses) {
+        text[0] = '\0';
+        return;
+    }
+    snprintf(text, size, _("The network post: %zu masses joined by %zu springs, moved by Euler with h = 1/fps. Each "
+                           "mass moves with its OLD velocity: explicit Euler, which gains energy every step, x(1 + (w "
+                           "h)^2) in a mode of frequency w. Corner %zu starts pulled out. Drag a mass: mouse, or m, "
+                           "g, h/j/k/l."), net->n_masses, net->n_springs, f->pulled);
+}
+
+/* Step 3: RK4 at the walk's step. */
+static void rk4_text(char *text, size_t size, const nl_step_facts *f)
+{
+    char h[32];
+    nl_format_seconds(h, sizeof h, f->dt);
+    snprintf(text, size, _("RK4 evaluates the forces four times a step; its error falls as h^4. At h = %s it follows "
+                           "the true motion closely and loses a little energy (it damps slightly). Raise dt to see "
+                           "each method's character."), h);
+}
+
+/* Step 4: the four's stiff diagonal and the undamped limits of its modes. */
+static void stiff_text(char *text, size_t size, const nl_step_facts *f)
+{
+    char semi[32] = "?", rk4[32] = "?", ends[64] = "?";
+    const net_modes *m = f->modes;
     if (m)
         nl_format_seconds(semi, sizeof semi, m->semi_limit), nl_format_seconds(rk4, sizeof rk4, m->rk4_limit);
-    snprintf(text, size, _("The diagonal 0-2 is stiff. The largest normal-mode frequency w_max (from the "
+    if (f->net && f->stiff_spring < f->net->n_springs)
+        snprintf(ends, sizeof ends, "%zu-%zu", (size_t)f->net->si[f->stiff_spring],
+                 (size_t)f->net->sj[f->stiff_spring]);
+    /* TRANSLATORS: the first %s is a spring's two masses, "0-2" */
+    snprintf(text, size, _("The diagonal %s is stiff. The largest normal-mode frequency w_max (from the "
                            "stiffness matrix) sets the step limits: undamped, semi-implicit Euler is stable for h < "
                            "2/w_max (%s), RK4 for h < 2.83/w_max (%s). Raise k stiff until semi-implicit breaks; "
-                           "dampers (c) move the limits."), semi, rk4);
+                           "dampers (c) move the limits."), ends, semi, rk4);
 }
 
 /* Step 5: the cloth, whose dampers move the limits away from the undamped 2/w_max. */
-static void cloth_text(char *text, size_t size, const net_modes *m)
+static void cloth_text(char *text, size_t size, const nl_step_facts *f)
 {
-    char bare[32] = "?", semi[32] = "?", expl[32] = "?";
+    char bare[32] = "?", semi[32] = "?", expl[32] = "?", h[32];
+    const net_modes *m = f->modes;
     if (m && m->damping != NET_DAMPING_UNKNOWN) {
         nl_format_seconds(bare, sizeof bare, m->semi_limit);
         nl_format_seconds(semi, sizeof semi, m->limit[NET_SEMI]);
         nl_format_seconds(expl, sizeof expl, m->limit[NET_EXPLICIT]);
     }
+    nl_format_seconds(h, sizeof h, f->dt);
     snprintf(text, size, _("A cloth pinned at two corners, under gravity, structural and shear springs with "
                            "dampers: drag a corner. The dampers change the limits: semi-implicit %s, not 2/w_max = "
-                           "%s; explicit Euler is stable below %s. Fixed steps of 1/240 s, four a frame at 60 Hz; "
-                           "raise dt past them."), semi, bare, expl);
+                           "%s; explicit Euler is stable below %s. Fixed steps of %s, %.3g a frame at %.3g Hz; raise "
+                           "dt past them."), semi, bare, expl, h, 1.0 / (f->frame_hz * f->dt), f->frame_hz);
 }
 
 /* The slowest motion's angular frequency: the smallest positive omega^2 (0 when there is none). */
@@ -126,16 +142,32 @@ int nl_stiff_cloth_text(char *buf, size_t size, double dt, const net_modes *m)
                     wmax, wmax / wmin, wmin, semi, rk4, verlet, h);
 }
 
-void nl_step_text(char *buf, size_t size, int step, double dt, const net_modes *m)
+void nl_step_text(char *buf, size_t size, int step, const nl_step_facts *f)
 {
-    if (step == NL_STEP_STIFF)
-        stiff_text(buf, size, m);
-    else if (step == NL_STEP_CLOTH)
-        cloth_text(buf, size, m);
-    else if (step == NL_STEP_IMPLICIT)
-        nl_stiff_cloth_text(buf, size, dt, m);
-    else
-        snprintf(buf, size, "%s", step >= 0 && step < NL_STEPS ? _(step_texts[step]) : "");
+    switch (step) {
+    case NL_STEP_SEED:
+        seed_text(buf, size, f);
+        break;
+    case NL_STEP_SEMI:
+        snprintf(buf, size, "%s", _("Update the velocity first, then move with the NEW one: semi-implicit Euler, at "
+                                    "the same cost. It is symplectic: its energy wobbles in a narrow band and never "
+                                    "drifts, while explicit Euler's grows without bound. 1-3 show or hide a method."));
+        break;
+    case NL_STEP_RK4:
+        rk4_text(buf, size, f);
+        break;
+    case NL_STEP_STIFF:
+        stiff_text(buf, size, f);
+        break;
+    case NL_STEP_CLOTH:
+        cloth_text(buf, size, f);
+        break;
+    case NL_STEP_IMPLICIT:
+        nl_stiff_cloth_text(buf, size, f->dt, f->modes);
+        break;
+    default:
+        buf[0] = '\0';
+    }
 }
 
 /* One method's limit and where dt stands: "semi 12.7 ms, stable (0.33x)"; `what` names an undamped closed form. */

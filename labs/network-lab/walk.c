@@ -23,9 +23,7 @@ static const net_method step_methods[NL_STEPS][N_RUNS] = {
     [NL_STEP_CLOTH] = {NET_EXPLICIT, NET_SEMI, NET_RK4},    [NL_STEP_IMPLICIT] = {NET_SEMI, NET_RK4, NET_BACKWARD_EULER},
 };
 
-#define STIFF_SPRING 4        /* the four's diagonal 0-2 (net_presets.c lists the sides, then the diagonals) */
-#define PULLED_MASS 2         /* the four starts with corner (1, 1) pulled out ... */
-#define PULL_DX 0.3           /* ... by (0.3, 0.1) m, as if dragged there and let go */
+#define PULL_DX 0.3           /* the pulled corner starts moved by (0.3, 0.1) m, as if dragged there and let go */
 #define PULL_DY 0.1
 #define MOVE_FRACTION 0.025   /* one h/j/k/l press moves the held mass by this much of the rest view's width */
 #define FRAME_HZ 60           /* the display rate while animating */
@@ -130,9 +128,9 @@ static void start_runs(walk *w, int step)
     double *y0 = malloc(net_dim(w->net) * sizeof *y0);
     int rc = y0 ? NET_OK : NET_ERR_MEMORY;
     if (rc == NET_OK) {
+        const size_t pulled = step >= NL_STEP_CLOTH ? w->net->n_masses : NL_PULLED_MASS;
         nl_start start = w->custom ? nl_start_from_options(w->net, w->o)
-                                    : (nl_start){.pull_mass = step >= NL_STEP_CLOTH ? w->net->n_masses : PULLED_MASS,
-                                                  .pull_dx = PULL_DX, .pull_dy = PULL_DY, .seed = 1};
+                                   : (nl_start){.pull_mass = pulled, .pull_dx = PULL_DX, .pull_dy = PULL_DY, .seed = 1};
         start.kick = w->p.kick;
         rc = nl_start_state(w->net, &start, y0);
     }
@@ -158,7 +156,7 @@ static void rebuild(walk *w, int step)
         net_preset_params p = {.n = (long)w->p.side, .k = w->p.k, .m = w->p.m, .c = w->p.c};
         rc = net_preset(step >= NL_STEP_CLOTH ? "grid" : "four", &p, &w->net);
         if (rc == NET_OK && step == NL_STEP_STIFF)
-            w->net->k[STIFF_SPRING] = w->p.k_stiff;
+            w->net->k[NL_STIFF_SPRING] = w->p.k_stiff;
     }
     double *rest = rc == NET_OK ? malloc(net_dim(w->net) * sizeof *rest) : NULL;
     if (!rest) {
@@ -182,6 +180,14 @@ static bool same_network(const physics *a, const physics *b)
     return a->k == b->k && a->m == b->m && a->c == b->c && a->k_stiff == b->k_stiff && a->side == b->side;
 }
 
+/* The step's text, with the numbers of the walk as it is now (texts.c). */
+static void step_text(walk *w, int step)
+{
+    const nl_step_facts f = {.net = w->net, .modes = w->have_modes ? &w->modes : NULL, .dt = w->p.dt,
+                             .frame_hz = FRAME_HZ, .pulled = NL_PULLED_MASS, .stiff_spring = NL_STIFF_SPRING};
+    nl_step_text(w->text, sizeof w->text, step, &f);
+}
+
 static void walk_changed(void *ctx, int step, tui_change what)
 {
     walk *w = ctx;
@@ -199,7 +205,7 @@ static void walk_changed(void *ctx, int step, tui_change what)
     }
     /* a toggle alone changes nothing but what is drawn: the runs go on */
     if (!w->custom)  /* steps 4 to 6 state the limits of the network as it is now */
-        nl_step_text(w->text, sizeof w->text, step, w->p.dt, w->have_modes ? &w->modes : NULL);
+        step_text(w, step);
 }
 
 static bool walk_tick(void *ctx, int step, double frame_dt)
@@ -379,7 +385,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         return;
     }
     d->title = nl_step_title(step);
-    nl_step_text(w->text, sizeof w->text, step, w->p.dt, w->have_modes ? &w->modes : NULL);
+    step_text(w, step);
     d->text = w->text;  /* written again by walk_changed once the step's network and modes are built */
     if (step == NL_STEP_STIFF)
         tui_add_param(d, _("k stiff"), "N/m", &p->k_stiff, 1.0, 1e8, 1.25, 2.0, true);
