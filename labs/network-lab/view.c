@@ -187,6 +187,8 @@ int nl_chart_network(plot_chart *ch, nl_network_view *v, plot_mode mode)
     plot_chart_clear(ch);
     plot_chart_set_log(ch, PLOT_X, false);
     plot_chart_set_log(ch, PLOT_Y, false);
+    /* the view below is already to scale on the terminal's cells; the mode keeps it to scale in a figure too */
+    plot_chart_set_equal_aspect(ch, true);
     plot_chart_set_labels(ch, "x [m]", "y [m]");
     plot_chart_set_title(ch, v->title);
     double dot;
@@ -229,6 +231,7 @@ static bool live_energy_range(const nl_sim *s, const bool *shown, double *lo, do
 void nl_chart_energy(plot_chart *ch, const nl_sim *s, const bool *shown)
 {
     plot_chart_clear(ch);
+    plot_chart_set_equal_aspect(ch, false);
     plot_chart_set_log(ch, PLOT_Y, false);
     plot_chart_set_autoscale(ch, PLOT_X, 0.0);
     plot_chart_set_labels(ch, "t [s]", "E [J]");
