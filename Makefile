@@ -120,10 +120,11 @@ $(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(call lab_objs,$$*) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
-# The launcher's list of labs: each lab's LABCLI_LAB(ORDER, "NAME", "SUMMARY") line (labcli.h), in ORDER.
-$(BUILD)/gen/numlab_labs.inc: $(wildcard labs/*.c)
+# The launcher's list of labs: each lab's LABCLI_LAB(ORDER, "NAME", SUMMARY) line (labcli.h), in ORDER; SUMMARY
+# "..." or N_("...") (tools/labs_list.sh).
+$(BUILD)/gen/numlab_labs.inc: $(wildcard labs/*.c) tools/labs_list.sh
 	@mkdir -p $(@D)
-	sed -n 's/^ *LABCLI_LAB(\([0-9]*\), *\("[^"]*"\), *\(".*"\)),$$/\1 {\2, \3},/p' $^ | sort -n | cut -d' ' -f2- >$@
+	sh tools/labs_list.sh $(filter labs/%,$^) >$@.tmp && mv $@.tmp $@
 $(BUILD)/obj/labs/numlab.o: $(BUILD)/gen/numlab_labs.inc
 $(BUILD)/obj/labs/numlab.o: CPPFLAGS += -I$(BUILD)/gen
 

@@ -20,7 +20,8 @@
 
 #define MAX_EXERCISES 64
 
-/* The labs, each as it declares itself (its LABCLI_LAB line: labcli.h), collected by the Makefile. */
+/* The labs, each as it declares itself (its LABCLI_LAB line: labcli.h), collected by the Makefile
+ * (tools/labs_list.sh); the summaries as written there, translated where the menu shows them. */
 static const tui_item lab_items[] = {
 #include "numlab_labs.inc"
 };
@@ -29,7 +30,7 @@ static const tui_item lab_items[] = {
 typedef struct {
     char name[64];     /* the folder, as it is */
     char label[64];    /* the folder's name as shown: escaped (text.h) */
-    char title[160];   /* the README's first heading, escaped */
+    char title[160];   /* the README's first heading, escaped; "" when it has none */
 } exercise;
 
 #define README_MAX_BYTES (1u << 20)
@@ -53,11 +54,17 @@ static void find_dirs(void)
         snprintf(root_dir, sizeof root_dir, "%.*s/../..", PATH_MAX - 8, bin_dir);
 }
 
-/* The first heading of a README, escaped for the screen; "exercise" when there is none or it cannot be read (a
- * regular text file of at most README_MAX_BYTES: infile.h). */
+/* An exercise's title as the menu shows it, and as --list writes it (machine output: never translated). */
+static const char *exercise_title(const exercise *ex, bool translated)
+{
+    return ex->title[0] ? ex->title : translated ? _("exercise") : "exercise";
+}
+
+/* The first heading of a README, escaped for the screen; "" when there is none or it cannot be read (a regular
+ * text file of at most README_MAX_BYTES: infile.h). */
 static void readme_title(const char *path, char *title, size_t size)
 {
-    snprintf(title, size, "exercise");
+    title[0] = '\0';
     infile_data text;
     infile_error e;
     if (infile_read(path, README_MAX_BYTES, true, &text, &e) != INFILE_OK)
@@ -117,7 +124,7 @@ static int run(char *const argv[])
 
 static void wait_for_enter(void)
 {
-    printf("\nPress Enter to return to numlab.");
+    printf("\n%s", _("Press Enter to return to numlab."));
     fflush(stdout);
     int c;
     while ((c = getchar()) != '\n' && c != EOF)
@@ -184,7 +191,8 @@ static char *run_captured(char *const argv[])
         dup2(fds[1], STDOUT_FILENO), dup2(fds[1], STDERR_FILENO);
         close(fds[0]), close(fds[1]);
         execvp(argv[0], argv);
-        fprintf(stderr, "numlab: cannot run %s\n", argv[0]);
+        fprintf(stderr, _("numlab: cannot run %s"), argv[0]);
+        fputc('\n', stderr);
         _exit(127);
     }
     close(fds[1]);
@@ -210,34 +218,38 @@ static char *run_captured(char *const argv[])
 
 static void open_exercise(const exercise *ex)
 {
-    static const tui_item actions[] = {
-        {"read the task", "README.md: the idea, the task, the signatures, the hints"},
-        {"run the tests", "the visible tests on your student.c, in a pager"},
+    const tui_item actions[] = {
+        {_("read the task"), _("README.md: the idea, the task, the signatures, the hints")},
+        {_("run the tests"), _("the visible tests on your student.c, in a pager")},
     };
     char file[PATH_MAX], file_label[PATH_MAX + 64], subtitle[PATH_MAX + 96], root[PATH_MAX];
     if (!realpath(root_dir, root))
         snprintf(root, sizeof root, "%s", root_dir);
     snprintf(file, sizeof file, "%.*s/exercises/%s/student.c", PATH_MAX - 96, root, ex->name);
     text_escape(file, file_label, sizeof file_label);
-    snprintf(subtitle, sizeof subtitle, "Your answer: %s", file_label);
+    /* TRANSLATORS: %s is the student's file, exercises/NN-topic/student.c */
+    snprintf(subtitle, sizeof subtitle, _("Your answer: %s"), file_label);
     char title[256];
-    snprintf(title, sizeof title, "numlab  exercise %s", ex->title);
+    /* TRANSLATORS: the exercise page's title bar; %s is the exercise's title */
+    snprintf(title, sizeof title, _("numlab  exercise %s"), exercise_title(ex, true));
     for (int choice; (choice = tui_menu(title, subtitle, actions, 2, 0)) >= 0;) {
         if (choice == 0) {
             char path[PATH_MAX];
             snprintf(path, sizeof path, "%.*s/exercises/%s/README.md", PATH_MAX - 96, root_dir, ex->name);
             char *text = readme_text(path);
-            tui_pager(title, text ? text : "out of memory");
+            tui_pager(title, text ? text : _("out of memory"));
             free(text);
         } else {
             char ex_arg[16];
             snprintf(ex_arg, sizeof ex_arg, "EX=%.2s", ex->name);
             char *argv[] = {"make", "--no-print-directory", "-C", root_dir, "exercise", ex_arg, NULL};
-            printf("numlab: running the visible tests of %s (make exercise %s)...\n", ex->label, ex_arg);
+            printf(_("numlab: running the visible tests of %s (make exercise %s)...\n"), ex->label, ex_arg);
             fflush(stdout);
-            char *text = run_captured(argv), page_title[256];
-            snprintf(page_title, sizeof page_title, "numlab  exercise %s: the visible tests", ex->label);
-            tui_pager(page_title, text ? text : "numlab: cannot run make");
+            char *text = run_captured(argv), page_title[256], no_make[128];
+            /* TRANSLATORS: the test pager's title bar; %s is the exercise's folder, 05-network-forces */
+            snprintf(page_title, sizeof page_title, _("numlab  exercise %s: the visible tests"), ex->label);
+            snprintf(no_make, sizeof no_make, _("numlab: cannot run %s"), "make");
+            tui_pager(page_title, text ? text : no_make);
             free(text);
         }
     }
@@ -246,7 +258,7 @@ static void open_exercise(const exercise *ex)
 enum { LIST = 1 };
 
 static const labcli_option options[] = {
-    {"list", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, "the labs and exercises, one a line", .mode = LIST},
+    {"list", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, N_("the labs and exercises, one a line"), .mode = LIST},
 };
 
 static int menu(void *opts, const labcli_result *r)
@@ -259,17 +271,18 @@ static int menu(void *opts, const labcli_result *r)
         for (int i = 0; i < N_LABS; i++)
             printf("%s\t%s\n", lab_items[i].label, lab_items[i].detail);
         for (int i = 0; i < n_ex; i++)
-            printf("exercises/%s\t%s\n", ex[i].label, ex[i].title);
+            printf("exercises/%s\t%s\n", ex[i].label, exercise_title(&ex[i], false));
         return CLI_OK;
     }
     tui_item items[N_LABS + MAX_EXERCISES];
-    memcpy(items, lab_items, sizeof lab_items);
+    for (int i = 0; i < N_LABS; i++)
+        items[i] = (tui_item){lab_items[i].label, _(lab_items[i].detail)};
     for (int i = 0; i < n_ex; i++)
-        items[N_LABS + i] = (tui_item){ex[i].label, ex[i].title};
+        items[N_LABS + i] = (tui_item){ex[i].label, exercise_title(&ex[i], true)};
     int selected = 0;
     for (;;) {
-        int choice = tui_menu("numlab: a terminal laboratory for the numerics of animation and sound",
-                              "Labs first, then exercises. A lab returns here when you quit it.", items,
+        int choice = tui_menu(_("numlab: a terminal laboratory for the numerics of animation and sound"),
+                              _("Labs first, then exercises. A lab returns here when you quit it."), items,
                               N_LABS + n_ex, selected);
         if (choice == -3)
             return CLI_USAGE;  /* TERM unusable: tui_menu said why */
@@ -283,7 +296,7 @@ static int menu(void *opts, const labcli_result *r)
         char path[PATH_MAX + 32];
         snprintf(path, sizeof path, "%s/%s", bin_dir, lab_items[choice].label);
         if (access(path, X_OK) != 0) {
-            printf("numlab: %s is not built (run make)\n", path);
+            printf(_("numlab: %s is not built (run make)\n"), path);
             wait_for_enter();
             continue;
         }
@@ -293,10 +306,11 @@ static int menu(void *opts, const labcli_result *r)
 }
 
 static const labcli_lab lab = {
-    .name = "numlab", .summary = "the launcher: the labs and the exercises",
-    .usage = "usage: numlab            the menu of labs and exercises (needs a terminal)\n"
-             "       numlab --list     the labs and exercises, one a line\n"
-             "       numlab --help     this text",
+    .name = "numlab", .summary = N_("the launcher: the labs and the exercises"),
+    /* TRANSLATORS: keep the commands and the columns; "usage:" as in the labs' --help */
+    .usage = N_("usage: numlab            the menu of labs and exercises (needs a terminal)\n"
+                "       numlab --list     the labs and exercises, one a line\n"
+                "       numlab --help     this text"),
     .options = options, .n_options = sizeof options / sizeof options[0],
     .interactive = N_("the menu"), .run = menu,
 };

@@ -15,9 +15,18 @@
 
 static const labcli_lab *current;  /* the lab labcli_parse last read, for labcli_no_terminal */
 
+/* A text of the lab's table (marked N_() there) in the reader's language; "" stays "" (gettext's "" is the
+ * catalogue's header), NULL gives "". */
+static const char *tr(const char *text)
+{
+    return text && *text ? _(text) : "";
+}
+
 int labcli_not_a(const char *opt, const char *text, const char *noun, const char *allowed)
 {
-    return cli_error("%s: '%s' is not a %s (allowed: %s)", opt, cli_cut(text), noun, allowed);
+    /* TRANSLATORS: "--plot: 'pie' is not a chart (allowed: network, energy)"; the third %s is a noun of the lab's
+     * table ("chart", "method"), translated alone */
+    return cli_error(_("%s: '%s' is not a %s (allowed: %s)"), opt, cli_cut(text), tr(noun), allowed);
 }
 
 int labcli_list(const char *opt, const char *text, const char *noun, int (*index)(const char *name),
@@ -37,12 +46,20 @@ int labcli_list(const char *opt, const char *text, const char *noun, int (*index
         const size_t len = strcspn(p, ",");
         snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
         const int i = len < sizeof name ? index(name) : -1;
-        if (i < 0 || (size_t)i >= n)
-            return cli_error("%s: '%s' is not a %s%s%s%s (allowed: %sa comma-separated list of %s)", opt,
-                             cli_cut(len < sizeof name ? name : text), noun, several ? " in '" : "",
-                             several ? cli_cut(text) : "", several ? "'" : "", all ? "all, or " : "", allowed);
+        if (i < 0 || (size_t)i >= n) {
+            char list[600];
+            /* TRANSLATORS: %s is the list of names ("explicit, semi, rk4") */
+            snprintf(list, sizeof list, all ? _("all, or a comma-separated list of %s")
+                                            : _("a comma-separated list of %s"), allowed);
+            const char *bad = cli_cut(len < sizeof name ? name : text);
+            if (!several)
+                return labcli_not_a(opt, bad, noun, list);
+            /* TRANSLATORS: "--method: 'x' is not a method in 'rk4,x' (allowed: ...)" */
+            return cli_error(_("%s: '%s' is not a %s in '%s' (allowed: %s)"), opt, bad, tr(noun), cli_cut(text),
+                             list);
+        }
         if (chosen[i])
-            return cli_error("%s: '%s' is listed twice in '%s'", opt, name, cli_cut(text));
+            return cli_error(_("%s: '%s' is listed twice in '%s'"), opt, name, cli_cut(text));
         if (first && p == text)
             *first = i;
         chosen[i] = true;
@@ -139,7 +156,7 @@ static int take(const labcli_option *o, void *opts, const char *text)
         return CLI_OK;
     case LABCLI_FILE:
         if (!*text)
-            return cli_error("%s: an empty file name (allowed: a file name)", opt);
+            return cli_error(_("%s: an empty file name (allowed: a file name)"), opt);
         /* fall through */
     case LABCLI_TEXT:
         put(o, opts, &text);
@@ -156,7 +173,7 @@ static int take(const labcli_option *o, void *opts, const char *text)
             }
         char allowed[512];
         choice_names(o, allowed, sizeof allowed);
-        return labcli_not_a(opt, text, o->noun ? o->noun : "choice", allowed);
+        return labcli_not_a(opt, text, o->noun ? o->noun : N_("choice"), allowed);
     case LABCLI_PARSE:
         return o->parse(opts, o->size ? (char *)opts + o->offset : NULL, opt, text);
     default:
@@ -185,7 +202,7 @@ static void mode_names(const labcli_lab *lab, unsigned mask, bool values, char *
     const char *items[LABCLI_MAX_OPTIONS + 1];
     size_t n = 0;
     if (mask & LABCLI_IN(0))
-        items[n++] = _(lab->interactive ? lab->interactive : N_("the interactive lab"));
+        items[n++] = tr(lab->interactive ? lab->interactive : N_("the interactive lab"));
     for (size_t i = 0; i < lab->n_options; i++) {
         const labcli_option *o = &lab->options[i];
         if (o->mode > 0 && (mask & LABCLI_IN(o->mode))) {
@@ -206,19 +223,19 @@ int labcli_no_terminal(const char *file)
     /* TRANSLATORS: "[FILE: ]the interactive lab needs a terminal; without one use --csv, --plot KIND or --modes" */
     return cli_error(_("%s%s%s needs a terminal; without one use %s (see --help)"), file ? cli_cut(file) : "",
                      file ? ": " : "",
-                     _(current && current->interactive ? current->interactive : N_("the interactive lab")), headless);
+                     tr(current && current->interactive ? current->interactive : N_("the interactive lab")), headless);
 }
 
 /* The table's own errors (a field too small for its kind, too many options): a bug, said as a runtime failure. */
 static int check_table(const labcli_lab *lab)
 {
     if (lab->n_options > LABCLI_MAX_OPTIONS)
-        return cli_fail("internal error: %zu options (at most %d)", lab->n_options, LABCLI_MAX_OPTIONS);
+        return cli_fail(_("internal error: %zu options (at most %d)"), lab->n_options, LABCLI_MAX_OPTIONS);
     for (size_t i = 0; i < lab->n_options; i++) {
         const labcli_option *o = &lab->options[i];
         if (o->kind != LABCLI_LINE && (!o->name || !size_fits(o) || ((o->kind == LABCLI_CHOICE || o->kind == LABCLI_NAME) && !o->names) ||
                                        (o->kind == LABCLI_PARSE && !o->parse) || o->mode >= 32))
-            return cli_fail("internal error: the option table's entry %zu (--%s) does not fit its kind", i,
+            return cli_fail(_("internal error: the option table's entry %zu (--%s) does not fit its kind"), i,
                             o->name ? o->name : "?");
     }
     return CLI_OK;
@@ -278,7 +295,7 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
             return CLI_OK;
         }
         if (opt < OPT_BASE)
-            return cli_error("unknown option (see --help)");  /* not reached: cli_check_options named it */
+            return cli_error(_("unknown option (see --help)"));  /* not reached: cli_check_options named it */
         const size_t i = (size_t)(opt - OPT_BASE);
         r->given[i] = true;
         if (take(&lab->options[i], opts, optarg))
@@ -315,7 +332,8 @@ static void help_tail(const labcli_option *o, char *buf, size_t size)
     if (!range[0] && !o->def)
         buf[0] = '\0';
     else
-        snprintf(buf, size, " (%s%s%s%s)", range, range[0] && o->def ? "; " : "", o->def ? "default " : "",
+        /* TRANSLATORS: the end of an option's --help line: " (1..10; default 200)" */
+        snprintf(buf, size, " (%s%s%s%s)", range, range[0] && o->def ? "; " : "", o->def ? _("default ") : "",
                  o->def ? o->def : "");
 }
 
@@ -328,7 +346,9 @@ static void wrap(const char *text, const char *tail, FILE *out)
     int col = HELP_COLUMN;
     bool first = true;
     for (char *w = strtok(words, " \n"); w; w = strtok(NULL, " \n")) {
-        const int len = (int)strlen(w);
+        int len = 0;  /* in characters: a translation's accents take two bytes and one column */
+        for (const char *c = w; *c; c++)
+            len += ((unsigned char)*c & 0xC0) != 0x80;
         if (!first && col + 1 + len > HELP_WIDTH) {
             fprintf(out, "\n%*s", HELP_COLUMN, "");
             col = HELP_COLUMN;
@@ -345,14 +365,14 @@ static void wrap(const char *text, const char *tail, FILE *out)
 
 void labcli_help(const labcli_lab *lab, FILE *out)
 {
-    fprintf(out, "%s\n", lab->usage);
+    fprintf(out, "%s\n", tr(lab->usage));
     if (lab->about)
-        fprintf(out, "\n%s\n", lab->about);
+        fprintf(out, "\n%s\n", tr(lab->about));
     fputc('\n', out);
     for (size_t i = 0; i < lab->n_options; i++) {
         const labcli_option *o = &lab->options[i];
         if (o->kind == LABCLI_LINE) {
-            fprintf(out, "%s\n", o->help ? o->help : "");
+            fprintf(out, "%s\n", tr(o->help));
             continue;
         }
         char head[96], tail[600];
@@ -363,11 +383,11 @@ void labcli_help(const labcli_lab *lab, FILE *out)
             fprintf(out, "\n%*s", HELP_COLUMN, "");
         else
             fprintf(out, "%*s", HELP_COLUMN - w, "");
-        wrap(o->help ? o->help : "", tail, out);
+        wrap(tr(o->help), tail, out);
     }
     fprintf(out, "  --help%*s%s\n", HELP_COLUMN - 8, "", _("this text"));
     if (lab->footer)
-        fprintf(out, "\n%s", lab->footer);
+        fprintf(out, "\n%s", tr(lab->footer));
     if (out == stdout)
         cli_stdout_broken();  /* why a write failed, while errno still says it (a help longer than stdio's buffer) */
 }

@@ -32,4 +32,18 @@ for p in "$BIN"/*; do
     "$p" --help 2>/dev/null | head -n 1 | grep -q "^usage: $name" && pass || fail "$name --help does not name $name"
 done
 
+# The generator of that list (tools/labs_list.sh) takes a summary as a plain literal or marked N_("...") for
+# translation, over one line or several, and orders the labs by their number.
+cat >"$TMP/labs.c" <<'EOF'
+    LABCLI_LAB(2, "b-lab", N_("two: \"quoted\", marked")),
+    LABCLI_LAB(1, "a-lab", "one, plain"),
+    LABCLI_LAB(3, "c-lab",
+               N_("three, over "
+                  "two lines")),
+EOF
+printf '%s\n' '{"a-lab", "one, plain"},' '{"b-lab", N_("two: \"quoted\", marked")},' \
+    '{"c-lab", N_("three, over " "two lines")},' >"$TMP/labs.want"
+sh tools/labs_list.sh "$TMP/labs.c" >"$TMP/labs.got" && cmp -s "$TMP/labs.got" "$TMP/labs.want" && pass ||
+    fail "tools/labs_list.sh: $(cat "$TMP/labs.got")"
+
 finish

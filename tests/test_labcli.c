@@ -3,11 +3,13 @@
 #include <check.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "numlab/cli.h"
 #include "numlab/labcli.h"
+#include "numlab/lang.h"
 #include "helpers/check_main.h"
 
 typedef struct {
@@ -257,6 +259,44 @@ START_TEST(help_text)
 }
 END_TEST
 
+/* The texts of a table are translated where they are printed: under Spanish (the catalogue in build/share/locale,
+ * found beside the test as beside a lab: lang.h), a .help that is a catalogue entry ("this text"), the default's
+ * word and the noun a CHOICE falls back to come out in Spanish, in the catalogue's words; a text that is no entry
+ * stays as written, and an empty LINE stays empty (gettext's "" would be the catalogue's header). */
+START_TEST(help_translated)
+{
+    static const labcli_option es_options[] = {
+        {.help = ""},
+        {"rest-rule", LABCLI_CHOICE, "R", AT(rule), 0, 0, "both", "this text", .names = rules},
+        {"k", LABCLI_NUMBER, "K", AT(k), 0, 10, NULL, "not in the catalogue"},
+    };
+    static const labcli_lab es_lab = {.name = "es-lab", .usage = "usage: es-lab", .options = es_options,
+                                      .n_options = sizeof es_options / sizeof es_options[0], .run = run};
+    setenv("LANG", "C.UTF-8", 1);
+    setenv("LANGUAGE", "es", 1);
+    lang_init();
+    FILE *f = tmpfile();
+    labcli_help(&es_lab, f);
+    rewind(f);
+    static char text[4096];
+    text[fread(text, 1, sizeof text - 1, f)] = '\0';
+    fclose(f);
+    ck_assert_str_eq(text, "usage: es-lab\n"
+                           "\n"
+                           "\n"
+                           "  --rest-rule R       este texto (both, distance, speed; por omisión both)\n"
+                           "  --k K               not in the catalogue (0..10)\n"
+                           "  --help              este texto\n");
+    demo d;
+    labcli_result r;
+    char *argv[] = {"es-lab", "--rest-rule", "x", NULL};
+    cli_set_program("es-lab");
+    capture_begin();
+    ck_assert_int_eq(labcli_parse(&es_lab, &d, 3, argv, &r), CLI_USAGE);
+    ck_assert_str_eq(capture_end(), "es-lab: --rest-rule: 'x' no es válido como opción (se admite: both, distance, speed)");
+}
+END_TEST
+
 START_TEST(main_runs_the_mode)
 {
     demo d = {0};
@@ -295,6 +335,7 @@ static Suite *suite(void)
     tcase_add_test(tc, modes);
     tcase_add_test(tc, no_terminal);
     tcase_add_test(tc, help_text);
+    tcase_add_test(tc, help_translated);
     tcase_add_test(tc, main_runs_the_mode);
     tcase_add_test(tc, table_errors);
     suite_add_tcase(s, tc);

@@ -44,6 +44,26 @@ tm send-keys -t small q q q
 expect_eq "numlab exit (80 x 24)" "$(tui_exit_status small)" 0
 tui_sane small
 
+# In Spanish at 80 x 24: the menu, its help, the exercise page and the messages, every line whole (a title cut at
+# the screen's edge would lose its last word).
+expect_usage "^numlab: el menú necesita un terminal" env LANG=es_ES.UTF-8 "$BIN/numlab"
+expect_ok env LANG=es_ES.UTF-8 "$BIN/numlab" --help
+head -n 1 "$TMP/out" | grep -q '^uso: numlab  ' && pass || fail "numlab --help in Spanish: $(head -n 3 "$TMP/out")"
+grep -q '^  --list  *los laboratorios y los ejercicios, uno por línea$' "$TMP/out" && pass ||
+    fail "numlab --help's --list line in Spanish: $(cat "$TMP/out")"
+grep -q '^  --help  *este texto$' "$TMP/out" && pass || fail "numlab --help's --help line in Spanish: $(cat "$TMP/out")"
+tui_start es 80 24 LANG=es_ES.UTF-8 TERM=xterm-256color NUMLAB_HOME="$PWD" -- "$BIN/numlab"
+tui_expect es "^ numlab: laboratorio de terminal: métodos numéricos de animación y sonido *$" "the menu's title in Spanish"
+tui_expect es "^  Primero laboratorios y luego ejercicios\\. Al salir de uno, vuelve aquí\\. *$" "the menu's line in Spanish"
+tm send-keys -t es 9
+tui_expect es "^  Su respuesta: $PWD/exercises/05-network-forces/student\\.c" "the exercise page in Spanish"
+tui_expect es "^   1  leer la tarea  +README\\.md: idea, tarea, firmas y pistas *$" "reading the task, in Spanish"
+tui_expect es "^   2  ejecutar las pruebas  +las pruebas visibles de su student\\.c, paginadas *$" "the tests, in Spanish"
+tui_screen es | LC_ALL=C awk "$TUI_CELLS_AWK"'{ if (cells($0, a) > 80) exit 1 }' && pass || fail "a Spanish line wider than 80 columns"
+tm send-keys -t es q q
+expect_eq "numlab exit (Spanish)" "$(tui_exit_status es)" 0
+tui_sane es
+
 # Started with SIGCHLD ignored (inherited through exec, as from some service managers and shells): the lab's exit
 # status must still be waited for, and numlab must come back to an idle menu, not spin on waitpid.
 if env --ignore-signal=CHLD true 2>/dev/null; then

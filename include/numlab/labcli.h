@@ -5,6 +5,11 @@
  * modes, lets the lab check what the table cannot say, checks for a terminal before the interactive lab, runs the
  * lab and returns through cli_finish.
  *
+ * The texts a person reads (.summary, .usage, .about, .footer, .interactive, each option's .help and .noun, a LINE's
+ * text) are marked N_("...") in the lab's table and translated with _() where they are printed (lang.h): here, and
+ * in the launcher for the summaries (its list is made from LABCLI_LAB lines whose summary is "..." or N_("...")).
+ * Names (of the lab, its options, their values, the choices) are never translated.
+ *
  * Every message is worded once, here or in cli.c:
  *   PROG: --csv and --plot are separate modes: give one (see --help)
  *   PROG: --at goes with --plot (see --help)
