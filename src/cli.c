@@ -98,16 +98,16 @@ int cli_unexpected(const char *arg)
 const char *cli_number_problem(const char *text, double *out)
 {
     if (!text || !*text)
-        return "is empty";
+        return _("is empty");
     errno = 0;
     char *end;
     double v = strtod(text, &end);
     if (end == text || *end != '\0')
-        return "is not a number";
+        return _("is not a number");
     if (isnan(v) || (isinf(v) && errno != ERANGE))
-        return "is not a finite number";
+        return _("is not a finite number");
     if (isinf(v) || (errno == ERANGE && fabs(v) > 1.0))
-        return "is out of range";
+        return _("is out of range");
     *out = v;  /* underflow (1e-320, 1e-400) is no error: the nearest double, a subnormal or 0 */
     return NULL;
 }
@@ -117,18 +117,20 @@ static int parse_double(const char *opt, const char *text, const char *allowed, 
 {
     const char *problem = cli_number_problem(text, out);
     if (problem)
-        return cli_error("%s: '%s' %s (allowed: %s)", opt, cli_cut(text), problem, allowed);
+        /* TRANSLATORS: "--k: 'abc' is not a number (allowed: a number from 1 to 10)"; the third %s is a phrase
+         * such as "is not a number" */
+        return cli_error(_("%s: '%s' %s (allowed: %s)"), opt, cli_cut(text), problem, allowed);
     return CLI_OK;
 }
 
 int cli_positive(const char *opt, const char *text, double *out)
 {
-    const char *allowed = "a finite number > 0";
+    const char *allowed = _("a finite number > 0");
     double v;
     if (parse_double(opt, text, allowed, &v))
         return CLI_USAGE;
     if (!(v > 0.0))
-        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
+        return cli_error(_("%s: '%s' is out of range (allowed: %s)"), opt, cli_cut(text), allowed);
     *out = v;
     return CLI_OK;
 }
@@ -136,12 +138,12 @@ int cli_positive(const char *opt, const char *text, double *out)
 int cli_positive_max(const char *opt, const char *text, double hi, double *out)
 {
     char allowed[96];
-    snprintf(allowed, sizeof allowed, "a number > 0 and <= %g", hi);
+    snprintf(allowed, sizeof allowed, _("a number > 0 and <= %g"), hi);
     double v;
     if (parse_double(opt, text, allowed, &v))
         return CLI_USAGE;
     if (!(v > 0.0 && v <= hi))
-        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
+        return cli_error(_("%s: '%s' is out of range (allowed: %s)"), opt, cli_cut(text), allowed);
     *out = v;
     return CLI_OK;
 }
@@ -149,12 +151,12 @@ int cli_positive_max(const char *opt, const char *text, double hi, double *out)
 int cli_range(const char *opt, const char *text, double lo, double hi, double *out)
 {
     char allowed[96];
-    snprintf(allowed, sizeof allowed, "a number from %g to %g", lo, hi);
+    snprintf(allowed, sizeof allowed, _("a number from %g to %g"), lo, hi);
     double v;
     if (parse_double(opt, text, allowed, &v))
         return CLI_USAGE;
     if (!(v >= lo && v <= hi))
-        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
+        return cli_error(_("%s: '%s' is out of range (allowed: %s)"), opt, cli_cut(text), allowed);
     *out = v;
     return CLI_OK;
 }
@@ -162,26 +164,27 @@ int cli_range(const char *opt, const char *text, double lo, double hi, double *o
 int cli_count(const char *opt, const char *text, long long lo, long long hi, long long *out)
 {
     char allowed[96];
-    snprintf(allowed, sizeof allowed, "a whole number from %lld to %lld", lo, hi);
+    snprintf(allowed, sizeof allowed, _("a whole number from %lld to %lld"), lo, hi);
     if (!text || !*text)
-        return cli_error("%s: '' is empty (allowed: %s)", opt, allowed);
+        return cli_error(_("%s: '' is empty (allowed: %s)"), opt, allowed);
     const char *digits = text + (text[0] == '-' || text[0] == '+');
     if (!*digits || strspn(digits, "0123456789") != strlen(digits))
-        return cli_error("%s: '%s' is not a whole number (allowed: %s)", opt, cli_cut(text), allowed);
+        return cli_error(_("%s: '%s' is not a whole number (allowed: %s)"), opt, cli_cut(text), allowed);
     errno = 0;
     long long v = strtoll(text, NULL, 10);
     if (errno == ERANGE || v < lo || v > hi)
-        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
+        return cli_error(_("%s: '%s' is out of range (allowed: %s)"), opt, cli_cut(text), allowed);
     *out = v;
     return CLI_OK;
 }
 
 int cli_time_range(const char *opt, const char *text, size_t max_points, double *a, double *b, double *step)
 {
-    const char *allowed = "A:B:STEP with 0 <= A <= B and STEP > 0, finite numbers";
+    /* TRANSLATORS: A:B:STEP is the value's name in --help: keep it */
+    const char *allowed = _("A:B:STEP with 0 <= A <= B and STEP > 0, finite numbers");
     char buf[256];
     if (!text || strlen(text) >= sizeof buf)
-        return cli_error("%s: '%s' is not a time range (allowed: %s)", opt, cli_cut(text), allowed);
+        return cli_error(_("%s: '%s' is not a time range (allowed: %s)"), opt, cli_cut(text), allowed);
     strcpy(buf, text);
     char *parts[3];
     char *rest = buf;
@@ -189,7 +192,7 @@ int cli_time_range(const char *opt, const char *text, size_t max_points, double 
         parts[i] = rest;
         char *colon = strchr(rest, ':');
         if ((i < 2) != (colon != NULL))
-            return cli_error("%s: '%s' is not a time range (allowed: %s)", opt, cli_cut(text), allowed);
+            return cli_error(_("%s: '%s' is not a time range (allowed: %s)"), opt, cli_cut(text), allowed);
         if (colon) {
             *colon = '\0';
             rest = colon + 1;
@@ -198,11 +201,11 @@ int cli_time_range(const char *opt, const char *text, size_t max_points, double 
     double v[3];
     for (int i = 0; i < 3; i++)
         if (cli_number_problem(parts[i], &v[i]))
-            return cli_error("%s: '%s' is not a time range (allowed: %s)", opt, cli_cut(text), allowed);
+            return cli_error(_("%s: '%s' is not a time range (allowed: %s)"), opt, cli_cut(text), allowed);
     if (!(v[0] >= 0.0 && v[1] >= v[0] && v[2] > 0.0))
-        return cli_error("%s: '%s' is out of range (allowed: %s)", opt, cli_cut(text), allowed);
+        return cli_error(_("%s: '%s' is out of range (allowed: %s)"), opt, cli_cut(text), allowed);
     if ((v[1] - v[0]) / v[2] >= (double)max_points)
-        return cli_error("%s: '%s' asks for more than %zu samples (allowed: %s, at most %zu samples)", opt,
+        return cli_error(_("%s: '%s' asks for more than %zu samples (allowed: %s, at most %zu samples)"), opt,
                          cli_cut(text), max_points, allowed, max_points);
     *a = v[0], *b = v[1], *step = v[2];
     return CLI_OK;
@@ -212,7 +215,9 @@ int cli_work(const char *options, double amount, double limit, const char *unit,
 {
     if (amount <= limit)
         return CLI_OK;
-    return cli_error("%s ask for %.3g %s (allowed: at most %.3g %s; %s)", options, amount, unit, limit, unit, hint);
+    /* TRANSLATORS: "--steps 1e+09 on 3 methods ask for 3e+09 steps a method (allowed: at most 1e+08 steps a method;
+     * fewer --steps)": the options, the amount and its unit, the limit, a hint */
+    return cli_error(_("%s ask for %.3g %s (allowed: at most %.3g %s; %s)"), options, amount, unit, limit, unit, hint);
 }
 
 static int stdout_errno;  /* why stdout failed, as seen by cli_stdout_broken right after the failed write */
@@ -234,7 +239,7 @@ int cli_flush_stdout(void)
     int err = errno ? errno : stdout_errno;
     if (flushed == 0 && !ferror(stdout))
         return CLI_OK;
-    return err ? cli_fail("cannot write to stdout: %s", strerror(err)) : cli_fail("cannot write to stdout");
+    return err ? cli_fail(_("cannot write to stdout: %s"), strerror(err)) : cli_fail(_("cannot write to stdout"));
 }
 
 int cli_finish(int rc)

@@ -1,6 +1,7 @@
 /* cli: argv checked before getopt_long reads it, so that every message names the argument at fault and no
  * option is ever taken from an abbreviation. See include/numlab/cli.h. */
 #include "numlab/cli.h"
+#include "numlab/lang.h"
 
 #include <getopt.h>
 #include <stdbool.h>
@@ -61,14 +62,15 @@ static int unknown_long(const char *arg, const char *name, size_t len, const str
     bool abbreviated;
     int n = suggest(name, len, longopts, cand, &abbreviated);
     if (n == 0)
-        return cli_error("unknown option '%s' (see --help)", cli_cut(arg));
+        return cli_error(_("unknown option '%s' (see --help)"), cli_cut(arg));
     char list[256];
     size_t used = 0;
     for (int i = 0; i < n && used < sizeof list; i++)
-        used += (size_t)snprintf(list + used, sizeof list - used, "%s--%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s--%s", i == 0 ? "" : i + 1 == n ? _(" or ") : ", ",
                                  cand[i]);
-    return cli_error("unknown option '%s' (%sdid you mean %s?)", cli_cut(arg),
-                     abbreviated ? "options are not abbreviated: " : "", list);
+    return cli_error(abbreviated ? _("unknown option '%s' (options are not abbreviated: did you mean %s?)")
+                                 : _("unknown option '%s' (did you mean %s?)"),
+                     cli_cut(arg), list);
 }
 
 /* One "--name[=value]" argument; *takes_next when its value is the next argument. */
@@ -82,7 +84,7 @@ static int check_long(const char *arg, const struct option *longopts, bool *take
         if (strlen(o->name) != len || strncmp(o->name, name, len) != 0)
             continue;
         if (o->has_arg == no_argument && eq)
-            return cli_error("--%s takes no value (given '%s')", o->name, cli_cut(arg));
+            return cli_error(_("--%s takes no value (given '%s')"), o->name, cli_cut(arg));
         *takes_next = o->has_arg == required_argument && !eq;
         return CLI_OK;
     }
@@ -97,8 +99,8 @@ static int check_short(const char *arg, const char *shortopts, bool *takes_next)
         const char *spec = *c == ':' ? NULL : strchr(shortopts, *c);
         if (!spec) {
             if (strlen(arg) > 2)
-                return cli_error("unknown option '-%c' in '%s' (see --help)", *c, cli_cut(arg));
-            return cli_error("unknown option '%s' (see --help)", arg);
+                return cli_error(_("unknown option '-%c' in '%s' (see --help)"), *c, cli_cut(arg));
+            return cli_error(_("unknown option '%s' (see --help)"), arg);
         }
         if (spec[1] == ':') {
             *takes_next = c[1] == '\0';
@@ -123,7 +125,7 @@ int cli_check_options(int argc, char *const argv[], const char *shortopts, const
             return rc;
         if (takes_next) {
             if (i + 1 >= argc)
-                return cli_error("%s needs a value (see --help)", arg);
+                return cli_error(_("%s needs a value (see --help)"), arg);
             i++;
         }
     }

@@ -4,25 +4,27 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "numlab/lang.h"
+
 const char *numlab_strerror(int code)
 {
     switch (code) {
     case NUMLAB_OK:
-        return "success";
+        return _("success");
     case NUMLAB_ERR_INPUT:
-        return "invalid argument";
+        return _("invalid argument");
     case NUMLAB_ERR_NOMEM:
-        return "out of memory";
+        return _("out of memory");
     case NUMLAB_ERR_IO:
-        return "input/output error";
+        return _("input/output error");
     case NUMLAB_ERR_FORMAT:
-        return "unusable format";
+        return _("unusable format");
     case NUMLAB_ERR_EXISTS:
-        return "file exists";
+        return _("file exists");
     case NUMLAB_ERR_PATH:
-        return "cannot create the file there";
+        return _("cannot create or read the file there");
     }
-    return "unknown error";
+    return _("unknown error");
 }
 
 int numlab_name_find(numlab_name_fn name_of, int count, const char *name)

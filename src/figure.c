@@ -129,7 +129,7 @@ static outset_error write_file(plot_chart *const *charts, int n, figure_format f
                                const char *path, unsigned flags, char *err, size_t errlen)
 {
     outset *set = outset_new();
-    outset_error code = OUTSET_NOMEM;
+    outset_error code = OUTSET_ERR_NOMEM;
     int other;
     if (!set) {
         snprintf(err, errlen, "%s: out of memory", path);
@@ -145,7 +145,7 @@ static outset_error write_file(plot_chart *const *charts, int n, figure_format f
     if (!f || figure_write(charts, n, format, w, h, f, why, sizeof why)) {
         snprintf(err, errlen, "%s: %s", path, f ? why : "out of memory");
         outset_abort(set);
-        return OUTSET_IO;
+        return OUTSET_ERR_IO;
     }
     return outset_commit(set, err, errlen);
 }
@@ -163,10 +163,10 @@ int figure_output(plot_chart *const *charts, int n, const figure_options *o, uns
     const double w = o->width > 0 ? o->width : FIGURE_WIDTH, h = o->height > 0 ? o->height : FIGURE_HEIGHT;
     char err[4096 + 256];
     outset_error code = write_file(charts, n, format, w, h, o->out, o->force ? OUTSET_REPLACE : 0, err, sizeof err);
-    if (code == OUTSET_EXISTS)
+    if (code == OUTSET_ERR_EXISTS)
         return cli_error("--out: %s (give %s to replace it)", cli_cut_in(err, o->out),
                          o->force_option ? o->force_option : "--force");
-    if (code == OUTSET_BAD_PATH || code == OUTSET_SAME)
+    if (code == OUTSET_ERR_PATH || code == OUTSET_ERR_SAME)
         return cli_error("--out: %s", cli_cut_in(err, o->out));
     if (code != OUTSET_OK)
         return cli_fail("--out: %s", cli_cut_in(err, o->out));
@@ -180,7 +180,7 @@ int figure_output(plot_chart *const *charts, int n, const figure_options *o, uns
 static int write_csv_file(const plot_chart *ch, const char *path, char *err, size_t errlen)
 {
     outset *set = outset_new();
-    outset_error code = OUTSET_NOMEM;
+    outset_error code = OUTSET_ERR_NOMEM;
     int other, k = set ? outset_add(set, path, 0, &code, &other, err, errlen) : -1;
     FILE *f = k >= 0 ? outset_stream(set, k) : NULL;
     if (!f || figure_write_csv(ch, f)) {

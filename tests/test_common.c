@@ -1,8 +1,13 @@
 /* common: the enum name tables (find, join with values left out, a short buffer) and the error messages. */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "numlab/common.h"
+#include "numlab/gltf.h"
+#include "numlab/infile.h"
+#include "numlab/lang.h"
+#include "numlab/outset.h"
 #include "helpers/check_main.h"
 
 static const char *const colours[] = {"red", "green", NULL, "blue"};  /* index 2 left out of lists */
@@ -44,6 +49,45 @@ START_TEST(every_code_has_a_message)
 }
 END_TEST
 
+/* gltf, infile and outset give common.h's codes under their own names: negative, and named by numlab_strerror as
+ * what they are (the table below is the header's comments, read by hand). */
+START_TEST(module_codes_follow_the_convention)
+{
+    static const struct {
+        int code;
+        const char *message;
+    } codes[] = {
+        {GLTF_OK, "success"}, {GLTF_ERR_IO, "input/output error"}, {GLTF_ERR_FORMAT, "unusable format"},
+        {GLTF_ERR_NOMEM, "out of memory"},
+        {INFILE_OK, "success"}, {INFILE_ERR_OPEN, "input/output error"}, {INFILE_ERR_KIND, "cannot create or read the file there"},
+        {INFILE_ERR_SIZE, "unusable format"}, {INFILE_ERR_NUL, "unusable format"},
+        {INFILE_ERR_OUTSIDE, "invalid argument"}, {INFILE_ERR_NOMEM, "out of memory"},
+        {OUTSET_OK, "success"}, {OUTSET_ERR_EXISTS, "file exists"}, {OUTSET_ERR_PATH, "cannot create or read the file there"},
+        {OUTSET_ERR_SAME, "invalid argument"}, {OUTSET_ERR_IO, "input/output error"},
+        {OUTSET_ERR_NOMEM, "out of memory"},
+    };
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        ck_assert_int_le(codes[i].code, 0);
+        ck_assert_str_eq(numlab_strerror(codes[i].code), codes[i].message);
+    }
+    /* the names kept for labs/ until they are renamed are the same codes */
+    ck_assert_int_eq(OUTSET_EXISTS, NUMLAB_ERR_EXISTS);
+    ck_assert_int_eq(OUTSET_BAD_PATH, NUMLAB_ERR_PATH);
+    ck_assert_int_eq(OUTSET_SAME, OUTSET_ERR_SAME);
+}
+END_TEST
+
+/* In Spanish (the catalogue beside the test, as beside a lab: lang.h) numlab_strerror speaks Spanish. */
+START_TEST(messages_translated)
+{
+    setenv("LANG", "C.UTF-8", 1);
+    setenv("LANGUAGE", "es", 1);
+    lang_init();
+    ck_assert_str_eq(numlab_strerror(NUMLAB_ERR_NOMEM), "memoria agotada");
+    ck_assert_str_eq(numlab_strerror(OUTSET_ERR_EXISTS), "el archivo ya existe");
+}
+END_TEST
+
 static Suite *common_suite(void)
 {
     Suite *s = suite_create("common");
@@ -51,6 +95,8 @@ static Suite *common_suite(void)
     tcase_add_test(tc, find_gives_the_index_or_minus_one);
     tcase_add_test(tc, join_lists_the_names_given);
     tcase_add_test(tc, every_code_has_a_message);
+    tcase_add_test(tc, module_codes_follow_the_convention);
+    tcase_add_test(tc, messages_translated);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -58,7 +58,7 @@ START_TEST(all_or_nothing)
     add_text(s, b, OUTSET_REPLACE, "newer b");
     add_text(s, c, 0, "newer c");
     plant(c, "someone else's c");
-    ck_assert_int_eq(outset_commit(s, err, sizeof err), OUTSET_EXISTS);
+    ck_assert_int_eq(outset_commit(s, err, sizeof err), OUTSET_ERR_EXISTS);
     ck_assert_msg(strstr(err, c) != NULL, "'%s' does not name %s", err, c);
     ck_assert_int_eq(access(a, F_OK), -1);
     expect_text(b, "new b");
@@ -88,7 +88,7 @@ START_TEST(all_or_nothing)
             snprintf(tmp, sizeof tmp, "%s/%s", dir, e->d_name);
     closedir(d);
     ck_assert_int_eq(unlink(tmp), 0);
-    ck_assert_int_eq(outset_commit(s, err, sizeof err), OUTSET_IO);
+    ck_assert_int_eq(outset_commit(s, err, sizeof err), OUTSET_ERR_IO);
     expect_text(b, "new b");
     ck_assert_int_eq(entries(dir), 2);  /* a and b */
     remove_dir(dir);
@@ -154,11 +154,11 @@ START_TEST(identity_not_spelling)
     ck_assert_int_eq(outset_add(s, other, 0, &code, NULL, err, sizeof err), 0);
     ck_assert_int_eq(outset_add(s, a, OUTSET_REPLACE, &code, NULL, err, sizeof err), 1);
     ck_assert_int_eq(outset_add(s, hard, OUTSET_REPLACE, &code, &other_i, err, sizeof err), -1);
-    ck_assert_int_eq(code, OUTSET_SAME);
+    ck_assert_int_eq(code, OUTSET_ERR_SAME);
     ck_assert_int_eq(other_i, 1);
     ck_assert_int_eq(outset_add(s, "-", OUTSET_STREAM, &code, NULL, err, sizeof err), 2);
     ck_assert_int_eq(outset_add(s, "/dev/stdout", OUTSET_STREAM, &code, &other_i, err, sizeof err), -1);
-    ck_assert_int_eq(code, OUTSET_SAME);
+    ck_assert_int_eq(code, OUTSET_ERR_SAME);
     ck_assert_int_eq(other_i, 2);
     outset_abort(s);
     expect_text(a, "a");
@@ -180,7 +180,7 @@ START_TEST(special_files_are_never_replaced)
     outset_error code;
     /* a FIFO: refused for a file, refused without a reader for a stream (never blocks) */
     ck_assert_int_eq(outset_add(s, fifo, OUTSET_REPLACE, &code, NULL, err, sizeof err), -1);
-    ck_assert_int_eq(code, OUTSET_BAD_PATH);
+    ck_assert_int_eq(code, OUTSET_ERR_PATH);
     ck_assert_msg(strstr(err, "FIFO") != NULL, "%s", err);
     ck_assert_int_eq(outset_add(s, fifo, OUTSET_REPLACE | OUTSET_STREAM, &code, NULL, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "nothing reads") != NULL, "%s", err);
@@ -193,7 +193,7 @@ START_TEST(special_files_are_never_replaced)
     fputs("gone", outset_stream(s, i));
     /* a link to nothing is refused before anything is written */
     ck_assert_int_eq(outset_add(s, dangling, OUTSET_REPLACE, &code, NULL, err, sizeof err), -1);
-    ck_assert_int_eq(code, OUTSET_BAD_PATH);
+    ck_assert_int_eq(code, OUTSET_ERR_PATH);
     ck_assert_msg(strstr(err, "symbolic link") != NULL, "%s", err);
     ck_assert_int_eq(outset_commit(s, err, sizeof err), OUTSET_OK);
     struct stat st;
@@ -265,23 +265,23 @@ START_TEST(unwritable_paths_are_named)
     /* no such directory */
     snprintf(path, sizeof path, "%s/nodir/x.wav", dir);
     ck_assert_int_eq(outset_add(s, path, 0, &code, NULL, err, sizeof err), -1);
-    ck_assert_int_eq(code, OUTSET_BAD_PATH);
+    ck_assert_int_eq(code, OUTSET_ERR_PATH);
     ck_assert_msg(strstr(err, path) != NULL, "message '%s' does not name '%s'", err, path);
     /* a regular file where a directory should be (even root cannot write there) */
     snprintf(path, sizeof path, "%s/plain", dir);
     plant(path, "x");
     snprintf(path, sizeof path, "%s/plain/x.wav", dir);
     ck_assert_int_eq(outset_add(s, path, OUTSET_REPLACE, &code, NULL, err, sizeof err), -1);
-    ck_assert_int_eq(code, OUTSET_BAD_PATH);
+    ck_assert_int_eq(code, OUTSET_ERR_PATH);
     /* a directory as the target, even when replacing is allowed, with or without a trailing slash; no name */
     ck_assert_int_eq(outset_add(s, dir, OUTSET_REPLACE, &code, NULL, err, sizeof err), -1);
-    ck_assert_int_eq(code, OUTSET_BAD_PATH);
+    ck_assert_int_eq(code, OUTSET_ERR_PATH);
     ck_assert(strstr(err, "directory") != NULL);
     snprintf(path, sizeof path, "%s/", dir);
     ck_assert_int_eq(outset_add(s, path, OUTSET_REPLACE, &code, NULL, err, sizeof err), -1);
-    ck_assert_int_eq(code, OUTSET_BAD_PATH);
+    ck_assert_int_eq(code, OUTSET_ERR_PATH);
     ck_assert_int_eq(outset_add(s, "", OUTSET_REPLACE, &code, NULL, err, sizeof err), -1);
-    ck_assert_int_eq(code, OUTSET_BAD_PATH);
+    ck_assert_int_eq(code, OUTSET_ERR_PATH);
     /* a read-only directory (root writes anyway: only checked for others) */
     if (geteuid() != 0) {
         char ro[128];
@@ -289,7 +289,7 @@ START_TEST(unwritable_paths_are_named)
         ck_assert_int_eq(mkdir(ro, 0555), 0);
         snprintf(path, sizeof path, "%s/x.wav", ro);
         ck_assert_int_eq(outset_add(s, path, 0, &code, NULL, err, sizeof err), -1);
-        ck_assert_int_eq(code, OUTSET_BAD_PATH);
+        ck_assert_int_eq(code, OUTSET_ERR_PATH);
         ck_assert(strstr(err, path) != NULL);
         rmdir(ro);
     }

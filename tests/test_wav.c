@@ -125,7 +125,7 @@ START_TEST(never_clobbers_unless_asked)
     outset_error set_code;
     wav_error code;
     ck_assert_ptr_null(open_in_set(&set, path, 1, WAV_PCM16, false, &set_code, &code, err, sizeof err));
-    ck_assert_int_eq(set_code, OUTSET_EXISTS);
+    ck_assert_int_eq(set_code, OUTSET_ERR_EXISTS);
     ck_assert(strstr(err, path) != NULL && strstr(err, "exists") != NULL);
     expect_text(path, "the student's earlier take");
     ck_assert_int_eq(entries(dir), 1);
@@ -159,7 +159,7 @@ START_TEST(a_file_that_appears_meanwhile_is_kept)
     ck_assert_int_eq(wav_write(w, x, 480, err, sizeof err), WAV_OK);
     ck_assert_int_eq(wav_finish(w, err, sizeof err), WAV_OK);
     plant(path, "someone else's");
-    ck_assert_int_eq(outset_commit(set, err, sizeof err), OUTSET_EXISTS);
+    ck_assert_int_eq(outset_commit(set, err, sizeof err), OUTSET_ERR_EXISTS);
     expect_text(path, "someone else's");
     ck_assert_int_eq(entries(dir), 1);
     remove_dir(dir);

@@ -15,9 +15,14 @@
  *
  * The modules use these codes directly (bowl, sound's parts) or under their own names with the same values
  * (SND_ERR_NOMEM is NUMLAB_ERR_NOMEM, WAV_ERR_IO is NUMLAB_ERR_IO; network's NET_ERR_INPUT and NET_ERR_MEMORY are -1
- * and -2, keyframe's KF_ERR_ARGS and KF_ERR_NOMEM too, kf_track_validate naming "times" or "values" through what).
- * Not yet moved: the positive enums of gltf
- * (gltf_error), infile (infile_status) and outset (outset_error), each with its own message function.
+ * and -2, keyframe's KF_ERR_ARGS and KF_ERR_NOMEM too, kf_track_validate naming "times" or "values" through what;
+ * gltf's gltf_status, GLTF_ERR_FORMAT is NUMLAB_ERR_FORMAT; infile's infile_status, INFILE_ERR_KIND (not a regular
+ * file) is NUMLAB_ERR_PATH and a file too large or with a NUL byte (INFILE_ERR_SIZE, _NUL) NUMLAB_ERR_FORMAT;
+ * outset's outset_error, OUTSET_ERR_EXISTS is NUMLAB_ERR_EXISTS and OUTSET_ERR_SAME, two outputs naming one file,
+ * NUMLAB_ERR_INPUT). Those three also write the detailed message (gltf_error's message, infile_message, outset's
+ * err buffer): numlab_strerror is the short one.
+ *
+ * Messages are in the reader's language (lang.h): numlab_strerror's too.
  *
  * Pi. ISO C has no M_PI (it is POSIX, visible only under feature macros), so the library, the labs and the tests
  * use NUMLAB_PI. */
@@ -35,7 +40,8 @@ typedef enum {
     NUMLAB_ERR_IO = -3,      /* reading, writing, syncing or renaming a file failed (disk full, I/O error) */
     NUMLAB_ERR_FORMAT = -4,  /* a file's contents or format cannot be used */
     NUMLAB_ERR_EXISTS = -5,  /* a file exists and replacing it was not asked for */
-    NUMLAB_ERR_PATH = -6,    /* a file cannot be created there (no such folder, not writable, a special file) */
+    NUMLAB_ERR_PATH = -6,    /* no usable file there: it cannot be created there (no such folder, not writable), or
+                              * it is a special file (a directory, a FIFO) where a regular file is needed */
 } numlab_error;
 
 /* A short message for the code ("out of memory"), never NULL; an unknown code gives "unknown error". */

@@ -27,6 +27,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "numlab/common.h"
 #include "numlab/keyframe.h"
 
 #define GLTF_MAX_ELEMENTS (1u << 22)
@@ -50,11 +51,11 @@ typedef struct {
 } gltf_doc;
 
 typedef enum {
-    GLTF_OK = 0,
-    GLTF_ERR_IO,      /* a file could not be opened or read */
-    GLTF_ERR_FORMAT,  /* not a valid glTF 2.0 file (or uses something not supported here) */
-    GLTF_ERR_NOMEM,
-} gltf_status;
+    GLTF_OK = NUMLAB_OK,
+    GLTF_ERR_IO = NUMLAB_ERR_IO,          /* a file could not be opened or read */
+    GLTF_ERR_FORMAT = NUMLAB_ERR_FORMAT,  /* not a valid glTF 2.0 file (or uses something not supported here) */
+    GLTF_ERR_NOMEM = NUMLAB_ERR_NOMEM,
+} gltf_status;  /* common.h's codes under this module's names; err's message says what and where */
 
 typedef struct {
     char message[768];  /* "FILE: where: what", one line */

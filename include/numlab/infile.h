@@ -11,8 +11,9 @@
  * "..", an absolute path or a link pointing out of it) is refused, and the file is opened by walking the resolved
  * components from the folder with O_NOFOLLOW, so that a link swapped in after the check cannot lead out either.
  *
- * Nothing here prints: errors come back as a status with the problem and what is allowed, and infile_message
- * puts them together in the labs' form, e.g. "--file: 'x' is a FIFO (allowed: a regular file of at most 1 MiB)". */
+ * Nothing here prints: errors come back as a status (common.h's codes under this module's names: a file too large
+ * and one with a NUL byte share NUMLAB_ERR_FORMAT) with the problem and what is allowed, and infile_message puts them
+ * together in the labs' form, e.g. "--file: 'x' is a FIFO (allowed: a regular file of at most 1 MiB)". */
 #ifndef NUMLAB_INFILE_H
 #define NUMLAB_INFILE_H
 
@@ -21,16 +22,18 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "numlab/common.h"
+
 #define INFILE_NO_LIMIT UINT64_MAX
 
 typedef enum {
-    INFILE_OK = 0,
-    INFILE_ERR_OPEN,     /* it cannot be opened or read: .error is the errno */
-    INFILE_ERR_KIND,     /* not a regular file: a directory, FIFO, device or socket */
-    INFILE_ERR_SIZE,     /* larger than the limit */
-    INFILE_ERR_NUL,      /* a text file with a NUL byte */
-    INFILE_ERR_OUTSIDE,  /* infile_open_below: the path leaves the folder */
-    INFILE_ERR_NOMEM,
+    INFILE_OK = NUMLAB_OK,
+    INFILE_ERR_OPEN = NUMLAB_ERR_IO,        /* it cannot be opened or read: .error is the errno */
+    INFILE_ERR_KIND = NUMLAB_ERR_PATH,      /* not a regular file: a directory, FIFO, device or socket */
+    INFILE_ERR_SIZE = NUMLAB_ERR_FORMAT,    /* larger than the limit */
+    INFILE_ERR_NUL = NUMLAB_ERR_FORMAT,     /* a text file with a NUL byte */
+    INFILE_ERR_OUTSIDE = NUMLAB_ERR_INPUT,  /* infile_open_below: the path leaves the folder */
+    INFILE_ERR_NOMEM = NUMLAB_ERR_NOMEM,
 } infile_status;
 
 typedef struct {

@@ -4,7 +4,7 @@
  * and short: a target name of 250 bytes still fits). outset_commit flushes and fsyncs every one, and only when all
  * are complete renames them into place; when any step fails, the ones already renamed are taken back (new names
  * removed, replaced files restored from a hard-linked backup) and every temporary is removed: the targets stay as
- * they were. An existing target is refused (OUTSET_EXISTS) unless OUTSET_REPLACE is given, and then only a regular
+ * they were. An existing target is refused (OUTSET_ERR_EXISTS) unless OUTSET_REPLACE is given, and then only a regular
  * file is replaced; a symbolic link is written through (the link stays, the file it names is replaced), a link to
  * nothing is refused before anything is written.
  *
@@ -22,7 +22,8 @@
  * ignored. A program that wants to stop cleanly on those signals installs its own handler before outset_add (its
  * handler then runs after the temporaries are gone) and aborts the set itself.
  *
- * Nothing here prints: errors come back as a code and a message naming the file. */
+ * Nothing here prints: errors come back as a code (common.h's: NUMLAB_OK or a negative NUMLAB_ERR_*, under this
+ * module's names; numlab_strerror names it) and a message naming the file. */
 #ifndef NUMLAB_OUTSET_H
 #define NUMLAB_OUTSET_H
 
@@ -30,15 +31,25 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "numlab/common.h"
+
 typedef enum {
-    OUTSET_OK = 0,
-    OUTSET_EXISTS,      /* the target exists and OUTSET_REPLACE was not given */
-    OUTSET_BAD_PATH,    /* cannot be written there: no such directory, a directory, a special file, a dangling
-                         * link, not writable, a FIFO nothing reads from */
-    OUTSET_SAME,        /* the same file as an earlier output (outset_add fills *other) */
-    OUTSET_IO,          /* writing, syncing or renaming failed (disk full, I/O error, a broken pipe) */
-    OUTSET_NOMEM,
+    OUTSET_OK = NUMLAB_OK,
+    OUTSET_ERR_EXISTS = NUMLAB_ERR_EXISTS, /* the target exists and OUTSET_REPLACE was not given */
+    OUTSET_ERR_PATH = NUMLAB_ERR_PATH,     /* cannot be written there: no such directory, a directory, a special
+                                            * file, a dangling link, not writable, a FIFO nothing reads from */
+    OUTSET_ERR_SAME = NUMLAB_ERR_INPUT,    /* the same file as an earlier output (outset_add fills *other): two
+                                            * arguments that cannot go together */
+    OUTSET_ERR_IO = NUMLAB_ERR_IO,         /* writing, syncing or renaming failed (disk full, I/O error, a broken
+                                            * pipe) */
+    OUTSET_ERR_NOMEM = NUMLAB_ERR_NOMEM,
 } outset_error;
+/* The names before the codes moved onto common.h's convention, kept while labs/ still use them. */
+#define OUTSET_EXISTS OUTSET_ERR_EXISTS
+#define OUTSET_BAD_PATH OUTSET_ERR_PATH
+#define OUTSET_SAME OUTSET_ERR_SAME
+#define OUTSET_IO OUTSET_ERR_IO
+#define OUTSET_NOMEM OUTSET_ERR_NOMEM
 
 enum {
     OUTSET_REPLACE = 1, /* an existing regular file may be replaced */
@@ -52,7 +63,7 @@ typedef struct outset outset;
 /* An empty set. NULL when out of memory. */
 outset *outset_new(void);
 /* Adds an output for path (flags: OUTSET_*), creating its temporary (or opening the special file). Returns its
- * index, or -1 with *code and err (naming the path); on OUTSET_SAME, *other is the index of the earlier output. */
+ * index, or -1 with *code and err (naming the path); on OUTSET_ERR_SAME, *other is the index of the earlier output. */
 int outset_add(outset *s, const char *path, unsigned flags, outset_error *code, int *other, char *err,
                size_t errlen);
 /* The descriptor to write output i to (the temporary, the special file, or stdout). */
