@@ -21,6 +21,7 @@
 #include <pa_linux_alsa.h>
 #endif
 
+#include "numlab/lang.h"
 #include "numlab/ring.h"
 
 #define PRODUCE_MAX 4096          /* frames a source call may write */
@@ -238,7 +239,7 @@ static PaDeviceIndex find_device(const char *name, char *msg, size_t len)
         if (d && d->maxOutputChannels > 0 && strcmp(d->name, name) == 0)
             return i;
     }
-    size_t used = (size_t)snprintf(msg, len, "no output device is named '%s' (allowed: auto, none", name);
+    size_t used = (size_t)snprintf(msg, len, _("no output device is named '%s' (allowed: auto, none"), name);
     for (PaDeviceIndex i = 0; i < n; i++) {
         const PaDeviceInfo *d = Pa_GetDeviceInfo(i);
         if (!d || d->maxOutputChannels <= 0)
@@ -251,14 +252,14 @@ static PaDeviceIndex find_device(const char *name, char *msg, size_t len)
     if (used < len)
         snprintf(msg + used, len - used, ")");
     if (matches > 1)
-        snprintf(msg, len, "'%s' names %d output devices (allowed: the whole name of one)", name, matches);
+        snprintf(msg, len, _("'%s' names %d output devices (allowed: the whole name of one)"), name, matches);
     return matches == 1 ? found : matches > 1 ? -2 : -1;
 }
 
 audio_error audio_open(audio_out *a, const char *device, char *msg, size_t len)
 {
     const bool any = !device || strcmp(device, "auto") == 0;
-    snprintf(msg, len, "no audio device");
+    snprintf(msg, len, "%s", _("no audio device"));
 #ifdef __linux__
     snd_lib_error_set_handler(alsa_quiet);
 #endif
@@ -266,7 +267,7 @@ audio_error audio_open(audio_out *a, const char *device, char *msg, size_t len)
     audio_error rc = AUDIO_OK;
     PaError pe = Pa_Initialize();
     if (pe != paNoError) {
-        snprintf(msg, len, "no audio device (%s)", Pa_GetErrorText(pe));
+        snprintf(msg, len, _("no audio device (%s)"), Pa_GetErrorText(pe));
         quiet_end(saved);
         return any ? AUDIO_NO_DEVICE : AUDIO_ERR_DEVICE;
     }
@@ -315,7 +316,7 @@ audio_error audio_start(audio_out *a, char *msg, size_t len)
         return AUDIO_OK;
     atomic_store(&a->stop, false);
     if (pthread_create(&a->thread, NULL, synthesize, a)) {
-        snprintf(msg, len, "the synthesis thread did not start");
+        snprintf(msg, len, "%s", _("the synthesis thread did not start"));
         return AUDIO_ERR_THREAD;
     }
     a->running = true;

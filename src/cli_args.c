@@ -1,12 +1,13 @@
 /* cli: argv checked before getopt_long reads it, so that every message names the argument at fault and no
  * option is ever taken from an abbreviation. See include/numlab/cli.h. */
 #include "numlab/cli.h"
-#include "numlab/lang.h"
 
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "numlab/lang.h"
 
 #define MAX_SUGGESTIONS 4
 

@@ -2,6 +2,7 @@
  * lab's folder of figures. See include/numlab/figure.h. */
 #include "numlab/figure.h"
 #include "numlab/cli.h"
+#include "numlab/lang.h"
 #include "numlab/outset.h"
 #include "plot_internal.h"
 
@@ -98,8 +99,9 @@ int figure_size_option(const char *opt, const char *text, figure_options *o)
     long h = w >= 0 && (*end == 'x' || *end == 'X') && end[1] >= '0' && end[1] <= '9' ? strtol(end + 1, &end, 10)
                                                                                        : -1;
     if (h < 0 || *end || errno || w < FIGURE_MIN || w > FIGURE_MAX || h < FIGURE_MIN || h > FIGURE_MAX)
-        return cli_error("%s: '%s' is not a figure size (allowed: WxH, whole points or pixels, each %d..%d, e.g. "
-                         "%dx%d)", opt, cli_cut(text), FIGURE_MIN, FIGURE_MAX, FIGURE_WIDTH, FIGURE_HEIGHT);
+        /* TRANSLATORS: WxH is the value's name in --help: keep it */
+        return cli_error(_("%s: '%s' is not a figure size (allowed: WxH, whole points or pixels, each %d..%d, e.g. "
+                           "%dx%d)"), opt, cli_cut(text), FIGURE_MIN, FIGURE_MAX, FIGURE_WIDTH, FIGURE_HEIGHT);
     o->width = (double)w, o->height = (double)h, o->size_given = true;
     return CLI_OK;
 }
@@ -115,12 +117,12 @@ int figure_output_check(const figure_options *o, bool plotting)
     figure_format format;
     const char *force = o->force_option ? o->force_option : "--force";
     if ((o->out || o->size_given || o->force) && !plotting)
-        return cli_error("--out, --size and %s go with --plot (see --help)", force);
+        return cli_error(_("--out, --size and %s go with --plot (see --help)"), force);
     if (o->out && figure_format_from_path(o->out, &format))
-        return cli_error("--out: '%s' is not a figure file (allowed: a name ending in .svg, .pdf or .png)",
+        return cli_error(_("--out: '%s' is not a figure file (allowed: a name ending in .svg, .pdf or .png)"),
                          cli_cut(o->out));
     if (!o->out && (o->size_given || o->force))
-        return cli_error("%s goes with --out FILE.svg|pdf|png (see --help)", o->size_given ? "--size" : force);
+        return cli_error(_("%s goes with --out FILE.svg|pdf|png (see --help)"), o->size_given ? "--size" : force);
     return CLI_OK;
 }
 
@@ -132,7 +134,7 @@ static outset_error write_file(plot_chart *const *charts, int n, figure_format f
     outset_error code = OUTSET_ERR_NOMEM;
     int other;
     if (!set) {
-        snprintf(err, errlen, "%s: out of memory", path);
+        snprintf(err, errlen, _("%s: out of memory"), path);
         return code;
     }
     int k = outset_add(set, path, flags, &code, &other, err, errlen);
@@ -143,7 +145,7 @@ static outset_error write_file(plot_chart *const *charts, int n, figure_format f
     FILE *f = outset_stream(set, k);
     char why[128];
     if (!f || figure_write(charts, n, format, w, h, f, why, sizeof why)) {
-        snprintf(err, errlen, "%s: %s", path, f ? why : "out of memory");
+        snprintf(err, errlen, "%s: %s", path, f ? why : _("out of memory"));
         outset_abort(set);
         return OUTSET_ERR_IO;
     }
@@ -164,14 +166,15 @@ int figure_output(plot_chart *const *charts, int n, const figure_options *o, uns
     char err[4096 + 256];
     outset_error code = write_file(charts, n, format, w, h, o->out, o->force ? OUTSET_REPLACE : 0, err, sizeof err);
     if (code == OUTSET_ERR_EXISTS)
-        return cli_error("--out: %s (give %s to replace it)", cli_cut_in(err, o->out),
+        return cli_error(_("--out: %s (give %s to replace it)"), cli_cut_in(err, o->out),
                          o->force_option ? o->force_option : "--force");
     if (code == OUTSET_ERR_PATH || code == OUTSET_ERR_SAME)
         return cli_error("--out: %s", cli_cut_in(err, o->out));
     if (code != OUTSET_OK)
         return cli_fail("--out: %s", cli_cut_in(err, o->out));
-    fprintf(stderr, "%s: wrote %s: %d chart%s, %s, %g x %g %s\n", cli_program(), cli_cut(o->out), n,
-            n == 1 ? "" : "s", figure_format_name(format), w, h, format == FIGURE_PNG ? "px" : "pt");
+    /* TRANSLATORS: "spring-lab: wrote a.svg: 2 charts, svg, 480 x 360 pt" */
+    fprintf(stderr, P_("%s: wrote %s: %d chart, %s, %g x %g %s\n", "%s: wrote %s: %d charts, %s, %g x %g %s\n", n),
+            cli_program(), cli_cut(o->out), n, figure_format_name(format), w, h, format == FIGURE_PNG ? "px" : "pt");
     return CLI_OK;
 }
 
@@ -185,7 +188,7 @@ static int write_csv_file(const plot_chart *ch, const char *path, char *err, siz
     FILE *f = k >= 0 ? outset_stream(set, k) : NULL;
     if (!f || figure_write_csv(ch, f)) {
         if (k >= 0)
-            snprintf(err, errlen, "%s: cannot write", path);
+            snprintf(err, errlen, _("%s: cannot write"), path);
         outset_abort(set);
         return -1;
     }
@@ -196,11 +199,11 @@ int figure_folder_write(plot_chart *const *charts, int n, const char *dir, const
                         char *where, size_t wherelen)
 {
     if (n < 1) {
-        snprintf(where, wherelen, "no chart on the screen to write");
+        snprintf(where, wherelen, "%s", _("no chart on the screen to write"));
         return -1;
     }
     if (mkdir(dir, 0777) && errno != EEXIST) {
-        snprintf(where, wherelen, "cannot create %s: %s", dir, strerror(errno));
+        snprintf(where, wherelen, _("cannot create %s: %s"), dir, strerror(errno));
         return -1;
     }
     char folder[1024];
@@ -210,7 +213,7 @@ int figure_folder_write(plot_chart *const *charts, int n, const char *dir, const
         if (mkdir(folder, 0777) == 0)
             break;
         if (errno != EEXIST || number == 999) {
-            snprintf(where, wherelen, "cannot create %s: %s", folder, strerror(errno));
+            snprintf(where, wherelen, _("cannot create %s: %s"), folder, strerror(errno));
             return -1;
         }
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "numlab/infile.h"
+#include "numlab/lang.h"
 
 /* --- GLB (glTF 2.0, section 4.4) ------------------------------------------------------------------------------ */
 
@@ -23,39 +24,39 @@ static uint32_t le32(const unsigned char *p)
 static gltf_status parse_glb(gltf_ctx *c, const unsigned char *data, size_t size, const char **json, size_t *json_len)
 {
     if (size < 12)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "GLB header: the file has %zu bytes, the header alone needs 12", size);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB header: the file has %zu bytes, the header alone needs 12"), size);
     if (le32(data + 4) != 2)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "GLB header: version %u (allowed: 2)", le32(data + 4));
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB header: version %u (allowed: 2)"), le32(data + 4));
     if (le32(data + 8) != size)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "GLB header: length %u, but the file has %zu bytes", le32(data + 8), size);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB header: length %u, but the file has %zu bytes"), le32(data + 8), size);
     size_t offset = 12;
     for (unsigned chunk = 0; offset < size; chunk++) {
         if (size - offset < 8)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "GLB chunk %u: %zu bytes left at offset %zu, a chunk header needs 8",
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB chunk %u: %zu bytes left at offset %zu, a chunk header needs 8"),
                              chunk, size - offset, offset);
         uint32_t length = le32(data + offset), type = le32(data + offset + 4);
         if (length > size - offset - 8)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "GLB chunk %u: length %u at offset %zu runs past the end of the file "
-                             "(%zu bytes)", chunk, length, offset, size);
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB chunk %u: length %u at offset %zu runs past the end of the file "
+                             "(%zu bytes)"), chunk, length, offset, size);
         if (length % 4 != 0)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "GLB chunk %u: length %u is not a multiple of 4", chunk, length);
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB chunk %u: length %u is not a multiple of 4"), chunk, length);
         const unsigned char *body = data + offset + 8;
         if (chunk == 0 && type != GLB_CHUNK_JSON)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "GLB chunk 0: type 0x%08X (allowed: JSON, 0x4E4F534A)", type);
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB chunk 0: type 0x%08X (allowed: JSON, 0x4E4F534A)"), type);
         if (chunk == 0 && length == 0)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "GLB chunk 0: the JSON chunk is empty");
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB chunk 0: the JSON chunk is empty"));
         if (chunk == 0)
             *json = (const char *)body, *json_len = length;
         else if (type == GLB_CHUNK_JSON)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "GLB chunk %u: a second JSON chunk", chunk);
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB chunk %u: a second JSON chunk"), chunk);
         else if (type == GLB_CHUNK_BIN && chunk != 1)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "GLB chunk %u: a BIN chunk must be chunk 1", chunk);
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB chunk %u: a BIN chunk must be chunk 1"), chunk);
         else if (type == GLB_CHUNK_BIN)
             c->bin = body, c->bin_size = length;
         offset += 8 + (size_t)length;
     }
     if (offset == 12)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "GLB: no JSON chunk after the header");
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB: no JSON chunk after the header"));
     return GLTF_OK;
 }
 
@@ -77,23 +78,23 @@ static gltf_status parse_json(gltf_ctx *c, const char *text, size_t len, cJSON *
     const char *end = NULL;
     size_t line, column;
     if (len == 0)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "the file is empty");
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("the file is empty"));
     *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     if (!*root) {
         if (!end || end < text || end > text + len)
             end = text + len;
         line_and_column(text, end, &line, &column);
-        return gltf_fail(c, GLTF_ERR_FORMAT, "bad JSON at line %zu, column %zu", line, column);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("bad JSON at line %zu, column %zu"), line, column);
     }
     /* after the value only white space (or the NULs some GLB writers pad with) */
     for (const char *p = end; p < text + len; p++)
         if (*p != '\0' && !strchr(" \t\r\n", *p)) {
             line_and_column(text, p, &line, &column);
-            return gltf_fail(c, GLTF_ERR_FORMAT, "bad JSON: text after the end at line %zu, column %zu", line,
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("bad JSON: text after the end at line %zu, column %zu"), line,
                              column);
         }
     if (!cJSON_IsObject(*root))
-        return gltf_fail(c, GLTF_ERR_FORMAT, "the JSON is not an object");
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("the JSON is not an object"));
     return GLTF_OK;
 }
 
@@ -101,7 +102,7 @@ static gltf_status check_asset(gltf_ctx *c, const cJSON *root)
 {
     const cJSON *asset = cJSON_GetObjectItemCaseSensitive(root, "asset");
     if (!cJSON_IsObject(asset))
-        return gltf_fail(c, GLTF_ERR_FORMAT, "asset is missing or not an object (a glTF 2.0 file needs asset.version)");
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("asset is missing or not an object (a glTF 2.0 file needs asset.version)"));
     size_t mark = gltf_push(c, "asset");
     const char *version, *min_version;
     gltf_status st;
@@ -109,9 +110,9 @@ static gltf_status check_asset(gltf_ctx *c, const cJSON *root)
         (st = gltf_json_string(c, asset, "minVersion", false, &min_version)))
         return st;
     if (strncmp(version, "2.", 2) != 0)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "version '%.20s' (allowed: 2.x)", version);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("version '%.20s' (allowed: 2.x)"), version);
     if (min_version && strcmp(min_version, "2.0") != 0)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "minVersion '%.20s' (this reader implements 2.0)", min_version);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("minVersion '%.20s' (this reader implements 2.0)"), min_version);
     gltf_pop(c, mark);
     return GLTF_OK;
 }
@@ -130,7 +131,7 @@ static gltf_status load_nodes(gltf_ctx *c, gltf_doc *doc)
     if (!c->nodes.count)
         return GLTF_OK;
     if (!(doc->nodes = calloc(c->nodes.count, sizeof *doc->nodes)))
-        return gltf_fail(c, GLTF_ERR_NOMEM, "out of memory for %zu nodes", c->nodes.count);
+        return gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory for %zu nodes"), c->nodes.count);
     doc->node_count = c->nodes.count;
     for (size_t i = 0; i < c->nodes.count; i++) {
         gltf_node *n = &doc->nodes[i];
@@ -149,7 +150,7 @@ static gltf_status load_nodes(gltf_ctx *c, gltf_doc *doc)
             (st = gltf_json_numbers(c, obj, "matrix", 16, &n->has_matrix, matrix)))
             return st;
         if (name && !(n->name = copy_string(name)))
-            return gltf_fail(c, GLTF_ERR_NOMEM, "out of memory");
+            return gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory"));
         gltf_pop(c, mark);
     }
     return GLTF_OK;
@@ -168,10 +169,10 @@ static gltf_status check_times(gltf_ctx *c, const kf_track *t)
 {
     for (size_t k = 0; k < t->count; k++) {
         if (t->times[k] < 0)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "key %zu has time %.9g (allowed: >= 0)", k, t->times[k]);
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("key %zu has time %.9g (allowed: >= 0)"), k, t->times[k]);
         if (k > 0 && !(t->times[k] > t->times[k - 1]))
-            return gltf_fail(c, GLTF_ERR_FORMAT, "key times must increase strictly, but key %zu at t = %.9g follows "
-                             "key %zu at t = %.9g", k, t->times[k], k - 1, t->times[k - 1]);
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("key times must increase strictly, but key %zu at t = %.9g follows "
+                             "key %zu at t = %.9g"), k, t->times[k], k - 1, t->times[k - 1]);
     }
     return GLTF_OK;
 }
@@ -181,10 +182,10 @@ static gltf_status check_times(gltf_ctx *c, const kf_track *t)
 static gltf_status check_output_type(gltf_ctx *c, const gltf_accessor *out)
 {
     if (out->component_type != GLTF_FLOAT && !out->normalized)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "accessors[%zu]: componentType %u without normalized (allowed: 5126 "
-                         "float, or normalized 5120, 5121, 5122, 5123)", out->index, out->component_type);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("accessors[%zu]: componentType %u without normalized (allowed: 5126 "
+                         "float, or normalized 5120, 5121, 5122, 5123)"), out->index, out->component_type);
     if (out->components == 2)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "accessors[%zu]: type VEC2 (allowed: SCALAR, VEC3, VEC4)", out->index);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("accessors[%zu]: type VEC2 (allowed: SCALAR, VEC3, VEC4)"), out->index);
     return GLTF_OK;
 }
 
@@ -203,14 +204,14 @@ static gltf_status load_sampler(gltf_ctx *c, const gltf_array *samplers, size_t 
         (st = gltf_json_string(c, obj, "interpolation", false, &interp_name)))
         return st;
     if (interp_name && kf_interp_parse(interp_name, &interp) != 0)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "interpolation '%.40s' (allowed: %s)", interp_name, interp_names);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("interpolation '%.40s' (allowed: %s)"), interp_name, interp_names);
 
     size_t inner = gltf_push(c, "input");
     if ((st = gltf_accessor_parse(c, input_id, &in)))
         return st;
     if (in.component_type != GLTF_FLOAT || in.components != 1)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "accessors[%zu]: key times must be SCALAR floats (componentType 5126), "
-                         "not %s of componentType %u", input_id, in.type, in.component_type);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("accessors[%zu]: key times must be SCALAR floats (componentType 5126), "
+                         "not %s of componentType %u"), input_id, in.type, in.component_type);
     gltf_pop(c, inner);
 
     inner = gltf_push(c, "output");
@@ -220,18 +221,18 @@ static gltf_status load_sampler(gltf_ctx *c, const gltf_array *samplers, size_t 
     size_t components = s->output.components;
     if (components == 1) {  /* weights: N targets a key, N found by division */
         if (s->output.count % elements != 0)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "accessors[%zu]: count %zu is not a multiple of %zu (%s, %zu keys)",
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("accessors[%zu]: count %zu is not a multiple of %zu (%s, %zu keys)"),
                              output_id, s->output.count, elements, kf_interp_name(interp), in.count);
         components = s->output.count / elements;
     } else if (s->output.count != elements) {
         return gltf_fail(c, GLTF_ERR_FORMAT,
-                         "accessors[%zu]: count %zu, but the input has %zu keys (%s needs %zu x %zu = %zu elements)",
+                         _("accessors[%zu]: count %zu, but the input has %zu keys (%s needs %zu x %zu = %zu elements)"),
                          output_id, s->output.count, in.count, kf_interp_name(interp), per_key, in.count, elements);
     }
     gltf_pop(c, inner);
 
     if (kf_track_init(&s->track, interp, KF_VECTOR, components, in.count, NULL, NULL) != KF_OK)
-        return gltf_fail(c, GLTF_ERR_NOMEM, "out of memory for %zu keys", in.count);
+        return gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory for %zu keys"), in.count);
     inner = gltf_push(c, "input");
     if ((st = gltf_accessor_read(c, &in, s->track.times)) || (st = check_times(c, &s->track)))
         return st;
@@ -253,8 +254,8 @@ static gltf_status check_path(gltf_ctx *c, kf_path path, const sampler *s, size_
             : path == KF_PATH_WEIGHTS  ? out->components == 1
                                        : out->components == 3 && out->component_type == GLTF_FLOAT;
     if (!ok)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "target.path '%s' needs %s outputs, but samplers[%zu] gives %s%s "
-                         "(accessors[%zu])", kf_path_name(path),
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("target.path '%s' needs %s outputs, but samplers[%zu] gives %s%s "
+                         "(accessors[%zu])"), kf_path_name(path),
                          path == KF_PATH_ROTATION ? "VEC4" : path == KF_PATH_WEIGHTS ? "SCALAR" : "VEC3 float",
                          sampler_id, out->type, out->component_type == GLTF_FLOAT ? " float" : " integer", out->index);
     return GLTF_OK;
@@ -291,7 +292,7 @@ static gltf_status load_targets(gltf_ctx *c, const gltf_array *channels, const g
             (st = gltf_json_index(c, obj, "sampler", samplers, "samplers", NULL, &t.sampler)))
             return st;
         if (!cJSON_IsObject(target_obj = cJSON_GetObjectItemCaseSensitive(obj, "target")))
-            return gltf_fail(c, GLTF_ERR_FORMAT, "target is missing or not an object");
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("target is missing or not an object"));
         if ((st = gltf_json_index(c, target_obj, "node", &c->nodes, "nodes", &has_node, &t.node)) ||
             (st = gltf_json_string(c, target_obj, "path", true, &path_name)))
             return st;
@@ -301,7 +302,7 @@ static gltf_status load_targets(gltf_ctx *c, const gltf_array *channels, const g
             continue;
         }
         if (kf_path_parse(path_name, &t.path) != 0)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "target.path '%.40s' (allowed: translation, rotation, scale, weights)",
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("target.path '%.40s' (allowed: translation, rotation, scale, weights)"),
                              path_name);
         if ((st = check_path(c, t.path, &decoded[t.sampler], t.sampler)))
             return st;
@@ -310,14 +311,14 @@ static gltf_status load_targets(gltf_ctx *c, const gltf_array *channels, const g
     }
     target *sorted = malloc((*count ? *count : 1) * sizeof *sorted);
     if (!sorted)
-        return gltf_fail(c, GLTF_ERR_NOMEM, "out of memory");
+        return gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory"));
     memcpy(sorted, targets, *count * sizeof *sorted);
     qsort(sorted, *count, sizeof *sorted, compare_targets);
     for (size_t i = 1; i < *count; i++)
         if (sorted[i].node == sorted[i - 1].node && sorted[i].path == sorted[i - 1].path) {
             target a = sorted[i - 1], b = sorted[i];
             free(sorted);
-            return gltf_fail(c, GLTF_ERR_FORMAT, "channels[%zu] and channels[%zu] both animate nodes[%zu].%s",
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("channels[%zu] and channels[%zu] both animate nodes[%zu].%s"),
                              a.channel, b.channel, a.node, kf_path_name(a.path));
         }
     free(sorted);
@@ -339,7 +340,7 @@ static gltf_status load_animation(gltf_ctx *c, const cJSON *obj, gltf_doc *doc, 
     decoded = calloc(samplers.count, sizeof *decoded);
     targets = calloc(channels.count, sizeof *targets);
     if (!decoded || !targets) {
-        st = gltf_fail(c, GLTF_ERR_NOMEM, "out of memory");
+        st = gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory"));
         goto done;
     }
     for (size_t i = 0; i < samplers.count; i++)
@@ -348,7 +349,7 @@ static gltf_status load_animation(gltf_ctx *c, const cJSON *obj, gltf_doc *doc, 
     if ((st = load_targets(c, &channels, &samplers, decoded, targets, &count, &doc->skipped_channels)))
         goto done;
     if (kf_clip_init(clip, name, count) != KF_OK) {
-        st = gltf_fail(c, GLTF_ERR_NOMEM, "out of memory");
+        st = gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory"));
         goto done;
     }
     for (size_t i = 0; i < count; i++) {
@@ -357,7 +358,7 @@ static gltf_status load_animation(gltf_ctx *c, const cJSON *obj, gltf_doc *doc, 
         kf_kind kind = targets[i].path == KF_PATH_ROTATION ? KF_QUATERNION : KF_VECTOR;
         ch->node = targets[i].node, ch->path = targets[i].path;
         if (kf_track_init(&ch->track, src->interp, kind, src->components, src->count, src->times, src->values)) {
-            st = gltf_fail(c, GLTF_ERR_NOMEM, "out of memory");
+            st = gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory"));
             goto done;
         }
     }
@@ -380,7 +381,7 @@ static gltf_status load_animations(gltf_ctx *c, const cJSON *root, gltf_doc *doc
         return st;
     if (!(doc->animations = calloc(animations.count, sizeof *doc->animations))) {
         gltf_array_free(&animations);
-        return gltf_fail(c, GLTF_ERR_NOMEM, "out of memory");
+        return gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory"));
     }
     for (size_t i = 0; i < animations.count && !st; i++) {
         size_t mark = gltf_push(c, "animations[%zu]", i);
@@ -406,7 +407,7 @@ static gltf_status load_document(gltf_ctx *c, const cJSON *root, gltf_doc *doc)
         (st = gltf_json_array(c, root, "nodes", false, &c->nodes)))
         return st;
     if (c->buffers.count && !(c->buffer_data = calloc(c->buffers.count, sizeof *c->buffer_data)))
-        return gltf_fail(c, GLTF_ERR_NOMEM, "out of memory");
+        return gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory"));
     if ((st = load_nodes(c, doc)))
         return st;
     return load_animations(c, root, doc);
@@ -433,7 +434,7 @@ gltf_status gltf_load_memory(const void *data, size_t size, const char *name, co
         doc->binary = true;
         st = parse_glb(&c, bytes, size, &json, &json_len);
     } else if (ends_with(name, ".glb")) {
-        st = gltf_fail(&c, GLTF_ERR_FORMAT, "GLB header: the file does not start with the magic 'glTF'");
+        st = gltf_fail(&c, GLTF_ERR_FORMAT, _("GLB header: the file does not start with the magic 'glTF'"));
     }
     if (!st && !(st = parse_json(&c, json, json_len, &root)))
         st = load_document(&c, root, doc);
@@ -468,8 +469,9 @@ gltf_status gltf_load(const char *path, gltf_doc *doc, gltf_error *err)
     char *dir = !slash ? copy_string(".") : slash == path ? copy_string("/") : malloc((size_t)(slash - path) + 1);
     if (!dir) {
         free(data);
-        infile_message(&(infile_error){.status = INFILE_ERR_NOMEM, .problem = "out of memory"}, NULL, path,
-                       err->message, sizeof err->message);
+        infile_error e_nomem = {.status = INFILE_ERR_NOMEM};
+        snprintf(e_nomem.problem, sizeof e_nomem.problem, "%s", _("out of memory"));
+        infile_message(&e_nomem, NULL, path, err->message, sizeof err->message);
         return GLTF_ERR_NOMEM;
     }
     if (slash && slash != path) {

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "numlab/infile.h"
+#include "numlab/lang.h"
 
 /* JSON numbers are doubles: offsets and lengths beyond 2^53 cannot even be written exactly. */
 #define MAX_JSON_UINT ((uint64_t)1 << 53)
@@ -16,13 +17,13 @@
 static gltf_status buffer_from_bin(gltf_ctx *c, size_t index, uint64_t byte_length, gltf_buffer *b)
 {
     if (index != 0 || !c->bin)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "uri is missing (only buffers[0] of a .glb with a BIN chunk may omit it)");
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("uri is missing (only buffers[0] of a .glb with a BIN chunk may omit it)"));
     if (byte_length > c->bin_size)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "byteLength %llu, but the BIN chunk holds only %zu bytes",
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("byteLength %llu, but the BIN chunk holds only %zu bytes"),
                          (unsigned long long)byte_length, c->bin_size);
     if (c->bin_size - byte_length > 3)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "byteLength %llu, but the BIN chunk holds %zu bytes (allowed: byteLength "
-                         "plus up to 3 bytes of padding)", (unsigned long long)byte_length, c->bin_size);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("byteLength %llu, but the BIN chunk holds %zu bytes (allowed: byteLength "
+                         "plus up to 3 bytes of padding)"), (unsigned long long)byte_length, c->bin_size);
     b->data = c->bin;
     return GLTF_OK;
 }
@@ -31,16 +32,16 @@ static gltf_status buffer_from_data_uri(gltf_ctx *c, const char *uri, uint64_t b
 {
     const char *comma = strchr(uri, ',');
     if (!comma || comma - uri < 12 || memcmp(comma - 7, ";base64", 7) != 0)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "uri is a data: URI without ';base64,' (only base64 data is supported)");
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("uri is a data: URI without ';base64,' (only base64 data is supported)"));
     size_t len = strlen(comma + 1), bad = 0;
     if (!(b->owned = malloc(len / 4 * 3 + 3)))
-        return gltf_fail(c, GLTF_ERR_NOMEM, "out of memory for %zu bytes of base64", len);
+        return gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory for %zu bytes of base64"), len);
     long long n = gltf_base64_decode(comma + 1, len, b->owned, &bad);
     if (n < 0)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "uri: bad base64 at character %zu of the data ('%c')", bad,
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("uri: bad base64 at character %zu of the data ('%c')"), bad,
                          comma[1 + bad] >= 0x20 && comma[1 + bad] < 0x7f ? comma[1 + bad] : '?');
     if ((uint64_t)n < byte_length)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "byteLength %llu, but the data: URI holds only %lld bytes",
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("byteLength %llu, but the data: URI holds only %lld bytes"),
                          (unsigned long long)byte_length, n);
     b->data = b->owned;
     return GLTF_OK;
@@ -58,16 +59,16 @@ static bool is_relative_path(const char *uri)
 static gltf_status buffer_from_file(gltf_ctx *c, const char *uri, uint64_t byte_length, gltf_buffer *b)
 {
     if (!is_relative_path(uri))
-        return gltf_fail(c, GLTF_ERR_FORMAT, "uri '%.200s' is neither a relative file path nor a data: URI", uri);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("uri '%.200s' is neither a relative file path nor a data: URI"), uri);
     if (!c->base_dir)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "uri '%.200s' names a file, but the data was not loaded from a file",
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("uri '%.200s' names a file, but the data was not loaded from a file"),
                          uri);
     char *relative = gltf_uri_to_path(uri);
     char *path = relative ? malloc(strlen(c->base_dir) + strlen(relative) + 2) : NULL;
     if (!path) {
         free(relative);
-        return relative ? gltf_fail(c, GLTF_ERR_NOMEM, "out of memory")
-                        : gltf_fail(c, GLTF_ERR_FORMAT, "uri '%.200s' has a bad %%-escape", uri);
+        return relative ? gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory"))
+                        : gltf_fail(c, GLTF_ERR_FORMAT, _("uri '%.200s' has a bad %%-escape"), uri);
     }
     strcat(strcat(strcpy(path, c->base_dir), "/"), relative);
     infile_error e;
@@ -75,20 +76,20 @@ static gltf_status buffer_from_file(gltf_ctx *c, const char *uri, uint64_t byte_
     int fd = infile_open_below(c->base_dir, relative, INFILE_NO_LIMIT, &size, &e);
     gltf_status st = GLTF_OK;
     if (fd < 0 && e.status == INFILE_ERR_OUTSIDE)
-        st = gltf_fail(c, GLTF_ERR_FORMAT, "uri '%.200s' %s (allowed: %s)", uri, e.problem, e.allowed);
+        st = gltf_fail(c, GLTF_ERR_FORMAT, _("uri '%.200s' %s (allowed: %s)"), uri, e.problem, e.allowed);
     else if (fd < 0 && (e.status == INFILE_ERR_OPEN || e.status == INFILE_ERR_NOMEM))
-        st = gltf_fail(c, e.status == INFILE_ERR_NOMEM ? GLTF_ERR_NOMEM : GLTF_ERR_IO, "cannot read '%.300s': %s",
+        st = gltf_fail(c, e.status == INFILE_ERR_NOMEM ? GLTF_ERR_NOMEM : GLTF_ERR_IO, _("cannot read '%.300s': %s"),
                        path, strerror(e.error));
     else if (fd < 0)
-        st = gltf_fail(c, GLTF_ERR_IO, "uri '%.200s': '%.300s' %s (allowed: %s)", uri, path, e.problem, e.allowed);
+        st = gltf_fail(c, GLTF_ERR_IO, _("uri '%.200s': '%.300s' %s (allowed: %s)"), uri, path, e.problem, e.allowed);
     else if (size < byte_length) {
         close(fd);
-        st = gltf_fail(c, GLTF_ERR_FORMAT, "'%.300s' has %llu bytes, but byteLength says %llu", path,
+        st = gltf_fail(c, GLTF_ERR_FORMAT, _("'%.300s' has %llu bytes, but byteLength says %llu"), path,
                        (unsigned long long)size, (unsigned long long)byte_length);
     } else {
         infile_data data;
         if (infile_read_fd(fd, (size_t)byte_length, false, &data, &e) != INFILE_OK)
-            st = gltf_fail(c, e.status == INFILE_ERR_NOMEM ? GLTF_ERR_NOMEM : GLTF_ERR_IO, "cannot read '%.300s': %s",
+            st = gltf_fail(c, e.status == INFILE_ERR_NOMEM ? GLTF_ERR_NOMEM : GLTF_ERR_IO, _("cannot read '%.300s': %s"),
                            path, strerror(e.error));
         b->owned = (unsigned char *)data.data;
     }
@@ -152,17 +153,17 @@ static gltf_status view_get(gltf_ctx *c, size_t index, view *v)
         (st = gltf_json_uint(c, obj, "byteStride", 4, 252, 0, false, &stride)))
         return st;
     if (stride % 4 != 0)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "byteStride %llu (allowed: a multiple of 4 from 4 to 252)",
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("byteStride %llu (allowed: a multiple of 4 from 4 to 252)"),
                          (unsigned long long)stride);
     const cJSON *ext = cJSON_GetObjectItemCaseSensitive(obj, "extensions");
     if (cJSON_GetObjectItemCaseSensitive(ext, "EXT_meshopt_compression"))
-        return gltf_fail(c, GLTF_ERR_FORMAT, "compressed with EXT_meshopt_compression, which is not supported");
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("compressed with EXT_meshopt_compression, which is not supported"));
     const gltf_buffer *b;
     if ((st = buffer_get(c, buffer, &b)))
         return st;
     if (offset > b->size || length > b->size - offset)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "byteOffset %llu + byteLength %llu is past the end of buffers[%zu] "
-                         "(%zu bytes)", (unsigned long long)offset, (unsigned long long)length, buffer, b->size);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("byteOffset %llu + byteLength %llu is past the end of buffers[%zu] "
+                         "(%zu bytes)"), (unsigned long long)offset, (unsigned long long)length, buffer, b->size);
     *v = (view){index, b->data + offset, (size_t)length, (size_t)offset, (size_t)stride};
     gltf_pop(c, mark);
     return GLTF_OK;
@@ -174,14 +175,14 @@ static gltf_status view_span(gltf_ctx *c, const view *v, uint64_t byte_offset, s
                              size_t elem_size, size_t stride, size_t count, const unsigned char **out)
 {
     if (byte_offset % component_size != 0 || (v->offset + byte_offset) % component_size != 0)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "byteOffset %llu (plus bufferViews[%zu].byteOffset %zu) is not a "
-                         "multiple of the component size, %zu", (unsigned long long)byte_offset, v->index, v->offset,
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("byteOffset %llu (plus bufferViews[%zu].byteOffset %zu) is not a "
+                         "multiple of the component size, %zu"), (unsigned long long)byte_offset, v->index, v->offset,
                          component_size);
     /* count <= GLTF_MAX_ELEMENTS and stride <= 252: no overflow in 64 bits */
     uint64_t need = byte_offset + (uint64_t)stride * (count - 1) + elem_size;
     if (need > v->size)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "%zu elements of %zu bytes, %zu apart from byteOffset %llu, need %llu "
-                         "bytes, but bufferViews[%zu] has %zu", count, elem_size, stride,
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("%zu elements of %zu bytes, %zu apart from byteOffset %llu, need %llu "
+                         "bytes, but bufferViews[%zu] has %zu"), count, elem_size, stride,
                          (unsigned long long)byte_offset, (unsigned long long)need, v->index, v->size);
     *out = v->data + byte_offset;
     return GLTF_OK;
@@ -248,21 +249,21 @@ gltf_status gltf_accessor_parse(gltf_ctx *c, size_t index, gltf_accessor *a)
         (st = gltf_json_string(c, obj, "type", true, &type)))
         return st;
     if (!component_size((unsigned)component_type))
-        return gltf_fail(c, GLTF_ERR_FORMAT, "componentType %llu (allowed: 5120, 5121, 5122, 5123, 5125, 5126)",
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("componentType %llu (allowed: 5120, 5121, 5122, 5123, 5125, 5126)"),
                          (unsigned long long)component_type);
     const cJSON *normalized = cJSON_GetObjectItemCaseSensitive(obj, "normalized");
     if (normalized && !cJSON_IsBool(normalized))
-        return gltf_fail(c, GLTF_ERR_FORMAT, "normalized is not true or false");
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("normalized is not true or false"));
     *a = (gltf_accessor){.index = index, .component_type = (unsigned)component_type,
                          .normalized = cJSON_IsTrue(normalized), .count = (size_t)count, .type = type};
     if (a->normalized && (a->component_type == GLTF_FLOAT || a->component_type == GLTF_UNSIGNED_INT))
-        return gltf_fail(c, GLTF_ERR_FORMAT, "normalized is true for componentType %u (allowed only for 8- and "
-                         "16-bit integers)", a->component_type);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("normalized is true for componentType %u (allowed only for 8- and "
+                         "16-bit integers)"), a->component_type);
     for (size_t i = 0; i < sizeof accessor_types / sizeof *accessor_types; i++)
         if (strcmp(type, accessor_types[i].name) == 0)
             a->components = accessor_types[i].components;
     if (!a->components)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "type '%.40s' (allowed for animations: SCALAR, VEC2, VEC3, VEC4)", type);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("type '%.40s' (allowed for animations: SCALAR, VEC2, VEC3, VEC4)"), type);
     gltf_pop(c, mark);
     return GLTF_OK;
 }
@@ -286,7 +287,7 @@ static gltf_status read_sparse(gltf_ctx *c, const cJSON *sparse, const gltf_acce
     size_t index_view_id, value_view_id;
     gltf_status st;
     if (!cJSON_IsObject(sparse) || !cJSON_IsObject(indices) || !cJSON_IsObject(values))
-        return gltf_fail(c, GLTF_ERR_FORMAT, "sparse, sparse.indices and sparse.values must be objects");
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("sparse, sparse.indices and sparse.values must be objects"));
     if ((st = gltf_json_uint(c, sparse, "count", 1, a->count, 0, true, &count)) ||
         (st = gltf_json_index(c, indices, "bufferView", &c->views, "bufferViews", NULL, &index_view_id)) ||
         (st = gltf_json_uint(c, indices, "byteOffset", 0, MAX_JSON_UINT, 0, false, &index_offset)) ||
@@ -295,7 +296,7 @@ static gltf_status read_sparse(gltf_ctx *c, const cJSON *sparse, const gltf_acce
         (st = gltf_json_uint(c, values, "byteOffset", 0, MAX_JSON_UINT, 0, false, &value_offset)))
         return st;
     if (index_type != GLTF_UNSIGNED_BYTE && index_type != GLTF_UNSIGNED_SHORT && index_type != GLTF_UNSIGNED_INT)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "indices.componentType %llu (allowed: 5121, 5123, 5125)",
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("indices.componentType %llu (allowed: 5121, 5123, 5125)"),
                          (unsigned long long)index_type);
     view iv, vv;
     const unsigned char *ip, *vp;
@@ -304,7 +305,7 @@ static gltf_status read_sparse(gltf_ctx *c, const cJSON *sparse, const gltf_acce
     if ((st = view_get(c, index_view_id, &iv)) || (st = view_get(c, value_view_id, &vv)))
         return st;
     if (iv.stride || vv.stride)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "bufferViews[%zu] has a byteStride (not allowed for sparse data)",
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("bufferViews[%zu] has a byteStride (not allowed for sparse data)"),
                          iv.stride ? iv.index : vv.index);
     if ((st = view_span(c, &iv, index_offset, isize, isize, isize, (size_t)count, &ip)) ||
         (st = view_span(c, &vv, value_offset, csize, elem, elem, (size_t)count, &vp)))
@@ -315,7 +316,7 @@ static gltf_status read_sparse(gltf_ctx *c, const cJSON *sparse, const gltf_acce
         double index;
         read_elements(ip + i * isize, isize, 1, &index_accessor, &index);
         if (!(index > previous) || index >= (double)a->count)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "index %zu is %.0f (allowed: increasing, below count %zu)", i, index,
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("index %zu is %.0f (allowed: increasing, below count %zu)"), i, index,
                              a->count);
         read_elements(vp + i * elem, elem, 1, a, out + (size_t)index * a->components);
         previous = index;
@@ -341,15 +342,15 @@ gltf_status gltf_accessor_read(gltf_ctx *c, const gltf_accessor *a, double *out)
         if ((st = view_get(c, view_id, &v)))
             return st;
         if (v.stride && v.stride < elem)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "bufferViews[%zu].byteStride %zu is less than one element (%zu "
-                             "bytes)", view_id, v.stride, elem);
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("bufferViews[%zu].byteStride %zu is less than one element (%zu "
+                             "bytes)"), view_id, v.stride, elem);
         size_t stride = v.stride ? v.stride : elem;
         if ((st = view_span(c, &v, offset, csize, elem, stride, a->count, &p)))
             return st;
         read_elements(p, stride, a->count, a, out);
     } else {
         if (cJSON_GetObjectItemCaseSensitive(obj, "byteOffset"))
-            return gltf_fail(c, GLTF_ERR_FORMAT, "byteOffset is given without a bufferView");
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("byteOffset is given without a bufferView"));
         memset(out, 0, a->count * a->components * sizeof *out);  /* the specification: zeros, unless sparse */
     }
     const cJSON *sparse = cJSON_GetObjectItemCaseSensitive(obj, "sparse");
@@ -357,7 +358,7 @@ gltf_status gltf_accessor_read(gltf_ctx *c, const gltf_accessor *a, double *out)
         return st;
     for (size_t i = 0; i < a->count * a->components; i++)
         if (!isfinite(out[i]))
-            return gltf_fail(c, GLTF_ERR_FORMAT, "element %zu, component %zu is not a finite number",
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("element %zu, component %zu is not a finite number"),
                              i / a->components, i % a->components);
     gltf_pop(c, mark);
     return GLTF_OK;

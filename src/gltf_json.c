@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlab/lang.h"
 #include "numlab/text.h"
 
 gltf_status gltf_fail(gltf_ctx *c, gltf_status status, const char *fmt, ...)
@@ -55,8 +56,8 @@ static const char *describe(const cJSON *item, char *buf, size_t size)
     else if (cJSON_IsString(item))
         snprintf(buf, size, "'%.40s%s'", item->valuestring, strlen(item->valuestring) > 40 ? "..." : "");
     else
-        snprintf(buf, size, "%s", cJSON_IsBool(item) ? "a boolean" : cJSON_IsNull(item) ? "null" :
-                                  cJSON_IsArray(item) ? "an array" : cJSON_IsObject(item) ? "an object" : "a value");
+        snprintf(buf, size, "%s", cJSON_IsBool(item) ? _("a boolean") : cJSON_IsNull(item) ? "null" :
+                                  cJSON_IsArray(item) ? _("an array") : cJSON_IsObject(item) ? _("an object") : _("a value"));
     return buf;
 }
 
@@ -66,7 +67,7 @@ gltf_status gltf_json_uint(gltf_ctx *c, const cJSON *obj, const char *key, uint6
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!item) {
         if (required)
-            return gltf_fail(c, GLTF_ERR_FORMAT, "%s is missing", key);
+            return gltf_fail(c, GLTF_ERR_FORMAT, _("%s is missing"), key);
         *out = fallback;
         return GLTF_OK;
     }
@@ -74,7 +75,7 @@ gltf_status gltf_json_uint(gltf_ctx *c, const cJSON *obj, const char *key, uint6
     double d = item->valuedouble;
     /* the range test comes first, so that the conversion below is always defined */
     if (!cJSON_IsNumber(item) || !(d >= (double)min && d <= (double)max) || d != floor(d))
-        return gltf_fail(c, GLTF_ERR_FORMAT, "%s is %s (allowed: a whole number from %llu to %llu)", key,
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("%s is %s (allowed: a whole number from %llu to %llu)"), key,
                          describe(item, buf, sizeof buf), (unsigned long long)min, (unsigned long long)max);
     *out = (uint64_t)d;
     return GLTF_OK;
@@ -93,7 +94,7 @@ gltf_status gltf_json_index(gltf_ctx *c, const cJSON *obj, const char *key, cons
     if (st)
         return st;
     if (v >= target->count)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "%s %llu: there is no %s[%llu] (there are %zu)", key,
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("%s %llu: there is no %s[%llu] (there are %zu)"), key,
                          (unsigned long long)v, target_name, (unsigned long long)v, target->count);
     *out = (size_t)v;
     return GLTF_OK;
@@ -106,10 +107,10 @@ gltf_status gltf_json_string(gltf_ctx *c, const cJSON *obj, const char *key, boo
     if (!item && !required)
         return GLTF_OK;
     if (!item)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "%s is missing", key);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("%s is missing"), key);
     char buf[64];
     if (!cJSON_IsString(item))
-        return gltf_fail(c, GLTF_ERR_FORMAT, "%s is %s (allowed: a string)", key, describe(item, buf, sizeof buf));
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("%s is %s (allowed: a string)"), key, describe(item, buf, sizeof buf));
     *out = item->valuestring;
     return GLTF_OK;
 }
@@ -120,7 +121,7 @@ gltf_status gltf_json_object(gltf_ctx *c, const gltf_array *array, const char *a
     char buf[64];
     *out = array->items[index];
     if (!cJSON_IsObject(*out))
-        return gltf_fail(c, GLTF_ERR_FORMAT, "%s[%zu] is %s (allowed: an object)", array_name, index,
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("%s[%zu] is %s (allowed: an object)"), array_name, index,
                          describe(*out, buf, sizeof buf));
     return GLTF_OK;
 }
@@ -130,17 +131,17 @@ gltf_status gltf_json_array(gltf_ctx *c, const cJSON *obj, const char *key, bool
     out->items = NULL, out->count = 0;
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!item)
-        return required ? gltf_fail(c, GLTF_ERR_FORMAT, "%s is missing", key) : GLTF_OK;
+        return required ? gltf_fail(c, GLTF_ERR_FORMAT, _("%s is missing"), key) : GLTF_OK;
     char buf[64];
     if (!cJSON_IsArray(item))
-        return gltf_fail(c, GLTF_ERR_FORMAT, "%s is %s (allowed: an array)", key, describe(item, buf, sizeof buf));
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("%s is %s (allowed: an array)"), key, describe(item, buf, sizeof buf));
     size_t count = 0;
     for (const cJSON *e = item->child; e; e = e->next)
         count++;
     if (count == 0)  /* the schema's minItems: 1 for every array glTF defines */
-        return gltf_fail(c, GLTF_ERR_FORMAT, "%s is an empty array (allowed: at least one element)", key);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("%s is an empty array (allowed: at least one element)"), key);
     if (!(out->items = malloc(count * sizeof *out->items)))
-        return gltf_fail(c, GLTF_ERR_NOMEM, "out of memory");
+        return gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory"));
     for (const cJSON *e = item->child; e; e = e->next)
         out->items[out->count++] = e;
     return GLTF_OK;
@@ -165,6 +166,6 @@ gltf_status gltf_json_numbers(gltf_ctx *c, const cJSON *obj, const char *key, si
         out[i] = e->valuedouble;
     }
     if (!cJSON_IsArray(item) || i != n || cJSON_GetArraySize(item) != (int)n)
-        return gltf_fail(c, GLTF_ERR_FORMAT, "%s is not an array of %zu finite numbers", key, n);
+        return gltf_fail(c, GLTF_ERR_FORMAT, _("%s is not an array of %zu finite numbers"), key, n);
     return GLTF_OK;
 }

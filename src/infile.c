@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "numlab/cli.h"
+#include "numlab/lang.h"
 #include "numlab/text.h"
 
 static int set(infile_error *e, infile_status status, int error, const char *fmt, ...)
@@ -34,8 +35,8 @@ static int set(infile_error *e, infile_status status, int error, const char *fmt
 
 static int set_errno(infile_error *e, int error)
 {
-    snprintf(e->allowed, sizeof e->allowed, "a readable regular file");
-    return set(e, error == ENOMEM ? INFILE_ERR_NOMEM : INFILE_ERR_OPEN, error, "cannot read: %s", strerror(error));
+    snprintf(e->allowed, sizeof e->allowed, "%s", _("a readable regular file"));
+    return set(e, error == ENOMEM ? INFILE_ERR_NOMEM : INFILE_ERR_OPEN, error, _("cannot read: %s"), strerror(error));
 }
 
 void infile_size_text(uint64_t bytes, char *buf, size_t size)
@@ -52,15 +53,15 @@ static void allowed_regular(infile_error *e, uint64_t max_bytes)
     char limit[32];
     infile_size_text(max_bytes, limit, sizeof limit);
     if (max_bytes == INFILE_NO_LIMIT)
-        snprintf(e->allowed, sizeof e->allowed, "a regular file");
+        snprintf(e->allowed, sizeof e->allowed, "%s", _("a regular file"));
     else
-        snprintf(e->allowed, sizeof e->allowed, "a regular file of at most %s", limit);
+        snprintf(e->allowed, sizeof e->allowed, _("a regular file of at most %s"), limit);
 }
 
 const char *infile_kind(mode_t mode)
 {
-    return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" : S_ISCHR(mode) ? "a character device"
-         : S_ISBLK(mode) ? "a block device" : S_ISSOCK(mode) ? "a socket" : "not a regular file";
+    return S_ISDIR(mode) ? _("a directory") : S_ISFIFO(mode) ? _("a FIFO") : S_ISCHR(mode) ? _("a character device")
+         : S_ISBLK(mode) ? _("a block device") : S_ISSOCK(mode) ? _("a socket") : _("not a regular file");
 }
 
 /* A regular file within the limit: 0, or -1 with e filled. */
@@ -68,9 +69,10 @@ static int check_stat(const struct stat *st, uint64_t max_bytes, infile_error *e
 {
     allowed_regular(e, max_bytes);
     if (!S_ISREG(st->st_mode))
-        return set(e, INFILE_ERR_KIND, 0, "is %s", infile_kind(st->st_mode));
+        /* TRANSLATORS: "is a FIFO": %s is a kind of file ("a directory") */
+        return set(e, INFILE_ERR_KIND, 0, _("is %s"), infile_kind(st->st_mode));
     if ((uint64_t)st->st_size > max_bytes)
-        return set(e, INFILE_ERR_SIZE, 0, "has %llu bytes", (unsigned long long)st->st_size);
+        return set(e, INFILE_ERR_SIZE, 0, _("has %llu bytes"), (unsigned long long)st->st_size);
     return 0;
 }
 
@@ -136,8 +138,8 @@ static int outside(infile_error *e, const char *dir)
 {
     char shown[200];
     text_escape(dir, shown, sizeof shown);
-    snprintf(e->allowed, sizeof e->allowed, "a file below '%s', after %%-decoding and symbolic links", shown);
-    return set(e, INFILE_ERR_OUTSIDE, 0, "leaves the folder");
+    snprintf(e->allowed, sizeof e->allowed, _("a file below '%s', after %%-decoding and symbolic links"), shown);
+    return set(e, INFILE_ERR_OUTSIDE, 0, "%s", _("leaves the folder"));
 }
 
 /* Opens the components of rel (a canonical path: no ".", "..", links or empty parts) one by one from dfd with
@@ -242,8 +244,8 @@ infile_status infile_read_fd(int fd, size_t n, bool text, infile_data *out, infi
                 line++, start = p + 1;
         size_t column = (size_t)(nul - start) + 1;
         free(buf);
-        snprintf(e->allowed, sizeof e->allowed, "a text file, without NUL bytes");
-        set(e, INFILE_ERR_NUL, 0, "has a NUL byte on line %zu, column %zu", line, column);
+        snprintf(e->allowed, sizeof e->allowed, "%s", _("a text file, without NUL bytes"));
+        set(e, INFILE_ERR_NUL, 0, _("has a NUL byte on line %zu, column %zu"), line, column);
         return e->status;
     }
     *out = (infile_data){buf, n};
@@ -277,11 +279,11 @@ void infile_message(const infile_error *e, const char *opt, const char *path, ch
     text_escape(cli_cut(path), shown, sizeof shown);  /* a long path cut (head...tail), the reason after it kept */
     bool errno_text = e->status == INFILE_ERR_OPEN || e->status == INFILE_ERR_NOMEM;
     if (opt && errno_text)
-        snprintf(buf, size, "%s: cannot read '%s': %s", opt, shown, strerror(e->error));
+        snprintf(buf, size, _("%s: cannot read '%s': %s"), opt, shown, strerror(e->error));
     else if (opt)
-        snprintf(buf, size, "%s: '%s' %s (allowed: %s)", opt, shown, e->problem, e->allowed);
+        snprintf(buf, size, _("%s: '%s' %s (allowed: %s)"), opt, shown, e->problem, e->allowed);
     else if (errno_text)
         snprintf(buf, size, "%s: %s", shown, e->problem);
     else
-        snprintf(buf, size, "%s: %s (allowed: %s)", shown, e->problem, e->allowed);
+        snprintf(buf, size, _("%s: %s (allowed: %s)"), shown, e->problem, e->allowed);
 }

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "numlab/infile.h"
+#include "numlab/lang.h"
 
 enum { MAX_FIELDS = 8 };
 
@@ -63,8 +64,8 @@ static int check_bytes(const parse_ctx *ctx, const char *line, size_t len)
         comment = comment || b == '#';
         bool ok = b == '\t' || b == '\r' || (b >= 0x20 && b != 0x7f && (comment || b < 0x80));
         if (!ok)
-            return fail(ctx, "unexpected byte 0x%02x at column %zu (expected plain text%s)", b, c + 1,
-                        comment ? "" : "; non-ASCII only in comments");
+            return fail(ctx, _("unexpected byte 0x%02x at column %zu (expected plain text%s)"), b, c + 1,
+                        comment ? "" : _("; non-ASCII only in comments"));
     }
     return NET_OK;
 }
@@ -109,14 +110,14 @@ static const field_range DAMPING = {0.0, 1e12, false};   /* C (N s/m) */
 static int number(const parse_ctx *ctx, const char *what, const char *text, field_range r, double *out)
 {
     char range[80];
-    snprintf(range, sizeof range, "a number %s %g and <= %g", r.lo_open ? ">" : ">=", r.lo, r.hi);
+    snprintf(range, sizeof range, _("a number %s %g and <= %g"), r.lo_open ? ">" : ">=", r.lo, r.hi);
     errno = 0;
     char *end;
     double v = strtod(text, &end);
     if (end == text || *end != '\0' || !isfinite(v) || errno == ERANGE)
-        return fail(ctx, "%s: '%.40s' is not a finite number (expected %s)", what, text, range);
+        return fail(ctx, _("%s: '%.40s' is not a finite number (expected %s)"), what, text, range);
     if ((r.lo_open ? !(v > r.lo) : !(v >= r.lo)) || !(v <= r.hi))
-        return fail(ctx, "%s: %.40s is out of range (expected %s)", what, text, range);
+        return fail(ctx, _("%s: %.40s is out of range (expected %s)"), what, text, range);
     *out = v;
     return NET_OK;
 }
@@ -124,15 +125,15 @@ static int number(const parse_ctx *ctx, const char *what, const char *text, fiel
 static int mass_index(const parse_ctx *ctx, const char *what, const char *text, size_t n_masses, size_t *out)
 {
     if (strspn(text, "0123456789") != strlen(text))
-        return fail(ctx, "%s: '%.40s' is not a mass index (expected a whole number from 0 to %zu)", what, text,
+        return fail(ctx, _("%s: '%.40s' is not a mass index (expected a whole number from 0 to %zu)"), what, text,
                     n_masses ? n_masses - 1 : 0);
     errno = 0;
     unsigned long long v = strtoull(text, NULL, 10);
     if (errno == ERANGE || v >= n_masses) {
         if (n_masses == 0)
-            return fail(ctx, "%s: mass %.40s is not defined above (expected 'mass' lines before the springs)", what,
+            return fail(ctx, _("%s: mass %.40s is not defined above (expected 'mass' lines before the springs)"), what,
                         text);
-        return fail(ctx, "%s: mass %.40s is not defined above (expected 0 to %zu)", what, text, n_masses - 1);
+        return fail(ctx, _("%s: mass %.40s is not defined above (expected 0 to %zu)"), what, text, n_masses - 1);
     }
     *out = (size_t)v;
     return NET_OK;
@@ -141,25 +142,25 @@ static int mass_index(const parse_ctx *ctx, const char *what, const char *text, 
 static int parse_mass(const parse_ctx *ctx, net_network *net, char **f, size_t nf, const net_limits *lim)
 {
     if (nf < 4 || nf > 5)
-        return fail(ctx, "'mass' expects X Y M [pinned]: got %zu values", nf - 1);
+        return fail(ctx, _("'mass' expects X Y M [pinned]: got %zu values"), nf - 1);
     if (net->n_masses >= lim->max_masses)
-        return fail(ctx, "too many masses (expected at most %zu)", lim->max_masses);
+        return fail(ctx, _("too many masses (expected at most %zu)"), lim->max_masses);
     double x, y, m;
     int rc;
     if ((rc = number(ctx, "mass X", f[1], COORD, &x)) || (rc = number(ctx, "mass Y", f[2], COORD, &y)) ||
         (rc = number(ctx, "mass M", f[3], MASS, &m)))
         return rc;
     if (nf == 5 && strcmp(f[4], "pinned") != 0)
-        return fail(ctx, "mass: '%.40s' after M (expected 'pinned' or nothing)", f[4]);
+        return fail(ctx, _("mass: '%.40s' after M (expected 'pinned' or nothing)"), f[4]);
     return net_add_mass(net, x, y, m, nf == 5) == NET_ERR_MEMORY ? NET_ERR_MEMORY : NET_OK;
 }
 
 static int parse_spring(const parse_ctx *ctx, net_network *net, char **f, size_t nf, const net_limits *lim)
 {
     if (nf < 4 || nf > 6)
-        return fail(ctx, "'spring' expects I J K [L [C]]: got %zu values", nf - 1);
+        return fail(ctx, _("'spring' expects I J K [L [C]]: got %zu values"), nf - 1);
     if (net->n_springs >= lim->max_springs)
-        return fail(ctx, "too many springs (expected at most %zu)", lim->max_springs);
+        return fail(ctx, _("too many springs (expected at most %zu)"), lim->max_springs);
     size_t i, j;
     double k, rest, c = 0.0;
     int rc;
@@ -167,7 +168,7 @@ static int parse_spring(const parse_ctx *ctx, net_network *net, char **f, size_t
         (rc = mass_index(ctx, "spring J", f[2], net->n_masses, &j)))
         return rc;
     if (i == j)
-        return fail(ctx, "spring joins mass %zu to itself (expected two different masses)", i);
+        return fail(ctx, _("spring joins mass %zu to itself (expected two different masses)"), i);
     if ((rc = number(ctx, "spring K", f[3], STIFFNESS, &k)))
         return rc;
     if (nf >= 5) {
@@ -176,8 +177,8 @@ static int parse_spring(const parse_ctx *ctx, net_network *net, char **f, size_t
     } else {
         rest = hypot(net->rest_x[j] - net->rest_x[i], net->rest_y[j] - net->rest_y[i]);
         if (!(rest > 0.0))
-            return fail(ctx, "spring %zu-%zu: its masses coincide, so it has no length to rest at (expected an "
-                        "explicit rest length L)", i, j);
+            return fail(ctx, _("spring %zu-%zu: its masses coincide, so it has no length to rest at (expected an "
+                        "explicit rest length L)"), i, j);
     }
     if (nf == 6 && (rc = number(ctx, "spring C", f[5], DAMPING, &c)))
         return rc;
@@ -187,9 +188,9 @@ static int parse_spring(const parse_ctx *ctx, net_network *net, char **f, size_t
 static int parse_gravity(const parse_ctx *ctx, net_network *net, char **f, size_t nf, size_t *gravity_line)
 {
     if (nf != 3)
-        return fail(ctx, "'gravity' expects GX GY: got %zu values", nf - 1);
+        return fail(ctx, _("'gravity' expects GX GY: got %zu values"), nf - 1);
     if (*gravity_line)
-        return fail(ctx, "gravity given twice (expected it once; first at line %zu)", *gravity_line);
+        return fail(ctx, _("gravity given twice (expected it once; first at line %zu)"), *gravity_line);
     double gx, gy;
     int rc;
     if ((rc = number(ctx, "gravity GX", f[1], COORD, &gx)) || (rc = number(ctx, "gravity GY", f[2], COORD, &gy)))
@@ -206,14 +207,14 @@ static int parse_line(parse_ctx *ctx, net_network *net, char *buf, const net_lim
     if (nf == 0)
         return NET_OK;
     if (nf > MAX_FIELDS)
-        return fail(ctx, "too many values (expected at most %d on a line)", MAX_FIELDS - 1);
+        return fail(ctx, _("too many values (expected at most %d on a line)"), MAX_FIELDS - 1);
     if (strcmp(f[0], "mass") == 0)
         return parse_mass(ctx, net, f, nf, lim);
     if (strcmp(f[0], "spring") == 0)
         return parse_spring(ctx, net, f, nf, lim);
     if (strcmp(f[0], "gravity") == 0)
         return parse_gravity(ctx, net, f, nf, gravity_line);
-    return fail(ctx, "unknown keyword '%.40s' (expected mass, spring, gravity or a # comment)", f[0]);
+    return fail(ctx, _("unknown keyword '%.40s' (expected mass, spring, gravity or a # comment)"), f[0]);
 }
 
 int net_parse(const char *name, const char *text, size_t len, const net_limits *lim, net_network **out, char *err,
@@ -221,9 +222,9 @@ int net_parse(const char *name, const char *text, size_t len, const net_limits *
 {
     parse_ctx ctx = {.name = name, .line = 1, .err = err, .errlen = errlen};
     if (len > lim->max_bytes)
-        return fail(&ctx, "the file is larger than %zu bytes (expected a smaller network)", lim->max_bytes);
+        return fail(&ctx, _("the file is larger than %zu bytes (expected a smaller network)"), lim->max_bytes);
     if (len == 0)
-        return fail(&ctx, "the file is empty (expected 'mass X Y M [pinned]' and 'spring I J K [L [C]]' lines)");
+        return fail(&ctx, _("the file is empty (expected 'mass X Y M [pinned]' and 'spring I J K [L [C]]' lines)"));
     char *buf = malloc(lim->max_line + 1);
     net_network *net = net_new();
     int rc = !buf || !net ? NET_ERR_MEMORY : NET_OK;
@@ -232,7 +233,7 @@ int net_parse(const char *name, const char *text, size_t len, const net_limits *
         const char *nl = memchr(text + pos, '\n', len - pos);
         size_t line_len = (nl ? (size_t)(nl - text) : len) - pos;
         if (line_len > lim->max_line) {
-            rc = fail(&ctx, "the line is longer than %zu bytes (expected shorter lines)", lim->max_line);
+            rc = fail(&ctx, _("the line is longer than %zu bytes (expected shorter lines)"), lim->max_line);
             break;
         }
         if ((rc = check_bytes(&ctx, text + pos, line_len)))
@@ -244,13 +245,13 @@ int net_parse(const char *name, const char *text, size_t len, const net_limits *
     }
     if (rc == NET_OK && net->n_masses == 0) {
         ctx.line--;  /* the last line read */
-        rc = fail(&ctx, "no masses (expected at least one 'mass X Y M [pinned]' line)");
+        rc = fail(&ctx, _("no masses (expected at least one 'mass X Y M [pinned]' line)"));
     }
     free(buf);
     if (rc != NET_OK) {
         net_free(net);
         if (rc == NET_ERR_MEMORY)
-            snprintf(err, errlen, "%s: out of memory", name);
+            snprintf(err, errlen, _("%s: out of memory"), name);
         return rc;
     }
     *out = net;

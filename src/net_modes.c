@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlab/lang.h"
+
 /* The Hessian block of spring s at the rest configuration; -1 when its masses coincide and L > 0. */
 static int spring_hessian(const net_network *net, size_t s, double H[4])
 {
@@ -74,8 +76,8 @@ static int build_matrix(const net_network *net, const size_t *dof, gsl_matrix *A
         double H[4], D[4];
         const size_t i = net->si[s], j = net->sj[s];
         if (spring_hessian(net, s, H)) {
-            snprintf(err, errlen, "spring %zu joins masses %zu and %zu, which coincide at rest while its rest length "
-                     "is %g: its stiffness has no direction there", s, i, j, net->rest[s]);
+            snprintf(err, errlen, _("spring %zu joins masses %zu and %zu, which coincide at rest while its rest length "
+                                    "is %g: its stiffness has no direction there"), s, i, j, net->rest[s]);
             return NET_ERR_INPUT;
         }
         add_weighted(A, dof, net->mass, i, i, 1.0, H), add_weighted(A, dof, net->mass, j, j, 1.0, H);
@@ -91,7 +93,7 @@ int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t 
 {
     *out = (net_modes){0};
     if (net->law != NET_LAW_HOOKE) {
-        snprintf(err, errlen, "normal modes need Hooke's law: the %s force has no stiffness matrix",
+        snprintf(err, errlen, _("normal modes need Hooke's law: the %s force has no stiffness matrix"),
                  net_law_name(net->law));
         return NET_ERR_INPUT;
     }
@@ -100,7 +102,7 @@ int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t 
         free_masses += !net->pinned[i];
     const size_t dofs = 2 * free_masses;
     if (dofs == 0 || dofs > NET_MODES_MAX_DOF) {
-        snprintf(err, errlen, "normal modes need 1 to %u free masses (a dense %u x %u matrix); this network has %zu",
+        snprintf(err, errlen, _("normal modes need 1 to %u free masses (a dense %u x %u matrix); this network has %zu"),
                  NET_MODES_MAX_DOF / 2, NET_MODES_MAX_DOF, NET_MODES_MAX_DOF, free_masses);
         return NET_ERR_INPUT;
     }
@@ -118,7 +120,7 @@ int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t 
         goto done;
     gsl_matrix_memcpy(K, A);  /* gsl_eigen_symm destroys A */
     if (gsl_eigen_symm(A, eval, ws) != GSL_SUCCESS) {
-        snprintf(err, errlen, "GSL's symmetric eigen solver did not converge");
+        snprintf(err, errlen, "%s", _("GSL's symmetric eigen solver did not converge"));
         rc = NET_ERR_INPUT;
         goto done;
     }

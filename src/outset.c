@@ -2,6 +2,7 @@
 #define _GNU_SOURCE  /* renameat2, mkostemp */
 #include "numlab/outset.h"
 #include "numlab/infile.h"
+#include "numlab/lang.h"
 #include "errmsg.h"
 
 #include <errno.h>
@@ -172,8 +173,8 @@ static outset_error open_special(entry *e, const char *path, char *err, size_t e
 {
     e->fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
     if (e->fd < 0)
-        return errno == ENXIO ? errmsg(OUTSET_ERR_PATH, err, errlen, "'%s' is a FIFO nothing reads from", path)
-                              : errmsg(OUTSET_ERR_PATH, err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        return errno == ENXIO ? errmsg(OUTSET_ERR_PATH, err, errlen, _("'%s' is a FIFO nothing reads from"), path)
+                              : errmsg(OUTSET_ERR_PATH, err, errlen, _("cannot write '%s': %s"), path, strerror(errno));
     int fl = fcntl(e->fd, F_GETFL);
     if (fl >= 0)
         fcntl(e->fd, F_SETFL, fl & ~O_NONBLOCK);
@@ -187,14 +188,14 @@ static outset_error existing(entry *e, const char *path, const struct stat *lst,
 {
     struct stat st = *lst;
     if (S_ISLNK(lst->st_mode) && stat(path, &st) != 0)
-        return errno == ENOENT ? errmsg(OUTSET_ERR_PATH, err, errlen, "'%s' is a symbolic link to a file that does "
-                                      "not exist (allowed: a file name, or a link to an existing file)", path)
-                               : errmsg(OUTSET_ERR_PATH, err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        return errno == ENOENT ? errmsg(OUTSET_ERR_PATH, err, errlen, _("'%s' is a symbolic link to a file that does "
+                                      "not exist (allowed: a file name, or a link to an existing file)"), path)
+                               : errmsg(OUTSET_ERR_PATH, err, errlen, _("cannot write '%s': %s"), path, strerror(errno));
     e->have_ino = true;
     e->dev = st.st_dev;
     e->ino = st.st_ino;
     if (S_ISDIR(st.st_mode))
-        return errmsg(OUTSET_ERR_PATH, err, errlen, "'%s' is a directory", path);
+        return errmsg(OUTSET_ERR_PATH, err, errlen, _("'%s' is a directory"), path);
     struct stat out;
     if ((flags & OUTSET_STREAM) && fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == st.st_dev &&
         out.st_ino == st.st_ino) {  /* /dev/stdout and the like: the stream it is */
@@ -204,28 +205,28 @@ static outset_error existing(entry *e, const char *path, const struct stat *lst,
     }
     if (S_ISREG(st.st_mode)) {
         if (!(flags & OUTSET_REPLACE))
-            return errmsg(OUTSET_ERR_EXISTS, err, errlen, "'%s' already exists", path);
+            return errmsg(OUTSET_ERR_EXISTS, err, errlen, _("'%s' already exists"), path);
         e->target = realpath(path, NULL);  /* through symbolic links: the link stays, the file is replaced */
-        return e->target ? OUTSET_OK : errmsg(OUTSET_ERR_IO, err, errlen, "'%s': %s", path, strerror(errno));
+        return e->target ? OUTSET_OK : errmsg(OUTSET_ERR_IO, err, errlen, _("'%s': %s"), path, strerror(errno));
     }
     if ((flags & OUTSET_STREAM) && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)))
         return flags & PROBE ? OUTSET_OK : open_special(e, path, err, errlen);
-    return errmsg(OUTSET_ERR_PATH, err, errlen, "'%s' is %s, not a regular file (allowed: a new or a regular file%s; "
-                "a special file is never replaced)", path, infile_kind(st.st_mode),
-                flags & OUTSET_STREAM ? ", a FIFO, a character device or - for stdout" : "");
+    return errmsg(OUTSET_ERR_PATH, err, errlen, _("'%s' is %s, not a regular file (allowed: a new or a regular file%s; "
+                "a special file is never replaced)"), path, infile_kind(st.st_mode),
+                flags & OUTSET_STREAM ? _(", a FIFO, a character device or - for stdout") : "");
 }
 
 /* Checks path and fills e (identity, target or stream), without creating anything. */
 static outset_error resolve(entry *e, const char *path, unsigned flags, char *err, size_t errlen)
 {
     if (!*path)
-        return errmsg(OUTSET_ERR_PATH, err, errlen, "an empty file name");
+        return errmsg(OUTSET_ERR_PATH, err, errlen, _("an empty file name"));
     if (strcmp(path, "-") == 0) {
         struct stat out;
         if (!(flags & OUTSET_STREAM))
-            return errmsg(OUTSET_ERR_PATH, err, errlen, "'-' is not a file (allowed: a file name)");
+            return errmsg(OUTSET_ERR_PATH, err, errlen, _("'-' is not a file (allowed: a file name)"));
         if (fstat(STDOUT_FILENO, &out) != 0)
-            return errmsg(OUTSET_ERR_PATH, err, errlen, "stdout is closed");
+            return errmsg(OUTSET_ERR_PATH, err, errlen, _("stdout is closed"));
         *e = (entry){.have_ino = true, .dev = out.st_dev, .ino = out.st_ino, .streamed = true, .is_stdout = true,
                      .fd = STDOUT_FILENO};
         return OUTSET_OK;
@@ -234,14 +235,15 @@ static outset_error resolve(entry *e, const char *path, unsigned flags, char *er
     char *dir = dir_of(path, &base);
     free(dir);
     if (!dir)
-        return errmsg(OUTSET_ERR_NOMEM, err, errlen, "'%s': out of memory", path);
+        return errmsg(OUTSET_ERR_NOMEM, err, errlen, _("'%s': out of memory"), path);
     if (!*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
-        return errmsg(OUTSET_ERR_PATH, err, errlen, "'%s' names a directory, not a file", path);
+        return errmsg(OUTSET_ERR_PATH, err, errlen, _("'%s' names a directory, not a file"), path);
     struct stat lst;
     if (lstat(path, &lst) == 0)
         return existing(e, path, &lst, flags, err, errlen);
     if (errno != ENOENT || new_identity(e, path) != 0)
-        return errmsg(errno == ENOMEM ? OUTSET_ERR_NOMEM : OUTSET_ERR_PATH, err, errlen, "cannot create '%s': %s", path,
+        return errmsg(errno == ENOMEM ? OUTSET_ERR_NOMEM : OUTSET_ERR_PATH, err, errlen, _("cannot create '%s': %s"),
+                      path,
                     strerror(errno));
     return OUTSET_OK;
 }
@@ -253,7 +255,7 @@ static outset_error create_temporary(entry *e, char *err, size_t errlen)
     e->tmp = dir ? malloc(strlen(dir) + sizeof TEMP_NAME) : NULL;
     if (!e->tmp) {
         free(dir);
-        return errmsg(OUTSET_ERR_NOMEM, err, errlen, "'%s': out of memory", e->path);
+        return errmsg(OUTSET_ERR_NOMEM, err, errlen, _("'%s': out of memory"), e->path);
     }
     sprintf(e->tmp, "%s" TEMP_NAME, dir);
     free(dir);
@@ -261,7 +263,7 @@ static outset_error create_temporary(entry *e, char *err, size_t errlen)
     if (e->fd < 0) {
         free(e->tmp);
         e->tmp = NULL;
-        return errmsg(OUTSET_ERR_PATH, err, errlen, "cannot create '%s': %s", e->path, strerror(errno));
+        return errmsg(OUTSET_ERR_PATH, err, errlen, _("cannot create '%s': %s"), e->path, strerror(errno));
     }
     guard(e->tmp);
     /* mkstemp makes 0600; a finished file gets what open(2) would give it */
@@ -288,7 +290,7 @@ int outset_add(outset *s, const char *path, unsigned flags, outset_error *code, 
     outset_error dummy;
     code = code ? code : &dummy;
     if (s->n == OUTSET_MAX) {
-        *code = errmsg(OUTSET_ERR_NOMEM, err, errlen, "'%s': more than %d outputs", path, OUTSET_MAX);
+        *code = errmsg(OUTSET_ERR_NOMEM, err, errlen, _("'%s': more than %d outputs"), path, OUTSET_MAX);
         return -1;
     }
     entry *e = &s->e[s->n];
@@ -298,12 +300,12 @@ int outset_add(outset *s, const char *path, unsigned flags, outset_error *code, 
         if (same_identity(&s->e[i], e)) {
             if (other)
                 *other = i;
-            *code = errmsg(OUTSET_ERR_SAME, err, errlen, "'%s' is the same file as '%s'", path, s->e[i].path);
+            *code = errmsg(OUTSET_ERR_SAME, err, errlen, _("'%s' is the same file as '%s'"), path, s->e[i].path);
         }
     if (*code == OUTSET_OK && !(e->path = strdup(path)))
-        *code = errmsg(OUTSET_ERR_NOMEM, err, errlen, "'%s': out of memory", path);
+        *code = errmsg(OUTSET_ERR_NOMEM, err, errlen, _("'%s': out of memory"), path);
     if (*code == OUTSET_OK && !e->streamed && !e->target && !(e->target = strdup(path)))
-        *code = errmsg(OUTSET_ERR_NOMEM, err, errlen, "'%s': out of memory", path);
+        *code = errmsg(OUTSET_ERR_NOMEM, err, errlen, _("'%s': out of memory"), path);
     if (*code == OUTSET_OK && !e->streamed)
         *code = create_temporary(e, err, errlen);
     if (*code != OUTSET_OK) {
@@ -414,7 +416,7 @@ static outset_error finish_writing(outset *s, char *err, size_t errlen)
         if (ok && !e->streamed)
             ok = fsync(e->fd) == 0;
         if (!ok)
-            return errmsg(OUTSET_ERR_IO, err, errlen, "cannot write '%s': %s", what, strerror(errno));
+            return errmsg(OUTSET_ERR_IO, err, errlen, _("cannot write '%s': %s"), what, strerror(errno));
     }
     return OUTSET_OK;
 }
@@ -466,8 +468,8 @@ outset_error outset_commit(outset *s, char *err, size_t errlen)
             if (put_in_place(e) == 0)
                 e->done = true;
             else
-                code = errno == EEXIST ? errmsg(OUTSET_ERR_EXISTS, err, errlen, "'%s' already exists", e->path)
-                                       : errmsg(OUTSET_ERR_IO, err, errlen, "cannot create '%s': %s", e->path,
+                code = errno == EEXIST ? errmsg(OUTSET_ERR_EXISTS, err, errlen, _("'%s' already exists"), e->path)
+                                       : errmsg(OUTSET_ERR_IO, err, errlen, _("cannot create '%s': %s"), e->path,
                                               strerror(errno));
         }
     if (code != OUTSET_OK)

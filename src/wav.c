@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numlab/lang.h"
+
 /* --- WAV ---------------------------------------------------------------------------------------------------- */
 
 struct wav_file {
@@ -30,7 +32,7 @@ static wav_error check_format(SF_INFO *info, const char *name, int channels, int
     };
     if (channels >= 1 && channels <= 2 && rate >= 1 && sf_format_check(info))
         return WAV_OK;
-    return errmsg(WAV_ERR_FORMAT, err, errlen, "'%s': no WAV with %d channels at %d Hz", name, channels, rate);
+    return errmsg(WAV_ERR_FORMAT, err, errlen, _("'%s': no WAV with %d channels at %d Hz"), name, channels, rate);
 }
 
 wav_file *wav_open_fd(int fd, const char *name, int channels, int rate, wav_format format, wav_error *code,
@@ -44,12 +46,12 @@ wav_file *wav_open_fd(int fd, const char *name, int channels, int rate, wav_form
     wav_file *w = calloc(1, sizeof *w);
     if (!w || !(w->name = strdup(name))) {
         free(w);
-        *code = errmsg(WAV_ERR_NOMEM, err, errlen, "'%s': out of memory", name);
+        *code = errmsg(WAV_ERR_NOMEM, err, errlen, _("'%s': out of memory"), name);
         return NULL;
     }
     w->sf = sf_open_fd(fd, SFM_WRITE, &info, SF_FALSE);
     if (!w->sf) {
-        *code = errmsg(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", name, sf_strerror(NULL));
+        *code = errmsg(WAV_ERR_IO, err, errlen, _("cannot write '%s': %s"), name, sf_strerror(NULL));
         free(w->name);
         free(w);
         return NULL;
@@ -65,14 +67,14 @@ wav_error wav_write(wav_file *w, const double *frames, size_t n_frames, char *er
 {
     sf_count_t done = sf_writef_double(w->sf, frames, (sf_count_t)n_frames);
     if (done != (sf_count_t)n_frames)
-        return errmsg(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", w->name, sf_strerror(w->sf));
+        return errmsg(WAV_ERR_IO, err, errlen, _("cannot write '%s': %s"), w->name, sf_strerror(w->sf));
     return WAV_OK;
 }
 
 wav_error wav_finish(wav_file *w, char *err, size_t errlen)
 {
     int rc = sf_close(w->sf);
-    wav_error code = rc == 0 ? WAV_OK : errmsg(WAV_ERR_IO, err, errlen, "cannot write '%s': %s", w->name,
+    wav_error code = rc == 0 ? WAV_OK : errmsg(WAV_ERR_IO, err, errlen, _("cannot write '%s': %s"), w->name,
                                              sf_error_number(rc));
     free(w->name);
     free(w);
