@@ -9,6 +9,7 @@
  * coupling shifts the low modes by up to ~20% in the linear range) and beta so that a strength-1 knock saturates the
  * tanh (beta s ~ 3): harder knocks sound a touch lower and duller, a "clack" rather than a ring. */
 #include "numlab/common.h"
+#include "numlab/lang.h"
 #include "numlab/sound.h"
 
 #include <stddef.h>
@@ -56,8 +57,8 @@
 static const snd_preset presets[] = {
     {
         .name = "steel-pair",
-        .summary = "two steel balls 16 mm across swirled in the bowl: a soft rolling rumble with bright, ringing clicks "
-                   "when they meet, and a dull acrylic knock under each click",
+        .summary = N_("two steel balls 16 mm across swirled in the bowl: a soft rolling rumble with bright, ringing clicks "
+                   "when they meet, and a dull acrylic knock under each click"),
         /* e 0.85 less 10% pair friction: lively bounces; light drag (gamma_s 0.25/s, gamma_c 0.02 m/s^2) */
         .bowl = {BOWL_10CM(0.008, M8, 0.008, M8, M8 * G), .surface_drag = 0.25, .contact_loss = 0.02,
                  .restitution = 0.85, .pair_friction = 0.1, NO_MAGNET},
@@ -73,8 +74,8 @@ static const snd_preset presets[] = {
     },
     {
         .name = "rubbing",
-        .summary = "a rough bowl under a fast swirl: a continuous breathy hiss tinted by the bowl's low "
-                   "resonances, thicker and brighter as the balls speed up, thinner where they slow",
+        .summary = N_("a rough bowl under a fast swirl: a continuous breathy hiss tinted by the bowl's low "
+                   "resonances, thicker and brighter as the balls speed up, thinner where they slow"),
         /* more friction (gamma_c 0.08 m/s^2), duller bounces */
         .bowl = {BOWL_10CM(0.008, M8, 0.008, M8, M8 * G), .surface_drag = 0.3, .contact_loss = 0.08,
                  .restitution = 0.7, .pair_friction = 0.2, NO_MAGNET},
@@ -89,8 +90,8 @@ static const snd_preset presets[] = {
     },
     {
         .name = "scratching",
-        .summary = "a scratched bowl: sparse, crackling grains, each a small tick that rings the bowl; faster "
-                   "means more ticks, never a continuous hiss",
+        .summary = N_("a scratched bowl: sparse, crackling grains, each a small tick that rings the bowl; faster "
+                   "means more ticks, never a continuous hiss"),
         .bowl = {BOWL_10CM(0.008, M8, 0.008, M8, M8 * G), .surface_drag = 0.3, .contact_loss = 0.06,
                  .restitution = 0.8, .pair_friction = 0.15, NO_MAGNET},
         /* sparse: 250 grains per metre, spiky amplitudes (shape 0.6: a few loud ones), wider (0.4 ms) */
@@ -105,9 +106,9 @@ static const snd_preset presets[] = {
     },
     {
         .name = "heavy-light",
-        .summary = "a ball 24 mm across and one 10 mm across: every click carries two pitches, the big ball's lower ring and "
+        .summary = N_("a ball 24 mm across and one 10 mm across: every click carries two pitches, the big ball's lower ring and "
                    "the small one's bright ping; the heavy ball rumbles, the light one barely whispers and gets "
-                   "knocked about",
+                   "knocked about"),
         /* 56.8 g and 4.1 g; L_ref is the weight of a ball of radius 8 mm, so the heavy ball's gate is wide open and the
          * light one's mostly shut (L/L_ref = 0.24 at rest): it only rubs when it runs fast */
         .bowl = {BOWL_10CM(0.012, SPHERE_MASS(STEEL, 0.012), 0.005, SPHERE_MASS(STEEL, 0.005), M8 * G),
@@ -122,8 +123,8 @@ static const snd_preset presets[] = {
     },
     {
         .name = "neodymium-spin-lock",
-        .summary = "two neodymium magnets 12 mm across: a hard clack as they snap together, then one locked, spinning "
-                   "pair: a grinding metallic purr whose roughness pulses with the spin, over the bowl's rumble",
+        .summary = N_("two neodymium magnets 12 mm across: a hard clack as they snap together, then one locked, spinning "
+                   "pair: a grinding metallic purr whose roughness pulses with the spin, over the bowl's rumble"),
         /* 6.8 g each; mu 0.9 (smoothstep 0.97), 0.6 N at contact (9 times their weight), latch within 5 mm;
          * e 0.6 less 30% pair friction, and nothing once latched */
         .bowl = {BOWL_10CM(0.006, SPHERE_MASS(NDFEB, 0.006), 0.006, SPHERE_MASS(NDFEB, 0.006),

@@ -142,7 +142,7 @@ int snd_spectrum(const double *x, size_t n, double *db);
 
 typedef struct {
     const char *name;
-    const char *summary;     /* one line: what it should sound like */
+    const char *summary;     /* one line: what it should sound like (marked N_(): shown with _(), lang.h) */
     bowl_params bowl;
     snd_params sound;
     bowl_script gesture;     /* the scripted gesture a render uses unless told otherwise */
