@@ -112,13 +112,14 @@ bool labcli_given(const labcli_lab *lab, const labcli_result *r, const char *nam
  * the lab labcli_parse last read (its mode options, in the table's order): returns CLI_USAGE. file may be NULL. */
 int labcli_no_terminal(const char *file);
 
-/* "--OPT: 'TEXT' is not a NOUN (allowed: ALLOWED)": returns CLI_USAGE. */
+/* "--OPT: 'TEXT' is not a NOUN (allowed: ALLOWED)": returns CLI_USAGE. noun is translated here (mark it N_("method")
+ * at the call); allowed, a list of names, is not. */
 int labcli_not_a(const char *opt, const char *text, const char *noun, const char *allowed);
 
 /* A comma-separated list of names (a LABCLI_PARSE option's parser calls it): index(name) is 0..n-1, or -1 when
  * name is none; chosen[0..n) says which were listed; *first (when not NULL) the first listed. all: "all" lists
  * every one. A name not known ("--method: 'x' is not a method (allowed: a comma-separated list of ALLOWED)") or
- * listed twice is an error: CLI_USAGE, said. */
+ * listed twice is an error: CLI_USAGE, said. noun as for labcli_not_a. */
 int labcli_list(const char *opt, const char *text, const char *noun, int (*index)(const char *name),
                 const char *allowed, bool all, bool *chosen, size_t n, int *first);
 
