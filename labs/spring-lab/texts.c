@@ -5,15 +5,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "spring_lab.h"
+#include "lab.h"
 
-double spring_semi_modified_energy(const spring_params *p, double dt, spring_state s)
+double sl_semi_modified_energy(const spring_params *p, double dt, spring_state s)
 {
     /* per unit mass, x from the target: constant along semi-implicit Euler's undamped steps, to rounding */
     return spring_modified_energy(p, SPRING_SEMI, dt, s);
 }
 
-void spring_text_explicit(char *buf, size_t size, const spring_params *p, double dt)
+void sl_text_explicit(char *buf, size_t size, const spring_params *p, double dt)
 {
     const double w0 = spring_omega0(p), y = w0 * dt;
     snprintf(buf, size, "Explicit Euler moves x with the OLD velocity, so each step follows the tangent of the "
@@ -22,15 +22,15 @@ void spring_text_explicit(char *buf, size_t size, const spring_params *p, double
              1e3 * dt, 100.0 * (sqrt(1.0 + y * y) - 1.0));
 }
 
-void spring_text_semi(char *buf, size_t size, const spring_params *p, double dt, const spring_sample *s, size_t n)
+void sl_text_semi(char *buf, size_t size, const spring_params *p, double dt, const spring_sample *s, size_t n)
 {
     const double y = spring_omega0(p) * dt;
     double lo = INFINITY, hi = -INFINITY;  /* the modified energy's spread, relative to its start */
     for (size_t i = 0; i < n; i++) {
-        const double e = spring_semi_modified_energy(p, dt, (spring_state){s[i].x, s[i].v});
+        const double e = sl_semi_modified_energy(p, dt, (spring_state){s[i].x, s[i].v});
         lo = fmin(lo, e), hi = fmax(hi, e);
     }
-    const double e0 = n ? spring_semi_modified_energy(p, dt, (spring_state){s[0].x, s[0].v}) : 0.0;
+    const double e0 = n ? sl_semi_modified_energy(p, dt, (spring_state){s[0].x, s[0].v}) : 0.0;
     char kept[64];
     if (p->c > 0.0)
         snprintf(kept, sizeof kept, "when c = 0; here c > 0 and it decays");
@@ -44,7 +44,7 @@ void spring_text_semi(char *buf, size_t size, const spring_params *p, double dt,
              (1.0 + y / 2.0) / (1.0 - y / 2.0), y);
 }
 
-void spring_text_rk4(char *buf, size_t size, double rk4_evals, double gsl_rk4_evals)
+void sl_text_rk4(char *buf, size_t size, double rk4_evals, double gsl_rk4_evals)
 {
     char gsl[64] = "";
     if (gsl_rk4_evals > 0.0)
@@ -55,7 +55,7 @@ void spring_text_rk4(char *buf, size_t size, double rk4_evals, double gsl_rk4_ev
              "estimate)%s. Halve dt: RK4's error drops 16x.", rk4_evals, gsl);
 }
 
-void spring_text_stability(char *buf, size_t size, const spring_params *p, double dt)
+void sl_text_stability(char *buf, size_t size, const spring_params *p, double dt)
 {
     double M[4];
     spring_amplification(p, SPRING_RK4, dt, M);
@@ -66,7 +66,7 @@ void spring_text_stability(char *buf, size_t size, const spring_params *p, doubl
              100.0 * (rho * rho - 1.0));
 }
 
-void spring_text_accumulator(char *buf, size_t size, const double rest_t[3], double step, double gap,
+void sl_text_accumulator(char *buf, size_t size, const double rest_t[3], double step, double gap,
                              double advanced)
 {
     snprintf(buf, size, "Spend the frames' time in fixed steps of %.3g ms: at 30, 60 and 144 Hz with jitter the steps "
@@ -75,7 +75,7 @@ void spring_text_accumulator(char *buf, size_t size, const double rest_t[3], dou
              1e3 * step, rest_t[0], rest_t[1], rest_t[2], gap, advanced);
 }
 
-void spring_text_verlet(char *buf, size_t size, const spring_params *p, double dt, double semi_evals,
+void sl_text_verlet(char *buf, size_t size, const spring_params *p, double dt, double semi_evals,
                         double verlet_evals)
 {
     const double y = spring_omega0(p) * dt;
@@ -91,7 +91,7 @@ void spring_text_verlet(char *buf, size_t size, const spring_params *p, double d
              1.0 / (1.0 - y * y / 4.0), (1.0 + y / 2.0) / (1.0 - y / 2.0));
 }
 
-void spring_text_implicit(char *buf, size_t size, const spring_params *p, double dt)
+void sl_text_implicit(char *buf, size_t size, const spring_params *p, double dt)
 {
     const double y = spring_omega0(p) * dt;
     double B[4], M[4];
@@ -113,7 +113,7 @@ static void real_modes(const spring_params *p, double *slow, double *fast)
     *slow = -w0 / (zeta + root);  /* = -w0 (zeta - root), without the cancellation */
 }
 
-void spring_text_stiff(char *buf, size_t size, const spring_params *p, double dt)
+void sl_text_stiff(char *buf, size_t size, const spring_params *p, double dt)
 {
     double slow, fast;
     real_modes(p, &slow, &fast);
@@ -127,7 +127,7 @@ void spring_text_stiff(char *buf, size_t size, const spring_params *p, double dt
              1e3 * dt, 1.0 / (1.0 - z), (1.0 + z / 2.0) / (1.0 - z / 2.0));
 }
 
-const study_series *spring_study_find(const spring_study *st, const char *key)
+const sl_series *sl_study_find(const sl_study *st, const char *key)
 {
     for (int i = 0; i < st->n; i++)
         if (strcmp(st->s[i].key, key) == 0)
@@ -135,13 +135,13 @@ const study_series *spring_study_find(const spring_study *st, const char *key)
     return NULL;
 }
 
-static double slope_of(const spring_study *st, const char *key)
+static double slope_of(const sl_study *st, const char *key)
 {
-    const study_series *s = spring_study_find(st, key);
+    const sl_series *s = sl_study_find(st, key);
     return s ? s->slope : NAN;
 }
 
-void spring_text_order(char *buf, size_t size, const spring_study *order, double rk4_err, double semi_err,
+void sl_text_order(char *buf, size_t size, const sl_study *order, double rk4_err, double semi_err,
                        double evals)
 {
     snprintf(buf, size, "Halve dt and the error falls by 2^p: on log-log axes each method is a line of slope p "
@@ -153,9 +153,9 @@ void spring_text_order(char *buf, size_t size, const spring_study *order, double
 }
 
 /* The spread (max - min) of a series' y, and its last value. */
-static void spread_of(const spring_study *st, const char *key, double *spread, double *last)
+static void spread_of(const sl_study *st, const char *key, double *spread, double *last)
 {
-    const study_series *s = spring_study_find(st, key);
+    const sl_series *s = sl_study_find(st, key);
     double lo = INFINITY, hi = -INFINITY;
     for (size_t i = 0; s && i < s->n; i++)
         lo = fmin(lo, s->y[i]), hi = fmax(hi, s->y[i]);
@@ -163,7 +163,7 @@ static void spread_of(const spring_study *st, const char *key, double *spread, d
     *last = s && s->n ? s->y[s->n - 1] : NAN;
 }
 
-void spring_text_drift(char *buf, size_t size, const spring_study *drift, const spring_study *phase)
+void sl_text_drift(char *buf, size_t size, const sl_study *drift, const sl_study *phase)
 {
     double rk4_sp, rk4_e, semi_sp, semi_e, ver_sp, ver_e, mod_sp, mod_e, ph_rk4, ph_semi, ph_mid, ignore;
     spread_of(drift, "rk4", &rk4_sp, &rk4_e);
@@ -177,16 +177,16 @@ void spring_text_drift(char *buf, size_t size, const spring_study *drift, const 
              "phase is off by %.3g rad. Semi and Verlet never drift: their energies stay in a band %.2g and %.2g wide "
              "(y/(1 - y^2/4) and y^2/4), their modified energies within %.0e, while their phases run %.3g rad ahead; the "
              "midpoint rule keeps the energy and lags %.3g rad. Bounded energy, growing phase: what symplectic buys.",
-             DRIFT_PERIODS, DRIFT_RK4_STRIDE, rk4_e, ph_rk4, semi_sp, ver_sp, mod_sp, ph_semi, -ph_mid);
+             SL_DRIFT_PERIODS, SL_DRIFT_RK4_STRIDE, rk4_e, ph_rk4, semi_sp, ver_sp, mod_sp, ph_semi, -ph_mid);
 }
 
-void spring_text_spiral(char *buf, size_t size, double step, double cap)
+void sl_text_spiral(char *buf, size_t size, double step, double cap)
 {
     enum { FRAMES = 60 };
     ts_spiral_frame f[FRAMES], c[FRAMES];
-    const size_t n = ts_spiral_run(step, INFINITY, SPIRAL_RENDER, SPIRAL_COST * step, 1.0 / 60.0, FRAMES, 100000000, f);
+    const size_t n = ts_spiral_run(step, INFINITY, SL_SPIRAL_RENDER, SL_SPIRAL_COST * step, 1.0 / 60.0, FRAMES, 100000000, f);
     const double growth = n > 2 ? (double)f[n - 1].substeps / f[n - 2].substeps : NAN;
-    ts_spiral_run(step, cap, SPIRAL_RENDER, SPIRAL_COST * step, 1.0 / 60.0, FRAMES, 100000000, c);
+    ts_spiral_run(step, cap, SL_SPIRAL_RENDER, SL_SPIRAL_COST * step, 1.0 / 60.0, FRAMES, 100000000, c);
     unsigned most = 0;
     for (int i = 0; i < FRAMES; i++)
         most = c[i].substeps > most ? c[i].substeps : most;
@@ -194,6 +194,6 @@ void spring_text_spiral(char *buf, size_t size, double step, double cap)
     snprintf(buf, size, "The spiral of death: when a step costs more than the time it simulates (here %.3g x), a frame "
              "of n steps lasts %.3g n steps, so the next brings more time to simulate: the substeps grow x%.3g a "
              "frame until the program freezes (%zu frames here). The cap (%.3g s) holds a frame to %u steps: the "
-             "simulation runs at %.2g x real time instead, slower but alive.", SPIRAL_COST, SPIRAL_COST, growth, n,
+             "simulation runs at %.2g x real time instead, slower but alive.", SL_SPIRAL_COST, SL_SPIRAL_COST, growth, n,
              cap, most, speed);
 }
