@@ -16,13 +16,13 @@ static int run(void *opts, const labcli_result *r)
 
 static labcli_lab lab = {
     LABCLI_LAB(1, "spring-lab", "one damped spring: Euler explodes, semi-implicit holds, RK4 is accurate"),
-    .usage = "usage: spring-lab [options]                       the interactive guided walk (needs a terminal)\n"
+    .usage = N_("usage: spring-lab [options]                       the interactive guided walk (needs a terminal)\n"
              "       spring-lab --csv [--method LIST] [spring options] [--dt H --steps N]\n"
              "       spring-lab --csv --animate [--frame-hz F] [frame options] [spring options]\n"
              "       spring-lab --stability [spring options] [--dt H]\n"
              "       spring-lab --plot KIND [--method LIST] [spring options] [--width W --height H --ascii]\n"
-             "                  [--out FILE.svg|pdf|png [--size WxH] [--force]]",
-    .footer = "Exit status: 0 ok, 1 runtime failure, 2 bad usage.\n",
+             "                  [--out FILE.svg|pdf|png [--size WxH] [--force]]"),
+    .footer = N_("Exit status: 0 ok, 1 runtime failure, 2 bad usage.\n"),
     .options = sl_option_table,  /* .n_options: sl_n_options, set in main (not a constant expression) */
     .interactive = N_("the interactive lab"), .check = sl_check, .run = run,
 };

@@ -164,6 +164,36 @@ START_TEST(test_step12_spiral)
 }
 END_TEST
 
+/* A pane that drew a study (log x: order, cost) and then a trajectory (back from step 10 to step 3) draws what a new
+ * chart draws: nothing of the study's axes is left behind. */
+START_TEST(test_pane_after_a_study)
+{
+    sl_options o = {.params = {.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0}, .dt = 0.01,
+                    .steps = 200, .tol = 1e-10};
+    bool shown[SPRING_METHOD_COUNT] = {[SPRING_SEMI] = true, [SPRING_RK4] = true};
+    sl_runs r = {0};
+    sl_study st = {0};
+    ck_assert_int_eq(sl_runs_compute(&r, &o, shown), 0);
+    ck_assert_int_eq(sl_study_build(&st, SL_CHART_ORDER, &o), 0);
+    for (int kind = SL_CHART_PHASE; kind <= SL_CHART_STABILITY; kind++) {
+        plot_chart *fresh = plot_chart_new(60, 20, PLOT_ASCII), *reused = plot_chart_new(60, 20, PLOT_ASCII);
+        ck_assert(fresh && reused);
+        sl_study_chart(reused, &st);
+        plot_chart_render(reused);
+        sl_chart_build(fresh, (sl_chart_kind)kind, &o, &r, shown, INFINITY);
+        sl_chart_build(reused, (sl_chart_kind)kind, &o, &r, shown, INFINITY);
+        char a[8192], b[8192];
+        plot_grid_text(plot_chart_render(fresh), a, sizeof a, 0);
+        plot_grid_text(plot_chart_render(reused), b, sizeof b, 0);
+        ck_assert_msg(strcmp(a, b) == 0, "chart %d after a study:\n%s\nnew:\n%s", kind, b, a);
+        plot_chart_free(fresh);
+        plot_chart_free(reused);
+    }
+    sl_study_free(&st);
+    sl_runs_free(&r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("claims_spring_walk");
@@ -175,6 +205,7 @@ int main(void)
     tcase_add_test(tc, test_step10_order);
     tcase_add_test(tc, test_step11_drift);
     tcase_add_test(tc, test_step12_spiral);
+    tcase_add_test(tc, test_pane_after_a_study);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

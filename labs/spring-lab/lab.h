@@ -222,6 +222,7 @@ enum {
 /* Frame-loop runs of steps 5 and 6. */
 enum { SL_RUN_30HZ, SL_RUN_60HZ, SL_RUN_144HZ, SL_RUN_GAP_CAPPED, SL_RUN_GAP_UNCAPPED, SL_N_LOOP_RUNS };
 enum { SL_RULE_DISTANCE, SL_RULE_SPEED, SL_RULE_BOTH, SL_N_RULES };
+extern const char *const sl_rule_names[SL_N_RULES];  /* N_() marked: _() where shown */
 
 typedef struct {
     double t[SL_MAX_FRAMES], x[SL_MAX_FRAMES], v[SL_MAX_FRAMES];
@@ -256,7 +257,7 @@ typedef struct {
     int stop_frame[SL_N_RULES];            /* where each rule stops it, -1 never */
     /* steps 10-12: the studies of their two panes */
     sl_study study[TUI_MAX_PANES];
-    char text[SL_N_STEPS][640];            /* the texts that state numbers, formatted after each change */
+    char text[SL_N_STEPS][1024];            /* the texts that state numbers, formatted after each change */
 } sl_walk;
 
 /* The tui render callback (view.c): pane `pane` of `step` at cols x rows. */

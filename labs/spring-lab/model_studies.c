@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "numlab/common.h"
+#include "numlab/lang.h"
 #include "lab.h"
 
 #define ORDER_GRIDS 8        /* step sizes from 8 dt down to dt / 16 */
@@ -80,10 +81,10 @@ static int build_order(sl_study *st, const sl_options *o, bool by_cost)
         snprintf(s->name, sizeof s->name, "%s %.2f", spring_method_name(m), slope);
         s->slope = slope;
     }
-    snprintf(st->title, sizeof st->title, "|x - x_exact| at t = %.3g s against %s (legend: slope)", t_end,
-             by_cost ? "force evaluations" : "dt");
-    snprintf(st->xlabel, sizeof st->xlabel, "%s", by_cost ? "force evaluations" : "dt [s]");
-    snprintf(st->ylabel, sizeof st->ylabel, "error");
+    snprintf(st->title, sizeof st->title, by_cost ? _("|x - x_exact| at t = %.3g s against force evaluations (legend: slope)")
+                                                 : _("|x - x_exact| at t = %.3g s against dt (legend: slope)"), t_end);
+    snprintf(st->xlabel, sizeof st->xlabel, "%s", by_cost ? _("force evaluations") : "dt [s]");
+    snprintf(st->ylabel, sizeof st->ylabel, "%s", _("error"));
     st->logx = st->logy = true;
     return 0;
 }
@@ -124,17 +125,17 @@ static int build_drift(sl_study *st, const sl_options *o, bool phase)
                  SL_DRIFT_RK4_STRIDE);
         snprintf(s->key, sizeof s->key, "%s", spring_method_name(m));
         if (h) {
-            snprintf(h->name, sizeof h->name, "%s modified", spring_method_name(m));
+            snprintf(h->name, sizeof h->name, _("%s modified"), spring_method_name(m));
             snprintf(h->key, sizeof h->key, "%s-modified", spring_method_name(m));
         }
         free(d);
     }
     const double y = spring_omega0(&p) * o->dt;
     if (phase)
-        snprintf(st->title, sizeof st->title, "phase error, undamped, w0 dt = %.3g, equal cost", y);
+        snprintf(st->title, sizeof st->title, _("phase error, undamped, w0 dt = %.3g, equal cost"), y);
     else
-        snprintf(st->title, sizeof st->title, "E / E0 and the modified energies, undamped, w0 dt = %.3g", y);
-    snprintf(st->xlabel, sizeof st->xlabel, "periods");
+        snprintf(st->title, sizeof st->title, _("E / E0 and the modified energies, undamped, w0 dt = %.3g"), y);
+    snprintf(st->xlabel, sizeof st->xlabel, "%s", _("periods"));
     snprintf(st->ylabel, sizeof st->ylabel, phase ? "rad" : "E / E0");
     return 0;
 }
@@ -144,9 +145,9 @@ static int build_drift(sl_study *st, const sl_options *o, bool phase)
 static int build_spiral(sl_study *st, const sl_options *o)
 {
     static const struct { double cost; bool capped; const char *name, *key; } runs[] = {
-        {SL_SPIRAL_COST, false, "costly, no cap", "costly-uncapped"},
-        {SL_SPIRAL_COST, true, "costly, capped", "costly-capped"},
-        {1.0 / SL_SPIRAL_COST, false, "cheap, no cap", "cheap-uncapped"},
+        {SL_SPIRAL_COST, false, N_("costly, no cap"), "costly-uncapped"},
+        {SL_SPIRAL_COST, true, N_("costly, capped"), "costly-capped"},
+        {1.0 / SL_SPIRAL_COST, false, N_("cheap, no cap"), "cheap-uncapped"},
     };
     for (int r = 0; r < 3; r++) {
         ts_spiral_frame f[SPIRAL_FRAMES];
@@ -157,13 +158,13 @@ static int build_spiral(sl_study *st, const sl_options *o)
             return -1;
         for (size_t k = 0; k < n; k++)
             s->x[k] = (double)k + 1.0, s->y[k] = f[k].substeps > 0 ? (double)f[k].substeps : NAN;
-        snprintf(s->name, sizeof s->name, "%s", runs[r].name);
+        snprintf(s->name, sizeof s->name, "%s", _(runs[r].name));
         snprintf(s->key, sizeof s->key, "%s", runs[r].key);
     }
-    snprintf(st->title, sizeof st->title, "substeps a frame, a step costing %.3g x or %.3g x its time (cap %.3g s)",
+    snprintf(st->title, sizeof st->title, _("substeps a frame, a step costing %.3g x or %.3g x its time (cap %.3g s)"),
              SL_SPIRAL_COST, 1.0 / SL_SPIRAL_COST, o->cap);
-    snprintf(st->xlabel, sizeof st->xlabel, "frame");
-    snprintf(st->ylabel, sizeof st->ylabel, "substeps");
+    snprintf(st->xlabel, sizeof st->xlabel, "%s", _("frame"));
+    snprintf(st->ylabel, sizeof st->ylabel, "%s", _("substeps"));
     st->logy = true;
     return 0;
 }

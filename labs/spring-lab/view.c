@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "numlab/common.h"
+#include "numlab/lang.h"
 #include "lab.h"
 
 static const char *const chart_names[] = {
@@ -125,6 +126,7 @@ void sl_chart_build(plot_chart *ch, sl_chart_kind kind, const sl_options *o,
                         const sl_runs *r, const bool shown[], double upto)
 {
     plot_chart_clear(ch);
+    plot_chart_set_log(ch, PLOT_X, false);  /* the pane may have drawn a study (log x) before */
     plot_chart_set_log(ch, PLOT_Y, kind == SL_CHART_ERROR);
     plot_chart_set_autoscale(ch, PLOT_X, kind == SL_CHART_PHASE ? 0.05 : 0.0);
     plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
@@ -132,23 +134,23 @@ void sl_chart_build(plot_chart *ch, sl_chart_kind kind, const sl_options *o,
     const double w0 = spring_omega0(&o->params);
     switch (kind) {
     case SL_CHART_PHASE:
-        snprintf(title, sizeof title, "phase portrait  (w0 dt = %.3g)", w0 * o->dt);
+        snprintf(title, sizeof title, _("phase portrait  (w0 dt = %.3g)"), w0 * o->dt);
         plot_chart_set_labels(ch, "x", "v");
         break;
     case SL_CHART_TIME:
-        snprintf(title, sizeof title, "position x(t)  (dt = %.3g s)", o->dt);
+        snprintf(title, sizeof title, _("position x(t)  (dt = %.3g s)"), o->dt);
         plot_chart_set_labels(ch, "t [s]", "x");
         break;
     case SL_CHART_ENERGY:
-        snprintf(title, sizeof title, "energy m v^2/2 + k (x-T)^2/2");
+        snprintf(title, sizeof title, "%s", _("energy m v^2/2 + k (x-T)^2/2"));
         plot_chart_set_labels(ch, "t [s]", "E");
         break;
     case SL_CHART_ERROR:
-        snprintf(title, sizeof title, "|x - x_exact|  (log scale)");
-        plot_chart_set_labels(ch, "t [s]", "error");
+        snprintf(title, sizeof title, "%s", _("|x - x_exact|  (log scale)"));
+        plot_chart_set_labels(ch, "t [s]", _("error"));
         break;
     default:
-        snprintf(title, sizeof title, "rho(M) of one step  (zeta %.3g, w0 dt %.3g)", spring_zeta(&o->params),
+        snprintf(title, sizeof title, _("rho(M) of one step  (zeta %.3g, w0 dt %.3g)"), spring_zeta(&o->params),
                  w0 * o->dt);
         plot_chart_set_labels(ch, "w0 dt", "rho(M)");
         break;
@@ -179,45 +181,46 @@ static void add_frames(plot_chart *ch, const sl_frame_run *r, const double *y, i
 
 static void build_accumulator_chart(sl_walk *w, plot_chart *ch, int pane)
 {
-    static const char *const names[SL_N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", "gap, capped", "gap, no cap"};
+    static const char *const names[SL_N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", N_("gap, capped"), N_("gap, no cap")};
     plot_chart_clear(ch);
+    plot_chart_set_log(ch, PLOT_X, false);
     plot_chart_set_log(ch, PLOT_Y, false);
     plot_chart_set_autoscale(ch, PLOT_X, 0.0);
     plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
-    plot_chart_set_labels(ch, "t [s] (frames)", "x");
+    plot_chart_set_labels(ch, _("t [s] (frames)"), "x");
     char title[PLOT_TITLE_MAX];
     if (pane == 0)
-        snprintf(title, sizeof title, "frame rates, jitter %.0f%%: the same steps", 100.0 * w->jitter);
+        snprintf(title, sizeof title, _("frame rates, jitter %.0f%%: the same steps"), 100.0 * w->jitter);
     else
-        snprintf(title, sizeof title, "a %.3g s gap at t = %.3g s, cap %.3g s", w->gap, SL_GAP_AT, w->cap);
+        snprintf(title, sizeof title, _("a %.3g s gap at t = %.3g s, cap %.3g s"), w->gap, SL_GAP_AT, w->cap);
     plot_chart_set_title(ch, title);
     for (int i = pane == 0 ? SL_RUN_30HZ : SL_RUN_GAP_CAPPED; i <= (pane == 0 ? SL_RUN_144HZ : SL_RUN_GAP_UNCAPPED); i++)
         if (w->loop_shown[i])
-            add_frames(ch, &w->loops[i], w->loops[i].x, frames_played(&w->loops[i], w->clock), names[i], i + 1);
+            add_frames(ch, &w->loops[i], w->loops[i].x, frames_played(&w->loops[i], w->clock), _(names[i]), i + 1);
 }
 
 static void build_rest_chart(sl_walk *w, plot_chart *ch, int pane)
 {
-    static const char *const names[SL_N_RULES] = {"distance only", "speed only", "both"};
-    const sl_frame_run *r = &w->rest_run;
+        const sl_frame_run *r = &w->rest_run;
     int n = frames_played(r, w->clock);
     plot_chart_clear(ch);
     plot_chart_set_autoscale(ch, PLOT_X, 0.0);
     plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
+    plot_chart_set_log(ch, PLOT_X, false);
     plot_chart_set_log(ch, PLOT_Y, pane == 1);
     if (pane == 0) {
-        plot_chart_set_title(ch, w->opacity ? "opacity 0 -> 1, where each rule stops"
-                                            : "x: 0 -> 300 px, where each rule stops");
+        plot_chart_set_title(ch, w->opacity ? _("opacity 0 -> 1, where each rule stops")
+                                            : _("x: 0 -> 300 px, where each rule stops"));
         plot_chart_set_labels(ch, "t [s]", "x");
         add_frames(ch, r, r->x, n, "x", 7);
         plot_chart_add_hline(ch, w->o.params.target, 0, NULL);
         for (int rule = 0; rule < SL_N_RULES; rule++) {
             int f = w->stop_frame[rule];
             if (w->rule_shown[rule] && f >= 0 && f < n)
-                plot_chart_add_marker(ch, r->t[f], r->x[f], rule + 1, names[rule]);
+                plot_chart_add_marker(ch, r->t[f], r->x[f], rule + 1, _(sl_rule_names[rule]));
         }
     } else {
-        plot_chart_set_title(ch, "|x - T| and |v| against the thresholds (log)");
+        plot_chart_set_title(ch, _("|x - T| and |v| against the thresholds (log)"));
         plot_chart_set_labels(ch, "t [s]", "");
         add_frames(ch, r, r->dist, n, "|x - T|", 1);
         add_frames(ch, r, r->speed, n, "|v|", 2);

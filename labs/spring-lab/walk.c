@@ -7,21 +7,22 @@
 
 #include "numlab/cli.h"
 #include "numlab/labcli.h"
+#include "numlab/lang.h"
 #include "lab.h"
 
 static const char *const step_titles[SL_N_STEPS] = {
-    "Explicit Euler explodes",
-    "Semi-implicit Euler: swap two lines",
-    "RK4 and the references",
-    "The stability chart",
-    "The fixed-step accumulator",
-    "When to stop",
-    "Velocity Verlet: symplectic, second order",
-    "Implicit steps: backward Euler, midpoint",
-    "Stiffness",
-    "Order against cost",
-    "Energy drift against phase error",
-    "The spiral of death",
+    N_("Explicit Euler explodes"),
+    N_("Semi-implicit Euler: swap two lines"),
+    N_("RK4 and the references"),
+    N_("The stability chart"),
+    N_("The fixed-step accumulator"),
+    N_("When to stop"),
+    N_("Velocity Verlet: symplectic, second order"),
+    N_("Implicit steps: backward Euler, midpoint"),
+    N_("Stiffness"),
+    N_("Order against cost"),
+    N_("Energy drift against phase error"),
+    N_("The spiral of death"),
 };
 
 /* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
@@ -31,10 +32,12 @@ static const char *const step_texts[SL_N_STEPS] = {
     NULL,
     NULL,
     NULL,
-    "Stop when |x - T| < 0.5 px AND |v| < 1 px/s, then snap to the exact target. Distance alone stops while "
-    "crossing at full speed; speed alone at the top of a bounce. Thresholds are screen units: o animates an "
-    "opacity 0..1, where you must scale them (scale 1/300).",
+    N_("Stop when |x - T| < 0.5 px AND |v| < 1 px/s, then snap to the exact target. Distance alone stops while "
+       "crossing at full speed; speed alone at the top of a bounce. Thresholds are screen units: o animates an "
+       "opacity 0..1, where you must scale them (scale 1/300)."),
 };
+
+const char *const sl_rule_names[SL_N_RULES] = {N_("distance only"), N_("speed only"), N_("both")};
 
 bool sl_walk_shows_runs(int step)
 {
@@ -250,7 +253,7 @@ static size_t divergence_notes(const sl_walk *w, char *buf, size_t size, size_t 
 {
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)
         if (w->shown[m] && w->runs.status[m].diverged)
-            used = tui_append(buf, size, used, "%s: diverged at step %zu (t = %.3g). ",
+            used = tui_append(buf, size, used, _("%s: diverged at step %zu (t = %.3g). "),
                               spring_method_name((spring_method)m), w->runs.status[m].diverged_step,
                               w->runs.status[m].diverged_t);
     return used;
@@ -262,16 +265,16 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
     const double y = spring_omega0(&w->o.params) * w->o.dt;
     size_t used = 0;
     if (w->out_of_memory) {
-        snprintf(buf, size, "out of memory: fewer steps, please");
+        snprintf(buf, size, "%s", _("out of memory: fewer steps, please"));
         return;
     }
     const sl_runs *r = &w->runs;
     switch (step) {
     case SL_STEP_EXPLICIT:
-        used = tui_append(buf, size, used, "w0 dt = %.3g: explicit grows x%.4g a step (%+.0f%%). ", y, sqrt(1 + y * y),
+        used = tui_append(buf, size, used, _("w0 dt = %.3g: explicit grows x%.4g a step (%+.0f%%). "), y, sqrt(1 + y * y),
                           100.0 * (sqrt(1 + y * y) - 1));
         if (r->count[SPRING_EXPLICIT])
-            used = tui_append(buf, size, used, "After %zu steps x = %.7g. ", r->count[SPRING_EXPLICIT] - 1,
+            used = tui_append(buf, size, used, _("After %zu steps x = %.7g. "), r->count[SPRING_EXPLICIT] - 1,
                               r->samples[SPRING_EXPLICIT][r->count[SPRING_EXPLICIT] - 1].x);
         break;
     case SL_STEP_SEMI:
@@ -280,12 +283,12 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
                 double e0 = r->samples[m][0].energy, lo = e0, hi = e0;
                 for (size_t i = 0; i < r->count[m]; i++)
                     lo = fmin(lo, r->samples[m][i].energy), hi = fmax(hi, r->samples[m][i].energy);
-                used = tui_append(buf, size, used, "%s: energy %.3g..%.3g x E0. ", spring_method_name((spring_method)m),
+                used = tui_append(buf, size, used, _("%s: energy %.3g..%.3g x E0. "), spring_method_name((spring_method)m),
                                   lo / e0, hi / e0);
             }
         break;
     case SL_STEP_RK4:
-        used = tui_append(buf, size, used, "Final error, force evaluations a step:");
+        used = tui_append(buf, size, used, "%s", _("Final error, force evaluations a step:"));
         for (int m = 0; m < SPRING_METHOD_COUNT; m++)
             if (w->shown[m] && r->count[m] > 1 && m != SPRING_EXACT)
                 used = tui_append(buf, size, used, " %s %.2g, %.3g;", spring_method_name((spring_method)m),
@@ -293,13 +296,13 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
                                   (double)r->rhs_evals[m] / (double)(r->count[m] - 1));
         break;
     case SL_STEP_STABILITY:
-        used = tui_append(buf, size, used, "w0 dt = %.3g, zeta = %.3g: ", y, spring_zeta(&w->o.params));
+        used = tui_append(buf, size, used, _("w0 dt = %.3g, zeta = %.3g: "), y, spring_zeta(&w->o.params));
         for (int m = 0; m <= SPRING_RK4; m++) {
             double M[4];
             spring_amplification(&w->o.params, (spring_method)m, w->o.dt, M);
             double rho = spring_spectral_radius(M);
-            used = tui_append(buf, size, used, "%s rho(M) = %.4f (%s, bound %.3g). ", spring_method_name((spring_method)m),
-                              rho, spring_dt_stable(&w->o.params, (spring_method)m, w->o.dt) ? "stable" : "UNSTABLE",
+            used = tui_append(buf, size, used, _("%s rho(M) = %.4f (%s, bound %.3g). "), spring_method_name((spring_method)m),
+                              rho, spring_dt_stable(&w->o.params, (spring_method)m, w->o.dt) ? _("stable") : _("UNSTABLE"),
                               spring_stability_limit((spring_method)m, spring_zeta(&w->o.params)));
         }
         break;
@@ -310,22 +313,21 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
             most_cap = cap->substeps[i] > most_cap ? cap->substeps[i] : most_cap;
         for (int i = 0; i < nocap->n; i++)
             most_nocap = nocap->substeps[i] > most_nocap ? nocap->substeps[i] : most_nocap;
-        used = tui_append(buf, size, used, "At rest after %d, %d and %d frames (30/60/144 Hz). The gap frame runs %u "
-                          "substeps with the cap, %u without.", w->loops[0].n - 1, w->loops[1].n - 1,
+        used = tui_append(buf, size, used, _("At rest after %d, %d and %d frames (30/60/144 Hz). The gap frame runs %u "
+                                              "substeps with the cap, %u without."), w->loops[0].n - 1, w->loops[1].n - 1,
                           w->loops[2].n - 1, most_cap, most_nocap);
         break;
     }
     case SL_STEP_REST: {
-        static const char *const names[SL_N_RULES] = {"distance only", "speed only", "both"};
         for (int rule = 0; rule < SL_N_RULES; rule++) {
             int f = w->stop_frame[rule];
             if (f < 0)
-                used = tui_append(buf, size, used, "%s: never within 4 s. ", names[rule]);
+                used = tui_append(buf, size, used, _("%s: never within 4 s. "), _(sl_rule_names[rule]));
             else
-                used = tui_append(buf, size, used, "%s: frame %d, x = %.4g, v = %.3g. ", names[rule], f,
+                used = tui_append(buf, size, used, _("%s: frame %d, x = %.4g, v = %.3g. "), _(sl_rule_names[rule]), f,
                                   w->rest_run.x[f], w->rest_run.v[f]);
         }
-        used = tui_append(buf, size, used, "Then snap: x = %g exactly.", w->o.params.target);
+        used = tui_append(buf, size, used, _("Then snap: x = %g exactly."), w->o.params.target);
         break;
     }
     default:
@@ -340,8 +342,8 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
 static void walk_describe(void *ctx, int step, tui_step *d)
 {
     sl_walk *w = ctx;
-    d->title = step_titles[step];
-    d->text = step == SL_STEP_REST ? step_texts[step] : w->text[step];
+    d->title = _(step_titles[step]);
+    d->text = step == SL_STEP_REST ? _(step_texts[step]) : w->text[step];
     d->n_panes = 2;
     sl_options *o = &w->o;
     if (sl_walk_shows_runs(step)) {
@@ -350,24 +352,23 @@ static void walk_describe(void *ctx, int step, tui_step *d)
             tui_add_param(d, "m", "kg", &o->params.m, 1e-3, 1e3, 1.1, 2.0, true);
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 1e4, 0.5, 5.0, false);
         tui_add_param(d, "dt", "s", &o->dt, 1e-5, 1.0, 1.1, 2.0, true);
-        tui_add_param(d, "steps", "", &w->steps, 1, 20000, 10, 100, false);
+        tui_add_param(d, _("steps"), "", &w->steps, 1, 20000, 10, 100, false);
         sl_walk_method_toggles(w, step, d);
     } else if (step == SL_STEP_ACCUMULATOR) {
-        static const char *const names[SL_N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", "gap capped", "gap no cap"};
-        tui_add_param(d, "jitter", "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
-        tui_add_param(d, "gap", "s", &w->gap, 0.0, 60.0, 0.5, 5.0, false);
-        tui_add_param(d, "cap", "s", &w->cap, 0.01, 1.0, 0.01, 0.1, false);
+        static const char *const names[SL_N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", N_("gap capped"), N_("gap no cap")};
+        tui_add_param(d, _("jitter"), "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
+        tui_add_param(d, _("gap"), "s", &w->gap, 0.0, 60.0, 0.5, 5.0, false);
+        tui_add_param(d, _("cap"), "s", &w->cap, 0.01, 1.0, 0.01, 0.1, false);
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 100.0, 1.0, 10.0, false);
         for (int i = 0; i < SL_N_LOOP_RUNS; i++)
-            d->toggles[d->n_toggles++] = (tui_toggle){names[i], i + 1, &w->loop_shown[i]};
+            d->toggles[d->n_toggles++] = (tui_toggle){_(names[i]), i + 1, &w->loop_shown[i]};
     } else if (step == SL_STEP_REST) {
-        static const char *const names[SL_N_RULES] = {"distance only", "speed only", "both"};
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.5, 100.0, 1.0, 10.0, false);
         tui_add_param(d, "eps_x", "px", &w->eps_x, 1e-4, 100.0, 1.25, 4.0, true);
         tui_add_param(d, "eps_v", "px/s", &w->eps_v, 1e-4, 100.0, 1.25, 4.0, true);
-        tui_add_param(d, "scale", "", &w->rest_scale, 1e-4, 1.0, 1.25, 10.0, true);
+        tui_add_param(d, _("scale"), "", &w->rest_scale, 1e-4, 1.0, 1.25, 10.0, true);
         for (int i = 0; i < SL_N_RULES; i++)
-            d->toggles[d->n_toggles++] = (tui_toggle){names[i], i + 1, &w->rule_shown[i]};
+            d->toggles[d->n_toggles++] = (tui_toggle){_(sl_rule_names[i]), i + 1, &w->rule_shown[i]};
     } else {
         sl_walk_course_describe(w, step, d);
     }
@@ -380,10 +381,10 @@ int sl_interactive(sl_options *o)
     w.mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
     for (int p = 0; p < TUI_MAX_PANES; p++)
         if (!(w.chart[p] = plot_chart_new(40, 12, w.mode)))
-            return cli_fail("out of memory");
+            return cli_fail("%s", _("out of memory"));
     tui_app app = {
         .name = "spring-lab", .ctx = &w, .n_steps = SL_N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
-        .extra_keys = "o opacity", .describe = walk_describe, .changed = walk_changed, .render = sl_walk_render,
+        .extra_keys = N_("o opacity"), .describe = walk_describe, .changed = walk_changed, .render = sl_walk_render,
         .notes = walk_notes, .tick = walk_tick, .key = walk_key,
     };
     int rc = tui_run(&app);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "numlab/common.h"
+#include "numlab/lang.h"
 #include "lab.h"
 
 void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
@@ -103,7 +104,7 @@ void sl_walk_course_text(sl_walk *w, int step)
             spring_error_at(&w->o.params, SPRING_SEMI, w->o.s0, t_end, n / 4 * 4, &semi, NULL) == 0)
             sl_text_order(buf, size, &w->study[0], rk4, semi, evals);
         else
-            snprintf(buf, size, "out of memory");
+            snprintf(buf, size, "%s", _("out of memory"));
         break;
     }
     case SL_STEP_DRIFT:
@@ -119,14 +120,14 @@ size_t sl_walk_course_notes(const sl_walk *w, int step, char *buf, size_t size, 
 {
     const double y = spring_omega0(&w->o.params) * w->o.dt;
     if (step <= SL_STEP_STIFF)
-        return tui_append(buf, size, used, "w0 dt = %.3g, zeta = %.3g. ", y, spring_zeta(&w->o.params));
+        return tui_append(buf, size, used, _("w0 dt = %.3g, zeta = %.3g. "), y, spring_zeta(&w->o.params));
     if (step == SL_STEP_SPIRAL)
-        return tui_append(buf, size, used, "A frame draws in %.3g ms besides its steps.", 1e3 * SL_SPIRAL_RENDER);
+        return tui_append(buf, size, used, _("A frame draws in %.3g ms besides its steps."), 1e3 * SL_SPIRAL_RENDER);
     const sl_study *st = &w->study[0];
     for (int i = 0; i < st->n && step == SL_STEP_ORDER; i++)
         used = tui_append(buf, size, used, "%s ", st->s[i].name);
     if (step == SL_STEP_DRIFT)
-        used = tui_append(buf, size, used, "w0 dt = %.3g (RK4 %.3g), %.0f steps a period.", y,
+        used = tui_append(buf, size, used, _("w0 dt = %.3g (RK4 %.3g), %.0f steps a period."), y,
                           SL_DRIFT_RK4_STRIDE * y, 2.0 * NUMLAB_PI / y);
     return used;
 }
@@ -136,15 +137,15 @@ void sl_walk_course_describe(sl_walk *w, int step, tui_step *d)
     sl_options *o = &w->o;
     if (step == SL_STEP_SPIRAL) {
         d->n_panes = 1;
-        tui_add_param(d, "step", "s", &o->step, 1e-4, 0.1, 1.25, 2.0, true);
-        tui_add_param(d, "cap", "s", &o->cap, 0.01, 1.0, 0.01, 0.1, false);
+        tui_add_param(d, _("step"), "s", &o->step, 1e-4, 0.1, 1.25, 2.0, true);
+        tui_add_param(d, _("cap"), "s", &o->cap, 0.01, 1.0, 0.01, 0.1, false);
         return;
     }
     /* the drift study runs 1000 periods at dt: k >= 4 (a period of at most pi s) keeps it to seconds */
     tui_add_param(d, "k", "N/m", &o->params.k, step == SL_STEP_DRIFT ? 4.0 : 1e-3, 1e5, 1.1, 2.0, true);
     if (step == SL_STEP_ORDER) {
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 1e3, 0.5, 5.0, false);
-        tui_add_param(d, "steps", "", &w->steps, 8, 2000, 8, 80, false);
+        tui_add_param(d, _("steps"), "", &w->steps, 8, 2000, 8, 80, false);
     }
     tui_add_param(d, "dt", "s", &o->dt, 1e-3, 0.1, 1.1, 2.0, true);
 }
