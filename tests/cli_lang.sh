@@ -56,8 +56,6 @@ same_machine_output() {
 B=$(cd "$BIN" && pwd)
 same_machine_output "spring --csv" "$B/spring-lab" --csv --steps 50
 same_machine_output "spring --stability" "$B/spring-lab" --stability --dt 0.01
-same_machine_output "spring --csv --animate" "$B/spring-lab" --csv --animate --frame-jitter 0.3 --gap 2
-same_machine_output "spring --plot --series" "$B/spring-lab" --plot spiral --series
 same_machine_output "network --csv" "$B/network-lab" --csv --preset chain --n 3 --kick 0.2 --steps 40
 same_machine_output "network --modes" "$B/network-lab" --modes --preset chain --n 4
 same_machine_output "keyframe --csv" "$B/keyframe-lab" --csv --demo bounce --times 0:2:0.125
