@@ -8,9 +8,9 @@
 #include <stddef.h>
 
 #include "numlab/figure.h"
+#include "numlab/labcli.h"
 #include "numlab/plot.h"
 #include "numlab/spring.h"
-#include "numlab/labcli.h"
 #include "numlab/timestep.h"
 #include "numlab/tui.h"
 
@@ -103,8 +103,7 @@ typedef enum { SL_LOOP_RESTED, SL_LOOP_DIVERGED, SL_LOOP_GAVE_UP, SL_LOOP_STOPPE
 /* Calls emit for frame 0 (the start) and every frame after it, until rest (the last frame, snapped), divergence
  * (not emitted), max_frames, or emit returning false. *last (may be NULL) gets the last frame run. */
 sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *loop,
-                                        bool (*emit)(void *arg, const sl_frame *f), void *arg,
-                                        sl_frame *last);
+                        bool (*emit)(void *arg, const sl_frame *f), void *arg, sl_frame *last);
 sl_loop sl_loop_from_options(const sl_options *o);
 /* The hand-written steppers' names, comma-separated (what --animate takes besides exact). */
 const char *sl_stepper_names(void);
@@ -125,7 +124,7 @@ const char *sl_chart_names(void);
 /* Fills ch (cleared first) with the chart of the runs for the methods set in shown[]. `upto` is how far the
  * animation has come, in samples (fractional: the marker is interpolated between two samples); INFINITY shows all. */
 void sl_chart_build(plot_chart *ch, sl_chart_kind kind, const sl_options *o,
-                        const sl_runs *r, const bool shown[], double upto);
+                    const sl_runs *r, const bool shown[], double upto);
 /* The plot color of a method (1..PLOT_COLORS). */
 int sl_method_color(spring_method m);
 
@@ -180,11 +179,11 @@ void sl_text_stability(char *buf, size_t size, const spring_params *p, double dt
 /* Step 5: the times at which the 30, 60 and 144 Hz runs came to rest, the fixed step, and how far the capped
  * spring moved on over the gap. */
 void sl_text_accumulator(char *buf, size_t size, const double rest_t[3], double step, double gap,
-                             double advanced);
+                         double advanced);
 
 /* Step 7: Verlet beside semi-implicit Euler: their measured forces a step, the limit, det M, the energy swings. */
 void sl_text_verlet(char *buf, size_t size, const spring_params *p, double dt, double semi_evals,
-                        double verlet_evals);
+                    double verlet_evals);
 /* Step 8: backward Euler's and the midpoint rule's rho(M) at this spring and dt. */
 void sl_text_implicit(char *buf, size_t size, const spring_params *p, double dt);
 /* Step 9: an over-damped (stiff) spring: its two decay rates, RK4's and semi's step limits, what the implicit
@@ -192,7 +191,7 @@ void sl_text_implicit(char *buf, size_t size, const spring_params *p, double dt)
 void sl_text_stiff(char *buf, size_t size, const spring_params *p, double dt);
 /* Step 10: the measured slopes of the order study, and RK4 at 4 dt against semi at dt for the same forces. */
 void sl_text_order(char *buf, size_t size, const sl_study *order, double rk4_err, double semi_err,
-                       double evals);
+                   double evals);
 /* Step 11: what is left of RK4's energy, the symplectic methods' energy bands and phase errors after the run. */
 void sl_text_drift(char *buf, size_t size, const sl_study *drift, const sl_study *phase);
 /* Step 12: the spiral's growth a frame (steps costing 1.5 x their time), how long until it runs away, the cap's
@@ -253,11 +252,11 @@ typedef struct {
     double eps_x, eps_v, rest_scale;
     bool opacity;
     bool rule_shown[SL_N_RULES];
-    sl_frame_run rest_run;                 /* the frames of the bouncing spring, no rest test */
-    int stop_frame[SL_N_RULES];            /* where each rule stops it, -1 never */
+    sl_frame_run rest_run;              /* the frames of the bouncing spring, no rest test */
+    int stop_frame[SL_N_RULES];         /* where each rule stops it, -1 never */
     /* steps 10-12: the studies of their two panes */
     sl_study study[TUI_MAX_PANES];
-    char text[SL_N_STEPS][1024];            /* the texts that state numbers, formatted after each change */
+    char text[SL_N_STEPS][1024];        /* the texts that state numbers, formatted after each change */
 } sl_walk;
 
 /* The tui render callback (view.c): pane `pane` of `step` at cols x rows. */

@@ -123,8 +123,7 @@ static spring_state loop_step(const spring_params *p, const sl_loop *loop, sprin
 }
 
 sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *loop,
-                                        bool (*emit)(void *arg, const sl_frame *f), void *arg,
-                                        sl_frame *last)
+                        bool (*emit)(void *arg, const sl_frame *f), void *arg, sl_frame *last)
 {
     ts_accumulator acc;
     if (ts_accumulator_init(&acc, loop->step, loop->cap))

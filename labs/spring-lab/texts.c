@@ -68,7 +68,7 @@ void sl_text_stability(char *buf, size_t size, const spring_params *p, double dt
 }
 
 void sl_text_accumulator(char *buf, size_t size, const double rest_t[3], double step, double gap,
-                             double advanced)
+                         double advanced)
 {
     snprintf(buf, size, _("Spend the frames' time in fixed steps of %.3g ms: at 30, 60 and 144 Hz with jitter the steps "
              "are the same motion, but the rest test runs once a frame, so they stop at %.3g, %.3g and %.3g s. The "
@@ -77,7 +77,7 @@ void sl_text_accumulator(char *buf, size_t size, const double rest_t[3], double 
 }
 
 void sl_text_verlet(char *buf, size_t size, const spring_params *p, double dt, double semi_evals,
-                        double verlet_evals)
+                    double verlet_evals)
 {
     const double y = spring_omega0(p) * dt;
     double M[4], E[4];
@@ -143,7 +143,7 @@ static double slope_of(const sl_study *st, const char *key)
 }
 
 void sl_text_order(char *buf, size_t size, const sl_study *order, double rk4_err, double semi_err,
-                       double evals)
+                   double evals)
 {
     snprintf(buf, size, _("Halve dt and the error falls by 2^p: on log-log axes each method is a line of slope p "
              "(measured over the finest steps: explicit %.2f, semi %.2f, backward %.2f, verlet %.2f, midpoint %.2f, "

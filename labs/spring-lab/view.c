@@ -123,7 +123,7 @@ static void add_stability(plot_chart *ch, const sl_options *o, const sl_runs *r,
 }
 
 void sl_chart_build(plot_chart *ch, sl_chart_kind kind, const sl_options *o,
-                        const sl_runs *r, const bool shown[], double upto)
+                    const sl_runs *r, const bool shown[], double upto)
 {
     plot_chart_clear(ch);
     plot_chart_set_log(ch, PLOT_X, false);  /* the pane may have drawn a study (log x) before */
@@ -255,7 +255,7 @@ const plot_grid *sl_walk_render(void *ctx, int step, int pane, int cols, int row
         if (step == SL_STEP_STABILITY && pane == 1)
             shown[SPRING_EXPLICIT] = false;  /* it always explodes; this pane is where semi-implicit does */
         sl_chart_build(ch, panes[step][pane], &w->o, &w->runs, shown,
-                           w->upto + ts_accumulator_alpha(&w->reveal));
+                       w->upto + ts_accumulator_alpha(&w->reveal));
     }
     return plot_chart_render(ch);
 }
