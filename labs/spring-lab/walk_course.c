@@ -137,7 +137,9 @@ void sl_walk_course_describe(sl_walk *w, int step, tui_step *d)
     sl_options *o = &w->o;
     if (step == SL_STEP_SPIRAL) {
         d->n_panes = 1;
-        tui_add_param(d, _("step"), "s", &o->step, 1e-4, 0.1, 1.25, 2.0, true);
+        /* the fixed step is dt, as in the other steps (a symbol: "step" would share its translation with
+         * keyframe-lab's step interpolation) */
+        tui_add_param(d, "dt", "s", &o->step, 1e-4, 0.1, 1.25, 2.0, true);
         tui_add_param(d, _("cap"), "s", &o->cap, 0.01, 1.0, 0.01, 0.1, false);
         return;
     }
