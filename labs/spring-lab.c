@@ -1,153 +1,35 @@
 /* spring-lab: one damped spring, m x'' + c x' + k (x - target) = 0, integrated every way the lab compares. The
- * options (labcli.h), then one mode: --csv, --csv --animate, --stability, --plot, or the interactive guided walk. */
-#include <math.h>
-#include <stdio.h>
-
-#include "numlab/cli.h"
+ * options (labs/spring-lab/options.c), then one mode: --csv, --csv --animate, --stability, --plot
+ * (labs/spring-lab/headless.c), or the interactive guided walk (labs/spring-lab/walk.c). */
 #include "numlab/labcli.h"
 #include "numlab/lang.h"
-#include "spring-lab/spring_lab.h"
-
-typedef struct {
-    spring_lab_options o;
-    double rest_scale;
-    bool animate, no_cap;
-} front;
-
-enum { CSV = 1, STABILITY, PLOT };
-#define AT(field) LABCLI_AT(front, field)
-#define SPRING(name, value, field, lo, hi, def, help) {name, LABCLI_NUMBER, value, AT(o.field), lo, hi, def, help}
-
-static int method_index(const char *name)
-{
-    spring_method m;
-    return spring_method_parse(name, &m) ? -1 : (int)m;
-}
-
-static int parse_methods(void *opts, void *methods, const char *opt, const char *text)
-{
-    (void)opts;
-    return labcli_list(opt, text, "method", method_index, spring_method_names(), true, methods, SPRING_METHOD_COUNT,
-                       NULL);
-}
-
-static const labcli_option options[] = {
-    {.help = "The spring: m x'' + c x' + k (x - target) = 0, from x(0) = x0, v(0) = v0 (the spring article)."},
-    SPRING("k", "K", params.k, 1e-12, 1e12, "200", "stiffness, N/m"),
-    SPRING("c", "C", params.c, 0, 1e12, "20", "damping, N s/m"),
-    SPRING("m", "M", params.m, 1e-12, 1e12, "1", "mass, kg"),
-    SPRING("x0", "X", s0.x, -1e12, 1e12, "0", "start position"),
-    SPRING("v0", "V", s0.v, -1e12, 1e12, "0", "start velocity"),
-    SPRING("target", "T", params.target, -1e12, 1e12, "300", "rest position"),
-    {.help = "\n--csv prints method,step,t,x,v,energy for steps 0..N of each method, in the order given; a method that\n"
-             "diverges stops with a line '# METHOD: diverged at step N (t = T)'."},
-    {"csv", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, "print CSV (with --animate: the frame loop)", .mode = CSV},
-    {"method", LABCLI_PARSE, "LIST", AT(o.methods), 0, 0, "all", "comma-separated, or all (--csv --animate: one of exact,\n"
-     "explicit, semi, rk4, verlet, backward-euler, midpoint, default semi; --plot: explicit,semi,rk4,exact)", .parse = parse_methods},
-    {"dt", LABCLI_POSITIVE, "H", AT(o.dt), 0, 1e3, "1/240", "step, s"},
-    {"steps", LABCLI_COUNT, "N", AT(o.steps), 0, 1e8, "240", "steps"},
-    {"tol", LABCLI_NUMBER, "TOL", AT(o.tol), 1e-14, 0.1, "1e-12", "tolerance of gsl-rkf45, gsl-rk8pd, gsl-msbdf"},
-    {.help = "\n--csv --animate runs the article's frame loop and prints frame,t,x,v,substeps until rest (frame 0 is the\n"
-             "start; t is the frames' clock; the last row is the snap: x = target, v = 0 exactly). One frame may\n"
-             "take at most 1e8 substeps: a longer gap needs a cap or a larger step."},
-    {"animate", LABCLI_FLAG, NULL, AT(animate), 0, 0, NULL, "the frame loop", .with = LABCLI_IN(CSV)},
-    {"frame-hz", LABCLI_NUMBER, "F", AT(o.frame_hz), 1, 1000, "60", "display rate"},
-    {"frame-jitter", LABCLI_NUMBER, "J", AT(o.frame_jitter), 0, 0.9, "0",
-     "each frame lasts (1 + J u)/F, u uniform in [-1, 1]"},
-    {"seed", LABCLI_COUNT, "N", AT(o.seed), 0, 4294967295.0, "1", "seed of the jitter"},
-    {"gap", LABCLI_NUMBER, "S", AT(o.gap), 0, 1e6, NULL, "one frame of S seconds (a tab in the background)"},
-    {"gap-frame", LABCLI_COUNT, "N", AT(o.gap_frame), 1, 1e8, "10", "the frame that carries the gap"},
-    {"step", LABCLI_NUMBER, "H", AT(o.step), 1e-6, 1, "1/240", "the fixed step, s"},
-    {"cap", LABCLI_NUMBER, "C", AT(o.cap), 1e-6, 1e6, "0.1", "the accumulator's cap, s, >= step"},
-    {"no-cap", LABCLI_FLAG, NULL, AT(no_cap), 0, 0, NULL, "no cap (a long gap costs gap/step substeps)"},
-    {"interpolate", LABCLI_FLAG, NULL, AT(o.interpolate), 0, 0, NULL, "print the rendered x (alpha = accumulator/step)"},
-    {"eps-x", LABCLI_POSITIVE, "E", AT(o.rest.eps_x), 0, 0, "0.5", "rest when |x - target| < E (half a pixel) ..."},
-    {"eps-v", LABCLI_POSITIVE, "E", AT(o.rest.eps_v), 0, 0, "1", "... and |v| < E (a pixel per second)"},
-    {"rest-scale", LABCLI_POSITIVE, "S", AT(rest_scale), 0, 0, "1",
-     "scale both thresholds (e.g. 0.01 for an opacity animated over 100 px)"},
-    {"rest-rule", LABCLI_CHOICE, "R", AT(o.rest_rule), 0, 0, "both",
-     "the rest test (both is right)", .names = ts_rest_rule_list,
-     .noun = "rule"},
-    {"rest-each-substep", LABCLI_FLAG, NULL, AT(o.rest_each_substep), 0, 0, NULL,
-     "test for rest after each step, not each frame"},
-    {"max-frames", LABCLI_COUNT, "N", AT(o.max_frames), 1, 1e8, "100000", "give up after N frames (exit 1)"},
-    {.help = "\n--plot KIND prints a chart to stdout: phase, time, energy, error (|x - x_exact|, log scale) or\n"
-             "stability (the methods of --method; --csv's spring options and --dt, --steps), or a study:\n"
-             "order, cost, drift, phase-lag, spiral."},
-    {"plot", LABCLI_TEXT, "KIND", AT(o.plot), 0, 0, NULL, "the chart", .mode = PLOT},
-    {"series", LABCLI_FLAG, NULL, AT(o.plot_csv), 0, 0, NULL, "a study's series as CSV (series,x,y)",
-     .with = LABCLI_IN(PLOT)},
-    {"width", LABCLI_COUNT, "W", AT(o.width), 20, 1000, "80", "columns"},
-    {"height", LABCLI_COUNT, "H", AT(o.height), 8, 500, "24", "rows"},
-    {"ascii", LABCLI_FLAG, NULL, AT(o.ascii), 0, 0, NULL, "ASCII instead of braille (also when the locale is not UTF-8)"},
-    FIGURE_LABCLI_OPTIONS(front, o.figure, PLOT, "force"),
-    {.help = "\n--stability prints method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable: the largest stable w0*dt\n"
-             "for the spring's own damping ratio zeta = c / (2 sqrt(k m)) (damped limits; 0, 2 and 2.83 only when\n"
-             "c = 0), and the spectral radius rho(M) of the step matrix at --dt (stable: rho(M) < 1, or = 1 with\n"
-             "distinct eigenvalues)."},
-    {"stability", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, "print the stability table", .mode = STABILITY},
-};
-
-/* The most substeps one frame of --animate can take: its steps run before its line is printed, so that is the
- * work done in silence. The longest frame (the gap, or a jittered one) is held to the cap. */
-#define MAX_FRAME_SUBSTEPS 1e8
-
-static int check_frame_work(const spring_lab_options *o, bool no_cap)
-{
-    const double longest_frame = (1.0 + o->frame_jitter) / o->frame_hz;
-    const bool gap = o->gap > longest_frame;
-    const double held = fmin((gap ? o->gap : longest_frame) + o->step, o->cap);
-    char cap[48] = "", what[160];
-    if (no_cap || held == o->cap)
-        snprintf(cap, sizeof cap, no_cap ? ", --no-cap" : ", --cap %g", o->cap);
-    snprintf(what, sizeof what, gap ? "--gap %g%s and --step %g" : "--frame-hz %g%s and --step %g",
-             gap ? o->gap : o->frame_hz, cap, o->step);
-    return cli_work(what, floor(held / o->step), MAX_FRAME_SUBSTEPS, "substeps in one frame",
-                    "a frame's substeps run before its line is printed: give a cap, a shorter gap or a larger step");
-}
-
-static const labcli_lab lab;
-
-static int check(void *opts, const labcli_result *r)
-{
-    front *f = opts;
-    spring_lab_options *o = &f->o;
-    o->method_given = labcli_given(&lab, r, "method");
-    o->rest.eps_x *= f->rest_scale;
-    o->rest.eps_v *= f->rest_scale;
-    if (f->no_cap)
-        o->cap = 1e300;  /* no cap: every second of a gap is simulated */
-    else if (o->cap < o->step)
-        return cli_error("--cap: %g is below the step %g (allowed: cap >= step)", o->cap, o->step);
-    if (figure_output_check(&o->figure, r->mode == PLOT))
-        return CLI_USAGE;
-    return f->animate ? check_frame_work(o, f->no_cap) : CLI_OK;
-}
+#include "spring-lab/lab.h"
 
 static int run(void *opts, const labcli_result *r)
 {
-    front *f = opts;
-    spring_lab_options *o = &f->o;
-    return r->mode == PLOT ? spring_lab_plot(o) : r->mode == STABILITY ? spring_lab_stability(o)
-         : r->mode == CSV  ? (f->animate ? spring_lab_animate(o) : spring_lab_csv(o))
-                           : spring_lab_interactive(o);
+    sl_front *f = opts;
+    sl_options *o = &f->o;
+    return r->mode == SL_PLOT ? sl_plot(o) : r->mode == SL_STABILITY ? sl_stability(o)
+         : r->mode == SL_CSV  ? (f->animate ? sl_animate(o) : sl_csv(o))
+                              : sl_interactive(o);
 }
 
-static const labcli_lab lab = {
+static labcli_lab lab = {
     LABCLI_LAB(1, "spring-lab", "one damped spring: Euler explodes, semi-implicit holds, RK4 is accurate"),
-    .usage = "usage: spring-lab [options]                       the interactive guided walk (needs a terminal)\n"
+    .usage = N_("usage: spring-lab [options]                       the interactive guided walk (needs a terminal)\n"
              "       spring-lab --csv [--method LIST] [spring options] [--dt H --steps N]\n"
              "       spring-lab --csv --animate [--frame-hz F] [frame options] [spring options]\n"
              "       spring-lab --stability [spring options] [--dt H]\n"
              "       spring-lab --plot KIND [--method LIST] [spring options] [--width W --height H --ascii]\n"
-             "                  [--out FILE.svg|pdf|png [--size WxH] [--force]]",
-    .footer = "Exit status: 0 ok, 1 runtime failure, 2 bad usage.\n",
-    .options = options, .n_options = sizeof options / sizeof options[0],
-    .interactive = N_("the interactive lab"), .check = check, .run = run,
+             "                  [--out FILE.svg|pdf|png [--size WxH] [--force]]"),
+    .footer = N_("Exit status: 0 ok, 1 runtime failure, 2 bad usage.\n"),
+    .options = sl_option_table,  /* .n_options: sl_n_options, set in main (not a constant expression) */
+    .interactive = N_("the interactive lab"), .check = sl_check, .run = run,
 };
 
 int main(int argc, char **argv)
 {
-    front f = {.o = {.methods = {false}}};
+    sl_front f = {.o = {.methods = {false}}};
+    lab.n_options = sl_n_options;
     return labcli_main(&lab, &f, argc, argv);
 }

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "numlab/common.h"
-#include "../labs/spring-lab/spring_lab.h"
+#include "../labs/spring-lab/lab.h"
 #include "helpers/check_main.h"
 #include "helpers/claims.h"
 
@@ -92,7 +92,7 @@ START_TEST(test_rk4_damps_the_undamped_spring)
     /* the walk's step 4 at its own w0 dt = 1.6 (k = 1600, dt = 0.04) */
     const spring_params walk = {.k = 1600.0, .m = 1.0, .c = 0.0, .target = 0.0};
     char text[512];
-    spring_text_stability(text, sizeof text, &walk, 0.04);
+    sl_text_stability(text, sizeof text, &walk, 0.04);
     ck_assert_msg(strstr(text, "rho = 0.917 (energy -16% a step)"), "%s", text);
     ck_claim_rel(sqrt(1.0 - pow(1.6, 6) / 72.0 + pow(1.6, 8) / 576.0), 0.9173, 1e-4);
 }
@@ -132,7 +132,7 @@ START_TEST(test_semi_modified_energy)
     for (int n = 0; n < 100000; n++) {
         const double h = 0.5 * s.v * s.v + 0.5 * 1600.0 * s.x * s.x - 0.5 * dt * 1600.0 * s.x * s.v;
         drift = fmax(drift, fabs(h - h0) / h0);
-        ck_claim_rel(spring_semi_modified_energy(&p, dt, s), h, 1e-12);
+        ck_claim_rel(sl_semi_modified_energy(&p, dt, s), h, 1e-12);
         const double e = spring_energy(&p, s) / h0;
         lo = fmin(lo, e), hi = fmax(hi, e);
         s = spring_step_semi(&p, s, dt);
@@ -142,7 +142,7 @@ START_TEST(test_semi_modified_energy)
     ck_assert(lo > 0.7 && hi < 1.7);  /* the notes' 0.715..1.67 */
     spring_sample samples[2] = {{0.0, 1.0, 0.0, h0}, {dt, 0.68, -32.0, 0.0}};
     char text[512];
-    spring_text_semi(text, sizeof text, &p, dt, samples, 2);
+    sl_text_semi(text, sizeof text, &p, dt, samples, 2);
     ck_assert_msg(strstr(text, "(1 + y/2)/(1 - y/2) = 2.33 at y = w0 dt = 0.8"), "%s", text);
 }
 END_TEST
@@ -164,14 +164,14 @@ START_TEST(test_gsl_rk4_is_two_half_steps)
 }
 END_TEST
 
-static bool ignore_frame(void *arg, const spring_lab_frame *f)
+static bool ignore_frame(void *arg, const sl_frame *f)
 {
     (void)arg, (void)f;
     return true;
 }
 #define NULL_EMIT ignore_frame
 
-static bool most_substeps(void *arg, const spring_lab_frame *f)
+static bool most_substeps(void *arg, const sl_frame *f)
 {
     unsigned *most = arg;
     *most = f->substeps > *most ? f->substeps : *most;
@@ -181,7 +181,7 @@ static bool most_substeps(void *arg, const spring_lab_frame *f)
 START_TEST(test_rest_once_a_frame_and_the_cap)
 {
     /* the walk's step 5: k = 200, c = 20, target 300 from 0 */
-    spring_lab_options o = {.params = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0}, .s0 = {0.0, 0.0},
+    sl_options o = {.params = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0}, .s0 = {0.0, 0.0},
                             .step = TS_DEFAULT_STEP, .cap = TS_DEFAULT_CAP, .frame_hz = 60.0, .max_frames = 100000,
                             .rest = ts_rest_scaled(1.0), .rest_rule = TS_REST_BOTH};
     /* the reference: the first fixed step at which the rest test holds, tested after every step */
@@ -192,25 +192,25 @@ START_TEST(test_rest_once_a_frame_and_the_cap)
     const double rates[3] = {30.0, 60.0, 144.0};
     double rest_t[3];
     for (int i = 0; i < 3; i++) {
-        spring_lab_loop loop = spring_lab_loop_from_options(&o);
+        sl_loop loop = sl_loop_from_options(&o);
         loop.method = SPRING_SEMI, loop.hz = rates[i], loop.jitter = 0.0, loop.gap = 0.0;
-        spring_lab_frame last;
+        sl_frame last;
         unsigned ignored = 0;
-        ck_assert_int_eq(spring_lab_run_loop(&o.params, o.s0, &loop, most_substeps, &ignored, &last), LOOP_RESTED);
+        ck_assert_int_eq(sl_run_loop(&o.params, o.s0, &loop, most_substeps, &ignored, &last), SL_LOOP_RESTED);
         rest_t[i] = last.t;
         ck_assert_msg(rest_t[i] >= t_step - 1e-9, "%g Hz rested at %g s, before the first rest step %g s", rates[i],
                       rest_t[i], t_step);
     }
     ck_assert(rest_t[0] != rest_t[1] || rest_t[1] != rest_t[2]);
     /* a 4 s gap at 60 Hz: the gap frame runs cap / step substeps, the spring moves on by the cap */
-    spring_lab_loop loop = spring_lab_loop_from_options(&o);
+    sl_loop loop = sl_loop_from_options(&o);
     loop.method = SPRING_SEMI, loop.gap = 4.0, loop.gap_frame = 13, loop.jitter = 0.0;
     unsigned most = 0;
-    spring_lab_frame last;
-    ck_assert_int_eq(spring_lab_run_loop(&o.params, o.s0, &loop, most_substeps, &most, &last), LOOP_RESTED);
+    sl_frame last;
+    ck_assert_int_eq(sl_run_loop(&o.params, o.s0, &loop, most_substeps, &most, &last), SL_LOOP_RESTED);
     ck_claim_rel(most * o.step, o.cap, 1e-9);
     char text[512];
-    spring_text_accumulator(text, sizeof text, rest_t, o.step, 4.0, most * o.step);
+    sl_text_accumulator(text, sizeof text, rest_t, o.step, 4.0, most * o.step);
     ck_assert_msg(strstr(text, "after a 4 s gap the capped spring moves on by 0.1 s, not by the gap"), "%s", text);
 }
 END_TEST
@@ -367,7 +367,7 @@ START_TEST(test_rest_each_substep)
     /* with the test after every fixed step, 30, 60 and 144 Hz stop on the same step (the reference: the first step
      * at which the rest test holds), each shown at the first frame after it; the energy rule with eps_v = w0 eps_x
      * is the spring's energy below k eps_x^2 / 2 */
-    spring_lab_options o = {.params = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0}, .s0 = {0.0, 0.0},
+    sl_options o = {.params = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0}, .s0 = {0.0, 0.0},
                             .step = TS_DEFAULT_STEP, .cap = TS_DEFAULT_CAP, .frame_hz = 60.0, .max_frames = 100000,
                             .rest = ts_rest_scaled(1.0), .rest_rule = TS_REST_BOTH, .rest_each_substep = true};
     spring_state s = o.s0;
@@ -376,10 +376,10 @@ START_TEST(test_rest_each_substep)
         s = spring_step_semi(&o.params, s, o.step), steps++;
     const double rates[3] = {30.0, 60.0, 144.0};
     for (int i = 0; i < 3; i++) {
-        spring_lab_loop loop = spring_lab_loop_from_options(&o);
+        sl_loop loop = sl_loop_from_options(&o);
         loop.hz = rates[i];
-        spring_lab_frame last;
-        ck_assert_int_eq(spring_lab_run_loop(&o.params, o.s0, &loop, NULL_EMIT, NULL, &last), LOOP_RESTED);
+        sl_frame last;
+        ck_assert_int_eq(sl_run_loop(&o.params, o.s0, &loop, NULL_EMIT, NULL, &last), SL_LOOP_RESTED);
         ck_assert(last.t >= steps * o.step - 1e-9 && last.t < steps * o.step + 1.0 / rates[i] + 1e-9);
     }
     const double w0 = sqrt(200.0), eps_x = 0.5;

@@ -1,4 +1,4 @@
-/* spring-lab's claims, steps 7-12 (labs/spring-lab/walk_more.c, texts.c): each text formats live values; what it
+/* spring-lab's claims, steps 7-12 (labs/spring-lab/walk_course.c, texts.c): each text formats live values; what it
  * states is checked here against an independent reference, at the walk's own settings:
  *   7. Verlet: the same forces a step as semi (counted), det M = 1 against explicit's 1 + y^2, the energy swing
  *      1/(1 - y^2/4) against semi's (1 + y/2)/(1 - y/2);
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "numlab/common.h"
-#include "../labs/spring-lab/spring_lab.h"
+#include "../labs/spring-lab/lab.h"
 #include "helpers/check_main.h"
 #include "helpers/claims.h"
 
@@ -23,14 +23,14 @@
 START_TEST(test_step7_verlet)
 {
     const spring_params p = {.k = 1600.0, .c = 0.0, .m = 1.0, .target = 0.0};
-    spring_lab_options o = {.params = p, .s0 = {1.0, 0.0}, .dt = 0.02, .steps = 200, .tol = 1e-10};
+    sl_options o = {.params = p, .s0 = {1.0, 0.0}, .dt = 0.02, .steps = 200, .tol = 1e-10};
     bool shown[SPRING_METHOD_COUNT] = {[SPRING_SEMI] = true, [SPRING_VERLET] = true};
-    spring_lab_runs r = {0};
-    ck_assert_int_eq(spring_lab_runs_compute(&r, &o, shown), 0);
+    sl_runs r = {0};
+    ck_assert_int_eq(sl_runs_compute(&r, &o, shown), 0);
     const double semi = (double)r.rhs_evals[SPRING_SEMI] / 200.0, verlet = (double)r.rhs_evals[SPRING_VERLET] / 200.0;
     ck_assert(semi == 1.0 && verlet == 1.005);  /* 200 steps: 200 forces, and Verlet's first */
     char text[640];
-    spring_text_verlet(text, sizeof text, &p, 0.02, semi, verlet);
+    sl_text_verlet(text, sizeof text, &p, 0.02, semi, verlet);
     ck_text_has(text, "(1 and 1 forces a step");
     ck_text_has(text, "(w0 dt < 2 undamped)");
     ck_text_has(text, "(det M = 1; explicit's is 1 + y^2 = 1.64)");        /* y = 0.8 */
@@ -39,7 +39,7 @@ START_TEST(test_step7_verlet)
     for (size_t i = 0; i < r.count[SPRING_VERLET]; i++)
         lo = fmin(lo, r.samples[SPRING_VERLET][i].energy), hi = fmax(hi, r.samples[SPRING_VERLET][i].energy);
     ck_claim_rel(hi / lo, 1.0 / 0.84, 2e-3);
-    spring_lab_runs_free(&r);
+    sl_runs_free(&r);
 }
 END_TEST
 
@@ -47,7 +47,7 @@ START_TEST(test_step8_implicit)
 {
     const spring_params p = {.k = 1600.0, .c = 0.0, .m = 1.0, .target = 0.0};
     char text[640];
-    spring_text_implicit(text, sizeof text, &p, 0.04);
+    sl_text_implicit(text, sizeof text, &p, 0.04);
     /* y = 1.6: 1/sqrt(3.56) = 0.52999, energy kept 1/3.56 = 28.1%, lost 71.9% */
     ck_text_has(text, "rho(M) = 0.530 (undamped 1/sqrt(1 + y^2)) at y = 1.6");
     ck_text_has(text, "72% of the energy a step");
@@ -68,7 +68,7 @@ START_TEST(test_step9_stiff)
 {
     const spring_params p = {.k = 10000.0, .c = 1000.0, .m = 1.0, .target = 0.0};  /* w0 = 100, zeta = 5 */
     char text[640];
-    spring_text_stiff(text, sizeof text, &p, 0.01);
+    sl_text_stiff(text, sizeof text, &p, 0.01);
     const double slow = 100.0 * (5.0 - sqrt(24.0)), fast = 100.0 * (5.0 + sqrt(24.0));  /* 10.10, 989.9 */
     ck_text_has(text, "zeta = 5, the modes decay at 10.1 and 990 1/s, a ratio of 98.");
     ck_claim_rel(fast / slow, 98.0, 1e-3);
@@ -110,10 +110,10 @@ static double plain_error(spring_state (*step)(const spring_params *, spring_sta
 
 START_TEST(test_step10_order)
 {
-    spring_lab_options o = {.params = {.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0},
+    sl_options o = {.params = {.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0},
                             .dt = 0.01, .steps = 200};
-    spring_study st = {0};
-    ck_assert_int_eq(spring_study_build(&st, CHART_ORDER, &o), 0);
+    sl_study st = {0};
+    ck_assert_int_eq(sl_study_build(&st, SL_CHART_ORDER, &o), 0);
     for (int i = 0; i < st.n; i++) {
         spring_method m;
         ck_assert_int_eq(spring_method_parse(st.s[i].key, &m), 0);
@@ -123,44 +123,74 @@ START_TEST(test_step10_order)
     const double semi = plain_error(spring_step_semi, &o.params, 200, 0.01);
     ck_assert(rk4 < semi / 10.0);
     char text[640], want[96];
-    spring_text_order(text, sizeof text, &st, rk4, semi, 200.0);
+    sl_text_order(text, sizeof text, &st, rk4, semi, 200.0);
     snprintf(want, sizeof want, "RK4 at 4 dt errs by %.2g, semi at dt by %.2g, each for 200 forces", rk4, semi);
     ck_text_has(text, want);
-    spring_study_free(&st);
+    sl_study_free(&st);
 }
 END_TEST
 
 START_TEST(test_step11_drift)
 {
     const double w0 = 2.0 * NUMLAB_PI, dt = 0.025, y = w0 * dt;
-    spring_lab_options o = {.params = {.k = w0 * w0, .c = 0.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0}, .dt = dt};
-    spring_study drift = {0}, phase = {0};
-    ck_assert_int_eq(spring_study_build(&drift, CHART_DRIFT, &o), 0);
-    ck_assert_int_eq(spring_study_build(&phase, CHART_PHASE_LAG, &o), 0);
+    sl_options o = {.params = {.k = w0 * w0, .c = 0.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0}, .dt = dt};
+    sl_study drift = {0}, phase = {0};
+    ck_assert_int_eq(sl_study_build(&drift, SL_CHART_DRIFT, &o), 0);
+    ck_assert_int_eq(sl_study_build(&phase, SL_CHART_PHASE_LAG, &o), 0);
     char text[640], want[96];
-    spring_text_drift(text, sizeof text, &drift, &phase);
+    sl_text_drift(text, sizeof text, &drift, &phase);
     snprintf(want, sizeof want, "band %.2g and %.2g wide", y / (1.0 - y * y / 4.0), y * y / 4.0);
     ck_text_has(text, want);
-    const study_series *ph = spring_study_find(&phase, "semi");
+    const sl_series *ph = sl_study_find(&phase, "semi");
     ck_assert(ph && ph->y[ph->n - 1] > 0.0);  /* ahead */
-    ph = spring_study_find(&phase, "midpoint");
+    ph = sl_study_find(&phase, "midpoint");
     ck_assert(ph && ph->y[ph->n - 1] < 0.0);  /* behind */
-    spring_study_free(&drift);
-    spring_study_free(&phase);
+    sl_study_free(&drift);
+    sl_study_free(&phase);
 }
 END_TEST
 
 START_TEST(test_step12_spiral)
 {
     char text[640];
-    spring_text_spiral(text, sizeof text, TS_DEFAULT_STEP, TS_DEFAULT_CAP);
+    sl_text_spiral(text, sizeof text, TS_DEFAULT_STEP, TS_DEFAULT_CAP);
     /* growth: the cost ratio; the cap: 0.1 / (1/240) = 24 steps; speed 24 h / (render + 24 * 1.5 h) */
     ck_text_has(text, "(here 1.5 x)");
     ck_text_has(text, "grow x1.5 a frame");
     ck_text_has(text, "holds a frame to 24 steps");
     char want[64];
-    snprintf(want, sizeof want, "runs at %.2g x real time", 0.1 / (SPIRAL_RENDER + 24.0 * 1.5 / 240.0));
+    snprintf(want, sizeof want, "runs at %.2g x real time", 0.1 / (SL_SPIRAL_RENDER + 24.0 * 1.5 / 240.0));
     ck_text_has(text, want);
+}
+END_TEST
+
+/* A pane that drew a study (log x: order, cost) and then a trajectory (back from step 10 to step 3) draws what a new
+ * chart draws: nothing of the study's axes is left behind. */
+START_TEST(test_pane_after_a_study)
+{
+    sl_options o = {.params = {.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0}, .dt = 0.01,
+                    .steps = 200, .tol = 1e-10};
+    bool shown[SPRING_METHOD_COUNT] = {[SPRING_SEMI] = true, [SPRING_RK4] = true};
+    sl_runs r = {0};
+    sl_study st = {0};
+    ck_assert_int_eq(sl_runs_compute(&r, &o, shown), 0);
+    ck_assert_int_eq(sl_study_build(&st, SL_CHART_ORDER, &o), 0);
+    for (int kind = SL_CHART_PHASE; kind <= SL_CHART_STABILITY; kind++) {
+        plot_chart *fresh = plot_chart_new(60, 20, PLOT_ASCII), *reused = plot_chart_new(60, 20, PLOT_ASCII);
+        ck_assert(fresh && reused);
+        sl_study_chart(reused, &st);
+        plot_chart_render(reused);
+        sl_chart_build(fresh, (sl_chart_kind)kind, &o, &r, shown, INFINITY);
+        sl_chart_build(reused, (sl_chart_kind)kind, &o, &r, shown, INFINITY);
+        char a[8192], b[8192];
+        plot_grid_text(plot_chart_render(fresh), a, sizeof a, 0);
+        plot_grid_text(plot_chart_render(reused), b, sizeof b, 0);
+        ck_assert_msg(strcmp(a, b) == 0, "chart %d after a study:\n%s\nnew:\n%s", kind, b, a);
+        plot_chart_free(fresh);
+        plot_chart_free(reused);
+    }
+    sl_study_free(&st);
+    sl_runs_free(&r);
 }
 END_TEST
 
@@ -175,6 +205,7 @@ int main(void)
     tcase_add_test(tc, test_step10_order);
     tcase_add_test(tc, test_step11_drift);
     tcase_add_test(tc, test_step12_spiral);
+    tcase_add_test(tc, test_pane_after_a_study);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

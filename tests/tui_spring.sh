@@ -1,7 +1,7 @@
 #!/bin/sh
 # spring-lab as a person uses it, under tmux: the first step with braille plots, n to the next step, a resize to
 # too small and back, q (exit 0), Ctrl-C and SIGTERM (terminal restored each time), no CPU while paused,
-# and monochrome terminals.
+# monochrome terminals, and Spanish.
 . tests/lib/cli.sh
 . tests/lib/tui.sh
 trap 'tui_cleanup; rm -rf "$TMP"' EXIT
@@ -85,6 +85,21 @@ before=$(cpu_ticks "$pid"); sleep 3; after=$(cpu_ticks "$pid")
 [ $((after - before)) -le 1 ] && pass || fail "a finished animation used $((after - before)) ticks of CPU in 3 s"
 tm send-keys -t idle q
 expect_eq "idle exit" "$(tui_exit_status idle)" 0
+
+# In Spanish at the smallest size: the step's title, a chart's title, the notes' live number, a step's toggles and
+# the lab's own key in the help (the words from po/es.po; the numbers the same as in English).
+tui_start es 80 24 LANG=es_ES.UTF-8 TERM=xterm-256color -- "$SL"
+tui_expect es "1/12: Euler explícito explota" "Spanish: the first step's title"
+tui_expect es "plano de fases" "Spanish: the phase pane's title"
+tui_expect es "Tras 40 pasos" "Spanish: the notes"
+tui_expect es "-5590\\.544" "Spanish: the notes' number, as in English"
+tm send-keys -t es n n n n n
+tui_expect es "6/12: Cuándo parar" "Spanish: step 6"
+tui_expect es "3\[x\] ambas" "Spanish: step 6's rules"
+tm send-keys -t es '?'
+tui_expect es "o opacidad" "Spanish: the lab's key in the help"
+tm send-keys -t es x q
+expect_eq "Spanish exit" "$(tui_exit_status es)" 0
 
 # No colors: NO_COLOR, and a terminal without any (vt100); ASCII under LANG=C.
 tui_start mono 100 30 LANG=C.UTF-8 TERM=vt100 NO_COLOR=1 -- "$SL"

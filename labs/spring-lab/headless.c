@@ -6,12 +6,13 @@
 
 #include "numlab/common.h"
 #include "numlab/cli.h"
-#include "spring_lab.h"
+#include "numlab/lang.h"
+#include "lab.h"
 
 /* %.17g: every double printed round-trips exactly. */
 #define NUM "%.17g"
 
-int spring_lab_csv(const spring_lab_options *o)
+int sl_csv(const sl_options *o)
 {
     printf("method,step,t,x,v,energy\n");
     for (int m = 0; m < SPRING_METHOD_COUNT && !cli_stdout_broken(); m++) {
@@ -21,7 +22,7 @@ int spring_lab_csv(const spring_lab_options *o)
         spring_runner r;
         if (spring_runner_init(&r, &o->params, (spring_method)m, o->s0, o->dt, o->tol)) {
             spring_runner_destroy(&r);
-            return cli_fail("%s: out of memory", name);
+            return cli_fail(_("%s: out of memory"), name);
         }
         for (long long n = 0; n <= o->steps && !cli_stdout_broken(); n++) {  /* a write error ends the run */
             if (n > 0 && spring_runner_step(&r))
@@ -39,7 +40,7 @@ int spring_lab_csv(const spring_lab_options *o)
     return cli_flush_stdout();
 }
 
-static bool print_frame(void *arg, const spring_lab_frame *f)
+static bool print_frame(void *arg, const sl_frame *f)
 {
     (void)arg;
     printf("%lld," NUM "," NUM "," NUM ",%u\n", f->frame, f->t, f->x, f->v, f->substeps);
@@ -48,26 +49,26 @@ static bool print_frame(void *arg, const spring_lab_frame *f)
 
 /* The spring article's frame loop: feed each frame's dt to the accumulator, take its fixed steps, test for rest,
  * snap. */
-int spring_lab_animate(const spring_lab_options *o)
+int sl_animate(const sl_options *o)
 {
     int chosen = 0;
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)
         chosen += o->methods[m];
-    spring_lab_loop loop = spring_lab_loop_from_options(o);
+    sl_loop loop = sl_loop_from_options(o);
     const bool steps = spring_method_ode(loop.method) < ODE_METHOD_COUNT || loop.method == SPRING_EXACT;
     if (o->method_given && (chosen != 1 || !steps))
-        return cli_error("--method: --animate takes one method (allowed: exact or a hand-written one: %s)",
-                         spring_lab_stepper_names());
+        return cli_error(_("--method: --animate takes one method (allowed: exact or a hand-written one: %s)"),
+                         sl_stepper_names());
     printf("frame,t,x,v,substeps\n");
-    spring_lab_frame last;
-    switch (spring_lab_run_loop(&o->params, o->s0, &loop, print_frame, NULL, &last)) {
-    case LOOP_DIVERGED:
+    sl_frame last;
+    switch (sl_run_loop(&o->params, o->s0, &loop, print_frame, NULL, &last)) {
+    case SL_LOOP_DIVERGED:
         printf("# %s: diverged at frame %lld (t = %g)\n", spring_method_name(loop.method), last.frame, last.t);
         break;
-    case LOOP_NO_MEMORY:
-        return cli_fail("out of memory");
-    case LOOP_GAVE_UP:
-        return cli_fail("not at rest after %lld frames (--max-frames); with c = %g the spring may never settle",
+    case SL_LOOP_NO_MEMORY:
+        return cli_fail(_("out of memory"));
+    case SL_LOOP_GAVE_UP:
+        return cli_fail(_("not at rest after %lld frames (--max-frames); with c = %g the spring may never settle"),
                         o->max_frames, o->params.c);
     default:
         break;
@@ -75,7 +76,7 @@ int spring_lab_animate(const spring_lab_options *o)
     return cli_flush_stdout();
 }
 
-int spring_lab_stability(const spring_lab_options *o)
+int sl_stability(const sl_options *o)
 {
     const double zeta = spring_zeta(&o->params), w0 = spring_omega0(&o->params);
     const spring_method shown[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4, SPRING_GSL_RK4,
@@ -97,55 +98,55 @@ int spring_lab_stability(const spring_lab_options *o)
  * 1000 periods at dt. */
 #define MAX_STUDY_STEPS 2e7
 
-static int plot_study(const spring_lab_options *o, spring_chart_kind kind)
+static int plot_study(const sl_options *o, sl_chart_kind kind)
 {
     char options[96];
     int rc = CLI_OK;
-    if (kind == CHART_ORDER || kind == CHART_COST) {
-        snprintf(options, sizeof options, "--plot %s and --steps %lld", o->plot, o->steps);
-        rc = cli_work(options, 32.0 * (double)o->steps, MAX_STUDY_STEPS, "steps a method",
-                      "the study runs 8 grids from steps/8 to 16 steps: give fewer steps");
-    } else if (kind == CHART_DRIFT || kind == CHART_PHASE_LAG) {
+    if (kind == SL_CHART_ORDER || kind == SL_CHART_COST) {
+        snprintf(options, sizeof options, _("--plot %s and --steps %lld"), o->plot, o->steps);
+        rc = cli_work(options, 32.0 * (double)o->steps, MAX_STUDY_STEPS, _("steps a method"),
+                      _("the study runs 8 grids from steps/8 to 16 steps: give fewer steps"));
+    } else if (kind == SL_CHART_DRIFT || kind == SL_CHART_PHASE_LAG) {
         spring_params p = o->params;
-        snprintf(options, sizeof options, "--plot %s, --k %g, --m %g and --dt %g", o->plot, p.k, p.m, o->dt);
-        rc = cli_work(options, 2000.0 * NUMLAB_PI / (spring_omega0(&p) * o->dt), MAX_STUDY_STEPS, "steps a method",
-                      "1000 periods at dt: give a larger dt or a softer spring");
+        snprintf(options, sizeof options, _("--plot %s, --k %g, --m %g and --dt %g"), o->plot, p.k, p.m, o->dt);
+        rc = cli_work(options, 2000.0 * NUMLAB_PI / (spring_omega0(&p) * o->dt), MAX_STUDY_STEPS,
+                      _("steps a method"), _("1000 periods at dt: give a larger dt or a softer spring"));
     }
     if (rc != CLI_OK)
         return rc;
-    spring_study st = {0};
-    if (spring_study_build(&st, kind, o))
-        return cli_fail("out of memory");
+    sl_study st = {0};
+    if (sl_study_build(&st, kind, o))
+        return cli_fail(_("out of memory"));
     if (o->plot_csv) {
-        spring_study_csv(&st);
+        sl_study_csv(&st);
     } else {
         plot_chart *ch = plot_chart_new(o->width, o->height, o->ascii ? PLOT_ASCII : plot_mode_from_locale());
         if (!ch) {
-            spring_study_free(&st);
-            return cli_fail("out of memory");
+            sl_study_free(&st);
+            return cli_fail(_("out of memory"));
         }
-        spring_study_chart(ch, &st);
+        sl_study_chart(ch, &st);
         plot_grid_write(plot_chart_render(ch), stdout, 0);
         plot_chart_free(ch);
     }
-    spring_study_free(&st);
+    sl_study_free(&st);
     return cli_flush_stdout();
 }
 
 /* --plot KIND: the chart the interactive lab shows, printed once to stdout like gnuplot's dumb terminal. */
-int spring_lab_plot(const spring_lab_options *o)
+int sl_plot(const sl_options *o)
 {
-    spring_chart_kind kind;
-    if (spring_chart_parse(o->plot, &kind))
-        return cli_error("--plot: '%s' is not a plot (allowed: %s)", cli_cut(o->plot), spring_chart_names());
-    if (kind >= CHART_FIRST_STUDY)
+    sl_chart_kind kind;
+    if (sl_chart_parse(o->plot, &kind))
+        return cli_error(_("--plot: '%s' is not a plot (allowed: %s)"), cli_cut(o->plot), sl_chart_names());
+    if (kind >= SL_CHART_FIRST_STUDY)
         return plot_study(o, kind);
     if (o->plot_csv)
-        return cli_error("--series: --plot %s draws what --csv prints (--series is for the studies: %s)", o->plot,
+        return cli_error(_("--series: --plot %s draws what --csv prints (--series is for the studies: %s)"), o->plot,
                          "order, cost, drift, phase-lag, spiral");
     /* a chart keeps every sample in memory (about 100 bytes a step and method) and cannot show more dots anyway */
     if (o->steps > 1000000)
-        return cli_error("--steps: '%lld' is too many for --plot (allowed: at most 1000000)", o->steps);
+        return cli_error(_("--steps: '%lld' is too many for --plot (allowed: at most 1000000)"), o->steps);
     bool shown[SPRING_METHOD_COUNT] = {0};
     if (o->method_given)
         memcpy(shown, o->methods, sizeof shown);
@@ -153,18 +154,18 @@ int spring_lab_plot(const spring_lab_options *o)
         shown[SPRING_EXPLICIT] = shown[SPRING_SEMI] = shown[SPRING_RK4] = shown[SPRING_EXACT] = true;
     plot_mode mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
     plot_chart *ch = plot_chart_new(o->width, o->height, mode);
-    spring_lab_runs runs = {0};
-    if (!ch || spring_lab_runs_compute(&runs, o, shown)) {
+    sl_runs runs = {0};
+    if (!ch || sl_runs_compute(&runs, o, shown)) {
         plot_chart_free(ch);
-        return cli_fail("out of memory");
+        return cli_fail(_("out of memory"));
     }
-    spring_chart_build(ch, kind, o, &runs, shown, INFINITY);
+    sl_chart_build(ch, kind, o, &runs, shown, INFINITY);
     int rc = figure_output(&ch, 1, &o->figure, 0);  /* text: a write error stays in ferror(stdout) */
-    for (int m = 0; m < SPRING_METHOD_COUNT && kind != CHART_STABILITY; m++)
+    for (int m = 0; m < SPRING_METHOD_COUNT && kind != SL_CHART_STABILITY; m++)
         if (runs.status[m].diverged)
             printf("# %s: diverged at step %zu (t = %g)\n", spring_method_name((spring_method)m),
                    runs.status[m].diverged_step, runs.status[m].diverged_t);
-    spring_lab_runs_free(&runs);
+    sl_runs_free(&runs);
     plot_chart_free(ch);
     return rc != CLI_OK ? rc : cli_flush_stdout();
 }

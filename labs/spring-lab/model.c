@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "numlab/common.h"
-#include "spring_lab.h"
+#include "lab.h"
 
-int spring_lab_runs_compute(spring_lab_runs *r, const spring_lab_options *o, const bool methods[])
+int sl_runs_compute(sl_runs *r, const sl_options *o, const bool methods[])
 {
-    spring_lab_runs_free(r);
+    sl_runs_free(r);
     const size_t n = (size_t)o->steps + 1;
     for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
         if (!methods[m])
@@ -21,7 +21,7 @@ int spring_lab_runs_compute(spring_lab_runs *r, const spring_lab_options *o, con
         if (!r->samples[m] || spring_runner_init(&runner, &o->params, (spring_method)m, o->s0, o->dt, o->tol)) {
             if (r->samples[m])
                 spring_runner_destroy(&runner);
-            spring_lab_runs_free(r);
+            sl_runs_free(r);
             return -1;
         }
         r->samples[m][0] = spring_runner_sample(&runner);
@@ -33,7 +33,7 @@ int spring_lab_runs_compute(spring_lab_runs *r, const spring_lab_options *o, con
         r->rhs_evals[m] = runner.gsl ? ode_gsl_rhs_evals(runner.gsl) : runner.stepper.rhs_evals;
         spring_runner_destroy(&runner);
         if (!(r->error[m] = malloc(2 * n * sizeof *r->error[m]))) {
-            spring_lab_runs_free(r);
+            sl_runs_free(r);
             return -1;
         }
         for (size_t i = 0; i < r->count[m]; i++) {
@@ -43,13 +43,13 @@ int spring_lab_runs_compute(spring_lab_runs *r, const spring_lab_options *o, con
         }
     }
     if (methods[SPRING_EXACT]) {
-        const size_t fine_n = (n - 1) * EXACT_FINE + 1;
+        const size_t fine_n = (n - 1) * SL_EXACT_FINE + 1;
         if (!(r->fine = malloc(fine_n * sizeof *r->fine))) {
-            spring_lab_runs_free(r);
+            sl_runs_free(r);
             return -1;
         }
         for (size_t i = 0; i < fine_n; i++) {
-            double t = (double)i * o->dt / EXACT_FINE;
+            double t = (double)i * o->dt / SL_EXACT_FINE;
             spring_state s = spring_exact(&o->params, o->s0, t);
             r->fine[i] = (spring_sample){.t = t, .x = s.x, .v = s.v, .energy = spring_energy(&o->params, s)};
         }
@@ -58,8 +58,8 @@ int spring_lab_runs_compute(spring_lab_runs *r, const spring_lab_options *o, con
     /* the stability chart's curves, for every method that has an amplification matrix */
     const double zeta = spring_zeta(&o->params);
     const spring_params unit = {.k = 1.0, .m = 1.0, .c = 2.0 * zeta};  /* w0 = 1, so dt = w0*dt */
-    for (int i = 0; i < STABILITY_POINTS; i++) {
-        r->w0dt[i] = STABILITY_MAX_W0DT * i / (STABILITY_POINTS - 1);
+    for (int i = 0; i < SL_STABILITY_POINTS; i++) {
+        r->w0dt[i] = SL_STABILITY_MAX_W0DT * i / (SL_STABILITY_POINTS - 1);
         for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
             double M[4];
             r->radius[m][i] = spring_amplification(&unit, (spring_method)m, r->w0dt[i], M) == 0
@@ -69,7 +69,7 @@ int spring_lab_runs_compute(spring_lab_runs *r, const spring_lab_options *o, con
     return 0;
 }
 
-void spring_lab_runs_free(spring_lab_runs *r)
+void sl_runs_free(sl_runs *r)
 {
     for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
         free(r->samples[m]);
@@ -85,13 +85,13 @@ static const char *stepper_name_at(int m)
     return spring_method_ode((spring_method)m) < ODE_METHOD_COUNT ? spring_method_name((spring_method)m) : NULL;
 }
 
-const char *spring_lab_stepper_names(void)
+const char *sl_stepper_names(void)
 {
     static char list[160];  /* built once from spring.c's table */
     return list[0] ? list : numlab_name_join(stepper_name_at, SPRING_METHOD_COUNT, list, sizeof list);
 }
 
-spring_lab_loop spring_lab_loop_from_options(const spring_lab_options *o)
+sl_loop sl_loop_from_options(const sl_options *o)
 {
     spring_method method = SPRING_SEMI;
     if (o->method_given)
@@ -100,7 +100,7 @@ spring_lab_loop spring_lab_loop_from_options(const spring_lab_options *o)
                 method = (spring_method)m;
                 break;
             }
-    return (spring_lab_loop){
+    return (sl_loop){
         .method = method, .hz = o->frame_hz, .jitter = o->frame_jitter, .gap = o->gap, .step = o->step,
         .cap = o->cap, .gap_frame = o->gap_frame, .max_frames = o->max_frames, .seed = o->seed,
         .rest = o->rest, .rule = o->rest_rule, .rest_each_substep = o->rest_each_substep,
@@ -108,7 +108,7 @@ spring_lab_loop spring_lab_loop_from_options(const spring_lab_options *o)
     };
 }
 
-static spring_state loop_step(const spring_params *p, const spring_lab_loop *loop, spring_state s0, spring_state s,
+static spring_state loop_step(const spring_params *p, const sl_loop *loop, spring_state s0, spring_state s,
                               double t_sim)
 {
     switch (loop->method) {
@@ -122,27 +122,26 @@ static spring_state loop_step(const spring_params *p, const spring_lab_loop *loo
     }
 }
 
-spring_lab_loop_end spring_lab_run_loop(const spring_params *p, spring_state s0, const spring_lab_loop *loop,
-                                        bool (*emit)(void *arg, const spring_lab_frame *f), void *arg,
-                                        spring_lab_frame *last)
+sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *loop,
+                        bool (*emit)(void *arg, const sl_frame *f), void *arg, sl_frame *last)
 {
     ts_accumulator acc;
     if (ts_accumulator_init(&acc, loop->step, loop->cap))
-        return LOOP_GAVE_UP;
+        return SL_LOOP_GAVE_UP;
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     if (!rng)
-        return LOOP_NO_MEMORY;
+        return SL_LOOP_NO_MEMORY;
     gsl_rng_set(rng, loop->seed);
 
     const double period = 1.0 / loop->hz;
     const double limit = spring_divergence_limit(p, s0);
     spring_state s = s0, prev = s0;
     double t_frames = 0.0, t_sim = 0.0;
-    spring_lab_loop_end end = LOOP_GAVE_UP;
-    spring_lab_frame f = {.frame = 0, .t = 0.0, .x = s.x, .v = s.v, .substeps = 0};
+    sl_loop_end end = SL_LOOP_GAVE_UP;
+    sl_frame f = {.frame = 0, .t = 0.0, .x = s.x, .v = s.v, .substeps = 0};
     if (!emit(arg, &f))
-        end = LOOP_STOPPED;
-    for (long long frame = 1; end == LOOP_GAVE_UP && frame <= loop->max_frames; frame++) {
+        end = SL_LOOP_STOPPED;
+    for (long long frame = 1; end == SL_LOOP_GAVE_UP && frame <= loop->max_frames; frame++) {
         /* always draw the jitter, so that a gap does not shift the random sequence of the frames after it */
         double dt = period * (1.0 + loop->jitter * (2.0 * gsl_rng_uniform(rng) - 1.0));
         if (loop->gap > 0.0 && frame == loop->gap_frame)
@@ -157,21 +156,21 @@ spring_lab_loop_end spring_lab_run_loop(const spring_params *p, spring_state s0,
             rest = loop->rest_each_substep && ts_at_rest(&loop->rest, loop->rule, s.x, s.v, p->target);
         }
         if (!isfinite(s.x) || !isfinite(s.v) || fabs(s.x - p->target) > limit) {
-            end = LOOP_DIVERGED;
-            f = (spring_lab_frame){.frame = frame, .t = t_frames, .x = NAN, .v = NAN, .substeps = substeps};
+            end = SL_LOOP_DIVERGED;
+            f = (sl_frame){.frame = frame, .t = t_frames, .x = NAN, .v = NAN, .substeps = substeps};
             break;
         }
         rest = rest || ts_at_rest(&loop->rest, loop->rule, s.x, s.v, p->target);
         if (rest)
             s = prev = (spring_state){p->target, 0.0};  /* the snap: land exactly on the target */
-        f = (spring_lab_frame){
+        f = (sl_frame){
             .frame = frame, .t = t_frames, .v = s.v, .substeps = substeps,
             .x = loop->interpolate ? ts_lerp(prev.x, s.x, ts_accumulator_alpha(&acc)) : s.x,
         };
         if (!emit(arg, &f))
-            end = LOOP_STOPPED;
+            end = SL_LOOP_STOPPED;
         else if (rest)
-            end = LOOP_RESTED;
+            end = SL_LOOP_RESTED;
     }
     if (last)
         *last = f;  /* on divergence: the frame it happened in (x and v are NaN, for no one to print) */

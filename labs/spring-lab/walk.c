@@ -1,5 +1,5 @@
 /* spring-lab's interactive guided walk on the shared tui shell: six steps through the spring article, then six that a course
- * adds (walk_more.c). Steps 1-4 and 7-9 show the methods' trajectories (charts.c), revealed over a few seconds through
+ * adds (walk_course.c). Steps 1-4 and 7-9 show the methods' trajectories (view.c), revealed over a few seconds through
  * a fixed-step accumulator; steps 5-6 play the spring article's frame loop (model.c) in real time; 10-12 draw the studies. */
 #include <math.h>
 #include <stdio.h>
@@ -7,46 +7,49 @@
 
 #include "numlab/cli.h"
 #include "numlab/labcli.h"
-#include "walk.h"
+#include "numlab/lang.h"
+#include "lab.h"
 
-static const char *const step_titles[N_STEPS] = {
-    "Explicit Euler explodes",
-    "Semi-implicit Euler: swap two lines",
-    "RK4 and the references",
-    "The stability chart",
-    "The fixed-step accumulator",
-    "When to stop",
-    "Velocity Verlet: symplectic, second order",
-    "Implicit steps: backward Euler, midpoint",
-    "Stiffness",
-    "Order against cost",
-    "Energy drift against phase error",
-    "The spiral of death",
+static const char *const step_titles[SL_N_STEPS] = {
+    N_("Explicit Euler explodes"),
+    N_("Semi-implicit Euler: swap two lines"),
+    N_("RK4 and the references"),
+    N_("The stability chart"),
+    N_("The fixed-step accumulator"),
+    N_("When to stop"),
+    N_("Velocity Verlet: symplectic, second order"),
+    N_("Implicit steps: backward Euler, midpoint"),
+    N_("Stiffness"),
+    N_("Order against cost"),
+    N_("Energy drift against phase error"),
+    N_("The spiral of death"),
 };
 
 /* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
-static const char *const step_texts[N_STEPS] = {
+static const char *const step_texts[SL_N_STEPS] = {
     NULL,  /* steps 1-5 and 7-12 state live numbers: formatted into w->text by format_text (texts.c) */
     NULL,
     NULL,
     NULL,
     NULL,
-    "Stop when |x - T| < 0.5 px AND |v| < 1 px/s, then snap to the exact target. Distance alone stops while "
-    "crossing at full speed; speed alone at the top of a bounce. Thresholds are screen units: o animates an "
-    "opacity 0..1, where you must scale them (scale 1/300).",
+    N_("Stop when |x - T| < 0.5 px AND |v| < 1 px/s, then snap to the exact target. Distance alone stops while "
+       "crossing at full speed; speed alone at the top of a bounce. Thresholds are screen units: o animates an "
+       "opacity 0..1, where you must scale them (scale 1/300)."),
 };
 
-bool walk_shows_runs(int step)
+const char *const sl_rule_names[SL_N_RULES] = {N_("distance only"), N_("speed only"), N_("both")};
+
+bool sl_walk_shows_runs(int step)
 {
-    return step <= STEP_STABILITY || (step >= STEP_VERLET && step <= STEP_STIFF);
+    return step <= SL_STEP_STABILITY || (step >= SL_STEP_VERLET && step <= SL_STEP_STIFF);
 }
 
 /* --- model --------------------------------------------------------------------------------------------------- */
 
-static bool collect_frame(void *arg, const spring_lab_frame *f)
+static bool collect_frame(void *arg, const sl_frame *f)
 {
-    frame_run *run = arg;
-    if (run->n + 2 > MAX_FRAMES)
+    sl_frame_run *run = arg;
+    if (run->n + 2 > SL_MAX_FRAMES)
         return false;
     if (run->n > 0 && f->t - run->t[run->n - 1] > 0.5) {
         /* a long gap (the tab switch): a NaN point lifts the plot's pen, so no line pretends to cross it */
@@ -63,40 +66,40 @@ static bool collect_frame(void *arg, const spring_lab_frame *f)
     return true;
 }
 
-static void run_loop(walk *w, frame_run *run, double hz, double jitter, double gap, double cap, ts_rest rest,
+static void run_loop(sl_walk *w, sl_frame_run *run, double hz, double jitter, double gap, double cap, ts_rest rest,
                      ts_rest_rule rule, long long max_frames)
 {
-    spring_lab_loop loop = spring_lab_loop_from_options(&w->o);
+    sl_loop loop = sl_loop_from_options(&w->o);
     loop.method = SPRING_SEMI;
     /* the gap comes 0.2 s in, while the spring is still on its way */
-    loop.hz = hz, loop.jitter = jitter, loop.gap = gap, loop.gap_frame = (long long)(GAP_AT * hz) + 1;
+    loop.hz = hz, loop.jitter = jitter, loop.gap = gap, loop.gap_frame = (long long)(SL_GAP_AT * hz) + 1;
     loop.cap = cap, loop.rest = rest, loop.rule = rule, loop.max_frames = max_frames, loop.interpolate = true;
     run->n = 0;
-    spring_lab_run_loop(&w->o.params, w->o.s0, &loop, collect_frame, run, NULL);
+    sl_run_loop(&w->o.params, w->o.s0, &loop, collect_frame, run, NULL);
 }
 
-static void compute_accumulator_step(walk *w)
+static void compute_accumulator_step(sl_walk *w)
 {
     const double rates[3] = {30.0, 60.0, 144.0};
     ts_rest rest = ts_rest_scaled(1.0);
     for (int i = 0; i < 3; i++)
-        run_loop(w, &w->loops[i], rates[i], w->jitter, 0.0, w->cap, rest, TS_REST_BOTH, MAX_FRAMES);
-    run_loop(w, &w->loops[RUN_GAP_CAPPED], 60.0, w->jitter, w->gap, w->cap, rest, TS_REST_BOTH, MAX_FRAMES);
-    run_loop(w, &w->loops[RUN_GAP_UNCAPPED], 60.0, w->jitter, w->gap, 1e300, rest, TS_REST_BOTH, MAX_FRAMES);
+        run_loop(w, &w->loops[i], rates[i], w->jitter, 0.0, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
+    run_loop(w, &w->loops[SL_RUN_GAP_CAPPED], 60.0, w->jitter, w->gap, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
+    run_loop(w, &w->loops[SL_RUN_GAP_UNCAPPED], 60.0, w->jitter, w->gap, 1e300, rest, TS_REST_BOTH, SL_MAX_FRAMES);
 }
 
-static void compute_rest_step(walk *w)
+static void compute_rest_step(sl_walk *w)
 {
     /* run without stopping (an impossible rest test), then find where each rule would have stopped */
     const ts_rest never = {0.0, 0.0};
     run_loop(w, &w->rest_run, 60.0, 0.0, 0.0, TS_DEFAULT_CAP, never, TS_REST_BOTH, 240);
     const ts_rest rest = {w->eps_x * w->rest_scale, w->eps_v * w->rest_scale};
-    frame_run *r = &w->rest_run;
-    for (int rule = 0; rule < N_RULES; rule++) {
+    sl_frame_run *r = &w->rest_run;
+    for (int rule = 0; rule < SL_N_RULES; rule++) {
         w->stop_frame[rule] = -1;
         for (int i = 1; i < r->n && w->stop_frame[rule] < 0; i++)
-            if (ts_at_rest(&rest, (ts_rest_rule)(rule == RULE_BOTH ? TS_REST_BOTH
-                                                 : rule == RULE_DISTANCE ? TS_REST_DISTANCE_ONLY
+            if (ts_at_rest(&rest, (ts_rest_rule)(rule == SL_RULE_BOTH ? TS_REST_BOTH
+                                                 : rule == SL_RULE_DISTANCE ? TS_REST_DISTANCE_ONLY
                                                                          : TS_REST_SPEED_ONLY),
                            r->x[i], r->v[i], w->o.params.target))
                 w->stop_frame[rule] = i;
@@ -107,119 +110,119 @@ static void compute_rest_step(walk *w)
     }
 }
 
-static void set_step_defaults(walk *w, int step)
+static void set_step_defaults(sl_walk *w, int step)
 {
-    spring_lab_options *o = &w->o;
+    sl_options *o = &w->o;
     memset(w->shown, 0, sizeof w->shown);
     o->s0 = (spring_state){1.0, 0.0};
     o->params = (spring_params){.k = 1600.0, .c = 0.0, .m = 1.0, .target = 0.0};  /* w0 = 40 rad/s */
     switch (step) {
-    case STEP_EXPLICIT:
+    case SL_STEP_EXPLICIT:
         o->dt = 0.02, w->steps = 40;
         w->shown[SPRING_EXPLICIT] = w->shown[SPRING_EXACT] = true;
         break;
-    case STEP_SEMI:
+    case SL_STEP_SEMI:
         o->dt = 0.02, w->steps = 200;
         w->shown[SPRING_EXPLICIT] = w->shown[SPRING_SEMI] = w->shown[SPRING_EXACT] = true;
         break;
-    case STEP_RK4:
+    case SL_STEP_RK4:
         /* w0 = 10, zeta = 0.1: w0 dt = 0.1 < 2 zeta, so even explicit Euler stays bounded and the errors compare */
         o->params = (spring_params){.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0};
         o->dt = 0.01, w->steps = 300;
         w->shown[SPRING_EXPLICIT] = w->shown[SPRING_SEMI] = w->shown[SPRING_RK4] = true;
         w->shown[SPRING_GSL_RK4] = w->shown[SPRING_GSL_RK8PD] = true;
         break;
-    case STEP_STABILITY:
+    case SL_STEP_STABILITY:
         o->dt = 0.04, w->steps = 150;
         w->shown[SPRING_EXPLICIT] = w->shown[SPRING_SEMI] = w->shown[SPRING_RK4] = true;
         break;
-    case STEP_ACCUMULATOR:
+    case SL_STEP_ACCUMULATOR:
         o->s0 = (spring_state){0.0, 0.0};
         o->params = (spring_params){.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0};  /* the article's example */
         w->jitter = 0.3, w->gap = 4.0, w->cap = TS_DEFAULT_CAP;
-        for (int i = 0; i < N_LOOP_RUNS; i++)
+        for (int i = 0; i < SL_N_LOOP_RUNS; i++)
             w->loop_shown[i] = true;
         break;
-    case STEP_REST:
+    case SL_STEP_REST:
         o->s0 = (spring_state){0.0, 0.0};
         o->params = (spring_params){.k = 200.0, .c = 6.0, .m = 1.0, .target = 300.0};  /* bouncy: zeta 0.21 */
         w->eps_x = TS_DEFAULT_EPS_X, w->eps_v = TS_DEFAULT_EPS_V, w->rest_scale = 1.0, w->opacity = false;
-        for (int i = 0; i < N_RULES; i++)
+        for (int i = 0; i < SL_N_RULES; i++)
             w->rule_shown[i] = true;
         break;
     default:
-        walk_more_defaults(w, step);
+        sl_walk_course_defaults(w, step);
         break;
     }
 }
 
 /* The text of a step that states numbers, from what walk_changed just computed. */
-static void format_text(walk *w, int step)
+static void format_text(sl_walk *w, int step)
 {
-    const spring_lab_runs *r = &w->runs;
+    const sl_runs *r = &w->runs;
     char *buf = w->text[step];
     const size_t size = sizeof w->text[0];
-    if (step == STEP_EXPLICIT) {
-        spring_text_explicit(buf, size, &w->o.params, w->o.dt);
-    } else if (step == STEP_SEMI) {
-        spring_text_semi(buf, size, &w->o.params, w->o.dt, r->samples[SPRING_SEMI], r->count[SPRING_SEMI]);
-    } else if (step == STEP_RK4) {
+    if (step == SL_STEP_EXPLICIT) {
+        sl_text_explicit(buf, size, &w->o.params, w->o.dt);
+    } else if (step == SL_STEP_SEMI) {
+        sl_text_semi(buf, size, &w->o.params, w->o.dt, r->samples[SPRING_SEMI], r->count[SPRING_SEMI]);
+    } else if (step == SL_STEP_RK4) {
         double per_step[SPRING_METHOD_COUNT] = {0};
         for (int m = 0; m < SPRING_METHOD_COUNT; m++)
             if (r->count[m] > 1)
                 per_step[m] = (double)r->rhs_evals[m] / (double)(r->count[m] - 1);
-        spring_text_rk4(buf, size, per_step[SPRING_RK4], per_step[SPRING_GSL_RK4]);
-    } else if (step == STEP_STABILITY) {
-        spring_text_stability(buf, size, &w->o.params, w->o.dt);
-    } else if (step == STEP_ACCUMULATOR) {
-        const frame_run *cap = &w->loops[RUN_GAP_CAPPED];
+        sl_text_rk4(buf, size, per_step[SPRING_RK4], per_step[SPRING_GSL_RK4]);
+    } else if (step == SL_STEP_STABILITY) {
+        sl_text_stability(buf, size, &w->o.params, w->o.dt);
+    } else if (step == SL_STEP_ACCUMULATOR) {
+        const sl_frame_run *cap = &w->loops[SL_RUN_GAP_CAPPED];
         unsigned most = 0;  /* the gap frame's substeps: how far the capped spring moved on */
         for (int i = 0; i < cap->n; i++)
             most = cap->substeps[i] > most ? cap->substeps[i] : most;
         double rest_t[3];
         for (int i = 0; i < 3; i++)
             rest_t[i] = w->loops[i].n > 0 ? w->loops[i].t[w->loops[i].n - 1] : NAN;
-        spring_text_accumulator(buf, size, rest_t, w->o.step, w->gap, most * w->o.step);
-    } else if (step >= STEP_VERLET) {
-        walk_more_text(w, step);
+        sl_text_accumulator(buf, size, rest_t, w->o.step, w->gap, most * w->o.step);
+    } else if (step >= SL_STEP_VERLET) {
+        sl_walk_course_text(w, step);
     }
 }
 
 static void walk_changed(void *ctx, int step, tui_change what)
 {
-    walk *w = ctx;
+    sl_walk *w = ctx;
     if (what == TUI_ENTER_STEP)
         set_step_defaults(w, step);
-    if (step == STEP_REST)
+    if (step == SL_STEP_REST)
         w->o.params.target = w->opacity ? 1.0 : 300.0;
     w->o.steps = (long long)llround(w->steps);
     w->out_of_memory = false;
-    if (walk_shows_runs(step))
-        w->out_of_memory = spring_lab_runs_compute(&w->runs, &w->o, w->shown) != 0;
-    else if (step == STEP_ACCUMULATOR)
+    if (sl_walk_shows_runs(step))
+        w->out_of_memory = sl_runs_compute(&w->runs, &w->o, w->shown) != 0;
+    else if (step == SL_STEP_ACCUMULATOR)
         compute_accumulator_step(w);
-    else if (step == STEP_REST)
+    else if (step == SL_STEP_REST)
         compute_rest_step(w);
     else
-        walk_more_compute(w, step);
-    if (step != STEP_REST && !w->out_of_memory)
+        sl_walk_course_compute(w, step);
+    if (step != SL_STEP_REST && !w->out_of_memory)
         format_text(w, step);
-    /* restart the animation: steps 1-4 reveal their samples in REVEAL_SECONDS, steps 5-6 play in real time */
-    ts_accumulator_init(&w->reveal, REVEAL_SECONDS / (w->steps + 1), TS_DEFAULT_CAP);
+    /* restart the animation: steps 1-4 reveal their samples in SL_REVEAL_SECONDS, steps 5-6 play in real time */
+    ts_accumulator_init(&w->reveal, SL_REVEAL_SECONDS / (w->steps + 1), TS_DEFAULT_CAP);
     w->upto = 0.0;
     w->clock = 0.0;
 }
 
 static bool walk_tick(void *ctx, int step, double frame_dt)
 {
-    walk *w = ctx;
-    if (!walk_shows_runs(step) && step != STEP_ACCUMULATOR && step != STEP_REST)
+    sl_walk *w = ctx;
+    if (!sl_walk_shows_runs(step) && step != SL_STEP_ACCUMULATOR && step != SL_STEP_REST)
         return false;  /* the studies are drawn whole */
-    if (step == STEP_ACCUMULATOR || step == STEP_REST) {
+    if (step == SL_STEP_ACCUMULATOR || step == SL_STEP_REST) {
         w->clock += frame_dt;
         double end = 0.0;
-        const frame_run *runs = step == STEP_ACCUMULATOR ? w->loops : &w->rest_run;
-        for (int i = 0; i < (step == STEP_ACCUMULATOR ? N_LOOP_RUNS : 1); i++)
+        const sl_frame_run *runs = step == SL_STEP_ACCUMULATOR ? w->loops : &w->rest_run;
+        for (int i = 0; i < (step == SL_STEP_ACCUMULATOR ? SL_N_LOOP_RUNS : 1); i++)
             if (runs[i].n > 0)
                 end = fmax(end, runs[i].t[runs[i].n - 1]);
         return w->clock < end;
@@ -235,8 +238,8 @@ static bool walk_tick(void *ctx, int step, double frame_dt)
 
 static bool walk_key(void *ctx, int step, int key)
 {
-    walk *w = ctx;
-    if (step == STEP_REST && key == 'o') {
+    sl_walk *w = ctx;
+    if (step == SL_STEP_REST && key == 'o') {
         w->opacity = !w->opacity;
         walk_changed(w, step, TUI_EDITED);
         return true;
@@ -244,108 +247,13 @@ static bool walk_key(void *ctx, int step, int key)
     return false;
 }
 
-/* --- view ---------------------------------------------------------------------------------------------------- */
-
-/* How many frames of a run have been played by the clock. */
-static int frames_played(const frame_run *r, double clock)
-{
-    int n = 0;
-    while (n < r->n && r->t[n] <= clock)
-        n++;
-    return n;
-}
-
-static void add_frames(plot_chart *ch, const frame_run *r, const double *y, int n, const char *name, int color)
-{
-    plot_series s = {.name = name, .x = r->t, .y = y, .n = (size_t)n, .color = color};
-    plot_chart_add_series(ch, &s);
-}
-
-static void build_accumulator_chart(walk *w, plot_chart *ch, int pane)
-{
-    static const char *const names[N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", "gap, capped", "gap, no cap"};
-    plot_chart_clear(ch);
-    plot_chart_set_log(ch, PLOT_Y, false);
-    plot_chart_set_autoscale(ch, PLOT_X, 0.0);
-    plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
-    plot_chart_set_labels(ch, "t [s] (frames)", "x");
-    char title[PLOT_TITLE_MAX];
-    if (pane == 0)
-        snprintf(title, sizeof title, "frame rates, jitter %.0f%%: the same steps", 100.0 * w->jitter);
-    else
-        snprintf(title, sizeof title, "a %.3g s gap at t = %.3g s, cap %.3g s", w->gap, GAP_AT, w->cap);
-    plot_chart_set_title(ch, title);
-    for (int i = pane == 0 ? RUN_30HZ : RUN_GAP_CAPPED; i <= (pane == 0 ? RUN_144HZ : RUN_GAP_UNCAPPED); i++)
-        if (w->loop_shown[i])
-            add_frames(ch, &w->loops[i], w->loops[i].x, frames_played(&w->loops[i], w->clock), names[i], i + 1);
-}
-
-static void build_rest_chart(walk *w, plot_chart *ch, int pane)
-{
-    static const char *const names[N_RULES] = {"distance only", "speed only", "both"};
-    const frame_run *r = &w->rest_run;
-    int n = frames_played(r, w->clock);
-    plot_chart_clear(ch);
-    plot_chart_set_autoscale(ch, PLOT_X, 0.0);
-    plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
-    plot_chart_set_log(ch, PLOT_Y, pane == 1);
-    if (pane == 0) {
-        plot_chart_set_title(ch, w->opacity ? "opacity 0 -> 1, where each rule stops"
-                                            : "x: 0 -> 300 px, where each rule stops");
-        plot_chart_set_labels(ch, "t [s]", "x");
-        add_frames(ch, r, r->x, n, "x", 7);
-        plot_chart_add_hline(ch, w->o.params.target, 0, NULL);
-        for (int rule = 0; rule < N_RULES; rule++) {
-            int f = w->stop_frame[rule];
-            if (w->rule_shown[rule] && f >= 0 && f < n)
-                plot_chart_add_marker(ch, r->t[f], r->x[f], rule + 1, names[rule]);
-        }
-    } else {
-        plot_chart_set_title(ch, "|x - T| and |v| against the thresholds (log)");
-        plot_chart_set_labels(ch, "t [s]", "");
-        add_frames(ch, r, r->dist, n, "|x - T|", 1);
-        add_frames(ch, r, r->speed, n, "|v|", 2);
-        plot_chart_add_hline(ch, w->eps_x * w->rest_scale, 1, "eps_x");
-        plot_chart_add_hline(ch, w->eps_v * w->rest_scale, 2, "eps_v");
-    }
-}
-
-static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int rows)
-{
-    walk *w = ctx;
-    plot_chart *ch = w->chart[pane];
-    if (plot_chart_resize(ch, cols, rows))
-        return NULL;
-    static const spring_chart_kind panes[N_STEPS][2] = {
-        [STEP_EXPLICIT] = {CHART_PHASE, CHART_TIME}, [STEP_SEMI] = {CHART_PHASE, CHART_ENERGY},
-        [STEP_RK4] = {CHART_ERROR, CHART_TIME}, [STEP_STABILITY] = {CHART_STABILITY, CHART_TIME},
-        [STEP_VERLET] = {CHART_PHASE, CHART_ENERGY}, [STEP_IMPLICIT] = {CHART_STABILITY, CHART_ENERGY},
-        [STEP_STIFF] = {CHART_TIME, CHART_ERROR},
-    };
-    if (step == STEP_ACCUMULATOR)
-        build_accumulator_chart(w, ch, pane);
-    else if (step == STEP_REST)
-        build_rest_chart(w, ch, pane);
-    else if (!walk_shows_runs(step))
-        walk_more_render(w, step, pane, ch);
-    else if (!w->out_of_memory) {
-        bool shown[SPRING_METHOD_COUNT];
-        memcpy(shown, w->shown, sizeof shown);
-        if (step == STEP_STABILITY && pane == 1)
-            shown[SPRING_EXPLICIT] = false;  /* it always explodes; this pane is where semi-implicit does */
-        spring_chart_build(ch, panes[step][pane], &w->o, &w->runs, shown,
-                           w->upto + ts_accumulator_alpha(&w->reveal));
-    }
-    return plot_chart_render(ch);
-}
-
 /* --- text ---------------------------------------------------------------------------------------------------- */
 
-static size_t divergence_notes(const walk *w, char *buf, size_t size, size_t used)
+static size_t divergence_notes(const sl_walk *w, char *buf, size_t size, size_t used)
 {
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)
         if (w->shown[m] && w->runs.status[m].diverged)
-            used = tui_append(buf, size, used, "%s: diverged at step %zu (t = %.3g). ",
+            used = tui_append(buf, size, used, _("%s: diverged at step %zu (t = %.3g). "),
                               spring_method_name((spring_method)m), w->runs.status[m].diverged_step,
                               w->runs.status[m].diverged_t);
     return used;
@@ -353,78 +261,77 @@ static size_t divergence_notes(const walk *w, char *buf, size_t size, size_t use
 
 static void walk_notes(void *ctx, int step, char *buf, size_t size)
 {
-    walk *w = ctx;
+    sl_walk *w = ctx;
     const double y = spring_omega0(&w->o.params) * w->o.dt;
     size_t used = 0;
     if (w->out_of_memory) {
-        snprintf(buf, size, "out of memory: fewer steps, please");
+        snprintf(buf, size, "%s", _("out of memory: fewer steps, please"));
         return;
     }
-    const spring_lab_runs *r = &w->runs;
+    const sl_runs *r = &w->runs;
     switch (step) {
-    case STEP_EXPLICIT:
-        used = tui_append(buf, size, used, "w0 dt = %.3g: explicit grows x%.4g a step (%+.0f%%). ", y, sqrt(1 + y * y),
+    case SL_STEP_EXPLICIT:
+        used = tui_append(buf, size, used, _("w0 dt = %.3g: explicit grows x%.4g a step (%+.0f%%). "), y, sqrt(1 + y * y),
                           100.0 * (sqrt(1 + y * y) - 1));
         if (r->count[SPRING_EXPLICIT])
-            used = tui_append(buf, size, used, "After %zu steps x = %.7g. ", r->count[SPRING_EXPLICIT] - 1,
+            used = tui_append(buf, size, used, _("After %zu steps x = %.7g. "), r->count[SPRING_EXPLICIT] - 1,
                               r->samples[SPRING_EXPLICIT][r->count[SPRING_EXPLICIT] - 1].x);
         break;
-    case STEP_SEMI:
+    case SL_STEP_SEMI:
         for (int m = SPRING_EXPLICIT; m <= SPRING_SEMI; m++)
             if (r->count[m] > 1) {
                 double e0 = r->samples[m][0].energy, lo = e0, hi = e0;
                 for (size_t i = 0; i < r->count[m]; i++)
                     lo = fmin(lo, r->samples[m][i].energy), hi = fmax(hi, r->samples[m][i].energy);
-                used = tui_append(buf, size, used, "%s: energy %.3g..%.3g x E0. ", spring_method_name((spring_method)m),
+                used = tui_append(buf, size, used, _("%s: energy %.3g..%.3g x E0. "), spring_method_name((spring_method)m),
                                   lo / e0, hi / e0);
             }
         break;
-    case STEP_RK4:
-        used = tui_append(buf, size, used, "Final error, force evaluations a step:");
+    case SL_STEP_RK4:
+        used = tui_append(buf, size, used, "%s", _("Final error, force evaluations a step:"));
         for (int m = 0; m < SPRING_METHOD_COUNT; m++)
             if (w->shown[m] && r->count[m] > 1 && m != SPRING_EXACT)
                 used = tui_append(buf, size, used, " %s %.2g, %.3g;", spring_method_name((spring_method)m),
                                   r->error[m][2 * r->count[m] - 1],
                                   (double)r->rhs_evals[m] / (double)(r->count[m] - 1));
         break;
-    case STEP_STABILITY:
-        used = tui_append(buf, size, used, "w0 dt = %.3g, zeta = %.3g: ", y, spring_zeta(&w->o.params));
+    case SL_STEP_STABILITY:
+        used = tui_append(buf, size, used, _("w0 dt = %.3g, zeta = %.3g: "), y, spring_zeta(&w->o.params));
         for (int m = 0; m <= SPRING_RK4; m++) {
             double M[4];
             spring_amplification(&w->o.params, (spring_method)m, w->o.dt, M);
             double rho = spring_spectral_radius(M);
-            used = tui_append(buf, size, used, "%s rho(M) = %.4f (%s, bound %.3g). ", spring_method_name((spring_method)m),
-                              rho, spring_dt_stable(&w->o.params, (spring_method)m, w->o.dt) ? "stable" : "UNSTABLE",
+            used = tui_append(buf, size, used, _("%s rho(M) = %.4f (%s, bound %.3g). "), spring_method_name((spring_method)m),
+                              rho, spring_dt_stable(&w->o.params, (spring_method)m, w->o.dt) ? _("stable") : _("UNSTABLE"),
                               spring_stability_limit((spring_method)m, spring_zeta(&w->o.params)));
         }
         break;
-    case STEP_ACCUMULATOR: {
-        const frame_run *cap = &w->loops[RUN_GAP_CAPPED], *nocap = &w->loops[RUN_GAP_UNCAPPED];
+    case SL_STEP_ACCUMULATOR: {
+        const sl_frame_run *cap = &w->loops[SL_RUN_GAP_CAPPED], *nocap = &w->loops[SL_RUN_GAP_UNCAPPED];
         unsigned most_cap = 0, most_nocap = 0;
         for (int i = 0; i < cap->n; i++)
             most_cap = cap->substeps[i] > most_cap ? cap->substeps[i] : most_cap;
         for (int i = 0; i < nocap->n; i++)
             most_nocap = nocap->substeps[i] > most_nocap ? nocap->substeps[i] : most_nocap;
-        used = tui_append(buf, size, used, "At rest after %d, %d and %d frames (30/60/144 Hz). The gap frame runs %u "
-                          "substeps with the cap, %u without.", w->loops[0].n - 1, w->loops[1].n - 1,
+        used = tui_append(buf, size, used, _("At rest after %d, %d and %d frames (30/60/144 Hz). The gap frame runs %u "
+                                              "substeps with the cap, %u without."), w->loops[0].n - 1, w->loops[1].n - 1,
                           w->loops[2].n - 1, most_cap, most_nocap);
         break;
     }
-    case STEP_REST: {
-        static const char *const names[N_RULES] = {"distance only", "speed only", "both"};
-        for (int rule = 0; rule < N_RULES; rule++) {
+    case SL_STEP_REST: {
+        for (int rule = 0; rule < SL_N_RULES; rule++) {
             int f = w->stop_frame[rule];
             if (f < 0)
-                used = tui_append(buf, size, used, "%s: never within 4 s. ", names[rule]);
+                used = tui_append(buf, size, used, _("%s: never within 4 s. "), _(sl_rule_names[rule]));
             else
-                used = tui_append(buf, size, used, "%s: frame %d, x = %.4g, v = %.3g. ", names[rule], f,
+                used = tui_append(buf, size, used, _("%s: frame %d, x = %.4g, v = %.3g. "), _(sl_rule_names[rule]), f,
                                   w->rest_run.x[f], w->rest_run.v[f]);
         }
-        used = tui_append(buf, size, used, "Then snap: x = %g exactly.", w->o.params.target);
+        used = tui_append(buf, size, used, _("Then snap: x = %g exactly."), w->o.params.target);
         break;
     }
     default:
-        used = walk_more_notes(w, step, buf, size, used);
+        used = sl_walk_course_notes(w, step, buf, size, used);
         break;
     }
     divergence_notes(w, buf, size, used);
@@ -434,59 +341,58 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
 
 static void walk_describe(void *ctx, int step, tui_step *d)
 {
-    walk *w = ctx;
-    d->title = step_titles[step];
-    d->text = step == STEP_REST ? step_texts[step] : w->text[step];
+    sl_walk *w = ctx;
+    d->title = _(step_titles[step]);
+    d->text = step == SL_STEP_REST ? _(step_texts[step]) : w->text[step];
     d->n_panes = 2;
-    spring_lab_options *o = &w->o;
-    if (walk_shows_runs(step)) {
+    sl_options *o = &w->o;
+    if (sl_walk_shows_runs(step)) {
         tui_add_param(d, "k", "N/m", &o->params.k, 1e-3, 1e7, 1.1, 2.0, true);
-        if (step == STEP_STABILITY || step == STEP_STIFF)
+        if (step == SL_STEP_STABILITY || step == SL_STEP_STIFF)
             tui_add_param(d, "m", "kg", &o->params.m, 1e-3, 1e3, 1.1, 2.0, true);
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 1e4, 0.5, 5.0, false);
         tui_add_param(d, "dt", "s", &o->dt, 1e-5, 1.0, 1.1, 2.0, true);
-        tui_add_param(d, "steps", "", &w->steps, 1, 20000, 10, 100, false);
-        walk_add_method_toggles(w, step, d);
-    } else if (step == STEP_ACCUMULATOR) {
-        static const char *const names[N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", "gap capped", "gap no cap"};
-        tui_add_param(d, "jitter", "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
-        tui_add_param(d, "gap", "s", &w->gap, 0.0, 60.0, 0.5, 5.0, false);
-        tui_add_param(d, "cap", "s", &w->cap, 0.01, 1.0, 0.01, 0.1, false);
+        tui_add_param(d, _("steps"), "", &w->steps, 1, 20000, 10, 100, false);
+        sl_walk_method_toggles(w, step, d);
+    } else if (step == SL_STEP_ACCUMULATOR) {
+        static const char *const names[SL_N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", N_("gap capped"), N_("gap no cap")};
+        tui_add_param(d, _("jitter"), "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
+        tui_add_param(d, _("gap"), "s", &w->gap, 0.0, 60.0, 0.5, 5.0, false);
+        tui_add_param(d, _("cap"), "s", &w->cap, 0.01, 1.0, 0.01, 0.1, false);
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 100.0, 1.0, 10.0, false);
-        for (int i = 0; i < N_LOOP_RUNS; i++)
-            d->toggles[d->n_toggles++] = (tui_toggle){names[i], i + 1, &w->loop_shown[i]};
-    } else if (step == STEP_REST) {
-        static const char *const names[N_RULES] = {"distance only", "speed only", "both"};
+        for (int i = 0; i < SL_N_LOOP_RUNS; i++)
+            d->toggles[d->n_toggles++] = (tui_toggle){_(names[i]), i + 1, &w->loop_shown[i]};
+    } else if (step == SL_STEP_REST) {
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.5, 100.0, 1.0, 10.0, false);
         tui_add_param(d, "eps_x", "px", &w->eps_x, 1e-4, 100.0, 1.25, 4.0, true);
         tui_add_param(d, "eps_v", "px/s", &w->eps_v, 1e-4, 100.0, 1.25, 4.0, true);
-        tui_add_param(d, "scale", "", &w->rest_scale, 1e-4, 1.0, 1.25, 10.0, true);
-        for (int i = 0; i < N_RULES; i++)
-            d->toggles[d->n_toggles++] = (tui_toggle){names[i], i + 1, &w->rule_shown[i]};
+        tui_add_param(d, _("scale"), "", &w->rest_scale, 1e-4, 1.0, 1.25, 10.0, true);
+        for (int i = 0; i < SL_N_RULES; i++)
+            d->toggles[d->n_toggles++] = (tui_toggle){_(sl_rule_names[i]), i + 1, &w->rule_shown[i]};
     } else {
-        walk_more_describe(w, step, d);
+        sl_walk_course_describe(w, step, d);
     }
 }
 
-int spring_lab_interactive(spring_lab_options *o)
+int sl_interactive(sl_options *o)
 {
-    static walk w;  /* large (frame buffers): not on the stack */
+    static sl_walk w;  /* large (frame buffers): not on the stack */
     w.o = *o;
     w.mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
     for (int p = 0; p < TUI_MAX_PANES; p++)
         if (!(w.chart[p] = plot_chart_new(40, 12, w.mode)))
-            return cli_fail("out of memory");
+            return cli_fail("%s", _("out of memory"));
     tui_app app = {
-        .name = "spring-lab", .ctx = &w, .n_steps = N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
-        .extra_keys = "o opacity", .describe = walk_describe, .changed = walk_changed, .render = walk_render,
+        .name = "spring-lab", .ctx = &w, .n_steps = SL_N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
+        .extra_keys = N_("o opacity"), .describe = walk_describe, .changed = walk_changed, .render = sl_walk_render,
         .notes = walk_notes, .tick = walk_tick, .key = walk_key,
     };
     int rc = tui_run(&app);
     for (int p = 0; p < TUI_MAX_PANES; p++)
         plot_chart_free(w.chart[p]);
-    spring_lab_runs_free(&w.runs);
+    sl_runs_free(&w.runs);
     for (int p = 0; p < TUI_MAX_PANES; p++)
-        spring_study_free(&w.study[p]);
+        sl_study_free(&w.study[p]);
     if (rc < 0)
         return labcli_no_terminal(NULL);
     return rc == 0 ? CLI_OK : rc;

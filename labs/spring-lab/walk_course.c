@@ -1,15 +1,16 @@
 /* spring-lab's walk, steps 7-12: what a numerical-methods course adds to the spring article's story. Velocity Verlet beside
  * semi-implicit Euler; the implicit methods; stiffness; order against cost; energy drift against phase error; the
- * spiral of death. Steps 7-9 show trajectories like steps 1-4 (walk.c), 10-12 the studies (studies.c). Every number
+ * spiral of death. Steps 7-9 show trajectories like steps 1-4 (walk.c), 10-12 the studies (model_studies.c). Every number
  * in their texts is formatted from the live values (texts.c) and checked in tests/test_spring_lab_claims.c. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "numlab/common.h"
-#include "walk.h"
+#include "numlab/lang.h"
+#include "lab.h"
 
-void walk_add_method_toggles(walk *w, int step, tui_step *d)
+void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
 {
     /* the article's steps 1-3 keep the article's methods; from the stability chart on, the hand-written steppers */
     static const spring_method article[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_RK4, SPRING_EXACT, SPRING_GSL_RK4,
@@ -19,40 +20,40 @@ void walk_add_method_toggles(walk *w, int step, tui_step *d)
                                              SPRING_GSL_RK8PD};
     _Static_assert(sizeof article / sizeof article[0] <= TUI_MAX_TOGGLES, "keys 1-9");
     _Static_assert(sizeof steppers / sizeof steppers[0] <= TUI_MAX_TOGGLES, "keys 1-9");
-    const bool from_seed = step <= STEP_RK4;
+    const bool from_seed = step <= SL_STEP_RK4;
     const spring_method *list = from_seed ? article : steppers;
     const size_t n = from_seed ? sizeof article / sizeof article[0] : sizeof steppers / sizeof steppers[0];
     for (size_t i = 0; i < n; i++)
-        d->toggles[d->n_toggles++] = (tui_toggle){spring_method_name(list[i]), spring_method_color(list[i]),
+        d->toggles[d->n_toggles++] = (tui_toggle){spring_method_name(list[i]), sl_method_color(list[i]),
                                                   &w->shown[list[i]]};
 }
 
-void walk_more_defaults(walk *w, int step)
+void sl_walk_course_defaults(sl_walk *w, int step)
 {
-    spring_lab_options *o = &w->o;
+    sl_options *o = &w->o;
     o->method_given = false;
     switch (step) {
-    case STEP_VERLET:  /* step 2's spring and step: w0 dt = 0.8 */
+    case SL_STEP_VERLET:  /* step 2's spring and step: w0 dt = 0.8 */
         o->dt = 0.02, w->steps = 200;
         w->shown[SPRING_SEMI] = w->shown[SPRING_VERLET] = w->shown[SPRING_EXACT] = true;
         break;
-    case STEP_IMPLICIT:  /* step 4's: w0 dt = 1.6 */
+    case SL_STEP_IMPLICIT:  /* step 4's: w0 dt = 1.6 */
         o->dt = 0.04, w->steps = 150;
         w->shown[SPRING_EXPLICIT] = w->shown[SPRING_SEMI] = w->shown[SPRING_RK4] = true;
         w->shown[SPRING_BACKWARD_EULER] = w->shown[SPRING_MIDPOINT] = w->shown[SPRING_EXACT] = true;
         break;
-    case STEP_STIFF:
+    case SL_STEP_STIFF:
         /* w0 = 100, zeta = 5: modes at -1 and -990 1/s; 10 ms is 3.5 x RK4's limit */
         o->params = (spring_params){.k = 10000.0, .c = 1000.0, .m = 1.0, .target = 0.0};
         o->dt = 0.01, w->steps = 60;
         w->shown[SPRING_RK4] = w->shown[SPRING_BACKWARD_EULER] = w->shown[SPRING_MIDPOINT] = true;
         w->shown[SPRING_EXACT] = true;
         break;
-    case STEP_ORDER:  /* step 3's spring, over 2 s: grids from w0 dt = 0.8 to 0.00625 */
+    case SL_STEP_ORDER:  /* step 3's spring, over 2 s: grids from w0 dt = 0.8 to 0.00625 */
         o->params = (spring_params){.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0};
         o->dt = 0.01, w->steps = 200;
         break;
-    case STEP_DRIFT:  /* a period of 1 s, 40 steps a period */
+    case SL_STEP_DRIFT:  /* a period of 1 s, 40 steps a period */
         o->params = (spring_params){.k = 4.0 * NUMLAB_PI * NUMLAB_PI, .c = 0.0, .m = 1.0, .target = 0.0};
         o->dt = 0.025, w->steps = 1;
         break;
@@ -62,38 +63,38 @@ void walk_more_defaults(walk *w, int step)
     }
 }
 
-void walk_more_compute(walk *w, int step)
+void sl_walk_course_compute(sl_walk *w, int step)
 {
-    static const spring_chart_kind panes[][2] = {
-        {CHART_ORDER, CHART_COST}, {CHART_DRIFT, CHART_PHASE_LAG}, {CHART_SPIRAL, CHART_SPIRAL},
+    static const sl_chart_kind panes[][2] = {
+        {SL_CHART_ORDER, SL_CHART_COST}, {SL_CHART_DRIFT, SL_CHART_PHASE_LAG}, {SL_CHART_SPIRAL, SL_CHART_SPIRAL},
     };
-    const int i = step - STEP_ORDER;
+    const int i = step - SL_STEP_ORDER;
     w->out_of_memory = false;
-    for (int p = 0; p < (step == STEP_SPIRAL ? 1 : 2); p++)
-        w->out_of_memory |= spring_study_build(&w->study[p], panes[i][p], &w->o) != 0;
+    for (int p = 0; p < (step == SL_STEP_SPIRAL ? 1 : 2); p++)
+        w->out_of_memory |= sl_study_build(&w->study[p], panes[i][p], &w->o) != 0;
 }
 
-void walk_more_text(walk *w, int step)
+void sl_walk_course_text(sl_walk *w, int step)
 {
     char *buf = w->text[step];
     const size_t size = sizeof w->text[0];
-    const spring_lab_runs *r = &w->runs;
+    const sl_runs *r = &w->runs;
     switch (step) {
-    case STEP_VERLET: {
+    case SL_STEP_VERLET: {
         double per_step[SPRING_METHOD_COUNT] = {0};
         for (int m = 0; m < SPRING_METHOD_COUNT; m++)
             if (r->count[m] > 1)
                 per_step[m] = (double)r->rhs_evals[m] / (double)(r->count[m] - 1);
-        spring_text_verlet(buf, size, &w->o.params, w->o.dt, per_step[SPRING_SEMI], per_step[SPRING_VERLET]);
+        sl_text_verlet(buf, size, &w->o.params, w->o.dt, per_step[SPRING_SEMI], per_step[SPRING_VERLET]);
         break;
     }
-    case STEP_IMPLICIT:
-        spring_text_implicit(buf, size, &w->o.params, w->o.dt);
+    case SL_STEP_IMPLICIT:
+        sl_text_implicit(buf, size, &w->o.params, w->o.dt);
         break;
-    case STEP_STIFF:
-        spring_text_stiff(buf, size, &w->o.params, w->o.dt);
+    case SL_STEP_STIFF:
+        sl_text_stiff(buf, size, &w->o.params, w->o.dt);
         break;
-    case STEP_ORDER: {
+    case SL_STEP_ORDER: {
         /* the same force evaluations: RK4 over the study's horizon in steps of 4 dt (4 forces a step), semi in steps
          * of dt */
         const double t_end = (double)w->o.steps * w->o.dt;
@@ -101,58 +102,52 @@ void walk_more_text(walk *w, int step)
         double rk4 = NAN, semi = NAN, evals = NAN;
         if (n >= 4 && spring_error_at(&w->o.params, SPRING_RK4, w->o.s0, t_end, n / 4, &rk4, &evals) == 0 &&
             spring_error_at(&w->o.params, SPRING_SEMI, w->o.s0, t_end, n / 4 * 4, &semi, NULL) == 0)
-            spring_text_order(buf, size, &w->study[0], rk4, semi, evals);
+            sl_text_order(buf, size, &w->study[0], rk4, semi, evals);
         else
-            snprintf(buf, size, "out of memory");
+            snprintf(buf, size, "%s", _("out of memory"));
         break;
     }
-    case STEP_DRIFT:
-        spring_text_drift(buf, size, &w->study[0], &w->study[1]);
+    case SL_STEP_DRIFT:
+        sl_text_drift(buf, size, &w->study[0], &w->study[1]);
         break;
     default:
-        spring_text_spiral(buf, size, w->o.step, w->o.cap);
+        sl_text_spiral(buf, size, w->o.step, w->o.cap);
         break;
     }
 }
 
-bool walk_more_render(walk *w, int step, int pane, plot_chart *ch)
-{
-    if (w->out_of_memory || step < STEP_ORDER)
-        return false;
-    spring_study_chart(ch, &w->study[pane]);
-    return true;
-}
-
-size_t walk_more_notes(const walk *w, int step, char *buf, size_t size, size_t used)
+size_t sl_walk_course_notes(const sl_walk *w, int step, char *buf, size_t size, size_t used)
 {
     const double y = spring_omega0(&w->o.params) * w->o.dt;
-    if (step <= STEP_STIFF)
-        return tui_append(buf, size, used, "w0 dt = %.3g, zeta = %.3g. ", y, spring_zeta(&w->o.params));
-    if (step == STEP_SPIRAL)
-        return tui_append(buf, size, used, "A frame draws in %.3g ms besides its steps.", 1e3 * SPIRAL_RENDER);
-    const spring_study *st = &w->study[0];
-    for (int i = 0; i < st->n && step == STEP_ORDER; i++)
+    if (step <= SL_STEP_STIFF)
+        return tui_append(buf, size, used, _("w0 dt = %.3g, zeta = %.3g. "), y, spring_zeta(&w->o.params));
+    if (step == SL_STEP_SPIRAL)
+        return tui_append(buf, size, used, _("A frame draws in %.3g ms besides its steps."), 1e3 * SL_SPIRAL_RENDER);
+    const sl_study *st = &w->study[0];
+    for (int i = 0; i < st->n && step == SL_STEP_ORDER; i++)
         used = tui_append(buf, size, used, "%s ", st->s[i].name);
-    if (step == STEP_DRIFT)
-        used = tui_append(buf, size, used, "w0 dt = %.3g (RK4 %.3g), %.0f steps a period.", y,
-                          DRIFT_RK4_STRIDE * y, 2.0 * NUMLAB_PI / y);
+    if (step == SL_STEP_DRIFT)
+        used = tui_append(buf, size, used, _("w0 dt = %.3g (RK4 %.3g), %.0f steps a period."), y,
+                          SL_DRIFT_RK4_STRIDE * y, 2.0 * NUMLAB_PI / y);
     return used;
 }
 
-void walk_more_describe(walk *w, int step, tui_step *d)
+void sl_walk_course_describe(sl_walk *w, int step, tui_step *d)
 {
-    spring_lab_options *o = &w->o;
-    if (step == STEP_SPIRAL) {
+    sl_options *o = &w->o;
+    if (step == SL_STEP_SPIRAL) {
         d->n_panes = 1;
-        tui_add_param(d, "step", "s", &o->step, 1e-4, 0.1, 1.25, 2.0, true);
-        tui_add_param(d, "cap", "s", &o->cap, 0.01, 1.0, 0.01, 0.1, false);
+        /* the fixed step is dt, as in the other steps (a symbol: "step" would share its translation with
+         * keyframe-lab's step interpolation) */
+        tui_add_param(d, "dt", "s", &o->step, 1e-4, 0.1, 1.25, 2.0, true);
+        tui_add_param(d, _("cap"), "s", &o->cap, 0.01, 1.0, 0.01, 0.1, false);
         return;
     }
     /* the drift study runs 1000 periods at dt: k >= 4 (a period of at most pi s) keeps it to seconds */
-    tui_add_param(d, "k", "N/m", &o->params.k, step == STEP_DRIFT ? 4.0 : 1e-3, 1e5, 1.1, 2.0, true);
-    if (step == STEP_ORDER) {
+    tui_add_param(d, "k", "N/m", &o->params.k, step == SL_STEP_DRIFT ? 4.0 : 1e-3, 1e5, 1.1, 2.0, true);
+    if (step == SL_STEP_ORDER) {
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 1e3, 0.5, 5.0, false);
-        tui_add_param(d, "steps", "", &w->steps, 8, 2000, 8, 80, false);
+        tui_add_param(d, _("steps"), "", &w->steps, 8, 2000, 8, 80, false);
     }
     tui_add_param(d, "dt", "s", &o->dt, 1e-3, 0.1, 1.1, 2.0, true);
 }

@@ -1,0 +1,120 @@
+/* spring-lab's options: the table every mode reads (labcli.h), and the checks it cannot make alone (--cap against
+ * --step, the work one frame of --animate may take, a figure's file). */
+#include <math.h>
+#include <stdio.h>
+
+#include "lab.h"
+#include "numlab/cli.h"
+#include "numlab/lang.h"
+
+#define AT(field) LABCLI_AT(sl_front, field)
+#define SPRING(name, value, field, lo, hi, def, help) {name, LABCLI_NUMBER, value, AT(o.field), lo, hi, def, help}
+
+static int method_index(const char *name)
+{
+    spring_method m;
+    return spring_method_parse(name, &m) ? -1 : (int)m;
+}
+
+static int parse_methods(void *opts, void *methods, const char *opt, const char *text)
+{
+    (void)opts;
+    return labcli_list(opt, text, _("method"), method_index, spring_method_names(), true, methods, SPRING_METHOD_COUNT,
+                       NULL);
+}
+
+const labcli_option sl_option_table[] = {
+    {.help = N_("The spring: m x'' + c x' + k (x - target) = 0, from x(0) = x0, v(0) = v0 (the spring article).")},
+    SPRING("k", "K", params.k, 1e-12, 1e12, "200", N_("stiffness, N/m")),
+    SPRING("c", "C", params.c, 0, 1e12, "20", N_("damping, N s/m")),
+    SPRING("m", "M", params.m, 1e-12, 1e12, "1", N_("mass, kg")),
+    SPRING("x0", "X", s0.x, -1e12, 1e12, "0", N_("start position")),
+    SPRING("v0", "V", s0.v, -1e12, 1e12, "0", N_("start velocity")),
+    SPRING("target", "T", params.target, -1e12, 1e12, "300", N_("rest position")),
+    {.help = N_("\n--csv prints method,step,t,x,v,energy for steps 0..N of each method, in the order given; a method that\n"
+             "diverges stops with a line '# METHOD: diverged at step N (t = T)'.")},
+    {"csv", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, N_("print CSV (with --animate: the frame loop)"), .mode = SL_CSV},
+    {"method", LABCLI_PARSE, "LIST", AT(o.methods), 0, 0, "all", N_("comma-separated, or all (--csv --animate: one of exact,\n"
+     "explicit, semi, rk4, verlet, backward-euler, midpoint, default semi; --plot: explicit,semi,rk4,exact)"), .parse = parse_methods},
+    {"dt", LABCLI_POSITIVE, "H", AT(o.dt), 0, 1e3, "1/240", N_("step, s")},
+    {"steps", LABCLI_COUNT, "N", AT(o.steps), 0, 1e8, "240", N_("steps")},
+    {"tol", LABCLI_NUMBER, "TOL", AT(o.tol), 1e-14, 0.1, "1e-12", N_("tolerance of gsl-rkf45, gsl-rk8pd, gsl-msbdf")},
+    {.help = N_("\n--csv --animate runs the article's frame loop and prints frame,t,x,v,substeps until rest (frame 0 is the\n"
+             "start; t is the frames' clock; the last row is the snap: x = target, v = 0 exactly). One frame may\n"
+             "take at most 1e8 substeps: a longer gap needs a cap or a larger step.")},
+    {"animate", LABCLI_FLAG, NULL, AT(animate), 0, 0, NULL, N_("the frame loop"), .with = LABCLI_IN(SL_CSV)},
+    {"frame-hz", LABCLI_NUMBER, "F", AT(o.frame_hz), 1, 1000, "60", N_("display rate")},
+    {"frame-jitter", LABCLI_NUMBER, "J", AT(o.frame_jitter), 0, 0.9, "0",
+     N_("each frame lasts (1 + J u)/F, u uniform in [-1, 1]")},
+    {"seed", LABCLI_COUNT, "N", AT(o.seed), 0, 4294967295.0, "1", N_("seed of the jitter")},
+    {"gap", LABCLI_NUMBER, "S", AT(o.gap), 0, 1e6, NULL, N_("one frame of S seconds (a tab in the background)")},
+    {"gap-frame", LABCLI_COUNT, "N", AT(o.gap_frame), 1, 1e8, "10", N_("the frame that carries the gap")},
+    {"step", LABCLI_NUMBER, "H", AT(o.step), 1e-6, 1, "1/240", N_("the fixed step, s")},
+    {"cap", LABCLI_NUMBER, "C", AT(o.cap), 1e-6, 1e6, "0.1", N_("the accumulator's cap, s, >= step")},
+    {"no-cap", LABCLI_FLAG, NULL, AT(no_cap), 0, 0, NULL, N_("no cap (a long gap costs gap/step substeps)")},
+    {"interpolate", LABCLI_FLAG, NULL, AT(o.interpolate), 0, 0, NULL, N_("print the rendered x (alpha = accumulator/step)")},
+    {"eps-x", LABCLI_POSITIVE, "E", AT(o.rest.eps_x), 0, 0, "0.5", N_("rest when |x - target| < E (half a pixel) ...")},
+    {"eps-v", LABCLI_POSITIVE, "E", AT(o.rest.eps_v), 0, 0, "1", N_("... and |v| < E (a pixel per second)")},
+    {"rest-scale", LABCLI_POSITIVE, "S", AT(rest_scale), 0, 0, "1",
+     N_("scale both thresholds (e.g. 0.01 for an opacity animated over 100 px)")},
+    {"rest-rule", LABCLI_CHOICE, "R", AT(o.rest_rule), 0, 0, "both",
+     N_("the rest test (both is right)"), .names = ts_rest_rule_list,
+     .noun = N_("rule")},
+    {"rest-each-substep", LABCLI_FLAG, NULL, AT(o.rest_each_substep), 0, 0, NULL,
+     N_("test for rest after each step, not each frame")},
+    {"max-frames", LABCLI_COUNT, "N", AT(o.max_frames), 1, 1e8, "100000", N_("give up after N frames (exit 1)")},
+    {.help = N_("\n--plot KIND prints a chart to stdout: phase, time, energy, error (|x - x_exact|, log scale) or\n"
+             "stability (the methods of --method; --csv's spring options and --dt, --steps), or a study:\n"
+             "order, cost, drift, phase-lag, spiral.")},
+    {"plot", LABCLI_TEXT, "KIND", AT(o.plot), 0, 0, NULL, N_("the chart"), .mode = SL_PLOT},
+    {"series", LABCLI_FLAG, NULL, AT(o.plot_csv), 0, 0, NULL, N_("a study's series as CSV (series,x,y)"),
+     .with = LABCLI_IN(SL_PLOT)},
+    {"width", LABCLI_COUNT, "W", AT(o.width), 20, 1000, "80", N_("columns")},
+    {"height", LABCLI_COUNT, "H", AT(o.height), 8, 500, "24", N_("rows")},
+    {"ascii", LABCLI_FLAG, NULL, AT(o.ascii), 0, 0, NULL, N_("ASCII instead of braille (also when the locale is not UTF-8)")},
+    FIGURE_LABCLI_OPTIONS(sl_front, o.figure, SL_PLOT, "force"),
+    {.help = N_("\n--stability prints method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable: the largest stable w0*dt\n"
+             "for the spring's own damping ratio zeta = c / (2 sqrt(k m)) (damped limits; 0, 2 and 2.83 only when\n"
+             "c = 0), and the spectral radius rho(M) of the step matrix at --dt (stable: rho(M) < 1, or = 1 with\n"
+             "distinct eigenvalues).")},
+    {"stability", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, N_("print the stability table"), .mode = SL_STABILITY},
+};
+
+/* The most substeps one frame of --animate can take: its steps run before its line is printed, so that is the
+ * work done in silence. The longest frame (the gap, or a jittered one) is held to the cap. */
+#define MAX_FRAME_SUBSTEPS 1e8
+
+static int check_frame_work(const sl_options *o, bool no_cap)
+{
+    const double longest_frame = (1.0 + o->frame_jitter) / o->frame_hz;
+    const bool gap = o->gap > longest_frame;
+    const double held = fmin((gap ? o->gap : longest_frame) + o->step, o->cap);
+    char cap[48] = "", what[160];
+    if (no_cap || held == o->cap)
+        snprintf(cap, sizeof cap, no_cap ? ", --no-cap" : ", --cap %g", o->cap);
+    snprintf(what, sizeof what, gap ? _("--gap %g%s and --step %g") : _("--frame-hz %g%s and --step %g"),
+             gap ? o->gap : o->frame_hz, cap, o->step);
+    return cli_work(what, floor(held / o->step), MAX_FRAME_SUBSTEPS, _("substeps in one frame"),
+                    _("a frame's substeps run before its line is printed: give a cap, a shorter gap or a larger "
+                      "step"));
+}
+
+const size_t sl_n_options = sizeof sl_option_table / sizeof sl_option_table[0];
+
+int sl_check(void *opts, const labcli_result *r)
+{
+    sl_front *f = opts;
+    /* the table alone, to ask whether an option was given */
+    const labcli_lab self = {.name = "spring-lab", .options = sl_option_table, .n_options = sl_n_options};
+    sl_options *o = &f->o;
+    o->method_given = labcli_given(&self, r, "method");
+    o->rest.eps_x *= f->rest_scale;
+    o->rest.eps_v *= f->rest_scale;
+    if (f->no_cap)
+        o->cap = 1e300;  /* no cap: every second of a gap is simulated */
+    else if (o->cap < o->step)
+        return cli_error(_("--cap: %g is below the step %g (allowed: cap >= step)"), o->cap, o->step);
+    if (figure_output_check(&o->figure, r->mode == SL_PLOT))
+        return CLI_USAGE;
+    return f->animate ? check_frame_work(o, f->no_cap) : CLI_OK;
+}
