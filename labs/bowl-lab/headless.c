@@ -1,7 +1,7 @@
-/* bowl-lab, headless: render a preset to WAV, with the event log and the per-frame trace the interactive lab shows,
- * under the preset's scripted gesture or a recorded one (--gesture). Every output is written atomically (wav.h): a
- * bad path or an interrupted render leaves nothing behind. Errors come back as text, so that the interactive lab
- * can render too (its `w` key) and say what happened in its notes. */
+/* bowl-lab, headless: the preset listing and --describe; render a preset to WAV, with the event log and the
+ * per-frame trace the interactive lab shows, under the preset's scripted gesture or a recorded one (--gesture). Every
+ * output is written atomically (wav.h): a bad path or an interrupted render leaves nothing behind. Errors come back
+ * as text, so that the interactive lab can render too (its `w` key) and say what happened in its notes. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -12,22 +12,22 @@
 #include <string.h>
 #include <time.h>
 
-#include "bowl_lab.h"
+#include "lab.h"
 #include "numlab/cli.h"
 #include "numlab/outset.h"
 #include "numlab/text.h"
 
-#define SPECTRUM_N BOWL_LAB_SPECTRUM_N
+#define SPECTRUM_N BL_SPECTRUM_N
 
-volatile int bowl_lab_interrupted;
+volatile int bl_interrupted;
 
 static void on_signal(int sig)
 {
     (void)sig;
-    bowl_lab_interrupted = 1;
+    bl_interrupted = 1;
 }
 
-/* Where errors go: the message buffer of bowl_lab_run. */
+/* Where errors go: the message buffer of bl_run. */
 typedef struct {
     char *msg;
     size_t len;
@@ -108,7 +108,7 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void summary(const report *r, const bowl_lab_options *o, const snd_engine *e, double seconds,
+static void summary(const report *r, const bl_options *o, const snd_engine *e, double seconds,
                     double elapsed)
 {
     const snd_stats *st = snd_engine_stats(e);
@@ -135,7 +135,7 @@ typedef struct {
 
 static const char *const out_option[N_OUT] = {"--wav", "--events", "--trace", "--spectrum", "the gesture"};
 
-static int open_outputs(const report *r, const bowl_lab_options *o, outputs *out)
+static int open_outputs(const report *r, const bl_options *o, outputs *out)
 {
     const char *paths[N_OUT] = {o->wav, o->events, o->trace, o->spectrum, o->replay_out};
     int index[N_OUT];
@@ -197,7 +197,7 @@ static int check_streams(const report *r, const outputs *out)
     return CLI_OK;
 }
 
-static int commit_outputs(const report *r, const bowl_lab_options *o, outputs *out, const double *ring,
+static int commit_outputs(const report *r, const bl_options *o, outputs *out, const double *ring,
                           size_t ring_at)
 {
     int rc = CLI_OK;
@@ -210,7 +210,7 @@ static int commit_outputs(const report *r, const bowl_lab_options *o, outputs *o
     }
     if (rc == CLI_OK && out->f[OUT_SPECTRUM] && write_spectrum(out->f[OUT_SPECTRUM], ring, ring_at))
         rc = say(r, CLI_FAILURE, "--spectrum: out of memory");
-    if (rc == CLI_OK && out->f[OUT_GESTURE] && bowl_lab_gesture_write(out->f[OUT_GESTURE], o->replay,
+    if (rc == CLI_OK && out->f[OUT_GESTURE] && bl_gesture_write(out->f[OUT_GESTURE], o->replay,
                                                                       o->replay_comment) != 0)
         rc = say(r, CLI_FAILURE, "cannot write '%s'", o->replay_out);
     if (rc == CLI_OK)
@@ -222,7 +222,7 @@ static int commit_outputs(const report *r, const bowl_lab_options *o, outputs *o
     return code == OUTSET_OK ? CLI_OK : say(r, CLI_FAILURE, "%s", err);
 }
 
-int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
+int bl_run(const bl_options *o, char *msg, size_t len)
 {
     const report r = {msg, len};
     snd_options so = {.seed = o->seed, .rate = SND_RATE, .channels = o->channels, .layers = o->layers,
@@ -244,7 +244,7 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
     size_t ring_at = 0;
     /* These stop the render cleanly (a closed pipe shows as a write error: check_streams). Installed before the
      * outputs, whose own handlers run first: they remove the temporaries at once, then hand the signal on. */
-    bowl_lab_interrupted = 0;
+    bl_interrupted = 0;
     const int stops[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
     struct sigaction old[4];
     for (int i = 0; i < 4; i++) {
@@ -254,9 +254,9 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
     }
     outputs out = {0};
     int rc = buf && ring ? open_outputs(&r, o, &out) : say(&r, CLI_FAILURE, "out of memory");
-    bowl_lab_replay replay;
+    bl_replay replay;
     if (o->replay)
-        bowl_lab_replay_init(&replay, o->replay);
+        bl_replay_init(&replay, o->replay);
 
     if (rc == CLI_OK && out.f[OUT_EVENTS])
         fputs("t,event,sphere,value,impulse,x,y,z\n", out.f[OUT_EVENTS]);
@@ -268,17 +268,17 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
     double start = now();
     long long done = 0;
     for (long frame = 1; rc == CLI_OK && done < total; frame++) {
-        double dt = fmin(1.0 / BOWL_LAB_FRAME_HZ, (double)(total - done) * step);
+        double dt = fmin(1.0 / BL_FRAME_HZ, (double)(total - done) * step);
         long long due = snd_engine_due(e, dt);
         if (due > total - done)
             due = total - done;
-        if (due == 0 && (double)(total - done) * step <= 1.0 / BOWL_LAB_FRAME_HZ)
+        if (due == 0 && (double)(total - done) * step <= 1.0 / BL_FRAME_HZ)
             due = 1;  /* the last sliver: never stall on the accumulator's rounding */
         double peak = 0.0;
         for (long long k = 0; k < due; k++) {
             double *at = buf + (size_t)k * frames_per_step * o->channels;
             if (o->replay)
-                bowl_lab_replay_step(&replay, e, at);
+                bl_replay_step(&replay, e, at);
             else
                 snd_engine_step(e, at);
             if (out.f[OUT_EVENTS])
@@ -305,7 +305,7 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
             write_trace(out.f[OUT_TRACE], frame, e, peak);
         if (rc == CLI_OK)
             rc = check_streams(&r, &out);
-        if (bowl_lab_interrupted)
+        if (bl_interrupted)
             rc = say(&r, CLI_FAILURE, "interrupted at %.3f s: nothing written", (double)done * step);
     }
     double elapsed = now() - start;
@@ -324,12 +324,43 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
     return rc;
 }
 
-int bowl_lab_render(const bowl_lab_options *o)
+/* --- --list-presets, --describe ---------------------------------------------------------------------------- */
+
+void bl_list_presets(void)
+{
+    for (size_t i = 0; i < snd_preset_count(); i++) {
+        const snd_preset *p = snd_preset_at(i);
+        printf("%-20s %s\n", p->name, p->summary);
+    }
+}
+
+void bl_describe(const snd_preset *p)
+{
+    printf("# %s: %s\n", p->name, p->summary);
+    printf("# every key below can be changed with --set KEY=VALUE\n");
+    for (size_t i = 0; i < bl_n_params; i++) {
+        const bl_param *f = &bl_params[i];
+        if (f->section)
+            printf("# %s\n", f->section);
+        printf("%-22s %-12.6g # %s\n", f->key, bl_param_get(p, f), f->meaning);
+    }
+    printf("# fixed: step %.6g s (20 samples at 48 kHz); bowl_modes: a hemispherical shell's bending series "
+           "(Rayleigh); ball_modes: an audible stand-in chosen by ear, not a steel ball's physics (a real one "
+           "this size rings ultrasonically)\n", p->bowl.step);
+    const snd_params *s = &p->sound;
+    for (size_t m = 0; m < s->n_body; m++)
+        printf("# fixed: body_mode%zu %g Hz, sigma %g/s, c %g, drive %g, gain %g\n", m, s->body[m].freq,
+               s->body[m].decay, s->body[m].couple, s->body[m].drive, s->body[m].gain);
+}
+
+/* --- the command line's render ------------------------------------------------------------------------------ */
+
+int bl_render(const bl_options *o)
 {
     if (o->spectrogram && !o->spectrogram_sink)
-        return bowl_lab_spectrogram(o);
+        return bl_spectrogram(o);
     char msg[1024];
-    int rc = bowl_lab_run(o, msg, sizeof msg);
+    int rc = bl_run(o, msg, sizeof msg);
     if (rc != CLI_OK)
         return rc == CLI_USAGE ? cli_error("%s", msg) : cli_fail("%s", msg);
     if (!o->quiet) {
