@@ -25,17 +25,21 @@ static int run(void *opts, const labcli_result *r)
 
 static labcli_lab lab = {  /* n_options set in main: the table is in options.c */
     LABCLI_LAB(4, "bowl-lab", "two spheres in a bowl and the sound they make, to WAV"),
-    .usage = "usage: bowl-lab [options] --wav FILE     render a preset to a WAV file\n"
-             "       bowl-lab --list-presets            one preset a line: its name, then what it should sound like\n"
-             "       bowl-lab --describe NAME           every parameter of a preset\n"
-             "       bowl-lab [--preset NAME] [--seed N] [--set KEY=VALUE]\n"
-             "                                          the interactive lab (needs a terminal): tilt and stir the bowl,\n"
-             "                                          walk through the six levels of the sound, render your gesture",
-    .about = "Two spheres ride the inside of an acrylic bowl; a scripted gesture swirls or tilts the bowl. Their sound:\n"
-             "micro-impact streams (rubbing, scratching) through the bowl's and the spheres' modal banks, metallic strikes\n"
-             "and an acrylic body knock at each collision, mixed, DC-blocked and limited (never clipped), 48 kHz.",
-    .footer = "Every output is written to a temporary beside it; all are put in place together once complete, or none.\n"
-              "Exit status: 0 ok, 1 runtime failure (nothing is left behind), 2 bad usage.\n",
+    .usage = N_("usage: bowl-lab [options] --wav FILE     render a preset to a WAV file\n"
+                "       bowl-lab --list-presets            one preset a line: its name, then what it should sound "
+                "like\n"
+                "       bowl-lab --describe NAME           every parameter of a preset\n"
+                "       bowl-lab [--preset NAME] [--seed N] [--set KEY=VALUE]\n"
+                "                                          the interactive lab (needs a terminal): tilt and stir the "
+                "bowl,\n"
+                "                                          walk through the six levels of the sound, render your "
+                "gesture"),
+    .about = N_("Two spheres ride the inside of an acrylic bowl; a scripted gesture swirls or tilts the bowl. Their "
+                "sound:\nmicro-impact streams (rubbing, scratching) through the bowl's and the spheres' modal banks, "
+                "metallic strikes\nand an acrylic body knock at each collision, mixed, DC-blocked and limited (never "
+                "clipped), 48 kHz."),
+    .footer = N_("Every output is written to a temporary beside it; all are put in place together once complete, or "
+                 "none.\nExit status: 0 ok, 1 runtime failure (nothing is left behind), 2 bad usage.\n"),
     .options = bl_option_table,
     .interactive = N_("the interactive lab"), .check = bl_check, .run = run,
 };

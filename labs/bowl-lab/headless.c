@@ -14,6 +14,7 @@
 
 #include "lab.h"
 #include "numlab/cli.h"
+#include "numlab/lang.h"
 #include "numlab/outset.h"
 #include "numlab/text.h"
 
@@ -48,7 +49,7 @@ static int say(const report *r, int rc, const char *fmt, ...)
 static int open_error(const report *r, const char *option, const char *path, outset_error code, const char *err)
 {
     if (code == OUTSET_EXISTS)
-        return say(r, CLI_USAGE, "%s: '%s' already exists (allowed: a new file, or add --force to replace it)",
+        return say(r, CLI_USAGE, _("%s: '%s' already exists (allowed: a new file, or add --force to replace it)"),
                    option, cli_cut(path));
     return say(r, code == OUTSET_BAD_PATH ? CLI_USAGE : CLI_FAILURE, "%s: %s", option, cli_cut_in(err, path));
 }
@@ -112,15 +113,19 @@ static void summary(const report *r, const bl_options *o, const snd_engine *e, d
                     double elapsed)
 {
     const snd_stats *st = snd_engine_stats(e);
-    char peak[32] = "silent";
+    char peak[64], head[1024], what[96];
     if (st->peak > 0.0)
-        snprintf(peak, sizeof peak, "peak %.1f dBFS", 20.0 * log10(st->peak));
-    say(r, CLI_OK, "%s%s%s%.3f s of %s, seed %lu, %d Hz %s %s: %s; collisions %lu, bowl impacts %lu, "
-                   "micro-impacts %llu (%.0fx real time)",
-            o->wav ? "wrote " : "rendered ", o->wav ? o->wav : "", o->wav ? ": " : "", seconds, o->preset->name,
-            o->seed, (int)SND_RATE, o->channels == 2 ? "stereo" : "mono",
-            o->wav ? wav_format_name(o->format) : "(no WAV)", peak, st->hits_spheres, st->hits_bowl,
-            st->micro_impacts, elapsed > 0.0 ? seconds / elapsed : 0.0);
+        snprintf(peak, sizeof peak, _("peak %.1f dBFS"), 20.0 * log10(st->peak));
+    else
+        snprintf(peak, sizeof peak, "%s", _("silent"));
+    if (o->wav)
+        snprintf(head, sizeof head, _("wrote %s: %.3f s of %s, seed %lu"), o->wav, seconds, o->preset->name, o->seed);
+    else
+        snprintf(head, sizeof head, _("rendered %.3f s of %s, seed %lu"), seconds, o->preset->name, o->seed);
+    snprintf(what, sizeof what, "%d Hz %s %s", (int)SND_RATE, o->channels == 2 ? _("stereo") : _("mono"),
+             o->wav ? wav_format_name(o->format) : _("(no WAV)"));
+    say(r, CLI_OK, _("%s, %s: %s; collisions %lu, bowl impacts %lu, micro-impacts %llu (%.0fx real time)"), head,
+        what, peak, st->hits_spheres, st->hits_bowl, st->micro_impacts, elapsed > 0.0 ? seconds / elapsed : 0.0);
 }
 
 /* The outputs of one render: one output set, opened before the first sample and committed (or dropped) whole. */
@@ -140,7 +145,7 @@ static int open_outputs(const report *r, const bl_options *o, outputs *out)
     const char *paths[N_OUT] = {o->wav, o->events, o->trace, o->spectrum, o->replay_out};
     int index[N_OUT];
     if (!(out->set = outset_new()))
-        return say(r, CLI_FAILURE, "out of memory");
+        return say(r, CLI_FAILURE, _("out of memory"));
     for (int k = 0; k < N_OUT; k++) {
         if (!paths[k])
             continue;
@@ -156,16 +161,16 @@ static int open_outputs(const report *r, const bl_options *o, outputs *out)
             while (j < k && !(paths[j] && index[j] == other))
                 j++;
             return strcmp(paths[j], "-") == 0 && strcmp(paths[k], "-") == 0
-                       ? say(r, CLI_USAGE, "%s and %s cannot both go to stdout (allowed: at most one '-')",
+                       ? say(r, CLI_USAGE, _("%s and %s cannot both go to stdout (allowed: at most one '-')"),
                              out_option[j], out_option[k])
-                       : say(r, CLI_USAGE, "%s: '%s' is also the %s file '%s' (allowed: different files)",
+                       : say(r, CLI_USAGE, _("%s: '%s' is also the %s file '%s' (allowed: different files)"),
                              out_option[j], cli_cut(paths[j]), out_option[k], cli_cut(paths[k]));
         }
         if (index[k] < 0)
             return open_error(r, out_option[k], paths[k], code, err);
         out->path[k] = paths[k];
         if (k != OUT_WAV && !(out->f[k] = outset_stream(out->set, index[k])))
-            return say(r, CLI_FAILURE, "%s: '%s': out of memory", out_option[k], cli_cut(paths[k]));
+            return say(r, CLI_FAILURE, _("%s: '%s': out of memory"), out_option[k], cli_cut(paths[k]));
     }
     if (o->wav) {
         char err[PATH_MAX + 256];   /* a whole path and the reason: cut when shown */
@@ -191,8 +196,8 @@ static int check_streams(const report *r, const outputs *out)
     for (int k = 0; k < N_OUT; k++)
         if (out->f[k] && ferror(out->f[k])) {
             if (strcmp(out->path[k], "-") == 0)
-                return say(r, CLI_FAILURE, "%s: cannot write to stdout (closed or full)", out_option[k]);
-            return say(r, CLI_FAILURE, "%s: cannot write to '%s'", out_option[k], cli_cut(out->path[k]));
+                return say(r, CLI_FAILURE, _("%s: cannot write to stdout (closed or full)"), out_option[k]);
+            return say(r, CLI_FAILURE, _("%s: cannot write to '%s'"), out_option[k], cli_cut(out->path[k]));
         }
     return CLI_OK;
 }
@@ -209,10 +214,10 @@ static int commit_outputs(const report *r, const bl_options *o, outputs *out, co
             rc = say(r, CLI_FAILURE, "--wav: %s", cli_cut_in(err, o->wav));
     }
     if (rc == CLI_OK && out->f[OUT_SPECTRUM] && write_spectrum(out->f[OUT_SPECTRUM], ring, ring_at))
-        rc = say(r, CLI_FAILURE, "--spectrum: out of memory");
+        rc = say(r, CLI_FAILURE, _("--spectrum: out of memory"));
     if (rc == CLI_OK && out->f[OUT_GESTURE] && bl_gesture_write(out->f[OUT_GESTURE], o->replay,
                                                                       o->replay_comment) != 0)
-        rc = say(r, CLI_FAILURE, "cannot write '%s'", o->replay_out);
+        rc = say(r, CLI_FAILURE, _("cannot write '%s'"), o->replay_out);
     if (rc == CLI_OK)
         rc = check_streams(r, out);
     if (rc != CLI_OK)
@@ -230,9 +235,9 @@ int bl_run(const bl_options *o, char *msg, size_t len)
     snd_error serr;
     snd_engine *e = snd_engine_new(o->preset, &so, &serr);
     if (!e)
-        return serr == SND_ERR_NOMEM ? say(&r, CLI_FAILURE, "out of memory")
-                                     : say(&r, CLI_USAGE, "preset '%s': its parameters are invalid together (see "
-                                           "--describe)", o->preset->name);
+        return serr == SND_ERR_NOMEM ? say(&r, CLI_FAILURE, _("out of memory"))
+                                     : say(&r, CLI_USAGE, _("preset '%s': its parameters are invalid together (see "
+                                           "--describe)"), o->preset->name);
 
     const double step = o->preset->bowl.step;
     const size_t frames_per_step = snd_engine_step_frames(e);
@@ -253,7 +258,7 @@ int bl_run(const bl_options *o, char *msg, size_t len)
         sigaction(stops[i], &sa, &old[i]);
     }
     outputs out = {0};
-    int rc = buf && ring ? open_outputs(&r, o, &out) : say(&r, CLI_FAILURE, "out of memory");
+    int rc = buf && ring ? open_outputs(&r, o, &out) : say(&r, CLI_FAILURE, _("out of memory"));
     bl_replay replay;
     if (o->replay)
         bl_replay_init(&replay, o->replay);
@@ -296,7 +301,7 @@ int bl_run(const bl_options *o, char *msg, size_t len)
         }
         if (o->spectrogram_sink &&
             spectrogram_push(o->spectrogram_sink, buf, (size_t)due * frames_per_step, o->channels))
-            rc = say(&r, CLI_FAILURE, "--spectrogram: out of memory");
+            rc = say(&r, CLI_FAILURE, _("--spectrogram: out of memory"));
         done += due;
         char err[PATH_MAX + 256];   /* a whole path and the reason: cut when shown */
         if (out.wav && wav_write(out.wav, buf, (size_t)due * frames_per_step, err, sizeof err) != WAV_OK)
@@ -306,7 +311,7 @@ int bl_run(const bl_options *o, char *msg, size_t len)
         if (rc == CLI_OK)
             rc = check_streams(&r, &out);
         if (bl_interrupted)
-            rc = say(&r, CLI_FAILURE, "interrupted at %.3f s: nothing written", (double)done * step);
+            rc = say(&r, CLI_FAILURE, _("interrupted at %.3f s: nothing written"), (double)done * step);
     }
     double elapsed = now() - start;
 
@@ -370,7 +375,7 @@ int bl_render(const bl_options *o)
             stdout_busy = stdout_busy || (paths[i] && outset_same_file(paths[i], "-"));  /* "-", /dev/stdout */
         FILE *f = stdout_busy ? stderr : stdout;   /* the paths in it are the user's: shown escaped */
         if (text_fputs(msg, f) == EOF || fputc('\n', f) == EOF)
-            return cli_fail("cannot write the summary: %s", strerror(errno));
+            return cli_fail(_("cannot write the summary: %s"), strerror(errno));
     }
     return CLI_OK;
 }

@@ -14,6 +14,7 @@
 #include "numlab/audio.h"
 #include "numlab/figure.h"
 #include "numlab/labcli.h"
+#include "numlab/lang.h"
 #include "numlab/plot.h"
 #include "numlab/spectrogram.h"
 #include "numlab/sound.h"
@@ -197,6 +198,7 @@ typedef struct {
 /* Empty, with the gates' and the latch's states taken from b. */
 void bl_timeline_init(bl_timeline *tl, const bowl *b);
 void bl_timeline_add(bl_timeline *tl, const bowl_event *ev);
+/* A lane's name as shown (translated). */
 const char *bl_lane_name(int lane);
 /* What the timeline shows over [from, to]: span(lane, a, b) for each stretch a state lane was on (clipped to the
  * window), point(lane, t) for each instant inside it; in time order per lane. */
@@ -292,9 +294,12 @@ int bl_cell_to_bowl(const plot_chart *ch, int col, int row, double *x, double *y
 /* The spectrum of db[0..BL_SPECTRUM_N/2] (dB against Hz, log frequency). */
 void bl_chart_spectrum(plot_chart *ch, const double *freq, const double *db);
 /* Draws the timeline's last `window` seconds up to `now` into rows [row, row + 7) of grid: a title, five lanes
- * (labels, then a canvas), a time axis. The canvas: 5 rows, at most grid->cols - 8 columns. */
-void bl_draw_timeline(plot_grid *grid, int row, plot_canvas *lanes, const bl_timeline *tl,
-                            double now, double window);
+ * (labels, then a canvas), a time axis. The canvas: 5 rows, at most grid->cols - bl_timeline_label_cols()
+ * columns. */
+void bl_draw_timeline(plot_grid *grid, int row, plot_canvas *lanes, const bl_timeline *tl, double now,
+                      double window);
+/* The columns before the timeline's canvas: the widest lane name (in the language shown) and a blank either side. */
+int bl_timeline_label_cols(void);
 /* A meter: width cells, the first round(value * width) full ('#' or a block), the rest light ('.' or a dot). */
 size_t bl_bar(char *buf, size_t size, double value, int width, bool unicode);
 

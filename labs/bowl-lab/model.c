@@ -152,7 +152,7 @@ int bl_session_save(const bl_session *s, const char *dir, char *msg, size_t len,
 {
     bl_gesture g;
     if (bl_session_gesture(s, &g))
-        return snprintf(msg, len, "out of memory: the session cannot be rendered"), CLI_FAILURE;
+        return snprintf(msg, len, _("out of memory: the session cannot be rendered")), CLI_FAILURE;
     int rc = bl_save(&s->preset, s->seed, s->layers, &g, dir, msg, len, wav_name, name_len);
     bl_gesture_free(&g);
     return rc;
@@ -164,8 +164,8 @@ int bl_save(const snd_preset *preset, unsigned long seed, unsigned layers, const
     const bl_gesture g = *rec;
     const double seconds = g.rows[g.n - 1].t;
     if (!(seconds > 0.0) || seconds > BL_MAX_GESTURE_S) {
-        snprintf(msg, len, seconds > 0.0 ? "the session is longer than %d s: press r for a new one"
-                                         : "the session has not started: nothing to render", BL_MAX_GESTURE_S);
+        snprintf(msg, len, seconds > 0.0 ? _("the session is longer than %d s: press r for a new one")
+                                         : _("the session has not started: nothing to render"), BL_MAX_GESTURE_S);
         return CLI_USAGE;
     }
     char csv[4096], wav[4096], base[64];
@@ -178,7 +178,7 @@ int bl_save(const snd_preset *preset, unsigned long seed, unsigned layers, const
             break;
     }
     if (n > MAX_SESSION_FILES) {
-        snprintf(msg, len, "%s already holds bowl-session-1 .. %d: move them away", dir, MAX_SESSION_FILES);
+        snprintf(msg, len, _("%s already holds bowl-session-1 .. %d: move them away"), dir, MAX_SESSION_FILES);
         return CLI_USAGE;
     }
     char command[8192], comment[8400];
@@ -192,7 +192,7 @@ int bl_save(const snd_preset *preset, unsigned long seed, unsigned layers, const
     char summary[1024];
     int rc = bl_run(&o, summary, sizeof summary);
     if (rc == CLI_OK)
-        snprintf(msg, len, "wrote %s.wav + .csv (%.1f s)", base, seconds);
+        snprintf(msg, len, _("wrote %s.wav + .csv (%.1f s)"), base, seconds);
     else
         snprintf(msg, len, "%s", summary);
     snprintf(wav_name, name_len, "%s.wav", base);

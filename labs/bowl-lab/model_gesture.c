@@ -42,12 +42,12 @@ typedef struct {
 } column_rule;
 
 static const column_rule columns[6] = {
-    {"t", 0.0, BL_MAX_GESTURE_S, "seconds, 0..3600, in time order"},
-    {"tilt_x_deg", -BL_TILT_MAX, BL_TILT_MAX, "degrees, -60..60"},
-    {"tilt_y_deg", -BL_TILT_MAX, BL_TILT_MAX, "degrees, -60..60"},
-    {"stir_hz", -BL_STIR_MAX, BL_STIR_MAX, "Hz, -10..10 (negative: clockwise)"},
-    {"stir_radius_m", 0.0, BL_STIR_RADIUS_MAX, "metres, 0..0.05"},
-    {"strike", 0.0, BL_STRIKE_MAX, "0..10 (0: no strike)"},
+    {"t", 0.0, BL_MAX_GESTURE_S, N_("seconds, 0..3600, in time order")},
+    {"tilt_x_deg", -BL_TILT_MAX, BL_TILT_MAX, N_("degrees, -60..60")},
+    {"tilt_y_deg", -BL_TILT_MAX, BL_TILT_MAX, N_("degrees, -60..60")},
+    {"stir_hz", -BL_STIR_MAX, BL_STIR_MAX, N_("Hz, -10..10 (negative: clockwise)")},
+    {"stir_radius_m", 0.0, BL_STIR_RADIUS_MAX, N_("metres, 0..0.05")},
+    {"strike", 0.0, BL_STRIKE_MAX, N_("0..10 (0: no strike)")},
 };
 
 static int bad_line(char *msg, size_t len, const char *name, long line, const char *fmt, ...)
@@ -84,19 +84,19 @@ static int parse_row(char *text, const char *name, long line, double v[6], char 
         if (comma)
             *comma = '\0';
         if (!comma && k < 5)
-            return bad_line(msg, len, name, line, "%d fields, expected 6 (%s)", k + 1, BL_GESTURE_HEADER);
+            return bad_line(msg, len, name, line, _("%d fields, expected 6 (%s)"), k + 1, BL_GESTURE_HEADER);
         if (comma && k == 5)
-            return bad_line(msg, len, name, line, "more than 6 fields (%s)", BL_GESTURE_HEADER);
+            return bad_line(msg, len, name, line, _("more than 6 fields (%s)"), BL_GESTURE_HEADER);
         const column_rule *c = &columns[k];
         char *s = trim(field), *end;
         errno = 0;
         v[k] = strtod(s, &end);
         if (!*s || end == s || *end)
-            return bad_line(msg, len, name, line, "%s '%s' is not a number (allowed: %s)", c->column, s,
-                            c->allowed);
+            return bad_line(msg, len, name, line, _("%s '%s' is not a number (allowed: %s)"), c->column, s,
+                            _(c->allowed));
         if (!isfinite(v[k]) || errno == ERANGE || v[k] < c->lo || v[k] > c->hi)
-            return bad_line(msg, len, name, line, "%s '%s' is out of range (allowed: %s)", c->column, s,
-                            c->allowed);
+            return bad_line(msg, len, name, line, _("%s '%s' is out of range (allowed: %s)"), c->column, s,
+                            _(c->allowed));
         field = comma + 1;
     }
     return 0;
@@ -116,12 +116,12 @@ int bl_gesture_parse(const char *data, size_t size, const char *name, bl_gesture
         size_t n = (nl ? (size_t)(nl - data) : size) - pos;
         const char *nul = memchr(data + pos, '\0', n);
         if (n >= LINE_MAX_CHARS) {
-            rc = bad_line(msg, len, name, line, "a line longer than %d characters (allowed: %s rows)",
+            rc = bad_line(msg, len, name, line, _("a line longer than %d characters (allowed: %s rows)"),
                           LINE_MAX_CHARS - 1, BL_GESTURE_HEADER);
             break;
         }
         if (nul) {  /* no line ends at a NUL byte */
-            rc = bad_line(msg, len, name, line, "a NUL byte at column %zu (allowed: text)",
+            rc = bad_line(msg, len, name, line, _("a NUL byte at column %zu (allowed: text)"),
                           (size_t)(nul - data - pos) + 1);
             break;
         }
@@ -133,7 +133,7 @@ int bl_gesture_parse(const char *data, size_t size, const char *name, bl_gesture
             continue;
         if (!header) {
             if (strcmp(s, BL_GESTURE_HEADER) != 0)
-                rc = bad_line(msg, len, name, line, "the header is '%.80s' (allowed: %s)", s,
+                rc = bad_line(msg, len, name, line, _("the header is '%.80s' (allowed: %s)"), s,
                               BL_GESTURE_HEADER);
             header = true;
             continue;
@@ -143,8 +143,8 @@ int bl_gesture_parse(const char *data, size_t size, const char *name, bl_gesture
         if (rc)
             break;
         if (g->n > 0 && v[0] < g->rows[g->n - 1].t) {
-            rc = bad_line(msg, len, name, line, "t %.17g comes before the previous row's %.17g (allowed: rows in "
-                          "time order)", v[0], g->rows[g->n - 1].t);
+            rc = bad_line(msg, len, name, line, _("t %.17g comes before the previous row's %.17g (allowed: rows in "
+                          "time order)"), v[0], g->rows[g->n - 1].t);
             break;
         }
         bl_gesture_row row = {v[0], {v[1], v[2], v[3], v[4]}, v[5]};
@@ -154,7 +154,7 @@ int bl_gesture_parse(const char *data, size_t size, const char *name, bl_gesture
         }
     }
     if (rc == 0 && g->n == 0)
-        rc = bad_line(msg, len, name, line, "no rows (allowed: the header %s, then rows)", BL_GESTURE_HEADER);
+        rc = bad_line(msg, len, name, line, _("no rows (allowed: the header %s, then rows)"), BL_GESTURE_HEADER);
     if (rc)
         bl_gesture_free(g);
     return rc;

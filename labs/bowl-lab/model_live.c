@@ -42,7 +42,7 @@ int bl_live_open(bl_live *l, const char *device)
     pthread_mutex_init(&l->lock, &attr);
     pthread_mutexattr_destroy(&attr);
     if (device && strcmp(device, "none") == 0) {
-        snprintf(l->status, sizeof l->status, "sound off (--audio none): w renders a WAV");
+        snprintf(l->status, sizeof l->status, _("sound off (--audio none): w renders a WAV"));
         return CLI_OK;
     }
     audio_config c = {.rate = SND_RATE, .ahead = LIVE_AHEAD, .fade = LIVE_FADE, .source = bl_live_source,
@@ -50,7 +50,7 @@ int bl_live_open(bl_live *l, const char *device)
     char msg[1024];
     l->out = audio_new(&c);
     if (!l->out)
-        return cli_fail("out of memory");
+        return cli_fail(_("out of memory"));
     audio_error rc = audio_open(l->out, device, msg, sizeof msg);
     if (rc == AUDIO_OK)
         rc = audio_start(l->out, msg, sizeof msg);
@@ -59,7 +59,7 @@ int bl_live_open(bl_live *l, const char *device)
     audio_free(l->out);
     l->out = NULL;
     if (rc == AUDIO_NO_DEVICE) {  /* normal over SSH, in CI, in a container: said once, and the lab carries on */
-        snprintf(l->status, sizeof l->status, "no audio device: w renders a WAV");
+        snprintf(l->status, sizeof l->status, _("no audio device: w renders a WAV"));
         return CLI_OK;
     }
     return rc == AUDIO_ERR_NAME ? cli_error("--audio: %s", msg) : cli_fail("--audio: %s", msg);
@@ -79,7 +79,7 @@ size_t bl_live_text(const bl_live *l, char *buf, size_t size)
     audio_stats st;
     audio_get_stats(l->out, &st);
     /* underruns: the synthesis fell behind; late buffers: the device (or its sound server) did */
-    return (size_t)snprintf(buf, size, "sound %s%.0f ms ahead, %lu underruns, %lu late buffers",
-                            audio_muted(l->out) ? "muted, " : "", 1000.0 * (st.ahead + st.device_latency),
-                            st.underruns, st.xruns);
+    const char *fmt = audio_muted(l->out) ? _("sound muted, %.0f ms ahead, %lu underruns, %lu late buffers")
+                                          : _("sound %.0f ms ahead, %lu underruns, %lu late buffers");
+    return (size_t)snprintf(buf, size, fmt, 1000.0 * (st.ahead + st.device_latency), st.underruns, st.xruns);
 }

@@ -102,20 +102,21 @@ int bl_set(snd_preset *p, const char *assignment, char *msg, size_t len)
         if (strlen(bl_params[i].key) == klen && strncmp(bl_params[i].key, assignment, klen) == 0)
             f = &bl_params[i];
     if (!eq || !f) {
-        snprintf(msg, len, "--set: '%s' is not KEY=VALUE with a key of --describe (e.g. magnet=0.5)",
+        snprintf(msg, len, _("--set: '%s' is not KEY=VALUE with a key of --describe (e.g. magnet=0.5)"),
                  cli_cut(assignment));
         return 2;
     }
     const char *text = eq + 1, *problem;
     double v = 0.0;
     if ((problem = cli_number_problem(text, &v)) != NULL) {
-        snprintf(msg, len, "--set: '%s' %s in '%s' (allowed: %g..%g)", cli_cut(text), problem, cli_cut(assignment),
+        snprintf(msg, len, _("--set: '%s' %s in '%s' (allowed: %g..%g)"), cli_cut(text), problem, cli_cut(assignment),
                  f->lo, f->hi);
         return 2;
     }
     if (v < f->lo || v > f->hi || (f->count && v != floor(v))) {
-        snprintf(msg, len, "--set: '%s' is out of range for %s (allowed: %s%g..%g)", cli_cut(text), f->key,
-                 f->count ? "a whole number " : "", f->lo, f->hi);
+        snprintf(msg, len, f->count ? _("--set: '%s' is out of range for %s (allowed: a whole number %g..%g)")
+                                    : _("--set: '%s' is out of range for %s (allowed: %g..%g)"),
+                 cli_cut(text), f->key, f->lo, f->hi);
         return 2;
     }
     put(p, f, v);
@@ -158,10 +159,10 @@ static const struct {
 
 int bl_parse_layers(const char *text, unsigned *layers, char *msg, size_t len)
 {
-    const char *allowed = "a comma-separated list of rub, pair, impact, body, force, or default, all, none";
+    const char *allowed = _("a comma-separated list of rub, pair, impact, body, force, or default, all, none");
     char buf[256];
     if (!*text || strlen(text) >= sizeof buf) {
-        snprintf(msg, len, "--layers: '%s' is not a layer list (allowed: %s)", cli_cut(text), allowed);
+        snprintf(msg, len, _("--layers: '%s' is not a layer list (allowed: %s)"), cli_cut(text), allowed);
         return 2;
     }
     strcpy(buf, text);
@@ -173,7 +174,7 @@ int bl_parse_layers(const char *text, unsigned *layers, char *msg, size_t len)
         while (i < N_LAYER_NAMES && strcmp(name, layer_names[i].name) != 0)
             i++;
         if (i == N_LAYER_NAMES) {
-            snprintf(msg, len, "--layers: '%s' is not a layer in '%s' (allowed: %s)", cli_cut(name), cli_cut(text),
+            snprintf(msg, len, _("--layers: '%s' is not a layer in '%s' (allowed: %s)"), cli_cut(name), cli_cut(text),
                      allowed);
             return 2;
         }

@@ -2,11 +2,13 @@
  * collisions and wall re-impacts as instants, each gate and the latch as stretches of time while they are on. */
 #include "lab.h"
 
-static const char *const lane_names[BL_LANES] = {"hit", "wall", "gate 0", "gate 1", "latch"};
+/* TRANSLATORS: the timeline's lanes and the notes' meters: a collision, a wall re-impact, each sphere's contact
+ * gate, the magnetic latch */
+static const char *const lane_names[BL_LANES] = {N_("hit"), N_("wall"), N_("gate 0"), N_("gate 1"), N_("latch")};
 
 const char *bl_lane_name(int lane)
 {
-    return lane >= 0 && lane < BL_LANES ? lane_names[lane] : "?";
+    return lane >= 0 && lane < BL_LANES ? _(lane_names[lane]) : "?";
 }
 
 static bool is_state_lane(int lane)

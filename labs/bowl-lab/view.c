@@ -11,7 +11,6 @@
 #define RIM_POINTS 97
 #define SPHERE_POINTS 25
 #define MARGIN 1.06          /* the view reaches this far past the rim */
-#define LABEL_COLS 8         /* the timeline's lane labels */
 #define RANGE_DB 100.0       /* the spectrogram's colours: the loudest level (rounded up to 10 dB) to 100 dB below */
 
 /* --- the bowl ------------------------------------------------------------------------------------------------- */
@@ -23,7 +22,7 @@ void bl_chart_bowl(plot_chart *ch, const bl_session *s)
     const bowl *b = snd_engine_bowl(s->e);
     const double R = 1000.0 * b->p.bowl_radius;
     char title[PLOT_TITLE_MAX];
-    snprintf(title, sizeof title, "%s seed %lu, from above (mm)", s->preset.name, s->seed);
+    snprintf(title, sizeof title, _("%s seed %lu, from above (mm)"), s->preset.name, s->seed);
     plot_chart_clear(ch);
     plot_chart_set_title(ch, title);
     plot_chart_set_labels(ch, NULL, NULL);
@@ -85,7 +84,9 @@ int bl_cell_to_bowl(const plot_chart *ch, int col, int row, double *x, double *y
 void bl_chart_spectrum(plot_chart *ch, const double *freq, const double *db)
 {
     plot_chart_clear(ch);
-    plot_chart_set_title(ch, "spectrum, last 0.17 s (dB, Hz)");
+    char title[PLOT_TITLE_MAX];
+    snprintf(title, sizeof title, _("spectrum, last %.2f s (dB, Hz)"), BL_SPECTRUM_N / (double)SND_RATE);
+    plot_chart_set_title(ch, title);
     plot_chart_set_labels(ch, NULL, NULL);
     plot_chart_set_legend(ch, PLOT_LEGEND_NONE);
     plot_chart_set_log(ch, PLOT_X, true);
@@ -142,19 +143,54 @@ static void lane_point(void *arg, int lane, double t)
     plot_canvas_line(arg, t, y - 0.4, t, y + 0.4, lane_colors[lane]);
 }
 
-static void put_text(plot_grid *grid, int row, int col, const char *text, int color)
+/* The next code point of UTF-8 text at *s (advanced past it); a byte that starts no valid sequence stands for
+ * itself. */
+static uint32_t next_code_point(const char **s)
 {
-    for (int k = 0; text[k] && col + k < grid->cols; k++)
-        grid->cells[row * grid->cols + col + k] = (plot_cell){(unsigned char)text[k], (uint8_t)color, 0};
+    const unsigned char *p = (const unsigned char *)*s;
+    const int n = p[0] < 0xc0 ? 1 : p[0] < 0xe0 ? 2 : p[0] < 0xf0 ? 3 : 4;
+    uint32_t c = n == 1 ? p[0] : p[0] & (0x7fu >> n);
+    for (int k = 1; k < n; k++) {
+        if ((p[k] & 0xc0) != 0x80) {  /* cut short (or a stray continuation byte): one byte as it is */
+            *s += 1;
+            return p[0];
+        }
+        c = c << 6 | (p[k] & 0x3fu);
+    }
+    *s += n;
+    return c;
 }
 
-void bl_draw_timeline(plot_grid *grid, int row, plot_canvas *lanes, const bl_timeline *tl,
-                            double now, double window)
+/* Columns of UTF-8 text, one a code point (the labels are letters, digits and punctuation). */
+static int text_cols(const char *text)
 {
-    char title[128], total[64];
-    int n = snprintf(title, sizeof title, "events, last %g s", window);
-    int m = snprintf(total, sizeof total, "so far %lu hits, %lu wall", tl->count[BL_LANE_HIT],
-                     tl->count[BL_LANE_WALL]);
+    int n = 0;
+    while (*text)
+        next_code_point(&text), n++;
+    return n;
+}
+
+static void put_text(plot_grid *grid, int row, int col, const char *text, int color)
+{
+    for (int k = col; *text && k < grid->cols; k++)
+        grid->cells[row * grid->cols + k] = (plot_cell){next_code_point(&text), (uint8_t)color, 0};
+}
+
+int bl_timeline_label_cols(void)
+{
+    int widest = 0;
+    for (int k = 0; k < BL_LANES; k++)
+        widest = text_cols(bl_lane_name(k)) > widest ? text_cols(bl_lane_name(k)) : widest;
+    return widest + 2;  /* a blank column either side */
+}
+
+void bl_draw_timeline(plot_grid *grid, int row, plot_canvas *lanes, const bl_timeline *tl, double now,
+                      double window)
+{
+    char title[128], total[128];
+    snprintf(title, sizeof title, _("events, last %g s"), window);
+    snprintf(total, sizeof total, _("so far %lu hits, %lu wall"), tl->count[BL_LANE_HIT], tl->count[BL_LANE_WALL]);
+    const int n = text_cols(title), m = text_cols(total), label_cols = bl_timeline_label_cols();
     put_text(grid, row, 1, title, 0);
     if (n + m + 4 <= grid->cols)  /* the session's totals, right-aligned when there is room */
         put_text(grid, row, grid->cols - m - 1, total, 0);
@@ -168,13 +204,14 @@ void bl_draw_timeline(plot_grid *grid, int row, plot_canvas *lanes, const bl_tim
     const plot_grid *g = plot_canvas_grid(lanes);
     for (int k = 0; k < BL_LANES && k < g->rows; k++) {
         put_text(grid, row + 1 + k, 1, bl_lane_name(k), lane_colors[k]);
-        for (int c = 0; c < g->cols && LABEL_COLS + c < grid->cols; c++)
-            grid->cells[(row + 1 + k) * grid->cols + LABEL_COLS + c] = g->cells[k * g->cols + c];
+        for (int c = 0; c < g->cols && label_cols + c < grid->cols; c++)
+            grid->cells[(row + 1 + k) * grid->cols + label_cols + c] = g->cells[k * g->cols + c];
     }
     char left[32];
     snprintf(left, sizeof left, "-%g s", window);
-    put_text(grid, row + 1 + BL_LANES, LABEL_COLS, left, 0);
-    put_text(grid, row + 1 + BL_LANES, grid->cols - 4, "now", 0);
+    put_text(grid, row + 1 + BL_LANES, label_cols, left, 0);
+    const char *now_text = _("now");
+    put_text(grid, row + 1 + BL_LANES, grid->cols - text_cols(now_text) - 1, now_text, 0);
 }
 
 /* --- meters ----------------------------------------------------------------------------------------------------- */

@@ -27,9 +27,9 @@ static const struct {
     const char *name;
     unsigned bit;
     int color;
-} layers[N_LAYERS] = {{"rub", SND_LAYER_RUB, PLOT_CYAN}, {"pair", SND_LAYER_PAIR, PLOT_MAGENTA},
-                      {"impact", SND_LAYER_IMPACT, PLOT_YELLOW}, {"body", SND_LAYER_BODY, PLOT_GREEN},
-                      {"force", SND_LAYER_FORCE, PLOT_BLUE}};
+} layers[N_LAYERS] = {{N_("rub"), SND_LAYER_RUB, PLOT_CYAN}, {N_("pair"), SND_LAYER_PAIR, PLOT_MAGENTA},
+                      {N_("impact"), SND_LAYER_IMPACT, PLOT_YELLOW}, {N_("body"), SND_LAYER_BODY, PLOT_GREEN},
+                      {N_("force"), SND_LAYER_FORCE, PLOT_BLUE}};
 
 /* What each step sounds like: the layers up to its level. */
 static const unsigned step_layers[BL_N_STEPS] = {
@@ -126,11 +126,11 @@ static void rebuild(walk *w)
     }
     const char *what = NULL;
     if (rc == SND_ERR_NOMEM)
-        snprintf(w->problem, sizeof w->problem, "out of memory");
+        snprintf(w->problem, sizeof w->problem, "%s", _("out of memory"));
     else
-        snprintf(w->problem, sizeof w->problem, "these parameters do not fit together (%s): change one back",
+        snprintf(w->problem, sizeof w->problem, _("these parameters do not fit together (%s): change one back"),
                  bowl_params_check(&w->preset.bowl, &what) || snd_params_check(&w->preset.sound, &what) ? what
-                                                                                                      : "the rate");
+                                                                                                      : _("the rate"));
 }
 
 static void walk_changed(void *ctx, int step, tui_change what)
@@ -195,7 +195,7 @@ static bool save_session(walk *w)
     unlock(w);
     char name[128];
     if (rc)
-        snprintf(w->saved, sizeof w->saved, "out of memory: the session cannot be rendered");
+        snprintf(w->saved, sizeof w->saved, "%s", _("out of memory: the session cannot be rendered"));
     else
         bl_save(&preset, seed, bits, &g, ".", w->saved, sizeof w->saved, name, sizeof name);
     bl_gesture_free(&g);
@@ -299,7 +299,7 @@ static const plot_grid *right_pane(walk *w, int cols, int rows)
         w->pane.cells[i] = (plot_cell){' ', 0, 0};
     if (!w->have_session || cols < 20 || rows < TIMELINE_ROWS)
         return &w->pane;
-    if (plot_canvas_resize(w->lanes, cols - 9, BL_LANES) == 0)
+    if (plot_canvas_resize(w->lanes, cols - bl_timeline_label_cols() - 1, BL_LANES) == 0)
         bl_draw_timeline(&w->pane, 0, w->lanes, &w->s.timeline, snd_engine_bowl(w->s.e)->t, TIMELINE_WINDOW);
     const int spec_rows = rows - TIMELINE_ROWS;
     if (spec_rows < 5 || plot_chart_resize(w->spec_chart, cols, spec_rows))
@@ -307,7 +307,7 @@ static const plot_grid *right_pane(walk *w, int cols, int rows)
     plot_chart *chart = w->show_spectrogram ? w->sgram_chart : w->spec_chart;
     if (w->show_spectrogram && plot_chart_resize(chart, cols, spec_rows) == 0) {
         char title[PLOT_TITLE_MAX];
-        snprintf(title, sizeof title, "spectrogram, last %g s (dB, Hz)", BL_SPECTROGRAM_S);
+        snprintf(title, sizeof title, _("spectrogram, last %g s (dB, Hz)"), BL_SPECTROGRAM_S);
         bl_chart_spectrogram(chart, w->s.sg, w->sgram_values, title);
     } else {
         chart = w->spec_chart;
@@ -348,9 +348,17 @@ static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int
 static size_t meter(const walk *w, char *buf, size_t size, size_t used, const char *label, double value,
                     const char *rest)
 {
+    /* the labels (lane names, as shown) padded alike, so the bars line up in any language */
+    int pad = 0;
+    for (int lane = BL_LANE_GATE0; lane <= BL_LANE_LATCH; lane++) {
+        const char *name = bl_lane_name(lane);
+        const int n = tui_text_columns(name, (int)strlen(name));
+        pad = n > pad ? n : pad;
+    }
     char bar[64];
     bl_bar(bar, sizeof bar, value, 10, w->mode == PLOT_BRAILLE);
-    return tui_append(buf, size, used, "\n%-7s%s %4.2f %s", label, bar, value, rest);
+    const int gap = pad + 1 - tui_text_columns(label, (int)strlen(label));
+    return tui_append(buf, size, used, "\n%s%*s%s %4.2f %s", label, gap, "", bar, value, rest);
 }
 
 /* Six short lines, so that a step's text of four lines and its notes fill one page of the
@@ -367,12 +375,12 @@ static void notes_locked(walk *w, int step, char *buf, size_t size)
         return;
     const bowl *b = snd_engine_bowl(w->s.e);
     const snd_meters *m = snd_engine_meters(w->s.e);
-    used = tui_append(buf, size, used, "t %.1f s, ", b->t);
+    used = tui_append(buf, size, used, _("t %.1f s, "), b->t);
     if (w->peak > 0.0)
-        used = tui_append(buf, size, used, "peak %.1f dBFS", 20.0 * log10(w->peak));
+        used = tui_append(buf, size, used, _("peak %.1f dBFS"), 20.0 * log10(w->peak));
     else
-        used = tui_append(buf, size, used, "silent");
-    used = tui_append(buf, size, used, "\ntilt %.1f %.1f deg, stir %.1f Hz", w->c.tilt_x_deg, w->c.tilt_y_deg,
+        used = tui_append(buf, size, used, "%s", _("silent"));
+    used = tui_append(buf, size, used, _("\ntilt %.1f %.1f deg, stir %.1f Hz"), w->c.tilt_x_deg, w->c.tilt_y_deg,
                       w->c.stir_hz);
     char rest[64];
     for (int i = 0; i < 2; i++) {
@@ -380,11 +388,11 @@ static void notes_locked(walk *w, int step, char *buf, size_t size)
         if (step == BL_STEP_GATE)
             snprintf(rest + n, sizeof rest - (size_t)n, "  L %.2f L_ref", b->s[i].load / b->p.load_ref);
         else if (step == BL_STEP_FILTER)
-            snprintf(rest + n, sizeof rest - (size_t)n, "  cutoff %.0f Hz", m->cutoff[i]);
-        used = meter(w, buf, size, used, i ? "gate 1" : "gate 0", b->s[i].gate, rest);
+            snprintf(rest + n, sizeof rest - (size_t)n, _("  cutoff %.0f Hz"), m->cutoff[i]);
+        used = meter(w, buf, size, used, bl_lane_name(i ? BL_LANE_GATE1 : BL_LANE_GATE0), b->s[i].gate, rest);
     }
-    snprintf(rest, sizeof rest, "pair %.0f/s", m->pair_rate);
-    used = meter(w, buf, size, used, "latch", b->latch, rest);
+    snprintf(rest, sizeof rest, _("pair %.0f/s"), m->pair_rate);
+    used = meter(w, buf, size, used, bl_lane_name(BL_LANE_LATCH), b->latch, rest);
     char sound[128];
     bl_live_text(&w->live, sound, sizeof sound);
     tui_append(buf, size, used, "\n%s", sound);
@@ -403,52 +411,54 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     walk *w = ctx;
     bowl_params *b = &w->preset.bowl;
     snd_params *s = &w->preset.sound;
-    d->title = bl_step_titles[step];
-    d->text = bl_step_texts[step];
+    d->title = _(bl_step_titles[step]);
+    d->text = _(bl_step_texts[step]);
     d->n_panes = 2;
     for (int k = 0; k < N_LAYERS; k++)
-        d->toggles[d->n_toggles++] = (tui_toggle){layers[k].name, layers[k].color, &w->layer_on[k]};
+        d->toggles[d->n_toggles++] = (tui_toggle){_(layers[k].name), layers[k].color, &w->layer_on[k]};
     switch (step) {
     case BL_STEP_MECHANICS:
-        tui_add_param(d, "drag", "1/s", &b->surface_drag, 0.0, 20.0, 0.05, 0.5, false);
+        tui_add_param(d, _("drag"), "1/s", &b->surface_drag, 0.0, 20.0, 0.05, 0.5, false);
         tui_add_param(d, "e", "", &b->restitution, 0.0, 1.0, 0.05, 0.2, false);
-        tui_add_param(d, "magnet", "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
+        tui_add_param(d, _("magnet"), "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
         break;
     case BL_STEP_GATE:
-        tui_add_param(d, "gate a", "L_ref", &b->gate_lo, 0.0, 2.0, 0.05, 0.2, false);
-        tui_add_param(d, "gate b", "L_ref", &b->gate_hi, 0.0, 2.0, 0.05, 0.2, false);
+        tui_add_param(d, _("gate a"), "L_ref", &b->gate_lo, 0.0, 2.0, 0.05, 0.2, false);
+        tui_add_param(d, _("gate b"), "L_ref", &b->gate_hi, 0.0, 2.0, 0.05, 0.2, false);
         tui_add_param(d, "L_ref", "N", &b->load_ref, 1e-4, 10.0, 1.25, 2.0, true);
         break;
     case BL_STEP_FORCE:
         tui_add_param(d, "D", "/m", &s->rub_density, 10.0, 1e6, 1.25, 4.0, true);
-        tui_add_param(d, "width", "s", &s->rub_grain.width, 1e-5, 0.005, 1.25, 2.0, true);
-        tui_add_param(d, "shape", "k", &s->rub_grain.shape, 0.05, 50.0, 1.25, 2.0, true);
+        tui_add_param(d, _("width"), "s", &s->rub_grain.width, 1e-5, 0.005, 1.25, 2.0, true);
+        tui_add_param(d, _("shape"), "k", &s->rub_grain.shape, 0.05, 50.0, 1.25, 2.0, true);
         break;
     case BL_STEP_FILTER:
-        tui_add_param(d, "lo", "Hz", &s->bright_lo, 20.0, 24000.0, 1.25, 2.0, true);
-        tui_add_param(d, "hi", "Hz", &s->bright_hi, 20.0, 24000.0, 1.25, 2.0, true);
-        tui_add_param(d, "v half", "m/s", &s->bright_speed, 0.01, 10.0, 1.25, 2.0, true);
+        /* TRANSLATORS: the gesture filter's cutoff at rest (lo) and at high speed (hi); short parameter names */
+        tui_add_param(d, _("lo"), "Hz", &s->bright_lo, 20.0, 24000.0, 1.25, 2.0, true);
+        tui_add_param(d, _("hi"), "Hz", &s->bright_hi, 20.0, 24000.0, 1.25, 2.0, true);
+        tui_add_param(d, _("v half"), "m/s", &s->bright_speed, 0.01, 10.0, 1.25, 2.0, true);
         break;
     case BL_STEP_BANKS:
-        tui_add_param(d, "bowl f1", "Hz", &s->bowl.f1, 20.0, 5000.0, 1.0594630943592953, 1.5, true);
-        tui_add_param(d, "bowl d1", "1/s/Hz", &s->bowl.d1, 1e-4, 1.0, 1.25, 2.0, true);
-        tui_add_param(d, "ball f1", "Hz", &s->ball.f1, 200.0, 20000.0, 1.0594630943592953, 1.5, true);
+        tui_add_param(d, _("bowl f1"), "Hz", &s->bowl.f1, 20.0, 5000.0, 1.0594630943592953, 1.5, true);
+        tui_add_param(d, _("bowl d1"), "1/s/Hz", &s->bowl.d1, 1e-4, 1.0, 1.25, 2.0, true);
+        tui_add_param(d, _("ball f1"), "Hz", &s->ball.f1, 200.0, 20000.0, 1.0594630943592953, 1.5, true);
         break;
     case BL_STEP_EVENTS:
         tui_add_param(d, "e", "", &b->restitution, 0.0, 1.0, 0.05, 0.2, false);
-        tui_add_param(d, "magnet", "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
-        tui_add_param(d, "body a", "alpha", &s->body_alpha, 1.0, 1e5, 1.5, 4.0, true);
+        tui_add_param(d, _("magnet"), "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
+        tui_add_param(d, _("body a"), "alpha", &s->body_alpha, 1.0, 1e5, 1.5, 4.0, true);
         break;
     default:
-        tui_add_param(d, "seed", "", &w->seed, 0.0, 1e6, 1.0, 10.0, false);
-        tui_add_param(d, "magnet", "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
+        tui_add_param(d, _("seed"), "", &w->seed, 0.0, 1e6, 1.0, 10.0, false);
+        tui_add_param(d, _("magnet"), "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
         break;
     }
-    tui_add_param(d, "tilt x", "deg", &w->c.tilt_x_deg, -BL_TILT_MAX, BL_TILT_MAX, 1.0, 5.0, false);
-    tui_add_param(d, "tilt y", "deg", &w->c.tilt_y_deg, -BL_TILT_MAX, BL_TILT_MAX, 1.0, 5.0, false);
-    tui_add_param(d, "stir", "Hz", &w->c.stir_hz, -BL_STIR_MAX, BL_STIR_MAX, 0.1, 0.5, false);
-    tui_add_param(d, "stir r", "mm", &w->stir_mm, 0.0, 1000.0 * BL_STIR_RADIUS_MAX, 1.0, 5.0, false);
-    tui_add_param(d, "preset", "1-5", &w->preset_no, 1.0, (double)snd_preset_count(), 1.0, 1.0, false);
+    /* TRANSLATORS: parameter names are at most about 9 columns; "deg" is the unit degrees */
+    tui_add_param(d, _("tilt x"), _("deg"), &w->c.tilt_x_deg, -BL_TILT_MAX, BL_TILT_MAX, 1.0, 5.0, false);
+    tui_add_param(d, _("tilt y"), _("deg"), &w->c.tilt_y_deg, -BL_TILT_MAX, BL_TILT_MAX, 1.0, 5.0, false);
+    tui_add_param(d, _("stir"), "Hz", &w->c.stir_hz, -BL_STIR_MAX, BL_STIR_MAX, 0.1, 0.5, false);
+    tui_add_param(d, _("stir r"), "mm", &w->stir_mm, 0.0, 1000.0 * BL_STIR_RADIUS_MAX, 1.0, 5.0, false);
+    tui_add_param(d, _("preset"), "1-5", &w->preset_no, 1.0, (double)snd_preset_count(), 1.0, 1.0, false);
 }
 
 int bl_interactive(const snd_preset *preset, unsigned long seed, const char *audio)
@@ -476,12 +486,12 @@ int bl_interactive(const snd_preset *preset, unsigned long seed, const char *aud
     w.sgram_values = malloc(BL_SPECTROGRAM_FRAMES * BL_SPECTROGRAM_BINS * sizeof *w.sgram_values);
     w.lanes = plot_canvas_new(32, BL_LANES, w.mode);
     if (!w.bowl_chart || !w.spec_chart || !w.sgram_chart || !w.sgram_values || !w.lanes) {
-        rc = cli_fail("out of memory");
+        rc = cli_fail("%s", _("out of memory"));
     } else {
         tui_app app = {
             .name = "bowl-lab", .ctx = &w, .n_steps = BL_N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
-            .extra_keys = "hjkl tilt  c level  s stir  v reverse  x strike  w WAV  m mute  g spectrogram",
-            .toggles_name = "layers",
+            .extra_keys = N_("hjkl tilt  c level  s stir  v reverse  x strike  w WAV  m mute  g spectrogram"),
+            .toggles_name = N_("layers"),
             .describe = walk_describe, .changed = walk_changed, .render = walk_render, .notes = walk_notes,
             .tick = walk_tick, .key = walk_key, .mouse = walk_mouse, .paused = walk_paused,
         };
