@@ -239,4 +239,41 @@ grep -q "$esc" "$TMP/out" && fail "an escape sequence reached the terminal"
 grep -qF 'e\x1b[2J.wav' "$TMP/out" && pass || fail "the summary: $(cat "$TMP/out")"
 rm -f "$OUT/e${esc}[2J.wav"
 
+# In Spanish (LANG=es_ES.UTF-8, installed or not): the messages and the summary in Spanish; every file and every CSV
+# on stdout the same bytes as in English (numbers keep their '.'), and a recorded gesture replays to the same WAV.
+ES="env LANG=es_ES.UTF-8"
+"$BL" --preset steel-pair --seconds 0.3 --seed 2 --wav "$OUT/g.wav" --quiet
+printf '# g\nt,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike\n0,0,5,1.5,0.014,0\n0.1,0,0,1.5,0.014,2\n0.4,0,0,-1,0.014,0\n' \
+    >"$TMP/es-g.csv"
+for lang in C.UTF-8 es_ES.UTF-8; do
+    mkdir -p "$TMP/$lang"
+    env LANG=$lang "$BL" --gesture "$TMP/es-g.csv" --stereo --float --wav "$TMP/$lang/r.wav" \
+        --events "$TMP/$lang/e.csv" --trace "$TMP/$lang/t.csv" --spectrum "$TMP/$lang/s.csv" >"$TMP/$lang/summary"
+    env LANG=$lang "$BL" --seconds 0.5 --layers impact,body --events - --quiet >"$TMP/$lang/stdout.csv"
+    env LANG=$lang "$BL" --describe rubbing --set magnet=0.25 >"$TMP/$lang/describe"
+done
+for f in r.wav e.csv t.csv s.csv stdout.csv describe; do
+    cmp -s "$TMP/C.UTF-8/$f" "$TMP/es_ES.UTF-8/$f" && pass || fail "bowl-lab's $f differs in Spanish"
+done
+grep -q "^escrito $TMP/es_ES.UTF-8/r.wav: 0\.400 s de steel-pair, semilla 1, 48000 Hz estéreo .*colisiones [0-9]*, " \
+    "$TMP/es_ES.UTF-8/summary" && pass || fail "the summary in Spanish: $(cat "$TMP/es_ES.UTF-8/summary")"
+es_usage() {  # es_usage PATTERN ARGS...: exit 2 and the message in Spanish
+    pattern=$1; shift
+    $ES "$BL" "$@" >"$TMP/out" 2>"$TMP/err"
+    expect_eq "Spanish: $* exit" $? 2
+    grep -qE -- "$pattern" "$TMP/err" && pass || fail "Spanish: $*: $(cat "$TMP/err")"
+}
+es_usage "^bowl-lab: --layers: 'rub,x' no es una lista|^bowl-lab: --layers: 'x' no es una capa en 'rub,x' \(se admite: " \
+    --layers rub,x --wav "$OUT/x.wav"
+es_usage "^bowl-lab: --seconds: '0.0001' es más corto que un paso de 1/2400 s \(se admite: 0 < S <= 600\)$" \
+    --seconds 0.0001 --wav "$OUT/x.wav"
+es_usage "^bowl-lab: --set: '3' está fuera de rango para magnet \(se admite: 0\.\.1\)$" --set magnet=3 --wav "$OUT/x.wav"
+es_usage "^bowl-lab: --wav: '$OUT/g.wav' ya existe \(se admite: un archivo nuevo, o añada --force para reemplazarlo\)$" \
+    --seconds 0.1 --wav "$OUT/g.wav"
+printf 't,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike\n0,0,0,12,0,0\n' >"$TMP/es-bad.csv"
+es_usage "^bowl-lab: --gesture: .*es-bad.csv:2: stir_hz '12' está fuera de rango \(se admite: Hz, -10\.\.10 \(negativo: sentido horario\)\)$" \
+    --gesture "$TMP/es-bad.csv" --wav "$OUT/x.wav"
+rm -f "$OUT/g.wav"
+expect_files "after the Spanish runs" ""
+
 finish

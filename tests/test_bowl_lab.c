@@ -9,26 +9,26 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../labs/bowl-lab/bowl_lab.h"
+#include "../labs/bowl-lab/lab.h"
 #include "helpers/check_main.h"
 #include "numlab/common.h"
 
 
-static int read_text(const char *text, bowl_lab_gesture *g, char *msg, size_t len)
+static int read_text(const char *text, bl_gesture *g, char *msg, size_t len)
 {
-    return bowl_lab_gesture_parse(text, strlen(text), "g.csv", g, msg, len);
+    return bl_gesture_parse(text, strlen(text), "g.csv", g, msg, len);
 }
 
 /* --- the gesture file --------------------------------------------------------------------------------------- */
 
 START_TEST(gesture_file_reads_rows)
 {
-    const char *text = "# a comment\n\n" BOWL_LAB_GESTURE_HEADER "\r\n"
+    const char *text = "# a comment\n\n" BL_GESTURE_HEADER "\r\n"
                        "0,0,0,1.5,0.014,0\n"
                        "# between rows\n"
                        " 0.5 , -10.25, 3, -2, 0.02 , 1\r\n"
                        "0.5,60,-60,10,0.05,10\n";
-    bowl_lab_gesture g;
+    bl_gesture g;
     char msg[256] = "";
     ck_assert_int_eq(read_text(text, &g, msg, sizeof msg), 0);
     ck_assert_uint_eq(g.n, 3);
@@ -36,7 +36,7 @@ START_TEST(gesture_file_reads_rows)
     ck_assert(g.rows[1].t == 0.5 && g.rows[1].c.tilt_x_deg == -10.25 && g.rows[1].c.tilt_y_deg == 3.0);
     ck_assert(g.rows[1].c.stir_hz == -2.0 && g.rows[1].c.stir_radius == 0.02 && g.rows[1].strike == 1.0);
     ck_assert(g.rows[2].c.tilt_x_deg == 60.0 && g.rows[2].strike == 10.0);
-    bowl_lab_gesture_free(&g);
+    bl_gesture_free(&g);
 }
 END_TEST
 
@@ -46,25 +46,25 @@ START_TEST(gesture_file_errors_name_the_line)
         const char *text, *says;
     } cases[] = {
         {"", "g.csv:0: no rows"},
-        {"# only a comment\n" BOWL_LAB_GESTURE_HEADER "\n", "g.csv:2: no rows"},
+        {"# only a comment\n" BL_GESTURE_HEADER "\n", "g.csv:2: no rows"},
         {"t,x\n0,0,0,0,0,0\n", "g.csv:1: the header is 't,x'"},
         {"0,0,0,0,0,0\n", "g.csv:1: the header is '0,0,0,0,0,0'"},
-        {BOWL_LAB_GESTURE_HEADER "\n0,0,0,0,0\n", "g.csv:2: 5 fields, expected 6"},
-        {BOWL_LAB_GESTURE_HEADER "\n0,0,0,0,0,0,0\n", "g.csv:2: more than 6 fields"},
-        {BOWL_LAB_GESTURE_HEADER "\n0,0,zero,0,0,0\n", "g.csv:2: tilt_y_deg 'zero' is not a number"},
-        {BOWL_LAB_GESTURE_HEADER "\n0,0,0,,0,0\n", "g.csv:2: stir_hz '' is not a number"},
-        {BOWL_LAB_GESTURE_HEADER "\n0,0,0,1x,0,0\n", "g.csv:2: stir_hz '1x' is not a number"},
-        {BOWL_LAB_GESTURE_HEADER "\n0,nan,0,0,0,0\n", "g.csv:2: tilt_x_deg 'nan' is out of range"},
-        {BOWL_LAB_GESTURE_HEADER "\n0,0,0,0,0,inf\n", "g.csv:2: strike 'inf' is out of range"},
-        {BOWL_LAB_GESTURE_HEADER "\n0,60.5,0,0,0,0\n", "g.csv:2: tilt_x_deg '60.5' is out of range (allowed: degrees"},
-        {BOWL_LAB_GESTURE_HEADER "\n0,0,0,10.1,0,0\n", "g.csv:2: stir_hz '10.1' is out of range"},
-        {BOWL_LAB_GESTURE_HEADER "\n0,0,0,0,-0.001,0\n", "g.csv:2: stir_radius_m '-0.001' is out of range"},
-        {BOWL_LAB_GESTURE_HEADER "\n-1,0,0,0,0,0\n", "g.csv:2: t '-1' is out of range"},
-        {BOWL_LAB_GESTURE_HEADER "\n3601,0,0,0,0,0\n", "g.csv:2: t '3601' is out of range"},
-        {BOWL_LAB_GESTURE_HEADER "\n1,0,0,0,0,0\n# x\n0.5,0,0,0,0,0\n", "g.csv:4: t 0.5 comes before the previous"},
+        {BL_GESTURE_HEADER "\n0,0,0,0,0\n", "g.csv:2: 5 fields, expected 6"},
+        {BL_GESTURE_HEADER "\n0,0,0,0,0,0,0\n", "g.csv:2: more than 6 fields"},
+        {BL_GESTURE_HEADER "\n0,0,zero,0,0,0\n", "g.csv:2: tilt_y_deg 'zero' is not a number"},
+        {BL_GESTURE_HEADER "\n0,0,0,,0,0\n", "g.csv:2: stir_hz '' is not a number"},
+        {BL_GESTURE_HEADER "\n0,0,0,1x,0,0\n", "g.csv:2: stir_hz '1x' is not a number"},
+        {BL_GESTURE_HEADER "\n0,nan,0,0,0,0\n", "g.csv:2: tilt_x_deg 'nan' is out of range"},
+        {BL_GESTURE_HEADER "\n0,0,0,0,0,inf\n", "g.csv:2: strike 'inf' is out of range"},
+        {BL_GESTURE_HEADER "\n0,60.5,0,0,0,0\n", "g.csv:2: tilt_x_deg '60.5' is out of range (allowed: degrees"},
+        {BL_GESTURE_HEADER "\n0,0,0,10.1,0,0\n", "g.csv:2: stir_hz '10.1' is out of range"},
+        {BL_GESTURE_HEADER "\n0,0,0,0,-0.001,0\n", "g.csv:2: stir_radius_m '-0.001' is out of range"},
+        {BL_GESTURE_HEADER "\n-1,0,0,0,0,0\n", "g.csv:2: t '-1' is out of range"},
+        {BL_GESTURE_HEADER "\n3601,0,0,0,0,0\n", "g.csv:2: t '3601' is out of range"},
+        {BL_GESTURE_HEADER "\n1,0,0,0,0,0\n# x\n0.5,0,0,0,0,0\n", "g.csv:4: t 0.5 comes before the previous"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        bowl_lab_gesture g = {(void *)1, 7, 7};
+        bl_gesture g = {(void *)1, 7, 7};
         char msg[512] = "";
         ck_assert_msg(read_text(cases[i].text, &g, msg, sizeof msg) == 2, "case %zu accepted", i);
         ck_assert_msg(strstr(msg, cases[i].says), "case %zu says '%s', not '%s'", i, msg, cases[i].says);
@@ -72,49 +72,49 @@ START_TEST(gesture_file_errors_name_the_line)
     }
     /* a line past 1023 characters */
     char *text = malloc(4096);
-    int n = snprintf(text, 4096, BOWL_LAB_GESTURE_HEADER "\n0,0,0,0,0,");
+    int n = snprintf(text, 4096, BL_GESTURE_HEADER "\n0,0,0,0,0,");
     memset(text + n, '0', 2000);
     strcpy(text + n + 2000, "\n");
-    bowl_lab_gesture g;
+    bl_gesture g;
     char msg[512];
     ck_assert_int_eq(read_text(text, &g, msg, sizeof msg), 2);
     ck_assert_ptr_nonnull(strstr(msg, "g.csv:2: a line longer than 1023 characters"));
     free(text);
     /* a line cut at a NUL byte is no row: "0,0,0,0,0,0" would be, the bytes after the NUL are not */
-    static const char cut[] = BOWL_LAB_GESTURE_HEADER "\n0,0,0,0,0,0\0,junk\n1,0,0,0,0,0\n";
-    ck_assert_int_eq(bowl_lab_gesture_parse(cut, sizeof cut - 1, "g.csv", &g, msg, sizeof msg), 2);
+    static const char cut[] = BL_GESTURE_HEADER "\n0,0,0,0,0,0\0,junk\n1,0,0,0,0,0\n";
+    ck_assert_int_eq(bl_gesture_parse(cut, sizeof cut - 1, "g.csv", &g, msg, sizeof msg), 2);
     ck_assert_str_eq(msg, "g.csv:2: a NUL byte at column 12 (allowed: text)");
     ck_assert(g.rows == NULL && g.n == 0);
     /* the data is a byte range: the same text without the NUL is read, and nothing past size */
-    ck_assert_int_eq(bowl_lab_gesture_parse(cut, sizeof BOWL_LAB_GESTURE_HEADER + 11, "g.csv", &g, msg, sizeof msg), 0);
+    ck_assert_int_eq(bl_gesture_parse(cut, sizeof BL_GESTURE_HEADER + 11, "g.csv", &g, msg, sizeof msg), 0);
     ck_assert_uint_eq(g.n, 1);
-    bowl_lab_gesture_free(&g);
+    bl_gesture_free(&g);
 }
 END_TEST
 
 START_TEST(gesture_file_round_trip_is_exact)
 {
-    bowl_lab_gesture out = {0}, in;
+    bl_gesture out = {0}, in;
     double t = 0.0;
     for (int i = 0; i < 50; i++) {
         t += 1.0 / 3.0 + i * 1e-7;
-        bowl_lab_gesture_row r = {t, {60.0 * sin(i * 0.7), -60.0 * cos(i * 1.3), 10.0 * sin(i * 0.11),
+        bl_gesture_row r = {t, {60.0 * sin(i * 0.7), -60.0 * cos(i * 1.3), 10.0 * sin(i * 0.11),
                                       0.05 * fabs(sin(i * 2.9))}, i % 3 ? 0.0 : 1.0 / 7.0};
-        ck_assert_int_eq(bowl_lab_gesture_add(&out, &r), 0);
+        ck_assert_int_eq(bl_gesture_add(&out, &r), 0);
     }
     char *buf = NULL;
     size_t size = 0;
     FILE *f = open_memstream(&buf, &size);
-    ck_assert_int_eq(bowl_lab_gesture_write(f, &out, "replay: bowl-lab --gesture g.csv"), 0);
+    ck_assert_int_eq(bl_gesture_write(f, &out, "replay: bowl-lab --gesture g.csv"), 0);
     fclose(f);
-    ck_assert(strncmp(buf, "# replay: bowl-lab --gesture g.csv\n" BOWL_LAB_GESTURE_HEADER "\n", 35) == 0);
+    ck_assert(strncmp(buf, "# replay: bowl-lab --gesture g.csv\n" BL_GESTURE_HEADER "\n", 35) == 0);
     char msg[256];
     ck_assert_int_eq(read_text(buf, &in, msg, sizeof msg), 0);
     ck_assert_uint_eq(in.n, out.n);
     ck_assert(memcmp(in.rows, out.rows, out.n * sizeof *out.rows) == 0);  /* %.17g: every bit back */
     free(buf);
-    bowl_lab_gesture_free(&in);
-    bowl_lab_gesture_free(&out);
+    bl_gesture_free(&in);
+    bl_gesture_free(&out);
 }
 END_TEST
 
@@ -123,8 +123,8 @@ END_TEST
 START_TEST(player_stir_and_tilt_by_hand)
 {
     const double h = 1.0 / 2400.0;
-    bowl_lab_player p = {.c = {.tilt_x_deg = 30.0, .tilt_y_deg = -45.0, .stir_hz = 2.0, .stir_radius = 0.01}};
-    bowl_gesture g = bowl_lab_player_gesture(&p, h);
+    bl_player p = {.c = {.tilt_x_deg = 30.0, .tilt_y_deg = -45.0, .stir_hz = 2.0, .stir_radius = 0.01}};
+    bowl_gesture g = bl_player_gesture(&p, h);
     /* A w^2 = 0.01 (4 pi)^2 = 1.5791367041742972 m/s^2, at phase 0 pointing to -x */
     ck_assert_double_eq_tol(g.acc_x, -0.01 * 16.0 * NUMLAB_PI * NUMLAB_PI, 1e-15);
     ck_assert_double_eq_tol(g.acc_y, 0.0, 1e-15);
@@ -133,15 +133,15 @@ START_TEST(player_stir_and_tilt_by_hand)
     ck_assert_double_eq_tol(p.phase, 4.0 * NUMLAB_PI * h, 1e-15);
     /* a quarter turn later (0.125 s, 300 steps) the bowl accelerates toward -y */
     for (int k = 1; k < 300; k++)
-        bowl_lab_player_gesture(&p, h);
-    g = bowl_lab_player_gesture(&p, h);
+        bl_player_gesture(&p, h);
+    g = bl_player_gesture(&p, h);
     ck_assert_double_eq_tol(g.acc_x, 0.0, 1e-12);
     ck_assert_double_eq_tol(g.acc_y, -0.01 * 16.0 * NUMLAB_PI * NUMLAB_PI, 1e-12);
     /* clockwise: the same circle the other way round */
-    p = (bowl_lab_player){.c = {.stir_hz = -2.0, .stir_radius = 0.01}};
+    p = (bl_player){.c = {.stir_hz = -2.0, .stir_radius = 0.01}};
     for (int k = 0; k < 300; k++)
-        bowl_lab_player_gesture(&p, h);
-    g = bowl_lab_player_gesture(&p, h);
+        bl_player_gesture(&p, h);
+    g = bl_player_gesture(&p, h);
     ck_assert_double_eq_tol(g.acc_y, 0.01 * 16.0 * NUMLAB_PI * NUMLAB_PI, 1e-12);
 }
 END_TEST
@@ -152,7 +152,7 @@ START_TEST(tilt_toward_puts_gravity_there)
     const double targets[][2] = {{0.0, 0.0}, {0.5, 0.0}, {0.0, -0.5}, {0.3, 0.4}, {-0.6, 0.2}, {-0.1, -0.8}};
     for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
         double tx, ty;
-        bowl_lab_tilt_toward(targets[i][0], targets[i][1], 60.0, &tx, &ty);
+        bl_tilt_toward(targets[i][0], targets[i][1], 60.0, &tx, &ty);
         bowl_gesture g = {.tilt_x = tx * NUMLAB_PI / 180.0, .tilt_y = ty * NUMLAB_PI / 180.0};
         bowl_vec ge = bowl_effective_gravity(&bp, &g);
         ck_assert_double_eq_tol(ge.x / bp.gravity, targets[i][0], 1e-12);
@@ -160,7 +160,7 @@ START_TEST(tilt_toward_puts_gravity_there)
     }
     /* past the cap the direction stays and the size is sin 60 degrees */
     double tx, ty;
-    bowl_lab_tilt_toward(3.0, 4.0, 60.0, &tx, &ty);
+    bl_tilt_toward(3.0, 4.0, 60.0, &tx, &ty);
     bowl_gesture g = {.tilt_x = tx * NUMLAB_PI / 180.0, .tilt_y = ty * NUMLAB_PI / 180.0};
     bowl_vec ge = bowl_effective_gravity(&bp, &g);
     ck_assert_double_eq_tol(ge.x / bp.gravity, 0.6 * sqrt(0.75), 1e-12);
@@ -175,9 +175,9 @@ END_TEST
 START_TEST(recording_replays_bit_for_bit)
 {
     const snd_preset *preset = snd_preset_find("steel-pair");
-    bowl_lab_controls c0 = {.stir_hz = 1.5, .stir_radius = 0.014};
-    bowl_lab_session s;
-    ck_assert_int_eq(bowl_lab_session_init(&s, preset, 3, SND_LAYERS_DEFAULT, &c0), SND_OK);
+    bl_controls c0 = {.stir_hz = 1.5, .stir_radius = 0.014};
+    bl_session s;
+    ck_assert_int_eq(bl_session_init(&s, preset, 3, SND_LAYERS_DEFAULT, &c0), SND_OK);
     const size_t frames = snd_engine_step_frames(s.e);
     size_t cap = 20000 * frames, n = 0;
     double *live = malloc(cap * sizeof *live);
@@ -191,35 +191,35 @@ START_TEST(recording_replays_bit_for_bit)
         if (frame == 14)
             s.player.c.stir_hz = -2.25, changes++;
         if (frame == 20)
-            s.player.c = (bowl_lab_controls){.tilt_x_deg = -7.0 / 3.0}, changes++;
+            s.player.c = (bl_controls){.tilt_x_deg = -7.0 / 3.0}, changes++;
         s.peak = 0.0;
         unsigned due = snd_engine_due(s.e, dts[frame % 5]);
         for (unsigned k = 0; k < due; k++) {
-            bowl_lab_session_steps(&s, 1);
+            bl_session_steps(&s, 1);
             ck_assert(n + frames <= cap);
             memcpy(live + n, s.buf, frames * sizeof *live);
             n += frames;
         }
     }
-    bowl_lab_gesture rec, back;
-    ck_assert_int_eq(bowl_lab_session_gesture(&s, &rec), 0);
+    bl_gesture rec, back;
+    ck_assert_int_eq(bl_session_gesture(&s, &rec), 0);
     ck_assert_uint_eq(rec.n, 1 + changes + 1);  /* the start, each change, the end */
     ck_assert(rec.rows[rec.n - 1].t == snd_engine_bowl(s.e)->t);
     char *text = NULL;
     size_t size = 0;
     FILE *f = open_memstream(&text, &size);
-    bowl_lab_gesture_write(f, &rec, NULL);
+    bl_gesture_write(f, &rec, NULL);
     fclose(f);
     char msg[256];
     ck_assert_int_eq(read_text(text, &back, msg, sizeof msg), 0);
 
     snd_options o = {.seed = 3, .rate = SND_RATE, .channels = 1, .layers = SND_LAYERS_DEFAULT};
     snd_engine *e = snd_engine_new(preset, &o, NULL);
-    bowl_lab_replay r;
-    bowl_lab_replay_init(&r, &back);
+    bl_replay r;
+    bl_replay_init(&r, &back);
     double *out = malloc(frames * sizeof *out);
     for (size_t at = 0; at < n; at += frames) {
-        bowl_lab_replay_step(&r, e, out);
+        bl_replay_step(&r, e, out);
         ck_assert_msg(memcmp(out, live + at, frames * sizeof *out) == 0, "samples differ at frame %zu", at);
     }
     const bowl *a = snd_engine_bowl(s.e), *b = snd_engine_bowl(e);
@@ -230,9 +230,9 @@ START_TEST(recording_replays_bit_for_bit)
     free(text);
     free(live);
     snd_engine_free(e);
-    bowl_lab_gesture_free(&back);
-    bowl_lab_gesture_free(&rec);
-    bowl_lab_session_destroy(&s);
+    bl_gesture_free(&back);
+    bl_gesture_free(&rec);
+    bl_session_destroy(&s);
 }
 END_TEST
 
@@ -265,15 +265,15 @@ START_TEST(session_files_and_their_replay)
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snd_preset preset = *snd_preset_find("rubbing");
     preset.bowl.magnet = 0.1 + 0.2;  /* a --set argument that must come back to the bit */
-    bowl_lab_controls c0 = {.tilt_x_deg = 5.0, .stir_hz = 1.0, .stir_radius = 0.01};
-    bowl_lab_session s;
-    ck_assert_int_eq(bowl_lab_session_init(&s, &preset, 9, SND_LAYER_RUB | SND_LAYER_BODY, &c0), SND_OK);
-    ck_assert_int_eq(bowl_lab_session_save(&s, dir, msg, sizeof msg, name, sizeof name), 2);  /* t = 0 */
+    bl_controls c0 = {.tilt_x_deg = 5.0, .stir_hz = 1.0, .stir_radius = 0.01};
+    bl_session s;
+    ck_assert_int_eq(bl_session_init(&s, &preset, 9, SND_LAYER_RUB | SND_LAYER_BODY, &c0), SND_OK);
+    ck_assert_int_eq(bl_session_save(&s, dir, msg, sizeof msg, name, sizeof name), 2);  /* t = 0 */
     ck_assert_ptr_nonnull(strstr(msg, "nothing to render"));
-    bowl_lab_session_steps(&s, 600);  /* 0.25 s */
+    bl_session_steps(&s, 600);  /* 0.25 s */
     s.player.strike = 2.0;
-    bowl_lab_session_steps(&s, 120);  /* 0.3 s in all */
-    ck_assert_int_eq(bowl_lab_session_save(&s, dir, msg, sizeof msg, name, sizeof name), 0);
+    bl_session_steps(&s, 120);  /* 0.3 s in all */
+    ck_assert_int_eq(bl_session_save(&s, dir, msg, sizeof msg, name, sizeof name), 0);
     ck_assert_str_eq(name, "bowl-session-1.wav");
     ck_assert_msg(strstr(msg, "wrote bowl-session-1.wav + .csv (0.3 s)"), "%s", msg);
     snprintf(path, sizeof path, "%s/bowl-session-1.wav", dir);
@@ -282,9 +282,9 @@ START_TEST(session_files_and_their_replay)
     FILE *f = fopen(path, "w");
     fputs("mine\n", f);
     fclose(f);
-    ck_assert_int_eq(bowl_lab_session_save(&s, dir, msg, sizeof msg, name, sizeof name), 0);
+    ck_assert_int_eq(bl_session_save(&s, dir, msg, sizeof msg, name, sizeof name), 0);
     ck_assert_str_eq(name, "bowl-session-2.wav");
-    ck_assert_int_eq(bowl_lab_session_save(&s, dir, msg, sizeof msg, name, sizeof name), 0);
+    ck_assert_int_eq(bl_session_save(&s, dir, msg, sizeof msg, name, sizeof name), 0);
     ck_assert_str_eq(name, "bowl-session-4.wav");
     size_t size;
     char *text = slurp(path, &size);
@@ -298,26 +298,26 @@ START_TEST(session_files_and_their_replay)
                        "--set magnet=0.30000000000000004 --gesture bowl-session-1.csv "
                        "--wav bowl-session-1-replay.wav\n";
     ck_assert_msg(strncmp(text, want, strlen(want)) == 0, "first line: %.300s", text);
-    bowl_lab_gesture g;
+    bl_gesture g;
     ck_assert_int_eq(read_text(text, &g, msg, sizeof msg), 0);
     free(text);
     snd_preset again = *snd_preset_find("rubbing");
-    ck_assert_int_eq(bowl_lab_set(&again, "magnet=0.30000000000000004", msg, sizeof msg), 0);
-    ck_assert(bowl_lab_same_params(&again, &preset));
+    ck_assert_int_eq(bl_set(&again, "magnet=0.30000000000000004", msg, sizeof msg), 0);
+    ck_assert(bl_same_params(&again, &preset));
     char replay_path[256];
     snprintf(replay_path, sizeof replay_path, "%s/replay.wav", dir);
-    bowl_lab_options o = {.preset = &again, .seconds = g.rows[g.n - 1].t, .seed = 9, .wav = replay_path,
+    bl_options o = {.preset = &again, .seconds = g.rows[g.n - 1].t, .seed = 9, .wav = replay_path,
                           .channels = 1, .format = WAV_PCM16, .layers = SND_LAYER_RUB | SND_LAYER_BODY,
                           .gesture = again.gesture, .replay = &g, .quiet = true};
-    ck_assert_int_eq(bowl_lab_run(&o, msg, sizeof msg), 0);
+    ck_assert_int_eq(bl_run(&o, msg, sizeof msg), 0);
     snprintf(path, sizeof path, "%s/bowl-session-1.wav", dir);
     size_t na, nb;
     char *a = slurp(path, &na), *b = slurp(replay_path, &nb);
     ck_assert(na == nb && memcmp(a, b, na) == 0);
     free(a);
     free(b);
-    bowl_lab_gesture_free(&g);
-    bowl_lab_session_destroy(&s);
+    bl_gesture_free(&g);
+    bl_session_destroy(&s);
     char cmd[512];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     ck_assert_int_eq(system(cmd), 0);
@@ -334,14 +334,14 @@ typedef struct {
 static void log_span(void *arg, int lane, double a, double b)
 {
     walk_log *l = arg;
-    l->used += (size_t)snprintf(l->text + l->used, sizeof l->text - l->used, "%s %g..%g; ", bowl_lab_lane_name(lane),
+    l->used += (size_t)snprintf(l->text + l->used, sizeof l->text - l->used, "%s %g..%g; ", bl_lane_name(lane),
                                 a, b);
 }
 
 static void log_point(void *arg, int lane, double t)
 {
     walk_log *l = arg;
-    l->used += (size_t)snprintf(l->text + l->used, sizeof l->text - l->used, "%s %g; ", bowl_lab_lane_name(lane), t);
+    l->used += (size_t)snprintf(l->text + l->used, sizeof l->text - l->used, "%s %g; ", bl_lane_name(lane), t);
 }
 
 static bowl_event ev(bowl_event_kind kind, double t, int sphere)
@@ -353,29 +353,29 @@ START_TEST(timeline_lanes)
 {
     bowl b = {0};
     b.s[1].gate_open = true;  /* sphere 1's gate open from the start */
-    bowl_lab_timeline tl;
-    bowl_lab_timeline_init(&tl, &b);
+    bl_timeline tl;
+    bl_timeline_init(&tl, &b);
     const bowl_event events[] = {
         ev(BOWL_EV_LATCH_ON, 0.5, -1), ev(BOWL_EV_GATE_OPEN, 1.0, 0), ev(BOWL_EV_COLLISION, 1.5, -1),
         ev(BOWL_EV_GATE_CLOSE, 2.0, 0), ev(BOWL_EV_BOWL_IMPACT, 2.5, 1), ev(BOWL_EV_GATE_CLOSE, 2.8, 1),
         ev(BOWL_EV_COLLISION, 3.0, -1), ev(BOWL_EV_GATE_OPEN, 4.0, 0), ev(BOWL_EV_COLLISION, 6.0, -1),
     };
     for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
-        bowl_lab_timeline_add(&tl, &events[i]);
+        bl_timeline_add(&tl, &events[i]);
     walk_log l = {.used = 0};
-    bowl_lab_timeline_walk(&tl, 1.2, 5.0, log_span, log_point, &l);
+    bl_timeline_walk(&tl, 1.2, 5.0, log_span, log_point, &l);
     ck_assert_str_eq(l.text, "hit 1.5; gate 0 1.2..2; wall 2.5; gate 1 1.2..2.8; hit 3; gate 0 4..5; latch 1.2..5; ");
-    ck_assert_uint_eq(tl.count[BOWL_LAB_LANE_HIT], 3);
+    ck_assert_uint_eq(tl.count[BL_LANE_HIT], 3);
     /* the ring overflows: the oldest marks go, their states become the base */
-    for (int i = 0; i < BOWL_LAB_TIMELINE_CAP + 1; i++) {
+    for (int i = 0; i < BL_TIMELINE_CAP + 1; i++) {
         bowl_event e = ev(i % 2 ? BOWL_EV_LATCH_ON : BOWL_EV_LATCH_OFF, 10.0 + i, -1);
-        bowl_lab_timeline_add(&tl, &e);
+        bl_timeline_add(&tl, &e);
     }
-    ck_assert_uint_eq(tl.n, BOWL_LAB_TIMELINE_CAP);
-    ck_assert(tl.base[BOWL_LAB_LANE_GATE0]);  /* gate 0 last opened at 4.0, an evicted mark */
-    ck_assert(!tl.base[BOWL_LAB_LANE_GATE1]);
+    ck_assert_uint_eq(tl.n, BL_TIMELINE_CAP);
+    ck_assert(tl.base[BL_LANE_GATE0]);  /* gate 0 last opened at 4.0, an evicted mark */
+    ck_assert(!tl.base[BL_LANE_GATE1]);
     l = (walk_log){.used = 0};
-    bowl_lab_timeline_walk(&tl, 1030.5, 1033.0, log_span, log_point, &l);
+    bl_timeline_walk(&tl, 1030.5, 1033.0, log_span, log_point, &l);
     /* i = 1021 (t 1031) is odd: on; i = 1022 (t 1032) off; i = 1023 (t 1033) on, just at the window's end */
     ck_assert_str_eq(l.text, "latch 1031..1032; gate 0 1030.5..1033; latch 1033..1033; ");
 }
@@ -388,13 +388,13 @@ START_TEST(set_checks_and_round_trips)
     const snd_preset *base = snd_preset_find("steel-pair");
     snd_preset p = *base;
     char msg[512];
-    ck_assert_int_eq(bowl_lab_set(&p, "magnet=0.5", msg, sizeof msg), 0);
+    ck_assert_int_eq(bl_set(&p, "magnet=0.5", msg, sizeof msg), 0);
     ck_assert(p.bowl.magnet == 0.5);
-    ck_assert_int_eq(bowl_lab_set(&p, "bowl_modes.count=10", msg, sizeof msg), 0);
+    ck_assert_int_eq(bl_set(&p, "bowl_modes.count=10", msg, sizeof msg), 0);
     ck_assert_uint_eq(p.sound.bowl.count, 10);
-    ck_assert_int_eq(bowl_lab_set(&p, "sphere1.mass=0.02", msg, sizeof msg), 0);
+    ck_assert_int_eq(bl_set(&p, "sphere1.mass=0.02", msg, sizeof msg), 0);
     ck_assert(p.bowl.sphere[1].mass == 0.02 && p.bowl.sphere[0].mass == base->bowl.sphere[0].mass);
-    ck_assert_int_eq(bowl_lab_set(&p, "bright_hi=1e6", msg, sizeof msg), 0);
+    ck_assert_int_eq(bl_set(&p, "bright_hi=1e6", msg, sizeof msg), 0);
     static const struct {
         const char *arg, *says;
     } bad[] = {
@@ -407,21 +407,21 @@ START_TEST(set_checks_and_round_trips)
         {"=1", "'=1' is not KEY=VALUE"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        ck_assert_int_eq(bowl_lab_set(&p, bad[i].arg, msg, sizeof msg), 2);
+        ck_assert_int_eq(bl_set(&p, bad[i].arg, msg, sizeof msg), 2);
         ck_assert_msg(strstr(msg, bad[i].says), "'%s' says '%s'", bad[i].arg, msg);
     }
     char args[1024];
-    bowl_lab_set_args(base, &p, args, sizeof args);
+    bl_set_args(base, &p, args, sizeof args);
     ck_assert_str_eq(args, " --set sphere1.mass=0.02 --set magnet=0.5 --set bright_hi=1000000 "
                            "--set bowl_modes.count=10");
-    ck_assert(!bowl_lab_same_params(base, &p));
-    /* each argument back through bowl_lab_set gives the same preset */
+    ck_assert(!bl_same_params(base, &p));
+    /* each argument back through bl_set gives the same preset */
     snd_preset q = *base;
     for (char *tok = strtok(args, " "); tok; tok = strtok(NULL, " "))
         if (strcmp(tok, "--set") != 0)
-            ck_assert_int_eq(bowl_lab_set(&q, tok, msg, sizeof msg), 0);
-    ck_assert(bowl_lab_same_params(&q, &p));
-    bowl_lab_set_args(base, base, args, sizeof args);
+            ck_assert_int_eq(bl_set(&q, tok, msg, sizeof msg), 0);
+    ck_assert(bl_same_params(&q, &p));
+    bl_set_args(base, base, args, sizeof args);
     ck_assert_str_eq(args, "");
 }
 END_TEST
@@ -430,17 +430,17 @@ START_TEST(layer_lists_round_trip)
 {
     char text[128], msg[256];
     for (unsigned bits = 0; bits <= SND_LAYERS_ALL; bits++) {
-        bowl_lab_layers_text(bits, text, sizeof text);
+        bl_layers_text(bits, text, sizeof text);
         unsigned back = 99;
-        ck_assert_int_eq(bowl_lab_parse_layers(text, &back, msg, sizeof msg), 0);
+        ck_assert_int_eq(bl_parse_layers(text, &back, msg, sizeof msg), 0);
         ck_assert_uint_eq(back, bits);
     }
-    bowl_lab_layers_text(SND_LAYER_RUB | SND_LAYER_FORCE, text, sizeof text);
+    bl_layers_text(SND_LAYER_RUB | SND_LAYER_FORCE, text, sizeof text);
     ck_assert_str_eq(text, "rub,force");
-    bowl_lab_layers_text(0, text, sizeof text);
+    bl_layers_text(0, text, sizeof text);
     ck_assert_str_eq(text, "none");
     unsigned bits;
-    ck_assert_int_eq(bowl_lab_parse_layers("rub,,pair", &bits, msg, sizeof msg), 2);
+    ck_assert_int_eq(bl_parse_layers("rub,,pair", &bits, msg, sizeof msg), 2);
     ck_assert_ptr_nonnull(strstr(msg, "'' is not a layer in 'rub,,pair'"));
 }
 END_TEST
@@ -448,13 +448,13 @@ END_TEST
 START_TEST(meter_bars)
 {
     char bar[64];
-    bowl_lab_bar(bar, sizeof bar, 0.26, 10, false);
+    bl_bar(bar, sizeof bar, 0.26, 10, false);
     ck_assert_str_eq(bar, "###.......");
-    bowl_lab_bar(bar, sizeof bar, 1.7, 4, false);
+    bl_bar(bar, sizeof bar, 1.7, 4, false);
     ck_assert_str_eq(bar, "####");
-    bowl_lab_bar(bar, sizeof bar, NAN, 3, false);
+    bl_bar(bar, sizeof bar, NAN, 3, false);
     ck_assert_str_eq(bar, "...");
-    bowl_lab_bar(bar, sizeof bar, 0.5, 2, true);
+    bl_bar(bar, sizeof bar, 0.5, 2, true);
     ck_assert_str_eq(bar, "\u2588\u00b7");
 }
 END_TEST

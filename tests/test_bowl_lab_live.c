@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../labs/bowl-lab/bowl_lab.h"
+#include "../labs/bowl-lab/lab.h"
 #include "helpers/check_main.h"
 #include "helpers/scratch.h"
 
@@ -29,12 +29,12 @@ static void wait_ready(audio_out *a, size_t n)
 START_TEST(heard_equals_the_render_of_the_recording)
 {
     const snd_preset *preset = snd_preset_default();
-    bowl_lab_controls c = {.stir_hz = preset->gesture.stir_hz, .stir_radius = preset->gesture.stir_radius};
-    bowl_lab_session s;
-    ck_assert_int_eq(bowl_lab_session_init(&s, preset, 7, SND_LAYERS_DEFAULT, &c), SND_OK);
-    bowl_lab_live live = {.s = &s};
+    bl_controls c = {.stir_hz = preset->gesture.stir_hz, .stir_radius = preset->gesture.stir_radius};
+    bl_session s;
+    ck_assert_int_eq(bl_session_init(&s, preset, 7, SND_LAYERS_DEFAULT, &c), SND_OK);
+    bl_live live = {.s = &s};
     pthread_mutex_init(&live.lock, NULL);
-    audio_config cfg = {.rate = SND_RATE, .ahead = AHEAD, .fade = FADE, .source = bowl_lab_live_source,
+    audio_config cfg = {.rate = SND_RATE, .ahead = AHEAD, .fade = FADE, .source = bl_live_source,
                         .arg = &live};
     audio_out *a = audio_new(&cfg);
     ck_assert_ptr_nonnull(a);
@@ -82,12 +82,12 @@ START_TEST(heard_equals_the_render_of_the_recording)
     audio_free(a);
 
     /* the session's recording, rendered offline as w renders it */
-    bowl_lab_gesture g;
-    ck_assert_int_eq(bowl_lab_session_gesture(&s, &g), 0);
+    bl_gesture g;
+    ck_assert_int_eq(bl_session_gesture(&s, &g), 0);
     char dir[64], path[128], name[64];
     fresh_dir(dir);
-    ck_assert_int_eq(bowl_lab_save(&s.preset, s.seed, s.layers, &g, dir, msg, sizeof msg, name, sizeof name), 0);
-    bowl_lab_gesture_free(&g);
+    ck_assert_int_eq(bl_save(&s.preset, s.seed, s.layers, &g, dir, msg, sizeof msg, name, sizeof name), 0);
+    bl_gesture_free(&g);
     snprintf(path, sizeof path, "%s/%s", dir, name);
     SF_INFO info = {0};
     SNDFILE *f = sf_open(path, SFM_READ, &info);
@@ -124,25 +124,25 @@ START_TEST(heard_equals_the_render_of_the_recording)
     free(wav);
     remove_dir(dir);
     pthread_mutex_destroy(&live.lock);
-    bowl_lab_session_destroy(&s);
+    bl_session_destroy(&s);
 }
 END_TEST
 
 START_TEST(no_sound_asked_for)
 {
-    bowl_lab_live live;
-    ck_assert_int_eq(bowl_lab_live_open(&live, "none"), 0);
+    bl_live live;
+    ck_assert_int_eq(bl_live_open(&live, "none"), 0);
     ck_assert_ptr_null(live.out);
     char text[128];
-    bowl_lab_live_text(&live, text, sizeof text);
+    bl_live_text(&live, text, sizeof text);
     ck_assert_str_eq(text, "sound off (--audio none): w renders a WAV");
-    bowl_lab_live_close(&live);
+    bl_live_close(&live);
 }
 END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("bowl_lab_live");
+    Suite *s = suite_create("bl_live");
     TCase *tc = tcase_create("live");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, heard_equals_the_render_of_the_recording);

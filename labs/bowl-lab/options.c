@@ -1,67 +1,222 @@
-/* bowl-lab's options that the table (labs/bowl-lab.c) cannot check alone: --set's changes to the preset, the
- * outputs together, and a recorded gesture (--gesture) read and rendered. */
+/* bowl-lab's command line: the option table (labcli.h), its parsers, and the checks the table cannot make alone:
+ * --set's changes to the preset, the gesture options against a recorded gesture, the outputs together; and a
+ * recorded gesture (--gesture) read and rendered. */
 #include <limits.h>
 #include <string.h>
 
-#include "bowl_lab.h"
+#include "lab.h"
 #include "numlab/cli.h"
+#include "numlab/common.h"
 #include "numlab/infile.h"
+#include "numlab/lang.h"
+
+#define AT(field) LABCLI_AT(bl_front, field)
+#define OUTPUT(name, field, help) {name, LABCLI_FILE, "FILE.csv", AT(o.field), 0, 0, NULL, help, .mode = BL_RENDER}
+#define GESTURE(name, value, field, lo, hi, help) {name, LABCLI_NUMBER, value, AT(field), lo, hi, NULL, help}
+
+static int parse_preset(void *opts, void *preset, const char *opt, const char *text)
+{
+    (void)opts;
+    const snd_preset **out = preset;
+    *out = snd_preset_find(text);
+    return *out ? CLI_OK : labcli_not_a(opt, text, _("preset"), snd_preset_names());
+}
+
+static int parse_seconds(void *opts, void *seconds, const char *opt, const char *text)
+{
+    (void)opts;
+    double *s = seconds;
+    if (cli_range(opt, text, 0.0, 600.0, s))
+        return CLI_USAGE;
+    return *s >= 1.0 / 2400.0 ? CLI_OK : cli_error(_("%s: '%s' is shorter than one step of 1/2400 s (allowed: 0 < S <= "
+                                                   "600)"), opt, cli_cut(text));
+}
+
+static int parse_wav(void *opts, void *wav, const char *opt, const char *text)
+{
+    (void)opts;
+    if (strcmp(text, "-") == 0)
+        return cli_error(_("%s: '-' is not a file (allowed: a file name; a WAV cannot be streamed to a pipe)"), opt);
+    if (!*text)
+        return cli_error(_("%s: an empty file name (allowed: a file name)"), opt);
+    *(const char **)wav = text;
+    return CLI_OK;
+}
+
+static int parse_layers(void *opts, void *layers, const char *opt, const char *text)
+{
+    (void)opts, (void)opt;  /* the module's message names it */
+    char msg[512];
+    return bl_parse_layers(text, layers, msg, sizeof msg) ? cli_error("%s", msg) : CLI_OK;
+}
+
+static int parse_set(void *opts, void *field, const char *opt, const char *text)
+{
+    (void)field;  /* f->sets and f->n_sets */
+    bl_front *f = opts;
+    if (f->n_sets == BL_MAX_SETS)
+        return cli_error(_("%s: more than %d of them (allowed: at most %d)"), opt, BL_MAX_SETS, BL_MAX_SETS);
+    f->sets[f->n_sets++] = text;
+    return CLI_OK;
+}
+
+const labcli_option bl_option_table[] = {
+    {"preset", LABCLI_PARSE, "NAME", AT(o.preset), 0, 0, NULL,
+     N_("steel-pair (the default), rubbing, scratching, heavy-light,\n"
+        "neodymium-spin-lock"), .parse = parse_preset},
+    {"seconds", LABCLI_PARSE, "S", AT(o.seconds), 0, 0, NULL,
+     N_("length, 0 < S <= 600 (default 5); whole mechanics steps of\n"
+        "1/2400 s"), .parse = parse_seconds},
+    {"seed", LABCLI_COUNT, "N", AT(o.seed), 0, 4294967295.0, "1", N_("the start and every random stream; same seed,\n"
+     "same bytes")},
+    {"wav", LABCLI_PARSE, "FILE", AT(o.wav), 0, 0, NULL, N_("write the render (an existing FILE is an error and stays\n"
+     "untouched ...)"), .mode = BL_RENDER, .parse = parse_wav},
+    {"force", LABCLI_FLAG, NULL, AT(o.replace), 0, 0, NULL,
+     N_("(... unless --force: the finished render then replaces it\n"
+        "in one rename; only a regular file is replaced, never a FIFO or a device)")},
+    {"mono", LABCLI_SET, NULL, AT(o.channels), 1, 0, NULL, N_("one channel (the default)")},
+    {"stereo", LABCLI_SET, NULL, AT(o.channels), 2, 0, NULL, N_("two: each sound panned by its position in the bowl")},
+    {"pcm16", LABCLI_SET, NULL, AT(o.format), WAV_PCM16, 0, NULL, N_("16-bit PCM samples (the default)")},
+    {"float", LABCLI_SET, NULL, AT(o.format), WAV_FLOAT, 0, NULL, N_("32-bit float samples")},
+    OUTPUT("events", events, N_("t,event,sphere,value,impulse,x,y,z: collision (value: approach speed, m/s),\n"
+           "bowl_impact (normal speed), gate_open/gate_close (gate), latch_on/latch_off (lambda)")),
+    OUTPUT("trace", trace, N_("one row per 1/60 s frame, what the interactive lab shows: positions, speeds,\n"
+           "gates, loads, micro-impact rates, latch, distance, energy, gesture, output peak")),
+    OUTPUT("spectrum", spectrum, N_("freq,db of the last 8192 samples (Hann, GSL FFT; 0 dB = a full-scale sine),\n"
+           "the spectrum the interactive lab shows")),
+    {"spectrogram", LABCLI_FILE, "FILE", AT(o.spectrogram), 0, 0, NULL, N_("the render's spectrogram (Hann, GSL FFT,\n"
+     "2048-sample frames; dB, 0 = a full-scale sine) as a figure, FILE.png, .svg or .pdf (kept if it exists:\n"
+     "--force); - prints the same chart as text"), .mode = BL_RENDER},
+    {"size", LABCLI_PARSE, "WxH", AT(o.figure), 0, 0, NULL, N_("the spectrogram figure's size, points (SVG, PDF) or\n"
+     "pixels (PNG) (default 640x400)"), .with = LABCLI_IN(BL_RENDER), .parse = figure_size_field},
+    {.help =
+     N_("                      (FILE - writes a CSV to stdout; the summary line then goes to stderr; a FIFO or\n"
+             "                      a device, e.g. /dev/null, is written as it is)")},
+    {"layers", LABCLI_PARSE, "LIST", AT(o.layers), 0, 0, NULL,
+     N_("comma-separated: rub, pair, impact, body, force (the bare\n"
+        "contact force), or default (rub,pair,impact,body), all, or none (silence: the mechanics alone)"),
+     .parse = parse_layers},
+    {"set", LABCLI_PARSE, "KEY=VALUE", 0, 0, 0, 0, NULL, N_("change one parameter of the preset (the keys --describe\n"
+     "lists); repeatable"), .parse = parse_set},
+    {"quiet", LABCLI_FLAG, NULL, AT(o.quiet), 0, 0, NULL, N_("no summary line")},
+    {"audio", LABCLI_TEXT, "DEVICE", AT(audio), 0, 0, "auto", N_("the interactive lab plays its sound live: auto (the\n"
+     "default output device; none at all is fine), none, or a device's name (it must open); m mutes"),
+     .with = LABCLI_IN(0)},
+    {"list-presets", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL,
+     N_("one preset a line: its name, then what it should sound like"),
+     .mode = BL_LIST},
+    {"describe", LABCLI_PARSE, "NAME", AT(describe), 0, 0, NULL, N_("every parameter of a preset"), .mode = BL_DESCRIBE,
+     .parse = parse_preset},
+    {.help = N_("\nThe gesture (defaults from the preset; see --describe):")},
+    GESTURE("stir", "HZ", stir, 0, 10, N_("the bowl circles horizontally at HZ (0: no stir)")),
+    GESTURE("stir-radius", "M", stir_radius, 0, 0.05, N_("radius of that circle, m")),
+    GESTURE("reverse", "S", reverse, 0, 600, N_("the stir changes direction every S seconds (0: never)")),
+    GESTURE("tilt", "DEG", tilt_deg, -60, 60, N_("a steady tilt of the bowl, degrees")),
+    GESTURE("stop", "S", stop, 0, 600, N_("the gesture stops at S seconds and the bowl rings out (0: never)")),
+    {"gesture", LABCLI_FILE, "FILE.csv", AT(gesture_path), 0, 0, NULL, N_("a recorded gesture instead (what the\n"
+     "interactive lab's w key writes next to its WAV): '#' comments, the header\n"
+     "t,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike, then rows: from t on the bowl is tilted and\n"
+     "stirred so (degrees, Hz, m), and struck with that strength at t (0: not); the render lasts until the\n"
+     "last row's t unless --seconds is given"), .with = LABCLI_IN(BL_RENDER)},
+};
+
+const size_t bl_n_options = sizeof bl_option_table / sizeof bl_option_table[0];
+
+/* labcli_given looks an option up in a lab's table: this one. */
+static const labcli_lab table = {.name = "bowl-lab", .options = bl_option_table,
+                                 .n_options = sizeof bl_option_table / sizeof bl_option_table[0]};
+
+/* The preset's gesture with the gesture options given; CLI_USAGE when they meet a recorded one. */
+static int scripted_gesture(bl_front *f, const labcli_result *r)
+{
+    static const char *const names[] = {"stir", "stir-radius", "reverse", "tilt", "stop"};
+    double *const values[] = {&f->o.gesture.stir_hz, &f->o.gesture.stir_radius, &f->o.gesture.reverse,
+                              &f->o.gesture.tilt, &f->o.gesture.stop};
+    const double given[] = {f->stir, f->stir_radius, f->reverse, f->tilt_deg * NUMLAB_PI / 180.0,
+                            f->stop};
+    f->o.gesture = f->o.preset->gesture;
+    for (int i = 0; i < 5; i++)
+        if (labcli_given(&table, r, names[i])) {
+            if (f->gesture_path)
+                return cli_error(_("--gesture: a recorded gesture replaces --stir, --stir-radius, --reverse, --tilt "
+                                 "and --stop (allowed: one or the other)"));
+            *values[i] = given[i];
+        }
+    return CLI_OK;
+}
+
+int bl_check(void *opts, const labcli_result *r)
+{
+    bl_front *f = opts;
+    f->have_seconds = labcli_given(&table, r, "seconds");
+    if (r->mode == BL_LIST)
+        return CLI_OK;
+    if (f->audio && !*f->audio)
+        return cli_error(_("--audio: an empty device name (allowed: auto, none, or a device's name)"));
+    /* --set applies to the preset described, rendered or played, after parsing, whatever the order */
+    f->chosen = r->mode == BL_DESCRIBE ? *f->describe : *f->o.preset;
+    f->o.preset = &f->chosen;
+    int rc = bl_apply_sets(&f->chosen, f->sets, f->n_sets);
+    if (rc == CLI_OK && r->mode != BL_DESCRIBE && (rc = scripted_gesture(f, r)) == CLI_OK)
+        rc = bl_check_outputs(&f->o);
+    return rc;
+}
 
 /* --gesture FILE: read and validated whole before anything is rendered. */
-static int read_gesture(const char *path, bowl_lab_gesture *g)
+static int read_gesture(const char *path, bl_gesture *g)
 {
     if (!*path)
-        return cli_error("--gesture: an empty file name (allowed: a gesture CSV file)");
+        return cli_error(_("--gesture: an empty file name (allowed: a gesture CSV file)"));
     /* a regular file within the limit, checked before it is read: a FIFO or /dev/zero never blocks or spins */
     infile_data text;
     infile_error e;
     char msg[PATH_MAX + 1024];  /* the whole message: the path is cut in it, never the reason after it */
-    if (infile_read(path, BOWL_LAB_MAX_GESTURE_BYTES, true, &text, &e) != INFILE_OK) {
+    if (infile_read(path, BL_MAX_GESTURE_BYTES, true, &text, &e) != INFILE_OK) {
         infile_message(&e, "--gesture", path, msg, sizeof msg);
         return e.status == INFILE_ERR_NOMEM ? cli_fail("%s", msg) : cli_error("%s", msg);
     }
-    int rc = bowl_lab_gesture_parse(text.data, text.size, path, g, msg, sizeof msg);
+    int rc = bl_gesture_parse(text.data, text.size, path, g, msg, sizeof msg);
     infile_data_free(&text);
     const char *shown = rc ? cli_cut_in(msg, path) : "";
     return rc == 0 ? CLI_OK : rc == 2 ? cli_error("--gesture: %s", shown) : cli_fail("--gesture: %s", shown);
 }
 
-int bowl_lab_apply_sets(snd_preset *p, const char *const *sets, int n)
+int bl_apply_sets(snd_preset *p, const char *const *sets, int n)
 {
     char msg[512];
     for (int i = 0; i < n; i++)
-        if (bowl_lab_set(p, sets[i], msg, sizeof msg))
+        if (bl_set(p, sets[i], msg, sizeof msg))
             return cli_error("%s", msg);
     const char *what = NULL;
     if (n > 0 && bowl_params_check(&p->bowl, &what))
-        return cli_error("--set: the mechanics do not fit together: '%s' is out of range for the others (see "
-                         "--describe %s)", what, p->name);
+        return cli_error(_("--set: the mechanics do not fit together: '%s' is out of range for the others (see "
+                         "--describe %s)"), what, p->name);
     if (n > 0 && snd_params_check(&p->sound, &what))
-        return cli_error("--set: the sound parameters do not fit together: '%s' is out of range for the others (see "
-                         "--describe %s)", what, p->name);
+        return cli_error(_("--set: the sound parameters do not fit together: '%s' is out of range for the others (see "
+                         "--describe %s)"), what, p->name);
     return CLI_OK;
 }
 
-int bowl_lab_check_outputs(const bowl_lab_options *o)
+int bl_check_outputs(const bl_options *o)
 {
     if (o->figure.size_given && !o->spectrogram)
-        return cli_error("--size goes with --spectrogram FILE (see --help)");
+        return cli_error(_("--size goes with --spectrogram FILE (see --help)"));
     const char *names[] = {"--wav", "--events", "--trace", "--spectrum", "--spectrogram"};
     const char *paths[] = {o->wav, o->events, o->trace, o->spectrum, o->spectrogram};
     for (int i = 0; i < 5; i++)
         for (int j = i + 1; j < 5; j++)
             if (paths[i] && paths[j] && strcmp(paths[i], paths[j]) == 0)
                 return strcmp(paths[i], "-") == 0
-                           ? cli_error("%s and %s cannot both go to stdout (allowed: at most one '-')", names[i],
+                           ? cli_error(_("%s and %s cannot both go to stdout (allowed: at most one '-')"), names[i],
                                        names[j])
-                           : cli_error("%s: '%s' is also the %s file (allowed: different files)", names[i],
+                           : cli_error(_("%s: '%s' is also the %s file (allowed: different files)"), names[i],
                                        cli_cut(paths[i]), names[j]);
     return CLI_OK;
 }
 
-int bowl_lab_render_replay(bowl_lab_options *o, const char *path, bool have_seconds)
+int bl_render_replay(bl_options *o, const char *path, bool have_seconds)
 {
-    bowl_lab_gesture g;
+    bl_gesture g;
     int rc = read_gesture(path, &g);
     if (rc != CLI_OK)
         return rc;
@@ -70,10 +225,10 @@ int bowl_lab_render_replay(bowl_lab_options *o, const char *path, bool have_seco
         o->seconds = end;
     o->replay = &g;
     if (!(o->seconds >= 0.5 * o->preset->bowl.step))
-        rc = cli_error("--gesture: '%s' ends at t = %g s: nothing to render (allowed: a last row after t = 0, or "
-                       "--seconds)", cli_cut(path), end);
+        rc = cli_error(_("--gesture: '%s' ends at t = %g s: nothing to render (allowed: a last row after t = 0, or "
+                       "--seconds)"), cli_cut(path), end);
     else
-        rc = bowl_lab_render(o);
-    bowl_lab_gesture_free(&g);
+        rc = bl_render(o);
+    bl_gesture_free(&g);
     return rc;
 }

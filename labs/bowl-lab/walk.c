@@ -1,22 +1,21 @@
 /* bowl-lab's interactive guided walk on the shared tui shell: the six levels of the bowl note's synthesis chain, one a
  * step (each adds its sound layer to the ones before), then free play with the presets. The bowl runs in real time
- * (session.c); the player tilts it (h/j/k/l, or a mouse drag: its lowest point goes under the pointer), stirs it
+ * (model.c); the player tilts it (h/j/k/l, or a mouse drag: its lowest point goes under the pointer), stirs it
  * (s starts and stops, v reverses, the stir parameters) and strikes the spheres (x); w renders the session so far to
  * a WAV and its gesture to a CSV that `bowl-lab --gesture` plays back to the same bytes. With a sound device the
- * session is heard as it is played (live.c): it then steps in the synthesis thread, and every callback here holds
- * the live lock while it touches the session. */
+ * session is heard as it is played (model_live.c): it then steps in the synthesis thread, and every callback here
+ * holds the live lock while it touches the session. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bowl_lab.h"
+#include "lab.h"
 #include "numlab/cli.h"
 #include "numlab/common.h"
 #include "numlab/labcli.h"
 #include "numlab/tui.h"
 
-enum { STEP_MECHANICS, STEP_GATE, STEP_FORCE, STEP_FILTER, STEP_BANKS, STEP_EVENTS, STEP_PLAY, N_STEPS };
 enum { N_LAYERS = 5 };
 
 #define TILT_STEP 2.0         /* degrees a key press */
@@ -28,41 +27,13 @@ static const struct {
     const char *name;
     unsigned bit;
     int color;
-} layers[N_LAYERS] = {{"rub", SND_LAYER_RUB, PLOT_CYAN}, {"pair", SND_LAYER_PAIR, PLOT_MAGENTA},
-                      {"impact", SND_LAYER_IMPACT, PLOT_YELLOW}, {"body", SND_LAYER_BODY, PLOT_GREEN},
-                      {"force", SND_LAYER_FORCE, PLOT_BLUE}};
+} layers[N_LAYERS] = {{N_("rub"), SND_LAYER_RUB, PLOT_CYAN}, {N_("pair"), SND_LAYER_PAIR, PLOT_MAGENTA},
+                      {N_("impact"), SND_LAYER_IMPACT, PLOT_YELLOW}, {N_("body"), SND_LAYER_BODY, PLOT_GREEN},
+                      {N_("force"), SND_LAYER_FORCE, PLOT_BLUE}};
 
 /* What each step sounds like: the layers up to its level. */
-static const unsigned step_layers[N_STEPS] = {
+static const unsigned step_layers[BL_N_STEPS] = {
     0, 0, SND_LAYER_FORCE, SND_LAYER_FORCE, SND_LAYER_RUB | SND_LAYER_PAIR, SND_LAYERS_DEFAULT, SND_LAYERS_DEFAULT,
-};
-
-static const char *const step_titles[N_STEPS] = {
-    "Level 1: the reduced mechanics",
-    "Level 2: load and the contact gate",
-    "Level 3: micro-impacts, the contact force",
-    "Level 4: the gesture filter",
-    "Level 5: modal banks, the material",
-    "Level 6: hard hits, metal and acrylic",
-    "Play: the five presets",
-};
-
-/* Each at most four lines of the text panel at 100 columns (about 200 characters), leaving six for the notes. */
-static const char *const step_texts[N_STEPS] = {
-    "Two spheres slide on the bowl's inner surface: a = P_T(g) - gamma_s v - gamma_c v/(|v|+eps), in steps of "
-    "1/2400 s. Tilt with h/j/k/l or a mouse drag (the + goes under the pointer), stir with s. No sound yet.",
-    "The load L = m (v^2/rho + g.n), rho = R - r, is how hard a sphere presses; the gate c = smoothstep(a, b, "
-    "L/L_ref) lets it rub audibly only then. Drag the tilt across the bowl: a sphere thrown high lifts off.",
-    "Contact as a Poisson stream of micro-impacts f(t) = sum A_n phi(t - t_n), rate c D v sqrt(L/L_ref): dense "
-    "rubs, sparse scratches. Heard raw (layer force): no filter, no resonance.",
-    "The gesture filter: a low-pass whose cutoff climbs from lo to hi as the sliding speeds up (halfway at v half): "
-    "faster rubbing sounds brighter. Watch the spectrum's upper edge follow the stir.",
-    "The force drives modal banks of two-pole resonators: the acrylic bowl's modes from bowl f1; from ball f1 an "
-    "audible stand-in for the spheres' (a real steel ball rings ultrasonically). More loss d1: wider, shorter.",
-    "A collision strikes the spheres' modes, sum A_k e^(-a_k t) sin(2 pi f_k t), and knocks the acrylic body, a "
-    "few tanh-coupled modes. v reverses the stir (they meet), x strikes; a magnet latches them.",
-    "Every layer of every preset. A change other than the gesture starts a new session; w renders the session to "
-    "bowl-session-N.wav and its gesture to a .csv for bowl-lab --gesture.",
 };
 
 typedef struct {
@@ -73,23 +44,23 @@ typedef struct {
     plot_canvas *lanes;
     plot_grid pane;                     /* the right pane: timeline over spectrum */
     size_t pane_cap;
-    double freq[BOWL_LAB_SPECTRUM_N / 2 + 1], db[BOWL_LAB_SPECTRUM_N / 2 + 1], window[BOWL_LAB_SPECTRUM_N];
+    double freq[BL_SPECTRUM_N / 2 + 1], db[BL_SPECTRUM_N / 2 + 1], window[BL_SPECTRUM_N];
     unsigned long spectrum_of;          /* the ring_version the spectrum was computed for */
     const snd_preset *start;            /* the command line's preset (with its --set changes) */
     /* the parameters */
     snd_preset preset;                  /* the step's instrument */
     double preset_no, seed;
     bool layer_on[N_LAYERS];
-    bowl_lab_controls c;                /* tilt and stir; the radius comes from stir_mm */
+    bl_controls c;                /* tilt and stir; the radius comes from stir_mm */
     double stir_mm, last_stir;
     /* what the session was built from */
     bool have_session;
-    bowl_lab_session s;
+    bl_session s;
     snd_preset built;
     double built_no, built_seed;
     unsigned built_layers;
     char problem[256], saved[512];
-    bowl_lab_live live;
+    bl_live live;
     double peak;                        /* the session's output peak over the last frame */
 } walk;
 
@@ -124,7 +95,7 @@ static const snd_preset *base_preset(const walk *w)
 static void load_preset(walk *w, int step)
 {
     w->preset = *base_preset(w);
-    if (step == STEP_FORCE)
+    if (step == BL_STEP_FORCE)
         w->preset.sound.bright_lo = w->preset.sound.bright_hi = OPEN_FILTER;
 }
 
@@ -140,12 +111,12 @@ static void rebuild(walk *w)
 {
     w->live.s = NULL;
     if (w->have_session)
-        bowl_lab_session_destroy(&w->s);
+        bl_session_destroy(&w->s);
     w->have_session = false;
     w->problem[0] = '\0';
     sync_controls(w);
     const unsigned bits = layer_bits(w);
-    int rc = bowl_lab_session_init(&w->s, &w->preset, (unsigned long)w->seed, bits, &w->c);
+    int rc = bl_session_init(&w->s, &w->preset, (unsigned long)w->seed, bits, &w->c);
     w->built = w->preset, w->built_no = w->preset_no, w->built_seed = w->seed, w->built_layers = bits;
     w->spectrum_of = (unsigned long)-1;
     if (rc == SND_OK) {
@@ -155,11 +126,11 @@ static void rebuild(walk *w)
     }
     const char *what = NULL;
     if (rc == SND_ERR_NOMEM)
-        snprintf(w->problem, sizeof w->problem, "out of memory");
+        snprintf(w->problem, sizeof w->problem, "%s", _("out of memory"));
     else
-        snprintf(w->problem, sizeof w->problem, "these parameters do not fit together (%s): change one back",
+        snprintf(w->problem, sizeof w->problem, _("these parameters do not fit together (%s): change one back"),
                  bowl_params_check(&w->preset.bowl, &what) || snd_params_check(&w->preset.sound, &what) ? what
-                                                                                                      : "the rate");
+                                                                                                      : _("the rate"));
 }
 
 static void walk_changed(void *ctx, int step, tui_change what)
@@ -174,7 +145,7 @@ static void walk_changed(void *ctx, int step, tui_change what)
         load_preset(w, step);
     }
     if (what != TUI_EDITED || !w->have_session || w->preset_no != w->built_no || w->seed != w->built_seed ||
-        layer_bits(w) != w->built_layers || !bowl_lab_same_params(&w->preset, &w->built))
+        layer_bits(w) != w->built_layers || !bl_same_params(&w->preset, &w->built))
         rebuild(w);
     else
         sync_controls(w);  /* the gesture plays on */
@@ -190,8 +161,8 @@ static bool walk_tick(void *ctx, int step, double frame_dt)
     if (active) {
         sync_controls(w);
         if (!w->live.out)  /* without sound the frame's clock steps the session; with it, the device's */
-            bowl_lab_session_frame(&w->s, frame_dt);
-        active = bowl_lab_session_active(&w->s);
+            bl_session_frame(&w->s, frame_dt);
+        active = bl_session_active(&w->s);
         w->peak = w->s.peak;
         if (w->live.out)
             w->s.peak = 0.0;
@@ -219,15 +190,15 @@ static bool save_session(walk *w)
     const snd_preset preset = w->s.preset;
     const unsigned long seed = w->s.seed;
     const unsigned bits = w->s.layers;
-    bowl_lab_gesture g;
-    const int rc = bowl_lab_session_gesture(&w->s, &g);
+    bl_gesture g;
+    const int rc = bl_session_gesture(&w->s, &g);
     unlock(w);
     char name[128];
     if (rc)
-        snprintf(w->saved, sizeof w->saved, "out of memory: the session cannot be rendered");
+        snprintf(w->saved, sizeof w->saved, "%s", _("out of memory: the session cannot be rendered"));
     else
-        bowl_lab_save(&preset, seed, bits, &g, ".", w->saved, sizeof w->saved, name, sizeof name);
-    bowl_lab_gesture_free(&g);
+        bl_save(&preset, seed, bits, &g, ".", w->saved, sizeof w->saved, name, sizeof name);
+    bl_gesture_free(&g);
     tui_say("w: %s", w->saved);
     return true;
 }
@@ -236,7 +207,7 @@ static bool save_session(walk *w)
 
 static double clamp_tilt(double deg)
 {
-    return fmax(-BOWL_LAB_TILT_MAX, fmin(BOWL_LAB_TILT_MAX, deg));
+    return fmax(-BL_TILT_MAX, fmin(BL_TILT_MAX, deg));
 }
 
 static bool walk_key(void *ctx, int step, int key)
@@ -273,7 +244,7 @@ static bool walk_key(void *ctx, int step, int key)
         return true;
     case 'x':  /* strikes pressed between two steps add up, to what a gesture file allows */
         if (w->have_session)
-            w->s.player.strike = fmin(w->s.player.strike + 1.0, BOWL_LAB_STRIKE_MAX);
+            w->s.player.strike = fmin(w->s.player.strike + 1.0, BL_STRIKE_MAX);
         break;
     default:
         unlock(w);
@@ -290,11 +261,11 @@ static bool walk_mouse(void *ctx, int step, int pane, int col, int row, tui_mous
     walk *w = ctx;
     double x, y;
     if (pane != 0 || !w->have_session || kind == TUI_MOUSE_RELEASE ||
-        bowl_lab_cell_to_bowl(w->bowl_chart, col, row, &x, &y))
+        bl_cell_to_bowl(w->bowl_chart, col, row, &x, &y))
         return false;
     /* the bowl's lowest point goes under the pointer */
     const double R = w->preset.bowl.bowl_radius;
-    bowl_lab_tilt_toward(x / R, y / R, BOWL_LAB_TILT_MAX, &w->c.tilt_x_deg, &w->c.tilt_y_deg);
+    bl_tilt_toward(x / R, y / R, BL_TILT_MAX, &w->c.tilt_x_deg, &w->c.tilt_y_deg);
     lock(w);
     sync_controls(w);
     unlock(w);
@@ -305,12 +276,12 @@ static bool walk_mouse(void *ctx, int step, int pane, int col, int row, tui_mous
 
 static void update_spectrum(walk *w)
 {
-    const bowl_lab_session *s = &w->s;
+    const bl_session *s = &w->s;
     if (w->spectrum_of == s->ring_version)
         return;
-    for (size_t i = 0; i < BOWL_LAB_SPECTRUM_N; i++)
-        w->window[i] = s->ring[(s->ring_at + i) % BOWL_LAB_SPECTRUM_N];
-    if (snd_spectrum(w->window, BOWL_LAB_SPECTRUM_N, w->db) == 0)
+    for (size_t i = 0; i < BL_SPECTRUM_N; i++)
+        w->window[i] = s->ring[(s->ring_at + i) % BL_SPECTRUM_N];
+    if (snd_spectrum(w->window, BL_SPECTRUM_N, w->db) == 0)
         w->spectrum_of = s->ring_version;
 }
 
@@ -328,20 +299,20 @@ static const plot_grid *right_pane(walk *w, int cols, int rows)
         w->pane.cells[i] = (plot_cell){' ', 0, 0};
     if (!w->have_session || cols < 20 || rows < TIMELINE_ROWS)
         return &w->pane;
-    if (plot_canvas_resize(w->lanes, cols - 9, BOWL_LAB_LANES) == 0)
-        bowl_lab_draw_timeline(&w->pane, 0, w->lanes, &w->s.timeline, snd_engine_bowl(w->s.e)->t, TIMELINE_WINDOW);
+    if (plot_canvas_resize(w->lanes, cols - bl_timeline_label_cols() - 1, BL_LANES) == 0)
+        bl_draw_timeline(&w->pane, 0, w->lanes, &w->s.timeline, snd_engine_bowl(w->s.e)->t, TIMELINE_WINDOW);
     const int spec_rows = rows - TIMELINE_ROWS;
     if (spec_rows < 5 || plot_chart_resize(w->spec_chart, cols, spec_rows))
         return &w->pane;
     plot_chart *chart = w->show_spectrogram ? w->sgram_chart : w->spec_chart;
     if (w->show_spectrogram && plot_chart_resize(chart, cols, spec_rows) == 0) {
         char title[PLOT_TITLE_MAX];
-        snprintf(title, sizeof title, "spectrogram, last %g s (dB, Hz)", BOWL_LAB_SPECTROGRAM_S);
-        bowl_lab_chart_spectrogram(chart, w->s.sg, w->sgram_values, title);
+        snprintf(title, sizeof title, _("spectrogram, last %g s (dB, Hz)"), BL_SPECTROGRAM_S);
+        bl_chart_spectrogram(chart, w->s.sg, w->sgram_values, title);
     } else {
         chart = w->spec_chart;
         update_spectrum(w);
-        bowl_lab_chart_spectrum(chart, w->freq, w->db);
+        bl_chart_spectrum(chart, w->freq, w->db);
     }
     const plot_grid *g = plot_chart_render(chart);
     memcpy(w->pane.cells + (size_t)TIMELINE_ROWS * (size_t)cols, g->cells,
@@ -360,7 +331,7 @@ static const plot_grid *render_locked(walk *w, int pane, int cols, int rows)
         plot_chart_set_title(w->bowl_chart, "");
         return plot_chart_render(w->bowl_chart);
     }
-    bowl_lab_chart_bowl(w->bowl_chart, &w->s);
+    bl_chart_bowl(w->bowl_chart, &w->s);
     return plot_chart_render(w->bowl_chart);
 }
 
@@ -377,13 +348,23 @@ static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int
 static size_t meter(const walk *w, char *buf, size_t size, size_t used, const char *label, double value,
                     const char *rest)
 {
+    /* the labels (lane names, as shown) padded alike, so the bars line up in any language */
+    int pad = 0;
+    for (int lane = BL_LANE_GATE0; lane <= BL_LANE_LATCH; lane++) {
+        const char *name = bl_lane_name(lane);
+        const int n = tui_text_columns(name, (int)strlen(name));
+        pad = n > pad ? n : pad;
+    }
     char bar[64];
-    bowl_lab_bar(bar, sizeof bar, value, 10, w->mode == PLOT_BRAILLE);
-    return tui_append(buf, size, used, "\n%-7s%s %4.2f %s", label, bar, value, rest);
+    bl_bar(bar, sizeof bar, value, 10, w->mode == PLOT_BRAILLE);
+    const int gap = pad + 1 - tui_text_columns(label, (int)strlen(label));
+    return tui_append(buf, size, used, "\n%s%*s%s %4.2f %s", label, gap, "", bar, value, rest);
 }
 
-/* Six short lines (they fit 80 columns): time and level; the gesture; each sphere's gate and micro-impact rate
- * (and what the step studies: the load, the filter's cutoff); the latch and the pair's rate; the last render. */
+/* Six short lines, so that a step's text of four lines and its notes fill one page of the
+ * text pane at 100 x 30: time and level; the gesture; each sphere's gate and micro-impact rate (and what the step
+ * studies: the load, the filter's cutoff); the latch and the pair's rate; the sound. What w wrote is said on the
+ * status line (tui_say), seen on every page. */
 static void notes_locked(walk *w, int step, char *buf, size_t size)
 {
     size_t used = 0;
@@ -394,29 +375,27 @@ static void notes_locked(walk *w, int step, char *buf, size_t size)
         return;
     const bowl *b = snd_engine_bowl(w->s.e);
     const snd_meters *m = snd_engine_meters(w->s.e);
-    used = tui_append(buf, size, used, "t %.1f s, ", b->t);
+    used = tui_append(buf, size, used, _("t %.1f s, "), b->t);
     if (w->peak > 0.0)
-        used = tui_append(buf, size, used, "peak %.1f dBFS", 20.0 * log10(w->peak));
+        used = tui_append(buf, size, used, _("peak %.1f dBFS"), 20.0 * log10(w->peak));
     else
-        used = tui_append(buf, size, used, "silent");
-    used = tui_append(buf, size, used, "\ntilt %.1f %.1f deg, stir %.1f Hz", w->c.tilt_x_deg, w->c.tilt_y_deg,
+        used = tui_append(buf, size, used, "%s", _("silent"));
+    used = tui_append(buf, size, used, _("\ntilt %.1f %.1f deg, stir %.1f Hz"), w->c.tilt_x_deg, w->c.tilt_y_deg,
                       w->c.stir_hz);
     char rest[64];
     for (int i = 0; i < 2; i++) {
         int n = snprintf(rest, sizeof rest, "%6.0f/s", m->rate[i]);
-        if (step == STEP_GATE)
+        if (step == BL_STEP_GATE)
             snprintf(rest + n, sizeof rest - (size_t)n, "  L %.2f L_ref", b->s[i].load / b->p.load_ref);
-        else if (step == STEP_FILTER)
-            snprintf(rest + n, sizeof rest - (size_t)n, "  cutoff %.0f Hz", m->cutoff[i]);
-        used = meter(w, buf, size, used, i ? "gate 1" : "gate 0", b->s[i].gate, rest);
+        else if (step == BL_STEP_FILTER)
+            snprintf(rest + n, sizeof rest - (size_t)n, _("  cutoff %.0f Hz"), m->cutoff[i]);
+        used = meter(w, buf, size, used, bl_lane_name(i ? BL_LANE_GATE1 : BL_LANE_GATE0), b->s[i].gate, rest);
     }
-    snprintf(rest, sizeof rest, "pair %.0f/s", m->pair_rate);
-    used = meter(w, buf, size, used, "latch", b->latch, rest);
+    snprintf(rest, sizeof rest, _("pair %.0f/s"), m->pair_rate);
+    used = meter(w, buf, size, used, bl_lane_name(BL_LANE_LATCH), b->latch, rest);
     char sound[128];
-    bowl_lab_live_text(&w->live, sound, sizeof sound);
-    used = tui_append(buf, size, used, "\n%s", sound);
-    if (w->saved[0])
-        tui_append(buf, size, used, "\nw: %s", w->saved);
+    bl_live_text(&w->live, sound, sizeof sound);
+    tui_append(buf, size, used, "\n%s", sound);
 }
 
 static void walk_notes(void *ctx, int step, char *buf, size_t size)
@@ -432,85 +411,87 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     walk *w = ctx;
     bowl_params *b = &w->preset.bowl;
     snd_params *s = &w->preset.sound;
-    d->title = step_titles[step];
-    d->text = step_texts[step];
+    d->title = _(bl_step_titles[step]);
+    d->text = _(bl_step_texts[step]);
     d->n_panes = 2;
     for (int k = 0; k < N_LAYERS; k++)
-        d->toggles[d->n_toggles++] = (tui_toggle){layers[k].name, layers[k].color, &w->layer_on[k]};
+        d->toggles[d->n_toggles++] = (tui_toggle){_(layers[k].name), layers[k].color, &w->layer_on[k]};
     switch (step) {
-    case STEP_MECHANICS:
-        tui_add_param(d, "drag", "1/s", &b->surface_drag, 0.0, 20.0, 0.05, 0.5, false);
+    case BL_STEP_MECHANICS:
+        tui_add_param(d, _("drag"), "1/s", &b->surface_drag, 0.0, 20.0, 0.05, 0.5, false);
         tui_add_param(d, "e", "", &b->restitution, 0.0, 1.0, 0.05, 0.2, false);
-        tui_add_param(d, "magnet", "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
+        tui_add_param(d, _("magnet"), "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
         break;
-    case STEP_GATE:
-        tui_add_param(d, "gate a", "L_ref", &b->gate_lo, 0.0, 2.0, 0.05, 0.2, false);
-        tui_add_param(d, "gate b", "L_ref", &b->gate_hi, 0.0, 2.0, 0.05, 0.2, false);
+    case BL_STEP_GATE:
+        tui_add_param(d, _("gate a"), "L_ref", &b->gate_lo, 0.0, 2.0, 0.05, 0.2, false);
+        tui_add_param(d, _("gate b"), "L_ref", &b->gate_hi, 0.0, 2.0, 0.05, 0.2, false);
         tui_add_param(d, "L_ref", "N", &b->load_ref, 1e-4, 10.0, 1.25, 2.0, true);
         break;
-    case STEP_FORCE:
+    case BL_STEP_FORCE:
         tui_add_param(d, "D", "/m", &s->rub_density, 10.0, 1e6, 1.25, 4.0, true);
-        tui_add_param(d, "width", "s", &s->rub_grain.width, 1e-5, 0.005, 1.25, 2.0, true);
-        tui_add_param(d, "shape", "k", &s->rub_grain.shape, 0.05, 50.0, 1.25, 2.0, true);
+        tui_add_param(d, _("width"), "s", &s->rub_grain.width, 1e-5, 0.005, 1.25, 2.0, true);
+        tui_add_param(d, _("shape"), "k", &s->rub_grain.shape, 0.05, 50.0, 1.25, 2.0, true);
         break;
-    case STEP_FILTER:
-        tui_add_param(d, "lo", "Hz", &s->bright_lo, 20.0, 24000.0, 1.25, 2.0, true);
-        tui_add_param(d, "hi", "Hz", &s->bright_hi, 20.0, 24000.0, 1.25, 2.0, true);
-        tui_add_param(d, "v half", "m/s", &s->bright_speed, 0.01, 10.0, 1.25, 2.0, true);
+    case BL_STEP_FILTER:
+        /* TRANSLATORS: the gesture filter's cutoff at rest (lo) and at high speed (hi); short parameter names */
+        tui_add_param(d, _("lo"), "Hz", &s->bright_lo, 20.0, 24000.0, 1.25, 2.0, true);
+        tui_add_param(d, _("hi"), "Hz", &s->bright_hi, 20.0, 24000.0, 1.25, 2.0, true);
+        tui_add_param(d, _("v half"), "m/s", &s->bright_speed, 0.01, 10.0, 1.25, 2.0, true);
         break;
-    case STEP_BANKS:
-        tui_add_param(d, "bowl f1", "Hz", &s->bowl.f1, 20.0, 5000.0, 1.0594630943592953, 1.5, true);
-        tui_add_param(d, "bowl d1", "1/s/Hz", &s->bowl.d1, 1e-4, 1.0, 1.25, 2.0, true);
-        tui_add_param(d, "ball f1", "Hz", &s->ball.f1, 200.0, 20000.0, 1.0594630943592953, 1.5, true);
+    case BL_STEP_BANKS:
+        tui_add_param(d, _("bowl f1"), "Hz", &s->bowl.f1, 20.0, 5000.0, 1.0594630943592953, 1.5, true);
+        tui_add_param(d, _("bowl d1"), "1/s/Hz", &s->bowl.d1, 1e-4, 1.0, 1.25, 2.0, true);
+        tui_add_param(d, _("ball f1"), "Hz", &s->ball.f1, 200.0, 20000.0, 1.0594630943592953, 1.5, true);
         break;
-    case STEP_EVENTS:
+    case BL_STEP_EVENTS:
         tui_add_param(d, "e", "", &b->restitution, 0.0, 1.0, 0.05, 0.2, false);
-        tui_add_param(d, "magnet", "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
-        tui_add_param(d, "body a", "alpha", &s->body_alpha, 1.0, 1e5, 1.5, 4.0, true);
+        tui_add_param(d, _("magnet"), "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
+        tui_add_param(d, _("body a"), "alpha", &s->body_alpha, 1.0, 1e5, 1.5, 4.0, true);
         break;
     default:
-        tui_add_param(d, "seed", "", &w->seed, 0.0, 1e6, 1.0, 10.0, false);
-        tui_add_param(d, "magnet", "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
+        tui_add_param(d, _("seed"), "", &w->seed, 0.0, 1e6, 1.0, 10.0, false);
+        tui_add_param(d, _("magnet"), "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
         break;
     }
-    tui_add_param(d, "tilt x", "deg", &w->c.tilt_x_deg, -BOWL_LAB_TILT_MAX, BOWL_LAB_TILT_MAX, 1.0, 5.0, false);
-    tui_add_param(d, "tilt y", "deg", &w->c.tilt_y_deg, -BOWL_LAB_TILT_MAX, BOWL_LAB_TILT_MAX, 1.0, 5.0, false);
-    tui_add_param(d, "stir", "Hz", &w->c.stir_hz, -BOWL_LAB_STIR_MAX, BOWL_LAB_STIR_MAX, 0.1, 0.5, false);
-    tui_add_param(d, "stir r", "mm", &w->stir_mm, 0.0, 1000.0 * BOWL_LAB_STIR_RADIUS_MAX, 1.0, 5.0, false);
-    tui_add_param(d, "preset", "1-5", &w->preset_no, 1.0, (double)snd_preset_count(), 1.0, 1.0, false);
+    /* TRANSLATORS: parameter names are at most about 9 columns; "deg" is the unit degrees */
+    tui_add_param(d, _("tilt x"), _("deg"), &w->c.tilt_x_deg, -BL_TILT_MAX, BL_TILT_MAX, 1.0, 5.0, false);
+    tui_add_param(d, _("tilt y"), _("deg"), &w->c.tilt_y_deg, -BL_TILT_MAX, BL_TILT_MAX, 1.0, 5.0, false);
+    tui_add_param(d, _("stir"), "Hz", &w->c.stir_hz, -BL_STIR_MAX, BL_STIR_MAX, 0.1, 0.5, false);
+    tui_add_param(d, _("stir r"), "mm", &w->stir_mm, 0.0, 1000.0 * BL_STIR_RADIUS_MAX, 1.0, 5.0, false);
+    tui_add_param(d, _("preset"), "1-5", &w->preset_no, 1.0, (double)snd_preset_count(), 1.0, 1.0, false);
 }
 
-int bowl_lab_interactive(const snd_preset *preset, unsigned long seed, const char *audio)
+int bl_interactive(const snd_preset *preset, unsigned long seed, const char *audio)
 {
     static walk w;  /* the spectrum's buffers are large: not on the stack */
     w = (walk){.start = preset, .seed = (double)seed, .preset_no = 1};
-    int rc = bowl_lab_live_open(&w.live, audio);  /* before the screen: a device named but missing is an error */
+    int rc = bl_live_open(&w.live, audio);  /* before the screen: a device named but missing is an error */
     if (rc != CLI_OK) {
-        bowl_lab_live_close(&w.live);
+        bl_live_close(&w.live);
         return rc;
     }
     for (size_t i = 0; i < snd_preset_count(); i++)
         if (strcmp(snd_preset_at(i)->name, preset->name) == 0)
             w.preset_no = (double)(i + 1);
-    w.c = (bowl_lab_controls){.tilt_x_deg = clamp_tilt(preset->gesture.tilt * 180.0 / NUMLAB_PI),
+    w.c = (bl_controls){.tilt_x_deg = clamp_tilt(preset->gesture.tilt * 180.0 / NUMLAB_PI),
                               .stir_hz = preset->gesture.stir_hz};
     w.stir_mm = 1000.0 * preset->gesture.stir_radius;
     w.last_stir = w.c.stir_hz;
-    for (size_t k = 0; k <= BOWL_LAB_SPECTRUM_N / 2; k++)
-        w.freq[k] = (double)k * SND_RATE / BOWL_LAB_SPECTRUM_N;
+    for (size_t k = 0; k <= BL_SPECTRUM_N / 2; k++)
+        w.freq[k] = (double)k * SND_RATE / BL_SPECTRUM_N;
     w.mode = plot_mode_from_locale();
     w.bowl_chart = plot_chart_new(40, 12, w.mode);
     w.spec_chart = plot_chart_new(40, 8, w.mode);
     w.sgram_chart = plot_chart_new(40, 8, w.mode);
-    w.sgram_values = malloc(BOWL_LAB_SPECTROGRAM_FRAMES * BOWL_LAB_SPECTROGRAM_BINS * sizeof *w.sgram_values);
-    w.lanes = plot_canvas_new(32, BOWL_LAB_LANES, w.mode);
+    w.sgram_values = malloc(BL_SPECTROGRAM_FRAMES * BL_SPECTROGRAM_BINS * sizeof *w.sgram_values);
+    w.lanes = plot_canvas_new(32, BL_LANES, w.mode);
     if (!w.bowl_chart || !w.spec_chart || !w.sgram_chart || !w.sgram_values || !w.lanes) {
-        rc = cli_fail("out of memory");
+        rc = cli_fail("%s", _("out of memory"));
     } else {
         tui_app app = {
-            .name = "bowl-lab", .ctx = &w, .n_steps = N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
-            .extra_keys = "hjkl tilt  c level  s stir  v reverse  x strike  w WAV  m mute  g spectrogram",
-            .toggles_name = "layers",
+            .name = "bowl-lab", .ctx = &w, .n_steps = BL_N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
+            .extra_keys = N_("hjkl tilt  c level  s stir  v reverse  x strike  w WAV  m mute  g spectrogram"),
+            .toggles_name = N_("layers"),
             .describe = walk_describe, .changed = walk_changed, .render = walk_render, .notes = walk_notes,
             .tick = walk_tick, .key = walk_key, .mouse = walk_mouse, .paused = walk_paused,
         };
@@ -518,9 +499,9 @@ int bowl_lab_interactive(const snd_preset *preset, unsigned long seed, const cha
         if (rc < 0)
             rc = labcli_no_terminal(NULL);
     }
-    bowl_lab_live_close(&w.live);  /* the synthesis thread ends before the session goes */
+    bl_live_close(&w.live);  /* the synthesis thread ends before the session goes */
     if (w.have_session)
-        bowl_lab_session_destroy(&w.s);
+        bl_session_destroy(&w.s);
     free(w.pane.cells);
     plot_chart_free(w.bowl_chart);
     plot_chart_free(w.spec_chart);

@@ -1,31 +1,13 @@
-/* bowl-lab: the preset listing, every parameter of a preset by name (--describe prints them, --set changes them,
- * the interactive lab writes its changes as --set arguments), and the names of the sound layers. */
+/* bowl-lab: every parameter of a preset by name (--describe prints them: headless.c; --set changes them; the
+ * interactive lab writes its changes as --set arguments), and the names of the sound layers. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bowl_lab.h"
+#include "lab.h"
 #include "numlab/cli.h"
-
-void bowl_lab_list_presets(void)
-{
-    for (size_t i = 0; i < snd_preset_count(); i++) {
-        const snd_preset *p = snd_preset_at(i);
-        printf("%-20s %s\n", p->name, p->summary);
-    }
-}
-
-/* A parameter: a double (or, for a mode count, a size_t) at `offset` in snd_preset, settable within [lo, hi]. */
-typedef struct {
-    const char *section;     /* printed as a comment before the first key of a section */
-    const char *key;
-    size_t offset;
-    bool count;
-    double lo, hi;
-    const char *meaning;
-} field;
 
 #define B(member) offsetof(snd_preset, bowl.member)
 #define S(member) offsetof(snd_preset, sound.member)
@@ -39,7 +21,7 @@ typedef struct {
     {NULL, name ".d2", S(member.d2), false, 0.0, 1e4, "1/s per kHz^2"},                                        \
     {NULL, name ".tilt", S(member.tilt), false, 0.0, 4.0, "gain_k = (f1/f_k)^tilt"}
 
-static const field fields[] = {
+const bl_param bl_params[] = {
     {"mechanics (bowl.h)", "bowl_radius", B(bowl_radius), false, 0.02, 2.0, "m, R"},
     {NULL, "sphere0.radius", B(sphere[0].radius), false, 5e-4, 0.1, "m"},
     {NULL, "sphere0.mass", B(sphere[0].mass), false, 1e-4, 10.0, "kg"},
@@ -58,8 +40,8 @@ static const field fields[] = {
     {NULL, "gate_hi", B(gate_hi), false, 0.0, 10.0, "b"},
     {NULL, "load_ref", B(load_ref), false, 1e-6, 1000.0, "L_ref, N"},
     {"gesture (scripted; --stir, --stir-radius, --reverse, --tilt and --stop set these too)", "stir_hz",
-     G(stir_hz), false, 0.0, BOWL_LAB_STIR_MAX, "Hz, the bowl circles horizontally"},
-    {NULL, "stir_radius", G(stir_radius), false, 0.0, BOWL_LAB_STIR_RADIUS_MAX, "m"},
+     G(stir_hz), false, 0.0, BL_STIR_MAX, "Hz, the bowl circles horizontally"},
+    {NULL, "stir_radius", G(stir_radius), false, 0.0, BL_STIR_RADIUS_MAX, "m"},
     {NULL, "reverse", G(reverse), false, 0.0, 600.0, "s between changes of direction (0: never)"},
     {NULL, "tilt", G(tilt), false, -1.0471975511965976, 1.0471975511965976, "rad about x (60 degrees at most)"},
     {NULL, "ramp", G(ramp), false, 0.0, 600.0, "s, fade in"},
@@ -94,15 +76,15 @@ static const field fields[] = {
     {NULL, "limit", S(limit), false, 0.01, 0.99, "limiter ceiling, full scale"},
 };
 
-#define N_FIELDS (sizeof fields / sizeof fields[0])
+const size_t bl_n_params = sizeof bl_params / sizeof bl_params[0];
 
-static double get(const snd_preset *p, const field *f)
+double bl_param_get(const snd_preset *p, const bl_param *f)
 {
     const char *at = (const char *)p + f->offset;
     return f->count ? (double)*(const size_t *)at : *(const double *)at;
 }
 
-static void put(snd_preset *p, const field *f, double v)
+static void put(snd_preset *p, const bl_param *f, double v)
 {
     char *at = (char *)p + f->offset;
     if (f->count)
@@ -111,74 +93,56 @@ static void put(snd_preset *p, const field *f, double v)
         *(double *)at = v;
 }
 
-void bowl_lab_describe(const snd_preset *p)
-{
-    printf("# %s: %s\n", p->name, p->summary);
-    printf("# every key below can be changed with --set KEY=VALUE\n");
-    for (size_t i = 0; i < N_FIELDS; i++) {
-        const field *f = &fields[i];
-        if (f->section)
-            printf("# %s\n", f->section);
-        printf("%-22s %-12.6g # %s\n", f->key, get(p, f), f->meaning);
-    }
-    printf("# fixed: step %.6g s (20 samples at 48 kHz); bowl_modes: a hemispherical shell's bending series "
-           "(Rayleigh); ball_modes: an audible stand-in chosen by ear, not a steel ball's physics (a real one "
-           "this size rings ultrasonically)\n", p->bowl.step);
-    const snd_params *s = &p->sound;
-    for (size_t m = 0; m < s->n_body; m++)
-        printf("# fixed: body_mode%zu %g Hz, sigma %g/s, c %g, drive %g, gain %g\n", m, s->body[m].freq,
-               s->body[m].decay, s->body[m].couple, s->body[m].drive, s->body[m].gain);
-}
-
-int bowl_lab_set(snd_preset *p, const char *assignment, char *msg, size_t len)
+int bl_set(snd_preset *p, const char *assignment, char *msg, size_t len)
 {
     const char *eq = strchr(assignment, '=');
     size_t klen = eq ? (size_t)(eq - assignment) : strlen(assignment);
-    const field *f = NULL;
-    for (size_t i = 0; i < N_FIELDS && !f; i++)
-        if (strlen(fields[i].key) == klen && strncmp(fields[i].key, assignment, klen) == 0)
-            f = &fields[i];
+    const bl_param *f = NULL;
+    for (size_t i = 0; i < bl_n_params && !f; i++)
+        if (strlen(bl_params[i].key) == klen && strncmp(bl_params[i].key, assignment, klen) == 0)
+            f = &bl_params[i];
     if (!eq || !f) {
-        snprintf(msg, len, "--set: '%s' is not KEY=VALUE with a key of --describe (e.g. magnet=0.5)",
+        snprintf(msg, len, _("--set: '%s' is not KEY=VALUE with a key of --describe (e.g. magnet=0.5)"),
                  cli_cut(assignment));
         return 2;
     }
     const char *text = eq + 1, *problem;
     double v = 0.0;
     if ((problem = cli_number_problem(text, &v)) != NULL) {
-        snprintf(msg, len, "--set: '%s' %s in '%s' (allowed: %g..%g)", cli_cut(text), problem, cli_cut(assignment),
+        snprintf(msg, len, _("--set: '%s' %s in '%s' (allowed: %g..%g)"), cli_cut(text), problem, cli_cut(assignment),
                  f->lo, f->hi);
         return 2;
     }
     if (v < f->lo || v > f->hi || (f->count && v != floor(v))) {
-        snprintf(msg, len, "--set: '%s' is out of range for %s (allowed: %s%g..%g)", cli_cut(text), f->key,
-                 f->count ? "a whole number " : "", f->lo, f->hi);
+        snprintf(msg, len, f->count ? _("--set: '%s' is out of range for %s (allowed: a whole number %g..%g)")
+                                    : _("--set: '%s' is out of range for %s (allowed: %g..%g)"),
+                 cli_cut(text), f->key, f->lo, f->hi);
         return 2;
     }
     put(p, f, v);
     return 0;
 }
 
-size_t bowl_lab_set_args(const snd_preset *base, const snd_preset *p, char *buf, size_t size)
+size_t bl_set_args(const snd_preset *base, const snd_preset *p, char *buf, size_t size)
 {
     size_t used = 0;
     if (size)
         buf[0] = '\0';
-    for (size_t i = 0; i < N_FIELDS; i++) {
-        double a = get(base, &fields[i]), b = get(p, &fields[i]);
+    for (size_t i = 0; i < bl_n_params; i++) {
+        double a = bl_param_get(base, &bl_params[i]), b = bl_param_get(p, &bl_params[i]);
         if (a == b)
             continue;
         int n = snprintf(used < size ? buf + used : NULL, used < size ? size - used : 0, " --set %s=%.17g",
-                         fields[i].key, b);
+                         bl_params[i].key, b);
         used += n > 0 ? (size_t)n : 0;
     }
     return used;
 }
 
-bool bowl_lab_same_params(const snd_preset *a, const snd_preset *b)
+bool bl_same_params(const snd_preset *a, const snd_preset *b)
 {
-    for (size_t i = 0; i < N_FIELDS; i++)
-        if (get(a, &fields[i]) != get(b, &fields[i]))
+    for (size_t i = 0; i < bl_n_params; i++)
+        if (bl_param_get(a, &bl_params[i]) != bl_param_get(b, &bl_params[i]))
             return false;
     return true;
 }
@@ -193,12 +157,12 @@ static const struct {
                    {"body", SND_LAYER_BODY}, {"force", SND_LAYER_FORCE}};
 #define N_LAYER_NAMES (sizeof layer_names / sizeof layer_names[0])
 
-int bowl_lab_parse_layers(const char *text, unsigned *layers, char *msg, size_t len)
+int bl_parse_layers(const char *text, unsigned *layers, char *msg, size_t len)
 {
-    const char *allowed = "a comma-separated list of rub, pair, impact, body, force, or default, all, none";
+    const char *allowed = _("a comma-separated list of rub, pair, impact, body, force, or default, all, none");
     char buf[256];
     if (!*text || strlen(text) >= sizeof buf) {
-        snprintf(msg, len, "--layers: '%s' is not a layer list (allowed: %s)", cli_cut(text), allowed);
+        snprintf(msg, len, _("--layers: '%s' is not a layer list (allowed: %s)"), cli_cut(text), allowed);
         return 2;
     }
     strcpy(buf, text);
@@ -210,7 +174,7 @@ int bowl_lab_parse_layers(const char *text, unsigned *layers, char *msg, size_t 
         while (i < N_LAYER_NAMES && strcmp(name, layer_names[i].name) != 0)
             i++;
         if (i == N_LAYER_NAMES) {
-            snprintf(msg, len, "--layers: '%s' is not a layer in '%s' (allowed: %s)", cli_cut(name), cli_cut(text),
+            snprintf(msg, len, _("--layers: '%s' is not a layer in '%s' (allowed: %s)"), cli_cut(name), cli_cut(text),
                      allowed);
             return 2;
         }
@@ -219,7 +183,7 @@ int bowl_lab_parse_layers(const char *text, unsigned *layers, char *msg, size_t 
     return 0;
 }
 
-size_t bowl_lab_layers_text(unsigned layers, char *buf, size_t size)
+size_t bl_layers_text(unsigned layers, char *buf, size_t size)
 {
     for (size_t i = 0; i < 3; i++)  /* default, all, none */
         if (layers == layer_names[i].bits)

@@ -1,7 +1,7 @@
-/* bowl-lab, headless: render a preset to WAV, with the event log and the per-frame trace the interactive lab shows,
- * under the preset's scripted gesture or a recorded one (--gesture). Every output is written atomically (wav.h): a
- * bad path or an interrupted render leaves nothing behind. Errors come back as text, so that the interactive lab
- * can render too (its `w` key) and say what happened in its notes. */
+/* bowl-lab, headless: the preset listing and --describe; render a preset to WAV, with the event log and the
+ * per-frame trace the interactive lab shows, under the preset's scripted gesture or a recorded one (--gesture). Every
+ * output is written atomically (wav.h): a bad path or an interrupted render leaves nothing behind. Errors come back
+ * as text, so that the interactive lab can render too (its `w` key) and say what happened in its notes. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -12,22 +12,23 @@
 #include <string.h>
 #include <time.h>
 
-#include "bowl_lab.h"
+#include "lab.h"
 #include "numlab/cli.h"
+#include "numlab/lang.h"
 #include "numlab/outset.h"
 #include "numlab/text.h"
 
-#define SPECTRUM_N BOWL_LAB_SPECTRUM_N
+#define SPECTRUM_N BL_SPECTRUM_N
 
-volatile int bowl_lab_interrupted;
+volatile int bl_interrupted;
 
 static void on_signal(int sig)
 {
     (void)sig;
-    bowl_lab_interrupted = 1;
+    bl_interrupted = 1;
 }
 
-/* Where errors go: the message buffer of bowl_lab_run. */
+/* Where errors go: the message buffer of bl_run. */
 typedef struct {
     char *msg;
     size_t len;
@@ -48,7 +49,7 @@ static int say(const report *r, int rc, const char *fmt, ...)
 static int open_error(const report *r, const char *option, const char *path, outset_error code, const char *err)
 {
     if (code == OUTSET_EXISTS)
-        return say(r, CLI_USAGE, "%s: '%s' already exists (allowed: a new file, or add --force to replace it)",
+        return say(r, CLI_USAGE, _("%s: '%s' already exists (allowed: a new file, or add --force to replace it)"),
                    option, cli_cut(path));
     return say(r, code == OUTSET_BAD_PATH ? CLI_USAGE : CLI_FAILURE, "%s: %s", option, cli_cut_in(err, path));
 }
@@ -108,19 +109,23 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void summary(const report *r, const bowl_lab_options *o, const snd_engine *e, double seconds,
+static void summary(const report *r, const bl_options *o, const snd_engine *e, double seconds,
                     double elapsed)
 {
     const snd_stats *st = snd_engine_stats(e);
-    char peak[32] = "silent";
+    char peak[64], head[1024], what[96];
     if (st->peak > 0.0)
-        snprintf(peak, sizeof peak, "peak %.1f dBFS", 20.0 * log10(st->peak));
-    say(r, CLI_OK, "%s%s%s%.3f s of %s, seed %lu, %d Hz %s %s: %s; collisions %lu, bowl impacts %lu, "
-                   "micro-impacts %llu (%.0fx real time)",
-            o->wav ? "wrote " : "rendered ", o->wav ? o->wav : "", o->wav ? ": " : "", seconds, o->preset->name,
-            o->seed, (int)SND_RATE, o->channels == 2 ? "stereo" : "mono",
-            o->wav ? wav_format_name(o->format) : "(no WAV)", peak, st->hits_spheres, st->hits_bowl,
-            st->micro_impacts, elapsed > 0.0 ? seconds / elapsed : 0.0);
+        snprintf(peak, sizeof peak, _("peak %.1f dBFS"), 20.0 * log10(st->peak));
+    else
+        snprintf(peak, sizeof peak, "%s", _("silent"));
+    if (o->wav)
+        snprintf(head, sizeof head, _("wrote %s: %.3f s of %s, seed %lu"), o->wav, seconds, o->preset->name, o->seed);
+    else
+        snprintf(head, sizeof head, _("rendered %.3f s of %s, seed %lu"), seconds, o->preset->name, o->seed);
+    snprintf(what, sizeof what, "%d Hz %s %s", (int)SND_RATE, o->channels == 2 ? _("stereo") : _("mono"),
+             o->wav ? wav_format_name(o->format) : _("(no WAV)"));
+    say(r, CLI_OK, _("%s, %s: %s; collisions %lu, bowl impacts %lu, micro-impacts %llu (%.0fx real time)"), head,
+        what, peak, st->hits_spheres, st->hits_bowl, st->micro_impacts, elapsed > 0.0 ? seconds / elapsed : 0.0);
 }
 
 /* The outputs of one render: one output set, opened before the first sample and committed (or dropped) whole. */
@@ -135,12 +140,12 @@ typedef struct {
 
 static const char *const out_option[N_OUT] = {"--wav", "--events", "--trace", "--spectrum", "the gesture"};
 
-static int open_outputs(const report *r, const bowl_lab_options *o, outputs *out)
+static int open_outputs(const report *r, const bl_options *o, outputs *out)
 {
     const char *paths[N_OUT] = {o->wav, o->events, o->trace, o->spectrum, o->replay_out};
     int index[N_OUT];
     if (!(out->set = outset_new()))
-        return say(r, CLI_FAILURE, "out of memory");
+        return say(r, CLI_FAILURE, _("out of memory"));
     for (int k = 0; k < N_OUT; k++) {
         if (!paths[k])
             continue;
@@ -156,16 +161,16 @@ static int open_outputs(const report *r, const bowl_lab_options *o, outputs *out
             while (j < k && !(paths[j] && index[j] == other))
                 j++;
             return strcmp(paths[j], "-") == 0 && strcmp(paths[k], "-") == 0
-                       ? say(r, CLI_USAGE, "%s and %s cannot both go to stdout (allowed: at most one '-')",
+                       ? say(r, CLI_USAGE, _("%s and %s cannot both go to stdout (allowed: at most one '-')"),
                              out_option[j], out_option[k])
-                       : say(r, CLI_USAGE, "%s: '%s' is also the %s file '%s' (allowed: different files)",
+                       : say(r, CLI_USAGE, _("%s: '%s' is also the %s file '%s' (allowed: different files)"),
                              out_option[j], cli_cut(paths[j]), out_option[k], cli_cut(paths[k]));
         }
         if (index[k] < 0)
             return open_error(r, out_option[k], paths[k], code, err);
         out->path[k] = paths[k];
         if (k != OUT_WAV && !(out->f[k] = outset_stream(out->set, index[k])))
-            return say(r, CLI_FAILURE, "%s: '%s': out of memory", out_option[k], cli_cut(paths[k]));
+            return say(r, CLI_FAILURE, _("%s: '%s': out of memory"), out_option[k], cli_cut(paths[k]));
     }
     if (o->wav) {
         char err[PATH_MAX + 256];   /* a whole path and the reason: cut when shown */
@@ -191,13 +196,13 @@ static int check_streams(const report *r, const outputs *out)
     for (int k = 0; k < N_OUT; k++)
         if (out->f[k] && ferror(out->f[k])) {
             if (strcmp(out->path[k], "-") == 0)
-                return say(r, CLI_FAILURE, "%s: cannot write to stdout (closed or full)", out_option[k]);
-            return say(r, CLI_FAILURE, "%s: cannot write to '%s'", out_option[k], cli_cut(out->path[k]));
+                return say(r, CLI_FAILURE, _("%s: cannot write to stdout (closed or full)"), out_option[k]);
+            return say(r, CLI_FAILURE, _("%s: cannot write to '%s'"), out_option[k], cli_cut(out->path[k]));
         }
     return CLI_OK;
 }
 
-static int commit_outputs(const report *r, const bowl_lab_options *o, outputs *out, const double *ring,
+static int commit_outputs(const report *r, const bl_options *o, outputs *out, const double *ring,
                           size_t ring_at)
 {
     int rc = CLI_OK;
@@ -209,10 +214,10 @@ static int commit_outputs(const report *r, const bowl_lab_options *o, outputs *o
             rc = say(r, CLI_FAILURE, "--wav: %s", cli_cut_in(err, o->wav));
     }
     if (rc == CLI_OK && out->f[OUT_SPECTRUM] && write_spectrum(out->f[OUT_SPECTRUM], ring, ring_at))
-        rc = say(r, CLI_FAILURE, "--spectrum: out of memory");
-    if (rc == CLI_OK && out->f[OUT_GESTURE] && bowl_lab_gesture_write(out->f[OUT_GESTURE], o->replay,
+        rc = say(r, CLI_FAILURE, _("--spectrum: out of memory"));
+    if (rc == CLI_OK && out->f[OUT_GESTURE] && bl_gesture_write(out->f[OUT_GESTURE], o->replay,
                                                                       o->replay_comment) != 0)
-        rc = say(r, CLI_FAILURE, "cannot write '%s'", o->replay_out);
+        rc = say(r, CLI_FAILURE, _("cannot write '%s'"), o->replay_out);
     if (rc == CLI_OK)
         rc = check_streams(r, out);
     if (rc != CLI_OK)
@@ -222,7 +227,7 @@ static int commit_outputs(const report *r, const bowl_lab_options *o, outputs *o
     return code == OUTSET_OK ? CLI_OK : say(r, CLI_FAILURE, "%s", err);
 }
 
-int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
+int bl_run(const bl_options *o, char *msg, size_t len)
 {
     const report r = {msg, len};
     snd_options so = {.seed = o->seed, .rate = SND_RATE, .channels = o->channels, .layers = o->layers,
@@ -230,9 +235,9 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
     snd_error serr;
     snd_engine *e = snd_engine_new(o->preset, &so, &serr);
     if (!e)
-        return serr == SND_ERR_NOMEM ? say(&r, CLI_FAILURE, "out of memory")
-                                     : say(&r, CLI_USAGE, "preset '%s': its parameters are invalid together (see "
-                                           "--describe)", o->preset->name);
+        return serr == SND_ERR_NOMEM ? say(&r, CLI_FAILURE, _("out of memory"))
+                                     : say(&r, CLI_USAGE, _("preset '%s': its parameters are invalid together (see "
+                                           "--describe)"), o->preset->name);
 
     const double step = o->preset->bowl.step;
     const size_t frames_per_step = snd_engine_step_frames(e);
@@ -244,7 +249,7 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
     size_t ring_at = 0;
     /* These stop the render cleanly (a closed pipe shows as a write error: check_streams). Installed before the
      * outputs, whose own handlers run first: they remove the temporaries at once, then hand the signal on. */
-    bowl_lab_interrupted = 0;
+    bl_interrupted = 0;
     const int stops[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
     struct sigaction old[4];
     for (int i = 0; i < 4; i++) {
@@ -253,10 +258,10 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
         sigaction(stops[i], &sa, &old[i]);
     }
     outputs out = {0};
-    int rc = buf && ring ? open_outputs(&r, o, &out) : say(&r, CLI_FAILURE, "out of memory");
-    bowl_lab_replay replay;
+    int rc = buf && ring ? open_outputs(&r, o, &out) : say(&r, CLI_FAILURE, _("out of memory"));
+    bl_replay replay;
     if (o->replay)
-        bowl_lab_replay_init(&replay, o->replay);
+        bl_replay_init(&replay, o->replay);
 
     if (rc == CLI_OK && out.f[OUT_EVENTS])
         fputs("t,event,sphere,value,impulse,x,y,z\n", out.f[OUT_EVENTS]);
@@ -268,17 +273,17 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
     double start = now();
     long long done = 0;
     for (long frame = 1; rc == CLI_OK && done < total; frame++) {
-        double dt = fmin(1.0 / BOWL_LAB_FRAME_HZ, (double)(total - done) * step);
+        double dt = fmin(1.0 / BL_FRAME_HZ, (double)(total - done) * step);
         long long due = snd_engine_due(e, dt);
         if (due > total - done)
             due = total - done;
-        if (due == 0 && (double)(total - done) * step <= 1.0 / BOWL_LAB_FRAME_HZ)
+        if (due == 0 && (double)(total - done) * step <= 1.0 / BL_FRAME_HZ)
             due = 1;  /* the last sliver: never stall on the accumulator's rounding */
         double peak = 0.0;
         for (long long k = 0; k < due; k++) {
             double *at = buf + (size_t)k * frames_per_step * o->channels;
             if (o->replay)
-                bowl_lab_replay_step(&replay, e, at);
+                bl_replay_step(&replay, e, at);
             else
                 snd_engine_step(e, at);
             if (out.f[OUT_EVENTS])
@@ -296,7 +301,7 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
         }
         if (o->spectrogram_sink &&
             spectrogram_push(o->spectrogram_sink, buf, (size_t)due * frames_per_step, o->channels))
-            rc = say(&r, CLI_FAILURE, "--spectrogram: out of memory");
+            rc = say(&r, CLI_FAILURE, _("--spectrogram: out of memory"));
         done += due;
         char err[PATH_MAX + 256];   /* a whole path and the reason: cut when shown */
         if (out.wav && wav_write(out.wav, buf, (size_t)due * frames_per_step, err, sizeof err) != WAV_OK)
@@ -305,8 +310,8 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
             write_trace(out.f[OUT_TRACE], frame, e, peak);
         if (rc == CLI_OK)
             rc = check_streams(&r, &out);
-        if (bowl_lab_interrupted)
-            rc = say(&r, CLI_FAILURE, "interrupted at %.3f s: nothing written", (double)done * step);
+        if (bl_interrupted)
+            rc = say(&r, CLI_FAILURE, _("interrupted at %.3f s: nothing written"), (double)done * step);
     }
     double elapsed = now() - start;
 
@@ -324,12 +329,43 @@ int bowl_lab_run(const bowl_lab_options *o, char *msg, size_t len)
     return rc;
 }
 
-int bowl_lab_render(const bowl_lab_options *o)
+/* --- --list-presets, --describe ---------------------------------------------------------------------------- */
+
+void bl_list_presets(void)
+{
+    for (size_t i = 0; i < snd_preset_count(); i++) {
+        const snd_preset *p = snd_preset_at(i);
+        printf("%-20s %s\n", p->name, p->summary);
+    }
+}
+
+void bl_describe(const snd_preset *p)
+{
+    printf("# %s: %s\n", p->name, p->summary);
+    printf("# every key below can be changed with --set KEY=VALUE\n");
+    for (size_t i = 0; i < bl_n_params; i++) {
+        const bl_param *f = &bl_params[i];
+        if (f->section)
+            printf("# %s\n", f->section);
+        printf("%-22s %-12.6g # %s\n", f->key, bl_param_get(p, f), f->meaning);
+    }
+    printf("# fixed: step %.6g s (20 samples at 48 kHz); bowl_modes: a hemispherical shell's bending series "
+           "(Rayleigh); ball_modes: an audible stand-in chosen by ear, not a steel ball's physics (a real one "
+           "this size rings ultrasonically)\n", p->bowl.step);
+    const snd_params *s = &p->sound;
+    for (size_t m = 0; m < s->n_body; m++)
+        printf("# fixed: body_mode%zu %g Hz, sigma %g/s, c %g, drive %g, gain %g\n", m, s->body[m].freq,
+               s->body[m].decay, s->body[m].couple, s->body[m].drive, s->body[m].gain);
+}
+
+/* --- the command line's render ------------------------------------------------------------------------------ */
+
+int bl_render(const bl_options *o)
 {
     if (o->spectrogram && !o->spectrogram_sink)
-        return bowl_lab_spectrogram(o);
+        return bl_spectrogram(o);
     char msg[1024];
-    int rc = bowl_lab_run(o, msg, sizeof msg);
+    int rc = bl_run(o, msg, sizeof msg);
     if (rc != CLI_OK)
         return rc == CLI_USAGE ? cli_error("%s", msg) : cli_fail("%s", msg);
     if (!o->quiet) {
@@ -339,7 +375,7 @@ int bowl_lab_render(const bowl_lab_options *o)
             stdout_busy = stdout_busy || (paths[i] && outset_same_file(paths[i], "-"));  /* "-", /dev/stdout */
         FILE *f = stdout_busy ? stderr : stdout;   /* the paths in it are the user's: shown escaped */
         if (text_fputs(msg, f) == EOF || fputc('\n', f) == EOF)
-            return cli_fail("cannot write the summary: %s", strerror(errno));
+            return cli_fail(_("cannot write the summary: %s"), strerror(errno));
     }
     return CLI_OK;
 }

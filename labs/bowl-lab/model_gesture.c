@@ -1,5 +1,5 @@
 /* bowl-lab: the player's gesture (tilt and stir), how one step feels it, its recording as a CSV file and its replay.
- * The interactive lab and `--gesture FILE` step the engine through the same bowl_lab_player_step, so a recording
+ * The interactive lab and `--gesture FILE` step the engine through the same bl_player_step, so a recording
  * played back gives the same samples, bit for bit. */
 #include <errno.h>
 #include <math.h>
@@ -7,17 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bowl_lab.h"
+#include "lab.h"
 #include "numlab/common.h"
 
 #define DEG (NUMLAB_PI / 180.0)
 #define LINE_MAX_CHARS 1024
 
-int bowl_lab_gesture_add(bowl_lab_gesture *g, const bowl_lab_gesture_row *row)
+int bl_gesture_add(bl_gesture *g, const bl_gesture_row *row)
 {
     if (g->n == g->cap) {
         size_t cap = g->cap ? 2 * g->cap : 64;
-        bowl_lab_gesture_row *rows = realloc(g->rows, cap * sizeof *rows);
+        bl_gesture_row *rows = realloc(g->rows, cap * sizeof *rows);
         if (!rows)
             return -1;
         g->rows = rows;
@@ -27,10 +27,10 @@ int bowl_lab_gesture_add(bowl_lab_gesture *g, const bowl_lab_gesture_row *row)
     return 0;
 }
 
-void bowl_lab_gesture_free(bowl_lab_gesture *g)
+void bl_gesture_free(bl_gesture *g)
 {
     free(g->rows);
-    *g = (bowl_lab_gesture){0};
+    *g = (bl_gesture){0};
 }
 
 /* --- the file ------------------------------------------------------------------------------------------------- */
@@ -42,12 +42,12 @@ typedef struct {
 } column_rule;
 
 static const column_rule columns[6] = {
-    {"t", 0.0, BOWL_LAB_MAX_GESTURE_S, "seconds, 0..3600, in time order"},
-    {"tilt_x_deg", -BOWL_LAB_TILT_MAX, BOWL_LAB_TILT_MAX, "degrees, -60..60"},
-    {"tilt_y_deg", -BOWL_LAB_TILT_MAX, BOWL_LAB_TILT_MAX, "degrees, -60..60"},
-    {"stir_hz", -BOWL_LAB_STIR_MAX, BOWL_LAB_STIR_MAX, "Hz, -10..10 (negative: clockwise)"},
-    {"stir_radius_m", 0.0, BOWL_LAB_STIR_RADIUS_MAX, "metres, 0..0.05"},
-    {"strike", 0.0, BOWL_LAB_STRIKE_MAX, "0..10 (0: no strike)"},
+    {"t", 0.0, BL_MAX_GESTURE_S, N_("seconds, 0..3600, in time order")},
+    {"tilt_x_deg", -BL_TILT_MAX, BL_TILT_MAX, N_("degrees, -60..60")},
+    {"tilt_y_deg", -BL_TILT_MAX, BL_TILT_MAX, N_("degrees, -60..60")},
+    {"stir_hz", -BL_STIR_MAX, BL_STIR_MAX, N_("Hz, -10..10 (negative: clockwise)")},
+    {"stir_radius_m", 0.0, BL_STIR_RADIUS_MAX, N_("metres, 0..0.05")},
+    {"strike", 0.0, BL_STRIKE_MAX, N_("0..10 (0: no strike)")},
 };
 
 static int bad_line(char *msg, size_t len, const char *name, long line, const char *fmt, ...)
@@ -84,28 +84,28 @@ static int parse_row(char *text, const char *name, long line, double v[6], char 
         if (comma)
             *comma = '\0';
         if (!comma && k < 5)
-            return bad_line(msg, len, name, line, "%d fields, expected 6 (%s)", k + 1, BOWL_LAB_GESTURE_HEADER);
+            return bad_line(msg, len, name, line, _("%d fields, expected 6 (%s)"), k + 1, BL_GESTURE_HEADER);
         if (comma && k == 5)
-            return bad_line(msg, len, name, line, "more than 6 fields (%s)", BOWL_LAB_GESTURE_HEADER);
+            return bad_line(msg, len, name, line, _("more than 6 fields (%s)"), BL_GESTURE_HEADER);
         const column_rule *c = &columns[k];
         char *s = trim(field), *end;
         errno = 0;
         v[k] = strtod(s, &end);
         if (!*s || end == s || *end)
-            return bad_line(msg, len, name, line, "%s '%s' is not a number (allowed: %s)", c->column, s,
-                            c->allowed);
+            return bad_line(msg, len, name, line, _("%s '%s' is not a number (allowed: %s)"), c->column, s,
+                            _(c->allowed));
         if (!isfinite(v[k]) || errno == ERANGE || v[k] < c->lo || v[k] > c->hi)
-            return bad_line(msg, len, name, line, "%s '%s' is out of range (allowed: %s)", c->column, s,
-                            c->allowed);
+            return bad_line(msg, len, name, line, _("%s '%s' is out of range (allowed: %s)"), c->column, s,
+                            _(c->allowed));
         field = comma + 1;
     }
     return 0;
 }
 
-int bowl_lab_gesture_parse(const char *data, size_t size, const char *name, bowl_lab_gesture *g, char *msg,
+int bl_gesture_parse(const char *data, size_t size, const char *name, bl_gesture *g, char *msg,
                            size_t len)
 {
-    *g = (bowl_lab_gesture){0};
+    *g = (bl_gesture){0};
     char text[LINE_MAX_CHARS];
     bool header = false;
     int rc = 0;
@@ -116,12 +116,12 @@ int bowl_lab_gesture_parse(const char *data, size_t size, const char *name, bowl
         size_t n = (nl ? (size_t)(nl - data) : size) - pos;
         const char *nul = memchr(data + pos, '\0', n);
         if (n >= LINE_MAX_CHARS) {
-            rc = bad_line(msg, len, name, line, "a line longer than %d characters (allowed: %s rows)",
-                          LINE_MAX_CHARS - 1, BOWL_LAB_GESTURE_HEADER);
+            rc = bad_line(msg, len, name, line, _("a line longer than %d characters (allowed: %s rows)"),
+                          LINE_MAX_CHARS - 1, BL_GESTURE_HEADER);
             break;
         }
         if (nul) {  /* no line ends at a NUL byte */
-            rc = bad_line(msg, len, name, line, "a NUL byte at column %zu (allowed: text)",
+            rc = bad_line(msg, len, name, line, _("a NUL byte at column %zu (allowed: text)"),
                           (size_t)(nul - data - pos) + 1);
             break;
         }
@@ -132,9 +132,9 @@ int bowl_lab_gesture_parse(const char *data, size_t size, const char *name, bowl
         if (!*s || *s == '#')
             continue;
         if (!header) {
-            if (strcmp(s, BOWL_LAB_GESTURE_HEADER) != 0)
-                rc = bad_line(msg, len, name, line, "the header is '%.80s' (allowed: %s)", s,
-                              BOWL_LAB_GESTURE_HEADER);
+            if (strcmp(s, BL_GESTURE_HEADER) != 0)
+                rc = bad_line(msg, len, name, line, _("the header is '%.80s' (allowed: %s)"), s,
+                              BL_GESTURE_HEADER);
             header = true;
             continue;
         }
@@ -143,30 +143,30 @@ int bowl_lab_gesture_parse(const char *data, size_t size, const char *name, bowl
         if (rc)
             break;
         if (g->n > 0 && v[0] < g->rows[g->n - 1].t) {
-            rc = bad_line(msg, len, name, line, "t %.17g comes before the previous row's %.17g (allowed: rows in "
-                          "time order)", v[0], g->rows[g->n - 1].t);
+            rc = bad_line(msg, len, name, line, _("t %.17g comes before the previous row's %.17g (allowed: rows in "
+                          "time order)"), v[0], g->rows[g->n - 1].t);
             break;
         }
-        bowl_lab_gesture_row row = {v[0], {v[1], v[2], v[3], v[4]}, v[5]};
-        if (bowl_lab_gesture_add(g, &row)) {
+        bl_gesture_row row = {v[0], {v[1], v[2], v[3], v[4]}, v[5]};
+        if (bl_gesture_add(g, &row)) {
             snprintf(msg, len, "%s: out of memory at line %ld", name, line);
             rc = 1;
         }
     }
     if (rc == 0 && g->n == 0)
-        rc = bad_line(msg, len, name, line, "no rows (allowed: the header %s, then rows)", BOWL_LAB_GESTURE_HEADER);
+        rc = bad_line(msg, len, name, line, _("no rows (allowed: the header %s, then rows)"), BL_GESTURE_HEADER);
     if (rc)
-        bowl_lab_gesture_free(g);
+        bl_gesture_free(g);
     return rc;
 }
 
-int bowl_lab_gesture_write(FILE *f, const bowl_lab_gesture *g, const char *comment)
+int bl_gesture_write(FILE *f, const bl_gesture *g, const char *comment)
 {
     if (comment)
         fprintf(f, "# %s\n", comment);
-    fputs(BOWL_LAB_GESTURE_HEADER "\n", f);
+    fputs(BL_GESTURE_HEADER "\n", f);
     for (size_t i = 0; i < g->n; i++) {
-        const bowl_lab_gesture_row *r = &g->rows[i];
+        const bl_gesture_row *r = &g->rows[i];
         fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", r->t, r->c.tilt_x_deg, r->c.tilt_y_deg, r->c.stir_hz,
                 r->c.stir_radius, r->strike);
     }
@@ -175,7 +175,7 @@ int bowl_lab_gesture_write(FILE *f, const bowl_lab_gesture *g, const char *comme
 
 /* --- the player --------------------------------------------------------------------------------------------- */
 
-bowl_gesture bowl_lab_player_gesture(bowl_lab_player *p, double h)
+bowl_gesture bl_player_gesture(bl_player *p, double h)
 {
     /* the bowl's centre runs on A (cos phi, sin phi): its acceleration is -A w^2 (cos phi, sin phi) */
     const double w = 2.0 * NUMLAB_PI * p->c.stir_hz, a = p->c.stir_radius * w * w;
@@ -187,9 +187,9 @@ bowl_gesture bowl_lab_player_gesture(bowl_lab_player *p, double h)
     return g;
 }
 
-void bowl_lab_player_step(bowl_lab_player *p, snd_engine *e, double *out)
+void bl_player_step(bl_player *p, snd_engine *e, double *out)
 {
-    bowl_gesture g = bowl_lab_player_gesture(p, snd_engine_bowl(e)->p.step);
+    bowl_gesture g = bl_player_gesture(p, snd_engine_bowl(e)->p.step);
     snd_engine_set_gesture(e, &g);
     if (p->strike > 0.0)
         snd_engine_strike(e, p->strike);
@@ -197,7 +197,7 @@ void bowl_lab_player_step(bowl_lab_player *p, snd_engine *e, double *out)
     snd_engine_step(e, out);
 }
 
-void bowl_lab_tilt_toward(double dx, double dy, double max_deg, double *tilt_x_deg, double *tilt_y_deg)
+void bl_tilt_toward(double dx, double dy, double max_deg, double *tilt_x_deg, double *tilt_y_deg)
 {
     /* bowl_effective_gravity: with R = Rx(tx) Ry(ty), g_b = R^T (0, 0, -g) = g (cos tx sin ty, -sin tx,
      * -cos tx cos ty). Its horizontal part is g (dx, dy) when sin tx = -dy and sin ty = dx / cos tx. */
@@ -211,21 +211,21 @@ void bowl_lab_tilt_toward(double dx, double dy, double max_deg, double *tilt_x_d
 
 /* --- replay ---------------------------------------------------------------------------------------------------- */
 
-void bowl_lab_replay_init(bowl_lab_replay *r, const bowl_lab_gesture *g)
+void bl_replay_init(bl_replay *r, const bl_gesture *g)
 {
-    *r = (bowl_lab_replay){.g = g};
+    *r = (bl_replay){.g = g};
 }
 
-void bowl_lab_replay_step(bowl_lab_replay *r, snd_engine *e, double *out)
+void bl_replay_step(bl_replay *r, snd_engine *e, double *out)
 {
     const bowl *b = snd_engine_bowl(e);
     while (r->next < r->g->n) {
-        const bowl_lab_gesture_row *row = &r->g->rows[r->next];
+        const bl_gesture_row *row = &r->g->rows[r->next];
         if (llround(row->t / b->p.step) > (long long)b->steps)
             break;
         r->player.c = row->c;
         r->player.strike += row->strike;
         r->next++;
     }
-    bowl_lab_player_step(&r->player, e, out);
+    bl_player_step(&r->player, e, out);
 }

@@ -1,69 +1,69 @@
 /* bowl-lab: the live session of the interactive lab. The engine steps in real time through the bowl's fixed-step
  * accumulator under the player's controls; every change of the controls and every strike is recorded at its step's
- * time, so the session can be rendered again, offline and bit for bit, by the headless replay (render.c). */
+ * time, so the session can be rendered again, offline and bit for bit, by the headless replay (headless.c). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bowl_lab.h"
+#include "lab.h"
 #include "numlab/cli.h"
 
 #define MOVING_SPEED 1e-4   /* m/s: slower spheres count as still */
 #define RINGING_PEAK 1e-6   /* -120 dBFS: quieter output counts as silence */
 #define MAX_SESSION_FILES 9999
 
-int bowl_lab_session_init(bowl_lab_session *s, const snd_preset *preset, unsigned long seed, unsigned layers,
-                          const bowl_lab_controls *c)
+int bl_session_init(bl_session *s, const snd_preset *preset, unsigned long seed, unsigned layers,
+                          const bl_controls *c)
 {
-    *s = (bowl_lab_session){.preset = *preset, .seed = seed, .layers = layers, .player = {.c = *c}};
+    *s = (bl_session){.preset = *preset, .seed = seed, .layers = layers, .player = {.c = *c}};
     snd_options o = {.seed = seed, .rate = SND_RATE, .channels = 1, .layers = layers};
     snd_error err;
     s->e = snd_engine_new(&s->preset, &o, &err);
     if (!s->e)
         return err;
     s->buf = malloc(snd_engine_step_frames(s->e) * sizeof *s->buf);
-    s->ring = calloc(BOWL_LAB_SPECTRUM_N, sizeof *s->ring);
-    s->sg = spectrogram_new(2 * (BOWL_LAB_SPECTROGRAM_BINS - 1), BOWL_LAB_SPECTROGRAM_HOP, SND_RATE);
+    s->ring = calloc(BL_SPECTRUM_N, sizeof *s->ring);
+    s->sg = spectrogram_new(2 * (BL_SPECTROGRAM_BINS - 1), BL_SPECTROGRAM_HOP, SND_RATE);
     if (s->sg)
-        spectrogram_keep(s->sg, BOWL_LAB_SPECTROGRAM_FRAMES);
+        spectrogram_keep(s->sg, BL_SPECTROGRAM_FRAMES);
     if (!s->buf || !s->ring || !s->sg) {
-        bowl_lab_session_destroy(s);
+        bl_session_destroy(s);
         return SND_ERR_NOMEM;
     }
-    bowl_lab_timeline_init(&s->timeline, snd_engine_bowl(s->e));
+    bl_timeline_init(&s->timeline, snd_engine_bowl(s->e));
     return SND_OK;
 }
 
-void bowl_lab_session_destroy(bowl_lab_session *s)
+void bl_session_destroy(bl_session *s)
 {
     snd_engine_free(s->e);
     free(s->buf);
     free(s->ring);
     spectrogram_free(s->sg);
-    bowl_lab_gesture_free(&s->rec);
-    *s = (bowl_lab_session){0};
+    bl_gesture_free(&s->rec);
+    *s = (bl_session){0};
 }
 
-static bool same_controls(const bowl_lab_controls *a, const bowl_lab_controls *b)
+static bool same_controls(const bl_controls *a, const bl_controls *b)
 {
     return a->tilt_x_deg == b->tilt_x_deg && a->tilt_y_deg == b->tilt_y_deg && a->stir_hz == b->stir_hz &&
            a->stir_radius == b->stir_radius;
 }
 
 /* Before a step: a row when the controls differ from the last row's, or a strike waits. */
-static void record(bowl_lab_session *s)
+static void record(bl_session *s)
 {
-    const bowl_lab_gesture_row *last = s->rec.n ? &s->rec.rows[s->rec.n - 1] : NULL;
+    const bl_gesture_row *last = s->rec.n ? &s->rec.rows[s->rec.n - 1] : NULL;
     if (last && same_controls(&last->c, &s->player.c) && !(s->player.strike > 0.0))
         return;
-    bowl_lab_gesture_row row = {snd_engine_bowl(s->e)->t, s->player.c, s->player.strike};
-    if (bowl_lab_gesture_add(&s->rec, &row))
+    bl_gesture_row row = {snd_engine_bowl(s->e)->t, s->player.c, s->player.strike};
+    if (bl_gesture_add(&s->rec, &row))
         s->rec_failed = true;
 }
 
-void bowl_lab_session_steps(bowl_lab_session *s, unsigned n)
+void bl_session_steps(bl_session *s, unsigned n)
 {
     const size_t frames = snd_engine_step_frames(s->e);
     for (unsigned k = 0; k < n; k++) {
@@ -71,39 +71,39 @@ void bowl_lab_session_steps(bowl_lab_session *s, unsigned n)
         if (s->player.strike > 0.0) {  /* a strike by hand shows on the timeline as a hit */
             bowl_event hit = {.kind = BOWL_EV_COLLISION, .t = snd_engine_bowl(s->e)->t, .sphere = -1,
                               .value = s->player.strike};
-            bowl_lab_timeline_add(&s->timeline, &hit);
+            bl_timeline_add(&s->timeline, &hit);
         }
-        bowl_lab_player_step(&s->player, s->e, s->buf);
+        bl_player_step(&s->player, s->e, s->buf);
         const bowl *b = snd_engine_bowl(s->e);
         for (size_t i = 0; i < b->n_events; i++)
-            bowl_lab_timeline_add(&s->timeline, &b->events[i]);
+            bl_timeline_add(&s->timeline, &b->events[i]);
         for (size_t i = 0; i < frames; i++) {
             s->peak = fmax(s->peak, fabs(s->buf[i]));
             s->ring[s->ring_at] = s->buf[i];
-            s->ring_at = (s->ring_at + 1) % BOWL_LAB_SPECTRUM_N;
+            s->ring_at = (s->ring_at + 1) % BL_SPECTRUM_N;
         }
         s->ring_version++;
         spectrogram_push(s->sg, s->buf, frames, 1);  /* rolling: its memory is taken by the first seconds */
-        if (b->steps % BOWL_LAB_TRAIL_EVERY == 0) {
+        if (b->steps % BL_TRAIL_EVERY == 0) {
             for (int i = 0; i < 2; i++) {
                 s->trail[i][s->trail_at][0] = b->s[i].p.x;
                 s->trail[i][s->trail_at][1] = b->s[i].p.y;
             }
-            s->trail_at = (s->trail_at + 1) % BOWL_LAB_TRAIL;
-            s->trail_n += s->trail_n < BOWL_LAB_TRAIL;
+            s->trail_at = (s->trail_at + 1) % BL_TRAIL;
+            s->trail_n += s->trail_n < BL_TRAIL;
         }
     }
 }
 
-unsigned bowl_lab_session_frame(bowl_lab_session *s, double frame_dt)
+unsigned bl_session_frame(bl_session *s, double frame_dt)
 {
     s->peak = 0.0;
     unsigned n = snd_engine_due(s->e, frame_dt);
-    bowl_lab_session_steps(s, n);
+    bl_session_steps(s, n);
     return n;
 }
 
-bool bowl_lab_session_active(const bowl_lab_session *s)
+bool bl_session_active(const bl_session *s)
 {
     const bowl *b = snd_engine_bowl(s->e);
     bool moving = false;
@@ -115,28 +115,28 @@ bool bowl_lab_session_active(const bowl_lab_session *s)
            s->peak > RINGING_PEAK;
 }
 
-int bowl_lab_session_gesture(const bowl_lab_session *s, bowl_lab_gesture *out)
+int bl_session_gesture(const bl_session *s, bl_gesture *out)
 {
-    *out = (bowl_lab_gesture){0};
+    *out = (bl_gesture){0};
     if (s->rec_failed)
         return -1;
-    bowl_lab_gesture_row end = {snd_engine_bowl(s->e)->t, s->player.c, 0.0};
+    bl_gesture_row end = {snd_engine_bowl(s->e)->t, s->player.c, 0.0};
     for (size_t i = 0; i < s->rec.n; i++)
-        if (bowl_lab_gesture_add(out, &s->rec.rows[i]))
-            return bowl_lab_gesture_free(out), -1;
-    if (bowl_lab_gesture_add(out, &end))
-        return bowl_lab_gesture_free(out), -1;
+        if (bl_gesture_add(out, &s->rec.rows[i]))
+            return bl_gesture_free(out), -1;
+    if (bl_gesture_add(out, &end))
+        return bl_gesture_free(out), -1;
     return 0;
 }
 
-size_t bowl_lab_command(const snd_preset *preset, unsigned long seed, unsigned layers, const char *csv, char *buf,
+size_t bl_command(const snd_preset *preset, unsigned long seed, unsigned layers, const char *csv, char *buf,
                         size_t size)
 {
     const snd_preset *base = snd_preset_find(preset->name);
     char sets[4096] = "", names[128];
     if (base)
-        bowl_lab_set_args(base, preset, sets, sizeof sets);
-    bowl_lab_layers_text(layers, names, sizeof names);
+        bl_set_args(base, preset, sets, sizeof sets);
+    bl_layers_text(layers, names, sizeof names);
     return (size_t)snprintf(buf, size, "bowl-lab --preset %s --seed %lu --layers %s%s --gesture %s", preset->name,
                             seed, names, sets, csv);
 }
@@ -147,25 +147,25 @@ static bool exists(const char *path)
     return lstat(path, &st) == 0;
 }
 
-int bowl_lab_session_save(const bowl_lab_session *s, const char *dir, char *msg, size_t len, char *wav_name,
+int bl_session_save(const bl_session *s, const char *dir, char *msg, size_t len, char *wav_name,
                           size_t name_len)
 {
-    bowl_lab_gesture g;
-    if (bowl_lab_session_gesture(s, &g))
-        return snprintf(msg, len, "out of memory: the session cannot be rendered"), CLI_FAILURE;
-    int rc = bowl_lab_save(&s->preset, s->seed, s->layers, &g, dir, msg, len, wav_name, name_len);
-    bowl_lab_gesture_free(&g);
+    bl_gesture g;
+    if (bl_session_gesture(s, &g))
+        return snprintf(msg, len, _("out of memory: the session cannot be rendered")), CLI_FAILURE;
+    int rc = bl_save(&s->preset, s->seed, s->layers, &g, dir, msg, len, wav_name, name_len);
+    bl_gesture_free(&g);
     return rc;
 }
 
-int bowl_lab_save(const snd_preset *preset, unsigned long seed, unsigned layers, const bowl_lab_gesture *rec,
+int bl_save(const snd_preset *preset, unsigned long seed, unsigned layers, const bl_gesture *rec,
                   const char *dir, char *msg, size_t len, char *wav_name, size_t name_len)
 {
-    const bowl_lab_gesture g = *rec;
+    const bl_gesture g = *rec;
     const double seconds = g.rows[g.n - 1].t;
-    if (!(seconds > 0.0) || seconds > BOWL_LAB_MAX_GESTURE_S) {
-        snprintf(msg, len, seconds > 0.0 ? "the session is longer than %d s: press r for a new one"
-                                         : "the session has not started: nothing to render", BOWL_LAB_MAX_GESTURE_S);
+    if (!(seconds > 0.0) || seconds > BL_MAX_GESTURE_S) {
+        snprintf(msg, len, seconds > 0.0 ? _("the session is longer than %d s: press r for a new one")
+                                         : _("the session has not started: nothing to render"), BL_MAX_GESTURE_S);
         return CLI_USAGE;
     }
     char csv[4096], wav[4096], base[64];
@@ -178,21 +178,21 @@ int bowl_lab_save(const snd_preset *preset, unsigned long seed, unsigned layers,
             break;
     }
     if (n > MAX_SESSION_FILES) {
-        snprintf(msg, len, "%s already holds bowl-session-1 .. %d: move them away", dir, MAX_SESSION_FILES);
+        snprintf(msg, len, _("%s already holds bowl-session-1 .. %d: move them away"), dir, MAX_SESSION_FILES);
         return CLI_USAGE;
     }
     char command[8192], comment[8400];
-    bowl_lab_command(preset, seed, layers, strrchr(csv, '/') + 1, command, sizeof command);
+    bl_command(preset, seed, layers, strrchr(csv, '/') + 1, command, sizeof command);
     snprintf(comment, sizeof comment, "bowl-lab gesture (%.3f s); replay: %s --wav %s-replay.wav", seconds, command,
              base);
     /* the WAV and its gesture: one output set, both written or neither */
-    bowl_lab_options o = {.preset = preset, .seconds = seconds, .seed = seed, .wav = wav, .channels = 1,
+    bl_options o = {.preset = preset, .seconds = seconds, .seed = seed, .wav = wav, .channels = 1,
                           .format = WAV_PCM16, .layers = layers, .gesture = preset->gesture, .replay = &g,
                           .replay_out = csv, .replay_comment = comment, .quiet = true};
     char summary[1024];
-    int rc = bowl_lab_run(&o, summary, sizeof summary);
+    int rc = bl_run(&o, summary, sizeof summary);
     if (rc == CLI_OK)
-        snprintf(msg, len, "wrote %s.wav + .csv (%.1f s)", base, seconds);
+        snprintf(msg, len, _("wrote %s.wav + .csv (%.1f s)"), base, seconds);
     else
         snprintf(msg, len, "%s", summary);
     snprintf(wav_name, name_len, "%s.wav", base);
