@@ -24,7 +24,7 @@ static int run(void *opts, const labcli_result *r)
 }
 
 static labcli_lab lab = {  /* n_options set in main: the table is in options.c */
-    LABCLI_LAB(4, "bowl-lab", "two spheres in a bowl and the sound they make, to WAV"),
+    LABCLI_LAB(4, "bowl-lab", N_("two spheres in a bowl and their sound, to WAV")),
     .usage = N_("usage: bowl-lab [options] --wav FILE     render a preset to a WAV file\n"
                 "       bowl-lab --list-presets            one preset a line: its name, then what it should sound "
                 "like\n"

@@ -23,7 +23,7 @@ static int run(void *opts, const labcli_result *r)
 }
 
 static const labcli_lab lab = {
-    LABCLI_LAB(3, "keyframe-lab", "Hermite curves, glTF tracks, quaternions"),
+    LABCLI_LAB(3, "keyframe-lab", N_("Hermite curves, glTF tracks, quaternions")),
     .usage = N_("usage: keyframe-lab [--ascii]                          the interactive guided walk (needs a terminal)\n"
              "       keyframe-lab [--ascii] FILE.gltf|FILE.glb        play a file's animations (needs a terminal)\n"
              "       keyframe-lab --csv --gltf FILE [--times A:B:STEP] [--animation NAME|INDEX]\n"

@@ -23,7 +23,7 @@ static int run(void *opts, const labcli_result *r)
 int main(int argc, char **argv)
 {
     const labcli_lab lab = {
-        LABCLI_LAB(2, "network-lab", "masses, springs and dampers in 2-D: the same methods, normal modes, dragging"),
+        LABCLI_LAB(2, "network-lab", N_("2-D masses, springs and dampers: modes, dragging")),
         .usage = N_("usage: network-lab                 the guided walk (needs a terminal)\n"
                  "       network-lab (--preset NAME [--n N] | --file FILE) [...]   your network, interactive\n"
                  "       network-lab --csv (--preset NAME [--n N] | --file FILE) [--k K --m M --c C] [--method M] [--dt H]\n"

@@ -15,7 +15,7 @@ static int run(void *opts, const labcli_result *r)
 }
 
 static labcli_lab lab = {
-    LABCLI_LAB(1, "spring-lab", "one damped spring: Euler explodes, semi-implicit holds, RK4 is accurate"),
+    LABCLI_LAB(1, "spring-lab", N_("a damped spring: explicit, semi-implicit Euler, RK4")),
     .usage = N_("usage: spring-lab [options]                       the interactive guided walk (needs a terminal)\n"
              "       spring-lab --csv [--method LIST] [spring options] [--dt H --steps N]\n"
              "       spring-lab --csv --animate [--frame-hz F] [frame options] [spring options]\n"

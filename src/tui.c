@@ -178,7 +178,7 @@ static void redraw(tui_state *s)
         if (s->dirty[i] && s->win[i])
             wnoutrefresh(s->win[i]);
     if (s->help)
-        tui_draw_help(s->app->extra_keys);
+        tui_draw_help(s->app->extra_keys, tui_toggles_name(s));
     memset(s->dirty, 0, sizeof s->dirty);
     doupdate();
 }

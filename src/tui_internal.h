@@ -63,7 +63,9 @@ bool tui_terminal_usable(const char *program);
 bool tui_open(void);
 
 /* The help over the screen: the shell's keys, then the lab's (extra_keys, may be NULL). */
-void tui_draw_help(const char *extra_keys);
+void tui_draw_help(const char *extra_keys, const char *toggles_name);  /* toggles_name: translated */
+/* The toggles' panel title in the language shown ("methods" when the lab names none). */
+const char *tui_toggles_name(const tui_state *s);
 
 /* The figure key (tui_figure.c): renders the step's panes (pane_w[p] x pane_h; 0 wide: not shown) under a plot
  * capture and writes their charts into a new folder numlab-figures/PROGRAM-stepS-NNN/; what happened, for the

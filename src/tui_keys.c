@@ -19,7 +19,8 @@ typedef struct {
 static const help_entry help_entries[] = {
     {N_("tab, up/down"), N_("select a parameter")},
     {N_("left/right, -/+"), N_("change it (shift or PgUp/PgDn: big steps)")},
-    {"1-9", N_("show or hide a method")},
+    /* TRANSLATORS: %s is the name of the toggles' panel: "methods", "layers" */
+    {"1-9", N_("show or hide an entry of %s")},
     {N_("space"), N_("pause / resume the animation")},
     {"n / p", N_("next / previous step of the walk")},
     {"r", N_("reset the animation")},
@@ -51,7 +52,7 @@ static int columns(const char *s)
 }
 
 /* Writes (win NULL: counts) the help's rows from row 1; returns the row after the last. */
-static int help_rows(WINDOW *win, int width, int key_w, const char *lab_keys)
+static int help_rows(WINDOW *win, int width, int key_w, const char *lab_keys, const char *toggles_name)
 {
     help_target t = {win, 3, 2 + key_w};
     if (win)
@@ -59,7 +60,12 @@ static int help_rows(WINDOW *win, int width, int key_w, const char *lab_keys)
     for (int i = 0; i < HELP_ENTRIES; i++) {
         if (win)
             mvwaddstr(win, t.row, 2, _(help_entries[i].keys));
-        tui_wrap(_(help_entries[i].what), width - key_w, help_line, &t);
+        char what[160];
+        if (strstr(help_entries[i].what, "%s"))
+            snprintf(what, sizeof what, _(help_entries[i].what), toggles_name);
+        else
+            snprintf(what, sizeof what, "%s", _(help_entries[i].what));
+        tui_wrap(what, width - key_w, help_line, &t);
     }
     if (lab_keys) {  /* the lab's own keys, before the closing line */
         const char *label = _("this lab:");
@@ -73,7 +79,7 @@ static int help_rows(WINDOW *win, int width, int key_w, const char *lab_keys)
     return t.row + 1;
 }
 
-void tui_draw_help(const char *extra_keys)
+void tui_draw_help(const char *extra_keys, const char *toggles_name)
 {
     const char *lab_keys = extra_keys && *extra_keys ? _(extra_keys) : NULL;
     int w = COLS - 4 < 76 ? COLS - 4 : 76, key_w = columns(_("this lab:")) + 2;
@@ -81,12 +87,12 @@ void tui_draw_help(const char *extra_keys)
         int c = columns(_(help_entries[i].keys)) + 2;
         key_w = c > key_w ? c : key_w;
     }
-    int h = help_rows(NULL, w - 4, key_w, lab_keys) + 1;
+    int h = help_rows(NULL, w - 4, key_w, lab_keys, toggles_name) + 1;
     WINDOW *win = newwin(h < LINES ? h : LINES, w, h < LINES ? (LINES - h) / 2 : 0, (COLS - w) / 2);
     if (!win)
         return;
     box_set(win, WACS_VLINE, WACS_HLINE);  /* the wide set, as the panes: line drawing in UTF-8 */
-    help_rows(win, w - 4, key_w, lab_keys);
+    help_rows(win, w - 4, key_w, lab_keys, toggles_name);
     wnoutrefresh(win);
     delwin(win);
 }

@@ -49,6 +49,24 @@ static bool menu_key(void *arg, int ch, const MEVENT *mouse)
     return !m->done;
 }
 
+/* Writes text in at most cols columns: whole when it fits, else the words that fit and "…" (no word cut). */
+static void add_fitted(const char *text, int cols)
+{
+    const int len = (int)strlen(text);
+    if (cols <= 0)
+        return;
+    if (tui_text_columns(text, len) <= cols) {
+        addstr(text);
+        return;
+    }
+    int keep = 0;
+    for (int i = 0; i < len; i++)
+        if (text[i] == ' ' && tui_text_columns(text, i) + 1 <= cols)
+            keep = i;
+    addnstr(text, keep);
+    addstr("\u2026");
+}
+
 int tui_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected)
 {
     if (!have_terminal())
@@ -77,7 +95,7 @@ int tui_menu(const char *title, const char *subtitle, const tui_item *items, int
             for (int x = getcurx(stdscr); x < detail_x && x < COLS - 1; x++)
                 addch(' ');   /* up to the details' column (highlighted too when selected) */
             if (detail_x < COLS - 1)
-                addnstr(items[i].detail ? items[i].detail : "", COLS - 1 - detail_x);
+                add_fitted(items[i].detail ? items[i].detail : "", COLS - 1 - detail_x);
             if (i == m.selected)
                 attroff(A_REVERSE);
         }

@@ -16,7 +16,7 @@ static int columns(const char *s)
     return s ? tui_text_columns(s, (int)strlen(s)) : 0;
 }
 
-static const char *toggles_name(const tui_state *s)
+const char *tui_toggles_name(const tui_state *s)
 {
     /* TRANSLATORS: the title of the window that lists what 1-9 shows or hides */
     return s->app->toggles_name ? _(s->app->toggles_name) : _("methods");
@@ -37,7 +37,7 @@ void tui_panel_widths(const tui_state *s, int *param_w, int *toggle_w)
     /* "> name  value unit" and "1[x] name" (with the color's glyph in front when there are no colors); the
      * window's title fits too */
     int pw = 2 + name + 1 + 9 + 1 + unit + 2, tw = 5 + (s->color ? 0 : 2) + toggle + 1;
-    int pt = columns(_("parameters")) + 5, tt = columns(toggles_name(s)) + 5;
+    int pt = columns(_("parameters")) + 5, tt = columns(tui_toggles_name(s)) + 5;
     *param_w = s->desc.n_params ? (pw > pt ? pw : pt) : 0;
     *toggle_w = s->desc.n_toggles ? (tw > tt ? tw : tt) : 0;
 }
@@ -180,7 +180,7 @@ void tui_draw_toggles(tui_state *s)
         return;
     werase(w);
     mvwhline_set(w, 0, 0, WACS_HLINE, getmaxx(w));
-    mvwprintw(w, 0, 1, " %s ", toggles_name(s));
+    mvwprintw(w, 0, 1, " %s ", tui_toggles_name(s));
     for (int i = 0; i < s->desc.n_toggles && i + 1 < getmaxy(w); i++) {
         const tui_toggle *t = &s->desc.toggles[i];
         mvwprintw(w, i + 1, 0, "%d[%c] ", i + 1, *t->enabled ? 'x' : ' ');
@@ -229,7 +229,7 @@ void tui_draw_status(tui_state *s)
     if (s->shown.pages > 1)
         snprintf(more, sizeof more, "%s %d/%d", s->shown.page < s->shown.pages - 1 ? _("] more text") : _("[ text back"),
                  s->shown.page + 1, s->shown.pages);
-    snprintf(toggles, sizeof toggles, "1-9 %s", toggles_name(s));
+    snprintf(toggles, sizeof toggles, "1-9 %s", tui_toggles_name(s));
     status_item items[STATUS_ITEMS];
     int n = 0;
     n = add_item(items, n, more, -1, 0);

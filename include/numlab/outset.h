@@ -44,12 +44,6 @@ typedef enum {
                                             * pipe) */
     OUTSET_ERR_NOMEM = NUMLAB_ERR_NOMEM,
 } outset_error;
-/* The names before the codes moved onto common.h's convention, kept while labs/ still use them. */
-#define OUTSET_EXISTS OUTSET_ERR_EXISTS
-#define OUTSET_BAD_PATH OUTSET_ERR_PATH
-#define OUTSET_SAME OUTSET_ERR_SAME
-#define OUTSET_IO OUTSET_ERR_IO
-#define OUTSET_NOMEM OUTSET_ERR_NOMEM
 
 enum {
     OUTSET_REPLACE = 1, /* an existing regular file may be replaced */

@@ -48,10 +48,10 @@ static int say(const report *r, int rc, const char *fmt, ...)
 /* The messages name paths cut to a readable length (cli_cut), so a long path never hides the reason after it. */
 static int open_error(const report *r, const char *option, const char *path, outset_error code, const char *err)
 {
-    if (code == OUTSET_EXISTS)
+    if (code == OUTSET_ERR_EXISTS)
         return say(r, CLI_USAGE, _("%s: '%s' already exists (allowed: a new file, or add --force to replace it)"),
                    option, cli_cut(path));
-    return say(r, code == OUTSET_BAD_PATH ? CLI_USAGE : CLI_FAILURE, "%s: %s", option, cli_cut_in(err, path));
+    return say(r, code == OUTSET_ERR_PATH ? CLI_USAGE : CLI_FAILURE, "%s: %s", option, cli_cut_in(err, path));
 }
 
 static void write_events(FILE *f, const bowl *b)
@@ -156,7 +156,7 @@ static int open_outputs(const report *r, const bl_options *o, outputs *out)
         outset_error code;
         int other = -1;
         index[k] = outset_add(out->set, paths[k], flags, &code, &other, err, sizeof err);
-        if (index[k] < 0 && code == OUTSET_SAME) {
+        if (index[k] < 0 && code == OUTSET_ERR_SAME) {
             int j = 0;
             while (j < k && !(paths[j] && index[j] == other))
                 j++;
@@ -335,13 +335,13 @@ void bl_list_presets(void)
 {
     for (size_t i = 0; i < snd_preset_count(); i++) {
         const snd_preset *p = snd_preset_at(i);
-        printf("%-20s %s\n", p->name, p->summary);
+        printf("%-20s %s\n", p->name, _(p->summary));
     }
 }
 
 void bl_describe(const snd_preset *p)
 {
-    printf("# %s: %s\n", p->name, p->summary);
+    printf("# %s: %s\n", p->name, _(p->summary));
     printf("# every key below can be changed with --set KEY=VALUE\n");
     for (size_t i = 0; i < bl_n_params; i++) {
         const bl_param *f = &bl_params[i];
