@@ -312,18 +312,18 @@ $(BUILD)/exercises/%/check-solution: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-vi
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs check 2>/dev/null) -lm
 
 # make exercise EX=NN: the visible tests of exercises/NN-*/student.c, with friendly output, in the caller's language.
+# The list and the refusal of an EX that names no exercise: exercise-list (tools/grader/exercise_list.c).
+EXERCISE_LIST := $(GRADER_OUT)/bin/exercise-list
+$(EXERCISE_LIST): $(GRADER_OBJ)/core/exercise_list.o $(GRADER_OBJ)/core/values.o $(GRADER_OBJ)/core/i18n.o \
+                  $(BUILD)/obj/src/lang.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+check-build: $(EXERCISE_LIST)
 exercise: need-deps
 	@ex=$(call ex_named,$(EX)); \
-	if [ -z "$(EX)" ]; then \
-	    echo "make exercise EX=NN: the visible tests of exercises/NN-topic/student.c (EX=9, 09 or the folder)"; \
-	    for e in $(EXERCISE_NAMES); do \
-	        printf '  %-24s %s\n' "$$e" "$$(sed -n '1s/^# *//p' exercises/$$e/README.md)"; done; \
-	    exit 0; fi; \
-	if [ -z "$$ex" ]; then \
-	    echo "make exercise: EX='$(EX)' is not an exercise; allowed (EX=01 ...):" >&2; \
-	    for e in $(EXERCISE_NAMES); do \
-	        printf '  %-24s %s\n' "$$e" "$$(sed -n '1s/^# *//p' exercises/$$e/README.md)" >&2; done; \
-	    exit 2; fi; \
+	$(MAKE) --no-print-directory -s $(EXERCISE_LIST) $(CATALOGUES) || exit 1; \
+	if [ -z "$(EX)" ]; then LANG='$(NUMLAB_CALLER_LANG)' $(EXERCISE_LIST) $(EXERCISE_NAMES); exit 0; fi; \
+	if [ -z "$$ex" ]; then LANG='$(NUMLAB_CALLER_LANG)' $(EXERCISE_LIST) --not "$$EX" $(EXERCISE_NAMES); exit 2; fi; \
 	$(MAKE) --no-print-directory -s $(BUILD)/exercises/$$ex/check-student $(CATALOGUES) && \
 	LANG='$(NUMLAB_CALLER_LANG)' $(BUILD)/exercises/$$ex/check-student $$ex exercises/$$ex/student.c
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The grader in Spanish. `make exercise` speaks the language LANGUAGE, LC_ALL, LC_MESSAGES or LANG ask for, with the
-# same numbers as in English. A Gradescope package built with GRADER_LANG=es writes results.json's text in Spanish
+# same numbers as in English, and lists the exercises by their Spanish titles. A Gradescope package built with GRADER_LANG=es writes results.json's text in Spanish
 # (each test's name is the catalogue's translation of the English one, hidden tests' from their own catalogue), and
 # once the text is taken out (names, outputs) and the run's time, its results.json is byte for byte the English
 # package's: scores, visibility, tags, structure. Graded alike: a right answer, a wrong one, an endless loop, one
@@ -32,6 +32,18 @@ for env in LANG=es_ES.UTF-8 LC_ALL=es_AR.UTF-8 LC_MESSAGES=es_ES.UTF-8 LANGUAGE=
         fail "make exercise under $env: other numbers than in English: $(diff "$TMP/num-en" "$TMP/num-es" | head -n 4)"
 done
 
+# the list of exercises, each by the first line of its README.es.md, and an EX that names none
+LANG=es_ES.UTF-8 make -s --no-print-directory exercise >"$TMP/list" 2>&1
+grep -q '^make exercise EX=NN: las pruebas visibles de exercises/NN-topic/student.c' "$TMP/list" && pass ||
+    fail "make exercise's list in Spanish: $(head -n 1 "$TMP/list")"
+for readme in exercises/*/README.es.md; do
+    name=${readme#exercises/} name=${name%/README.es.md}
+    grep -qxF "$(printf '  %-24s %s' "$name" "$(sed -n '1s/^# *//p' "$readme")")" "$TMP/list" && pass ||
+        fail "make exercise's list: no Spanish title for $name"
+done
+expect_usage "^make exercise: EX='77' no es un ejercicio; se permite \(EX=01 ...\):$" \
+    env LANG=es_ES.UTF-8 make -s --no-print-directory exercise EX=77
+
 # --- Gradescope ---------------------------------------------------------------------------------------------------
 # package LANG ZIP_NAME ROOT make-arguments...: the zip made, unpacked as Gradescope does, its setup run.
 package() {
@@ -42,14 +54,15 @@ package() {
     NUMLAB_SKIP_APT=1 sh "$root/source/setup.sh" >"$TMP/setup.log" 2>&1 && pass ||
         { fail "setup.sh of $zip: $(tail -n 5 "$TMP/setup.log")"; return 1; }
 }
-# grade ROOT NAME FILE:UPLOAD_NAME...: run_autograder on those uploads, into ROOT/results-NAME/results.json.
+# grade ROOT NAME FILE:UPLOAD_NAME...: run_autograder on those uploads, into ROOT/results-NAME/results.json; with no
+# locale variable at all, as in Gradescope's container (the package's own setting is all there is).
 grade() {
     root=$1 name=$2
     shift 2
     mkdir -p "$root/submission-$name"
     for pair in "$@"; do cp "${pair%%:*}" "$root/submission-$name/${pair#*:}"; done
-    NUMLAB_AUTOGRADER_SUBMISSION="$root/submission-$name" NUMLAB_AUTOGRADER_RESULTS="$root/results-$name" \
-        sh "$root/source/run_autograder" >"$TMP/$name.log" 2>&1
+    env -u LANG -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u LANGUAGE NUMLAB_AUTOGRADER_SUBMISSION="$root/submission-$name" \
+        NUMLAB_AUTOGRADER_RESULTS="$root/results-$name" sh "$root/source/run_autograder" >"$TMP/$name.log" 2>&1
     expect_eq "$name: run_autograder's exit status" $? 0
 }
 # The English package's results.json and the Spanish one's, without their text, compared byte for byte.
