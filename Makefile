@@ -7,8 +7,9 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 CC        ?= cc
 SANITIZE  ?= 0
-# The caller's LANG, kept for what speaks to a student in their language (make exercise, make grade).
+# The caller's LANG (when set), kept for what speaks to a person in their language: make run, exercise, grade.
 NUMLAB_CALLER_LANG := $(LANG)
+CALLER_LANG = $(if $(NUMLAB_CALLER_LANG),LANG='$(NUMLAB_CALLER_LANG)')
 # LANG for every test: only C, C.UTF-8 and POSIX exist on the target machines; braille needs UTF-8.
 export LANG := C.UTF-8
 
@@ -90,7 +91,7 @@ deps:
 
 run: need-deps
 	@$(MAKE) --no-print-directory -j$(JOBS) all
-	@$(BUILD)/bin/numlab
+	@$(CALLER_LANG) $(BUILD)/bin/numlab
 
 check: need-deps
 	@$(MAKE) --no-print-directory -j$(JOBS) check-build
@@ -322,10 +323,10 @@ check-build: $(EXERCISE_LIST)
 exercise: need-deps
 	@ex=$(call ex_named,$(EX)); \
 	$(MAKE) --no-print-directory -s $(EXERCISE_LIST) $(CATALOGUES) || exit 1; \
-	if [ -z "$(EX)" ]; then LANG='$(NUMLAB_CALLER_LANG)' $(EXERCISE_LIST) $(EXERCISE_NAMES); exit 0; fi; \
-	if [ -z "$$ex" ]; then LANG='$(NUMLAB_CALLER_LANG)' $(EXERCISE_LIST) --not "$$EX" $(EXERCISE_NAMES); exit 2; fi; \
+	if [ -z "$(EX)" ]; then $(CALLER_LANG) $(EXERCISE_LIST) $(EXERCISE_NAMES); exit 0; fi; \
+	if [ -z "$$ex" ]; then $(CALLER_LANG) $(EXERCISE_LIST) --not "$$EX" $(EXERCISE_NAMES); exit 2; fi; \
 	$(MAKE) --no-print-directory -s $(BUILD)/exercises/$$ex/check-student $(CATALOGUES) && \
-	LANG='$(NUMLAB_CALLER_LANG)' $(BUILD)/exercises/$$ex/check-student $$ex exercises/$$ex/student.c
+	$(CALLER_LANG) $(BUILD)/exercises/$$ex/check-student $$ex exercises/$$ex/student.c
 
 # make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json [TIMEOUT=S JOBS=N]
 # make grade EXERCISES="01 02 09" SUBMISSION=folder RESULTS=results.json: an assignment, as Gradescope grades it.
@@ -338,7 +339,7 @@ grade: need-deps
 	    echo "usage: make grade EXERCISES=\"01 02 ...\" SUBMISSION=folder RESULTS=path/results.json" >&2; \
 	    echo "  EXERCISES='$(EXERCISES)' (allowed: numbers of $(EXERCISE_NAMES))" >&2; exit 2; fi; \
 	    $(MAKE) --no-print-directory -s grader $(CATALOGUES) $(HIDDEN_CATALOGUES) grader-secrets && \
-	    LANG='$(NUMLAB_CALLER_LANG)' JUDGE_OPTS="$(GRADE_OPTS)" sh tools/grader/assignment.sh $(GRADER_OUT) exercises "$$SUBMISSION" "$$RESULTS" \
+	    $(CALLER_LANG) JUDGE_OPTS="$(GRADE_OPTS)" sh tools/grader/assignment.sh $(GRADER_OUT) exercises "$$SUBMISSION" "$$RESULTS" \
 	        $(ASSIGNMENT); exit $$?; fi; \
 	ex=$(call ex_named,$(EXERCISE)); \
 	if [ -z "$${SUBMISSION:-}" ] || [ -z "$${RESULTS:-}" ] || [ -z "$$ex" ]; then \
@@ -346,7 +347,7 @@ grade: need-deps
 	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \
 	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a $(CATALOGUES) \
 	    $(HIDDEN_CATALOGUES) grader-secrets && \
-	LANG='$(NUMLAB_CALLER_LANG)' $(GRADER_OUT)/$$ex/judge --exercise exercises/$$ex --submission "$$SUBMISSION" --results "$$RESULTS" \
+	$(CALLER_LANG) $(GRADER_OUT)/$$ex/judge --exercise exercises/$$ex --submission "$$SUBMISSION" --results "$$RESULTS" \
 	    --probe-lib $(GRADER_OUT)/$$ex/probe.a --cc "$(CC)" $(GRADE_OPTS)
 
 # make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv [SIMILARITY=70 LMS_ASSIGNMENT=NAME]:
