@@ -7,6 +7,9 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 CC        ?= cc
 SANITIZE  ?= 0
+# The caller's LANG (when set), kept for what speaks to a person in their language: make run, exercise, grade.
+NUMLAB_CALLER_LANG := $(LANG)
+CALLER_LANG = $(if $(NUMLAB_CALLER_LANG),LANG='$(NUMLAB_CALLER_LANG)')
 # LANG for every test: only C, C.UTF-8 and POSIX exist on the target machines; braille needs UTF-8.
 export LANG := C.UTF-8
 
@@ -88,7 +91,7 @@ deps:
 
 run: need-deps
 	@$(MAKE) --no-print-directory -j$(JOBS) all
-	@$(BUILD)/bin/numlab
+	@$(CALLER_LANG) $(BUILD)/bin/numlab
 
 check: need-deps
 	@$(MAKE) --no-print-directory -j$(JOBS) check-build
@@ -156,6 +159,7 @@ $(BUILD)/obj/src/lang.o: CPPFLAGS += -DNUMLAB_LOCALEDIR='"$(PREFIX)/share/locale
 # they are translated.
 pot:
 	@sh tools/po.sh update
+	@sh tools/grader/po-hidden.sh update
 
 # --- fuzzing (not part of check) -------------------------------------------------------------------------------
 # The network file parser under libFuzzer with ASan+UBSan: make fuzz-network [FUZZ_SECONDS=60]. Needs clang and its
@@ -206,7 +210,18 @@ install: all
 EXERCISE_NAMES := $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard exercises/*/exercise.h)))))
 GRADER_OUT   := $(BUILD)/grader
 GRADER_OBJ   := $(BUILD)/obj/grader
-GRADER_CORE  := $(patsubst %,$(GRADER_OBJ)/core/%.o,judge sandbox jail seccomp build report values)
+GRADER_CORE  := $(patsubst %,$(GRADER_OBJ)/core/%.o,judge sandbox jail seccomp build report values i18n) \
+                $(BUILD)/obj/src/lang.o
+# The hidden tests' words (tools/grader/po-hidden.sh): exercises/NN-topic/hidden/LANG.po ->
+# build/grader/NN-topic/locale/LANG/LC_MESSAGES/numlab-hidden.mo, beside the judge that reads them (i18n.h).
+HIDDEN_CATALOGUES := $(foreach p,$(wildcard exercises/*/hidden/*.po),$(GRADER_OUT)/$(word 2,$(subst /, ,$(p)))/locale/$(basename \
+                     $(notdir $(p)))/LC_MESSAGES/numlab-hidden.mo)
+define hidden_catalogue
+$(GRADER_OUT)/%/locale/$(1)/LC_MESSAGES/numlab-hidden.mo: exercises/%/hidden/$(1).po
+	@mkdir -p $$(@D)
+	msgfmt --check -o $$@.tmp $$< && mv $$@.tmp $$@
+endef
+$(foreach l,$(PO_LANGS),$(eval $(call hidden_catalogue,$(l))))
 # The probe objects are linked with submissions, which can read them: no debug information, no path of this machine.
 PROBE_CFLAGS := -std=c17 -O2 -g0 $(WARN) -MMD -MP -ffile-prefix-map=$(CURDIR)/=
 ex_flags      = -Itools/grader -Iexercises/$(1)
@@ -218,13 +233,14 @@ ex_named      = $(notdir $(patsubst %/,%,$(dir $(firstword $(wildcard \
 ex_hidden     = $(firstword $(wildcard exercises/$(1)/hidden/tests.c) tools/grader/no_hidden.c)
 ex_checks     = $(BUILD)/exercises/$(1)/check-student $(if $(wildcard exercises/$(1)/solution.c),\
                 $(BUILD)/exercises/$(1)/check-solution)
+# GRADER_LANG=es: the text a student reads in that language, whatever LANG says (docs/exercises.md).
 GRADESCOPE_OPTS = $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(SCALE),--scale $(SCALE))\
-                $(if $(HIDDEN_VISIBILITY),--hidden-visibility $(HIDDEN_VISIBILITY))
+                $(if $(HIDDEN_VISIBILITY),--hidden-visibility $(HIDDEN_VISIBILITY)) $(if $(GRADER_LANG),--lang $(GRADER_LANG))
 GRADE_OPTS    = $(GRADESCOPE_OPTS) $(if $(JOBS),--jobs $(JOBS))
 
 .PHONY: grader grade grade-all student-dist exercise grader-secrets gradescope
 grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a) $(GRADER_OUT)/merge-results
-check-build: grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e)))
+check-build: grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES)
 	@$(MAKE) --no-print-directory -s grader-secrets
 
 # What the references are made of (solutions, hidden tests, the judges and objects built from them) unreadable to
@@ -275,8 +291,8 @@ $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADE
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson gsl 2>/dev/null) -lm
 # grade-all's class tool (tools/grader/class.h): the export's metadata (libyaml), the reports, the histogram (plot).
 # Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
-CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_summary report)
-$(GRADER_OBJ)/core/class_summary.o: ALL_CFLAGS += -Iinclude
+CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_summary report values)
+$(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o: ALL_CFLAGS += -Iinclude
 $(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(CLASS_OBJ) $(LIB) $(shell pkg-config --libs libcjson yaml-0.1 2>/dev/null) -lm
@@ -285,10 +301,11 @@ $(GRADER_OUT)/%/probe.a: $(GRADER_OBJ)/probe/probe.o $(GRADER_OBJ)/probe/values.
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(AR) rcs $@ $^
-$(GRADER_OUT)/merge-results: $(GRADER_OBJ)/core/merge.o $(GRADER_OBJ)/core/report.o
+$(GRADER_OUT)/merge-results: $(GRADER_OBJ)/core/merge.o $(GRADER_OBJ)/core/report.o $(GRADER_OBJ)/core/values.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson 2>/dev/null)
-CHECK_RUNNER := $(GRADER_OBJ)/core/check_runner.o $(GRADER_OBJ)/core/values.o
+	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson 2>/dev/null) -lm
+CHECK_RUNNER := $(GRADER_OBJ)/core/check_runner.o $(GRADER_OBJ)/core/values.o $(GRADER_OBJ)/core/i18n.o \
+                $(BUILD)/obj/src/lang.o
 $(BUILD)/exercises/%/check-student: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-visible.o $(GRADER_OBJ)/ex/%/student.o
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs check 2>/dev/null) -lm
@@ -296,21 +313,21 @@ $(BUILD)/exercises/%/check-solution: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-vi
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs check 2>/dev/null) -lm
 
-# make exercise EX=NN: the visible tests of exercises/NN-*/student.c, with friendly output.
+# make exercise EX=NN: the visible tests of exercises/NN-*/student.c, with friendly output, in the caller's language.
+# The list and the refusal of an EX that names no exercise: exercise-list (tools/grader/exercise_list.c).
+EXERCISE_LIST := $(GRADER_OUT)/bin/exercise-list
+$(EXERCISE_LIST): $(GRADER_OBJ)/core/exercise_list.o $(GRADER_OBJ)/core/values.o $(GRADER_OBJ)/core/i18n.o \
+                  $(BUILD)/obj/src/lang.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+check-build: $(EXERCISE_LIST)
 exercise: need-deps
 	@ex=$(call ex_named,$(EX)); \
-	if [ -z "$(EX)" ]; then \
-	    echo "make exercise EX=NN: the visible tests of exercises/NN-topic/student.c (EX=9, 09 or the folder)"; \
-	    for e in $(EXERCISE_NAMES); do \
-	        printf '  %-24s %s\n' "$$e" "$$(sed -n '1s/^# *//p' exercises/$$e/README.md)"; done; \
-	    exit 0; fi; \
-	if [ -z "$$ex" ]; then \
-	    echo "make exercise: EX='$(EX)' is not an exercise; allowed (EX=01 ...):" >&2; \
-	    for e in $(EXERCISE_NAMES); do \
-	        printf '  %-24s %s\n' "$$e" "$$(sed -n '1s/^# *//p' exercises/$$e/README.md)" >&2; done; \
-	    exit 2; fi; \
-	$(MAKE) --no-print-directory -s $(BUILD)/exercises/$$ex/check-student && \
-	$(BUILD)/exercises/$$ex/check-student $$ex exercises/$$ex/student.c
+	$(MAKE) --no-print-directory -s $(EXERCISE_LIST) $(CATALOGUES) || exit 1; \
+	if [ -z "$(EX)" ]; then $(CALLER_LANG) $(EXERCISE_LIST) $(EXERCISE_NAMES); exit 0; fi; \
+	if [ -z "$$ex" ]; then $(CALLER_LANG) $(EXERCISE_LIST) --not "$$EX" $(EXERCISE_NAMES); exit 2; fi; \
+	$(MAKE) --no-print-directory -s $(BUILD)/exercises/$$ex/check-student $(CATALOGUES) && \
+	$(CALLER_LANG) $(BUILD)/exercises/$$ex/check-student $$ex exercises/$$ex/student.c
 
 # make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json [TIMEOUT=S JOBS=N]
 # make grade EXERCISES="01 02 09" SUBMISSION=folder RESULTS=results.json: an assignment, as Gradescope grades it.
@@ -322,40 +339,45 @@ grade: need-deps
 	    if [ -z "$${SUBMISSION:-}" ] || [ -z "$${RESULTS:-}" ] || [ "$(words $(ASSIGNMENT))" != "$(words $(EXERCISES))" ]; then \
 	    echo "usage: make grade EXERCISES=\"01 02 ...\" SUBMISSION=folder RESULTS=path/results.json" >&2; \
 	    echo "  EXERCISES='$(EXERCISES)' (allowed: numbers of $(EXERCISE_NAMES))" >&2; exit 2; fi; \
-	    $(MAKE) --no-print-directory -s grader grader-secrets && \
-	    JUDGE_OPTS="$(GRADE_OPTS)" sh tools/grader/assignment.sh $(GRADER_OUT) exercises "$$SUBMISSION" "$$RESULTS" \
+	    $(MAKE) --no-print-directory -s grader $(CATALOGUES) $(HIDDEN_CATALOGUES) grader-secrets && \
+	    $(CALLER_LANG) JUDGE_OPTS="$(GRADE_OPTS)" sh tools/grader/assignment.sh $(GRADER_OUT) exercises "$$SUBMISSION" "$$RESULTS" \
 	        $(ASSIGNMENT); exit $$?; fi; \
 	ex=$(call ex_named,$(EXERCISE)); \
 	if [ -z "$${SUBMISSION:-}" ] || [ -z "$${RESULTS:-}" ] || [ -z "$$ex" ]; then \
 	    echo "usage: make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json" >&2; \
 	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \
-	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a grader-secrets && \
-	$(GRADER_OUT)/$$ex/judge --exercise exercises/$$ex --submission "$$SUBMISSION" --results "$$RESULTS" \
+	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a $(CATALOGUES) \
+	    $(HIDDEN_CATALOGUES) grader-secrets && \
+	$(CALLER_LANG) $(GRADER_OUT)/$$ex/judge --exercise exercises/$$ex --submission "$$SUBMISSION" --results "$$RESULTS" \
 	    --probe-lib $(GRADER_OUT)/$$ex/probe.a --cc "$(CC)" $(GRADE_OPTS)
 
 # make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv [SIMILARITY=70 LMS_ASSIGNMENT=NAME]:
 # every DIR/*.c, or every submission folder of a Gradescope export, in parallel; then the class report.
+# In English whatever LANG says (its CSV columns are the tests' names); GRADER_LANG=es for Spanish results.json files.
 grade-all: need-deps
 	@ex=$(call ex_named,$(EXERCISE)); \
 	if [ -z "$${SUBMISSIONS:-}" ] || [ -z "$${RESULTS:-}" ] || [ -z "$$ex" ]; then \
 	    echo "usage: make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv" >&2; \
 	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \
 	$(MAKE) --no-print-directory -s $(GRADER_OUT)/$$ex/judge $(GRADER_OUT)/$$ex/probe.a $(GRADER_OUT)/class \
-	    grader-secrets && \
+	    $(CATALOGUES) $(HIDDEN_CATALOGUES) grader-secrets && \
 	sh tools/grader/grade-all.sh "$(GRADER_OUT)/$$ex/judge" "$(GRADER_OUT)/$$ex/probe.a" "exercises/$$ex" \
 	    "$$SUBMISSIONS" "$$RESULTS" --similarity "$${SIMILARITY:-70}" --assignment "$${LMS_ASSIGNMENT:-$$ex}" \
 	    --cc "$(CC)" $(GRADE_OPTS)
 
-# make gradescope EXERCISE=exercises/NN-topic | EXERCISES="01 02 09" [TIMEOUT=S HIDDEN_VISIBILITY=V]: the autograder
-# zip, build/gradescope/NN-topic.zip (or 01-02-09.zip): setup.sh, run_autograder and what grading needs.
+# make gradescope EXERCISE=exercises/NN-topic | EXERCISES="01 02 09" [TIMEOUT=S HIDDEN_VISIBILITY=V GRADER_LANG=es]:
+# the autograder zip, build/gradescope/NN-topic.zip (or 01-02-09.zip; NN-topic.es.zip with GRADER_LANG=es):
+# setup.sh, run_autograder and what grading needs, with GRADER_LANG's catalogues.
 gradescope:
 	@names="$(if $(EXERCISES),$(ASSIGNMENT),$(call ex_named,$(EXERCISE)))"; \
 	if [ -z "$$names" ] || [ -n "$(EXERCISES)" -a "$(words $(ASSIGNMENT))" != "$(words $(EXERCISES))" ]; then \
 	    echo "usage: make gradescope EXERCISE=exercises/NN-topic  or  EXERCISES=\"01 02 ...\"" >&2; \
 	    echo "  EXERCISE='$(EXERCISE)' EXERCISES='$(EXERCISES)' (allowed: $(EXERCISE_NAMES))" >&2; exit 2; fi; \
 	zip=$(BUILD)/gradescope/$(if $(EXERCISES),$(subst $(eval) ,-,$(foreach n,$(ASSIGNMENT),$(firstword \
-	    $(subst -, ,$(n))))),$$names).zip; \
-	sh tools/grader/gradescope.sh "$$zip" "$(strip $(GRADESCOPE_OPTS))" $$names
+	    $(subst -, ,$(n))))),$$names)$(if $(GRADER_LANG),.$(GRADER_LANG)).zip; \
+	$(if $(GRADER_LANG),$(MAKE) --no-print-directory -s $(CATALOGUES) $(HIDDEN_CATALOGUES) grader-secrets &&) \
+	GRADESCOPE_BUILD='$(BUILD)' GRADESCOPE_LANG='$(GRADER_LANG)' \
+	    sh tools/grader/gradescope.sh "$$zip" "$(strip $(GRADESCOPE_OPTS))" $$names
 
 # make student-dist: build/numlab-student.tar.gz, the project without solutions, hidden tests or grader fixtures.
 student-dist:

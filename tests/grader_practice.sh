@@ -33,7 +33,8 @@ state euler_semi_implicit_step(spring s, state y, double dt)
     return y;
 }
 EOF
-make -s --no-print-directory "$O/core/check_runner.o" "$O/core/values.o" "$O/ex/01-euler-steps/check-visible.o" ||
+make -s --no-print-directory "$O/core/check_runner.o" "$O/core/values.o" "$O/core/i18n.o" "$B/obj/src/lang.o" \
+    "$O/ex/01-euler-steps/check-visible.o" ||
     fail "cannot build the runner's objects"
 cat >>"$TMP/student.c" <<'EOF'
 int main(int argc, char **argv)   /* kept for the student's own experiments: renamed away, no warning */
@@ -59,7 +60,7 @@ compile 05-network-forces "$TMP/net.c" && [ ! -s "$TMP/warnings" ] && pass ||
     fail "a 05 submission with <unistd.h>: $(cat "$TMP/warnings")"
 san=""
 [ $sanitize = 1 ] && san="-fsanitize=address,undefined"
-cc $san -o "$TMP/run" "$O/core/check_runner.o" "$O/core/values.o" \
+cc $san -o "$TMP/run" "$O/core/check_runner.o" "$O/core/values.o" "$O/core/i18n.o" "$B/obj/src/lang.o" \
     "$O/ex/01-euler-steps/check-visible.o" "$TMP/student.c.o" $(pkg-config --libs check) -lm ||
     fail "cannot link the runner"
 start=$(date +%s)

@@ -4,14 +4,18 @@
 #   tools/po.sh check BUILD   fails when po/numlab.pot is not what the sources give, or when a catalogue has an
 #                             untranslated or fuzzy entry, or a translation whose format arguments differ
 set -u
+# The exercises' visible tests too (their titles and labels: GR_CASE, gr_want); never a solution or a hidden test,
+# whose words go to exercises/NN-topic/hidden/LANG.po (tools/grader/po-hidden.sh), out of the students' copy.
 sources() {
-    find src labs tools include -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort
+    { find src labs tools include -type f \( -name '*.c' -o -name '*.h' \)
+      find exercises -path '*/hidden' -prune -o -type f \( -name '*.h' -o -name 'tests.c' \) -print; } | LC_ALL=C sort
 }
 # xgettext's keywords are the macros of include/numlab/lang.h; locations by file only, so that moving a line does
 # not change the template. The header's creation date is the one line that changes on every run: left out.
 template() {
     # shellcheck disable=SC2046
-    xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ --keyword=P_:1,2 \
+    xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=GR_CASE:2 \
+        --keyword=gr_want:4 --flag=gr_want:4:c-format \
         --add-comments=TRANSLATORS: --add-location=file --sort-by-file --package-name=numlab \
         --msgid-bugs-address="numlab issues" -o - $(sources) | grep -v '^"POT-Creation-Date:'
 }

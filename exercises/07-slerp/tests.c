@@ -13,8 +13,8 @@ GR_PROBE(quarter_turn)
 }
 GR_REFERENCE(quarter_turn)
 {
-    want_quat(ref, rot(0, 1, 0, 45 * DEG), "s = 0.5 (45 degrees about y)");
-    want_quat(ref, rot(0, 1, 0, 22.5 * DEG), "s = 0.25 (22.5 degrees about y)");
+    want_quat(ref, rot(0, 1, 0, 45 * DEG), _("s = 0.5 (45 degrees about y)"));
+    want_quat(ref, rot(0, 1, 0, 22.5 * DEG), _("s = 0.25 (22.5 degrees about y)"));
 }
 
 /* s = 0 gives a and s = 1 gives b; and between them, at s = 0.3, a (a* b)^0.3: the relative rotation a* b raised to
@@ -29,10 +29,10 @@ GR_PROBE(ends)
 GR_REFERENCE(ends)
 {
     quat a = rot(1.0 / 3, 2.0 / 3, 2.0 / 3, 0.3), b = rot(0, 0.6, 0.8, 1.1);
-    want_quat(ref, a, "s = 0 (a)");
-    want_quat(ref, b, "s = 1 (b)");
+    want_quat(ref, a, _("s = 0 (a)"));
+    want_quat(ref, b, _("s = 1 (b)"));
     want_quat(ref, (quat){0.035382946019756459, 0.16733296089917982, 0.19952198385240211, 0.9648516493675483},
-              "s = 0.3 (a (a* b)^0.3)");
+              _("s = 0.3 (a (a* b)^0.3)"));
 }
 
 /* 350 degrees about z is -10 degrees: its quaternion has w = cos(175 deg) < 0, so dot(identity, b) < 0 and slerp
@@ -46,9 +46,9 @@ GR_PROBE(shorter_arc)
 }
 GR_REFERENCE(shorter_arc)
 {
-    want_quat(ref, rot(0, 0, 1, -2.5 * DEG), "s = 0.25 (-2.5 degrees about z, the short way)");
-    want_quat(ref, rot(0, 0, 1, -5 * DEG), "s = 0.5 (-5 degrees about z)");
-    want_quat(ref, rot(0, 0, 1, -10 * DEG), "s = 1 (-b: -10 degrees)");
+    want_quat(ref, rot(0, 0, 1, -2.5 * DEG), _("s = 0.25 (-2.5 degrees about z, the short way)"));
+    want_quat(ref, rot(0, 0, 1, -5 * DEG), _("s = 0.5 (-5 degrees about z)"));
+    want_quat(ref, rot(0, 0, 1, -10 * DEG), _("s = 1 (-b: -10 degrees)"));
 }
 
 /* Unit length at every s, and constant angular speed: the angle between a and slerp(s), 2 acos(|a . q|), is s times

@@ -1,13 +1,14 @@
 #!/bin/sh
 # assignment: grades one student's uploads for an assignment of one or several exercises into one results.json.
 #   assignment.sh GRADER_DIR EXERCISES_DIR UPLOADS RESULTS.json NN-topic [NN-topic ...]
-# JUDGE_OPTS (environment): options for every judge, e.g. "--timeout 2 --hidden-visibility hidden".
+# JUDGE_OPTS (environment): options for every judge, e.g. "--timeout 2 --hidden-visibility hidden --lang es".
 # GRADER_DIR holds NN-topic/judge, NN-topic/probe.a and merge-results; UPLOADS is a folder of what was uploaded
 # (any depth: Gradescope keeps the student's folders). Which file is graded:
 #   - one exercise: UPLOADS' student.c, else the one .c file uploaded under any name;
 #   - several: for each exercise NN-topic, the one .c file named NN-topic.c, NN.c, or NN followed by '-', '_' or
 #     a letter (01-mine.c, 01_euler.c, 01a.c);
-# none or several is a 0 for that exercise, with a message saying what was found and what to upload. With several
+# none or several is a 0 for that exercise, with a message saying what was found and what to upload (the judge
+# words it, in its language: --not-submitted, --found, --in-assignment). With several
 # exercises each is graded on its own, then merged (merge-results: tests prefixed and tagged with their exercise).
 # File names are data: they reach the judge as arguments, never a shell's parsing.
 # Exit status: 0 graded (whatever the score), 1 the grader failed, 2 bad usage.
@@ -48,13 +49,11 @@ trap 'rm -rf "$tmp"' EXIT
 for ex in $exercises; do
     nn=${ex%%-*}
     if [ "$count" -eq 1 ]; then
-        out=$results
+        out=$results rule=""
         set -- -name '*.c'
-        want="student.c, or one .c file"
     else
-        out=$tmp/$ex.json
+        out=$tmp/$ex.json rule=--in-assignment
         set -- -name "$ex.c" -o -name "$nn.c" -o -name "$nn[-_A-Za-z]*.c"
-        want="one file named $ex.c or $nn*.c"
     fi
     n=$(matches "$@")
     if [ "$count" -eq 1 ] && { [ -e "$uploads/student.c" ] || [ -L "$uploads/student.c" ]; }; then
@@ -63,14 +62,12 @@ for ex in $exercises; do
     elif [ "$n" -eq 1 ]; then
         find "$uploads" -type f \( "$@" \) -exec "$grader/$ex/judge" --exercise "$exdir/$ex" \
             --probe-lib "$grader/$ex/probe.a" --results "$out" $JUDGE_OPTS --submission {} + || status=1
-    else
-        if [ "$n" -eq 0 ]; then
-            reason="no .c file for $ex was uploaded (upload $want)"
-        else
-            reason="$n .c files could be $ex's: $(found "$@") (upload $want)"
-        fi
+    elif [ "$n" -eq 0 ]; then
         "$grader/$ex/judge" --exercise "$exdir/$ex" --probe-lib "$grader/$ex/probe.a" --results "$out" \
-            --not-submitted "$reason" $JUDGE_OPTS || status=1
+            --not-submitted 0 $rule $JUDGE_OPTS || status=1
+    else
+        "$grader/$ex/judge" --exercise "$exdir/$ex" --probe-lib "$grader/$ex/probe.a" --results "$out" \
+            --not-submitted "$n" --found "$(found "$@")" $rule $JUDGE_OPTS || status=1
     fi
     parts="$parts $ex=$out"
 done

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "jail.h"
 #include "sandbox.h"
 
@@ -59,29 +60,30 @@ static char *read_submission(const char *path, long max, size_t *len, char *why,
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0) {
         int e = errno;
-        say(why, why_size, "%s", e == ENOENT ? "there is no such file" : e == ELOOP ?
-            "it is a symbolic link (a submission must be a regular file)" : strerror(e));
+        say(why, why_size, "%s", e == ENOENT ? _("there is no such file") : e == ELOOP ?
+            _("it is a symbolic link (a submission must be a regular file)") : strerror(e));
         if (fd >= 0)
             close(fd);
         return NULL;
     }
     char *data = NULL;
     if (!S_ISREG(st.st_mode))
-        say(why, why_size, "it is %s, not a regular file", S_ISDIR(st.st_mode) ? "a directory" :
-            S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISLNK(st.st_mode) ? "a symbolic link" : "a device or socket");
+        say(why, why_size, "%s", S_ISDIR(st.st_mode) ? _("it is a directory, not a regular file") :
+            S_ISFIFO(st.st_mode) ? _("it is a FIFO, not a regular file") : S_ISLNK(st.st_mode) ?
+            _("it is a symbolic link, not a regular file") : _("it is a device or socket, not a regular file"));
     else if (st.st_size == 0)
-        say(why, why_size, "it is empty");
+        say(why, why_size, "%s", _("it is empty"));
     else if (st.st_size > max)
-        say(why, why_size, "it is %lld bytes, larger than the %ld allowed", (long long)st.st_size, max);
+        say(why, why_size, _("it is %lld bytes, larger than the %ld allowed"), (long long)st.st_size, max);
     else if ((data = malloc((size_t)st.st_size + 1)) == NULL)
-        say(why, why_size, "out of memory");
+        say(why, why_size, "%s", _("out of memory"));
     size_t done = data ? read_up_to(fd, data, (size_t)st.st_size) : 0;
     close(fd);
     if (data && done != (size_t)st.st_size) {
-        say(why, why_size, "it changed while it was read");
+        say(why, why_size, "%s", _("it changed while it was read"));
         free(data), data = NULL;
     } else if (data && memchr(data, '\0', done)) {
-        say(why, why_size, "it is not C source text (it holds NUL bytes: a binary file?)");
+        say(why, why_size, "%s", _("it is not C source text (it holds NUL bytes: a binary file?)"));
         free(data), data = NULL;
     }
     if (data)
@@ -218,8 +220,8 @@ static int headers_allowed(const gr_build_spec *b, const gr_child_result *r, con
     snprintf(allowed, sizeof allowed, "%s/include/exercise.h", b->work);
     int verdict = 1;
     if (r->timed_out || r->output_dropped) {
-        say(messages, messages_size, "the preprocessor %s on %s\n", r->timed_out ? "did not finish in time" :
-            "printed too much", name);
+        say(messages, messages_size, r->timed_out ? _("the preprocessor did not finish in time on %s\n") :
+            _("the preprocessor printed too much on %s\n"), name);
         verdict = 0;
     }
     for (const char *line = r->output, *next; verdict == 1 && *line; line = next) {
@@ -238,7 +240,7 @@ static int headers_allowed(const gr_build_spec *b, const gr_child_result *r, con
             ok = under(real, dirs->dir[i]);
         if (!ok) {
             say(messages, messages_size,
-                "%s includes \"%.*s\": a submission may include only the C library's headers and exercise.h\n",
+                _("%s includes \"%.*s\": a submission may include only the C library's headers and exercise.h\n"),
                 name, (int)len, line + dots + 1);
             verdict = 0;
         }
@@ -253,7 +255,7 @@ static void add_output(char *messages, size_t size, const gr_child_result *r, co
 {
     size_t len = strlen(messages);
     if (r->timed_out) {
-        snprintf(messages + len, size - len, "%s did not finish in time\n", what);
+        snprintf(messages + len, size - len, _("%s did not finish in time\n"), what);
         return;
     }
     bool guards = false;   /* -H ends with "Multiple include guards may be useful for:" and a list of paths */
@@ -268,10 +270,10 @@ static void add_output(char *messages, size_t size, const gr_child_result *r, co
         len = len < size ? len : size - 1;
     }
     if (r->output_dropped && len + 1 < size)
-        len += (size_t)snprintf(messages + len, size - len, "[... more messages]\n");
+        len += (size_t)snprintf(messages + len, size - len, "%s", _("[... more messages]\n"));
     if (strstr(r->output, "File size limit exceeded") && len + 1 < size)
-        snprintf(messages + len, size - len, "(%s stopped at the grader's limit of %ld MiB a file: a huge "
-                 "initialised array, or a macro that expands without end?)\n", what, GR_TOOL_FILE_SIZE >> 20);
+        snprintf(messages + len, size - len, _("(%s stopped at the grader's limit of %ld MiB a file: a huge "
+                 "initialised array, or a macro that expands without end?)\n"), what, GR_TOOL_FILE_SIZE >> 20);
     char prefix[PATH_MAX + 8];
     size_t n = (size_t)snprintf(prefix, sizeof prefix, "%s/src/", work);
     for (char *p = strstr(messages, prefix); p && n < sizeof prefix; p = strstr(p, prefix))
@@ -302,7 +304,7 @@ gr_build_status gr_build_probe(const gr_build_spec *b, char *messages, size_t me
     size_t len = 0;
     char *source = read_submission(b->submission, SUBMISSION_MAX, &len, why, sizeof why);
     if (!source) {
-        say(messages, messages_size, "%s cannot be graded: %s.\n", b->submission, why);
+        say(messages, messages_size, _("%s cannot be graded: %s.\n"), b->submission, why);
         return GR_BUILD_INVALID;
     }
     source_name(b->submission, name, sizeof name);
@@ -329,10 +331,10 @@ gr_build_status gr_build_probe(const gr_build_spec *b, char *messages, size_t me
     int allowed = headers_allowed(b, &r, name, messages, messages_size, error, error_size);
     bool preprocessed_ok = r.exited && r.exit_status == 0;
     if (allowed == 1 && !preprocessed_ok) {
-        add_output(messages, messages_size, &r, "the preprocessor", b->work);
+        add_output(messages, messages_size, &r, _("the preprocessor"), b->work);
         if (strstr(r.output, "fatal error:"))   /* a file it could not open: most often one it may not */
             say(messages + strlen(messages), messages_size - strlen(messages),
-                "(a submission may include only the C library's headers and exercise.h)\n");
+                "%s", _("(a submission may include only the C library's headers and exercise.h)\n"));
     }
     gr_child_result_free(&r);
     if (allowed != 1)
@@ -343,7 +345,7 @@ gr_build_status gr_build_probe(const gr_build_spec *b, char *messages, size_t me
     char *compile[] = {(char *)b->cc, COMPILE_FLAGS, "-c", preprocessed, "-o", "submission.o", NULL};
     if (run_tool(b, compile, 65536, &r, error, error_size) != 0)
         return GR_BUILD_ERROR;
-    add_output(messages, messages_size, &r, "the compiler", b->work);
+    add_output(messages, messages_size, &r, _("the compiler"), b->work);
     bool compiled = r.exited && r.exit_status == 0;
     gr_child_result_free(&r);
     if (!compiled)
@@ -352,13 +354,13 @@ gr_build_status gr_build_probe(const gr_build_spec *b, char *messages, size_t me
     char *link[] = {(char *)b->cc, "-o", GR_PROBE_NAME, "submission.o", lib, "-lm", NULL};
     if (run_tool(b, link, 65536, &r, error, error_size) != 0)
         return GR_BUILD_ERROR;
-    add_output(messages, messages_size, &r, "the linker", b->work);
+    add_output(messages, messages_size, &r, _("the linker"), b->work);
     bool linked = r.exited && r.exit_status == 0;
     gr_child_result_free(&r);
     if (!linked) {
         len = strlen(messages);
         snprintf(messages + len, messages_size - len,
-                 "(a submission is linked with the C library and libm only: write every function yourself)\n");
+                 "%s", _("(a submission is linked with the C library and libm only: write every function yourself)\n"));
         return GR_BUILD_REJECTED;
     }
     /* The probe the tests run: the judge's copy, which no sandbox user can read or change (so its processes are
@@ -367,7 +369,7 @@ gr_build_status gr_build_probe(const gr_build_spec *b, char *messages, size_t me
     snprintf(built, sizeof built, "%s/%s", dir[0], GR_PROBE_NAME);
     snprintf(path, sizeof path, "%s/%s", dir[3], GR_PROBE_NAME);
     if (copy_file(built, path, 256L << 20, 0111) != 0) {
-        say(messages, messages_size, "the linker did not leave a program (%s)\n", strerror(errno));
+        say(messages, messages_size, _("the linker did not leave a program (%s)\n"), strerror(errno));
         return GR_BUILD_REJECTED;
     }
     return GR_BUILD_OK;

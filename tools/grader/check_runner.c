@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "grader.h"
+#include "i18n.h"
 
 static int finished_fd = -1;   /* write end: a passing case writes its index as one byte */
 static char output_dir[64];    /* what each case printed: output_dir/N */
@@ -65,11 +66,14 @@ static void print_wrapped(const char *first, const char *next, const char *s, si
 static void print_status(bool pass, const char *title, double points)
 {
     char pts[32];
-    snprintf(pts, sizeof pts, " %4g pt", points);
-    int room = width - 8 - (int)strlen(pts);
+    /* TRANSLATORS: a test's points, at the end of its line ("pt": points) */
+    snprintf(pts, sizeof pts, _(" %4g pt"), points);
+    const char *verdict = pass ? _("PASS") : _("FAIL");
+    int room = width - 8 - columns(pts, strlen(pts));
     room = room < 20 ? 20 : room > 72 ? 72 : room;
     size_t n = strlen(title), take = line_bytes(title, n, room);
-    printf("  %s  %.*s%*s%s\n", pass ? "PASS" : "FAIL", (int)take, title, room - columns(title, take), "", pts);
+    printf("  %s%*s  %.*s%*s%s\n", verdict, 4 - columns(verdict, strlen(verdict)), "", (int)take, title,
+           room - columns(title, take), "", pts);
     while (take < n && title[take] == ' ')
         take++;
     if (take < n)
@@ -95,7 +99,7 @@ START_TEST(run_case)
         ck_abort_msg("%s", text);
     unsigned char index = (unsigned char)_i;
     if (write(finished_fd, &index, 1) != 1)
-        ck_abort_msg("could not report the end of the test");
+        ck_abort_msg("%s", _("could not report the end of the test"));
 }
 END_TEST
 
@@ -114,7 +118,7 @@ static void print_output(size_t i)
     unlink(path);
     if (n == 0)
         return;
-    printf("          what the test printed:\n");
+    printf("          %s\n", _("what the test printed:"));
     int lines = 0;
     for (const char *p = text; *p; lines++) {
         size_t len = strcspn(p, "\n");
@@ -122,7 +126,7 @@ static void print_output(size_t i)
             int rest = 0;
             for (const char *q = p; *q; q++)
                 rest += *q == '\n';
-            printf("          | [%d more lines%s]\n", rest, more > 0 ? " and more" : "");
+            printf(more > 0 ? _("          | [%d more lines and more]\n") : _("          | [%d more lines]\n"), rest);
             more = 0;
             break;
         }
@@ -133,7 +137,7 @@ static void print_output(size_t i)
         p += len + (p[len] == '\n');
     }
     if (more > 0)
-        printf("          | [%ld more bytes]\n", more);
+        printf(_("          | [%ld more bytes]\n"), more);
 }
 
 /* Prints `text` indented under a test line, one line at a time, each wrapped to the width. */
@@ -149,6 +153,8 @@ static void print_indented(const char *text)
 
 int main(int argc, char **argv)
 {
+    char missing[64];
+    gr_lang_init(NULL, missing, sizeof missing);   /* the language of the environment, as the labs: never fails */
     const char *exercise = argc > 1 ? argv[1] : "exercise";
     const char *source = argc > 2 ? argv[2] : "student.c";
     struct winsize ws;
@@ -192,7 +198,7 @@ int main(int argc, char **argv)
             finished[index] = true;
 
     char header[512];
-    snprintf(header, sizeof header, "numlab exercise %s: the visible tests, on %s", exercise, source);
+    snprintf(header, sizeof header, _("numlab exercise %s: the visible tests, on %s"), exercise, source);
     print_wrapped("", "  ", header, strlen(header));
     printf("\n");
     TestResult **results = srunner_results(runner);
@@ -205,16 +211,17 @@ int main(int argc, char **argv)
             if (strcmp(tr_tcname(results[j]), gr_visible[i].title) == 0)
                 r = results[j];
         bool pass = r && tr_rtype(r) == CK_PASS && finished[i];
-        print_status(pass, gr_visible[i].title, gr_visible[i].points);
+        print_status(pass, _(gr_visible[i].title), gr_visible[i].points);
         bool timed_out = r && tr_rtype(r) == CK_ERROR && strstr(tr_msg(r), "timeout");
         if (!r)
-            print_indented("did not run");
+            print_indented(_("did not run"));
         else if (tr_rtype(r) == CK_PASS && !finished[i])
-            print_indented("the test process ended before the test did (exit or _exit called?)");
+            print_indented(_("the test process ended before the test did (exit or _exit called?)"));
         else if (timed_out) {   /* said once in full: the same loop usually stops every test */
-            char text[128];
-            snprintf(text, sizeof text, "did not finish within %g s%s", gr_time_limit,
-                     looped ? " either" : ": an endless loop? (the grader allows the same time)");
+            char text[256];
+            snprintf(text, sizeof text, looped ? _("did not finish within %g s either") :
+                     _("did not finish within %g s: an endless loop? (the grader allows the same time)"),
+                     gr_time_limit);
             print_indented(text);
         }
         else if (!pass)
@@ -226,11 +233,12 @@ int main(int argc, char **argv)
         max_points += gr_visible[i].points;
     }
     char summary[512];
-    int len = snprintf(summary, sizeof summary, "%d of %zu visible tests pass (%g of %g points).", passed,
+    int len = snprintf(summary, sizeof summary, _("%d of %zu visible tests pass (%g of %g points)."), passed,
                        gr_visible_count, points, max_points);
+    /* TRANSLATORS: README.md is the English page; name the translated one (README.es.md) */
     snprintf(summary + len, sizeof summary - (size_t)len,
-             passed == (int)gr_visible_count ? " The grader also runs hidden tests: same ideas, other numbers."
-                                             : " Read exercises/%s/README.md for the hints.", exercise);
+             passed == (int)gr_visible_count ? _(" The grader also runs hidden tests: same ideas, other numbers.")
+                                             : _(" Read exercises/%s/README.md for the hints."), exercise);
     printf("\n");
     print_wrapped("", "", summary, strlen(summary));
     free(results);

@@ -29,6 +29,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "i18n.h"   /* _() for a label's words passed as an argument (a title and a label need no mark) */
+
 #define GR_MAX_VALUES 512    /* values one case may send */
 #define GR_LABEL_SIZE 96
 

@@ -18,6 +18,7 @@
 
 #include "build.h"
 #include "grader.h"
+#include "i18n.h"
 #include "protocol.h"
 #include "report.h"
 #include "sandbox.h"
@@ -37,16 +38,22 @@ static const char usage[] =
     "  --csv-row FILE           also write submission,score,max_score,status as one CSV line\n"
     "  --quiet                  print only the score line\n"
     "  --scale TOTAL            the points scaled so that the exercise is worth TOTAL (0.01..100000)\n"
-    "  --not-submitted WHY      nothing to grade: write a results.json of 0 that says WHY (instead of --submission)\n"
+    "  --not-submitted N        nothing to grade (instead of --submission): N = 0 .c files were uploaded, or N > 1\n"
+    "                           could be this exercise's (--found names them); a results.json of 0 that says so\n"
+    "  --found LIST             with --not-submitted N > 1: the files' names, as one text\n"
+    "  --in-assignment          the exercise is one of several: a student uploads NN-topic.c or NN*.c for it\n"
+    "                           (alone: student.c, or any one .c file); only the messages of --not-submitted change\n"
+    "  --lang LANG              the language of the text a student reads (es, en; default: LANGUAGE, LC_ALL,\n"
+    "                           LC_MESSAGES, LANG); the catalogue is looked up beside this program\n"
     "  --without LAYERS         leave sandbox layers out: namespaces, landlock, seccomp (comma-separated; to test\n"
     "                           what the others hold alone); the users of their own and the limits always stay\n"
     "Exit status: 0 graded (whatever the score), 1 the grader failed, 2 bad usage.\n";
 
 typedef struct {
-    const char *exercise, *submission, *results, *probe_lib, *cc, *visibility, *csv_row, *not_submitted;
+    const char *exercise, *submission, *results, *probe_lib, *cc, *visibility, *csv_row, *found, *lang;
     double timeout;
-    int jobs;
-    bool quiet;
+    int jobs, not_submitted;   /* -1: a submission is given */
+    bool quiet, in_assignment;
     unsigned without;
 } options;
 
@@ -116,11 +123,13 @@ static int parse_options(int argc, char **argv, options *o)
         {"jobs", required_argument, 0, 'j'},      {"hidden-visibility", required_argument, 0, 'v'},
         {"csv-row", required_argument, 0, 'w'},   {"quiet", no_argument, 0, 'q'},
         {"without", required_argument, 0, 'o'},   {"not-submitted", required_argument, 0, 'n'},
-        {"scale", required_argument, 0, 'S'},
+        {"scale", required_argument, 0, 'S'},     {"found", required_argument, 0, 'f'},
+        {"in-assignment", no_argument, 0, 'a'},   {"lang", required_argument, 0, 'L'},
         {"help", no_argument, 0, 'h'},            {0, 0, 0, 0},
     };
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    *o = (options){.cc = "cc", .visibility = "after_due_date", .timeout = gr_time_limit, .jobs = cpus > 0 ? (int)cpus : 1};
+    *o = (options){.cc = "cc", .visibility = "after_due_date", .timeout = gr_time_limit, .jobs = cpus > 0 ? (int)cpus : 1,
+                  .not_submitted = -1};
     int opt;
     char *end;
     while ((opt = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
@@ -132,7 +141,21 @@ static int parse_options(int argc, char **argv, options *o)
         case 'c': o->cc = optarg; break;
         case 'w': o->csv_row = optarg; break;
         case 'q': o->quiet = true; break;
-        case 'n': o->not_submitted = optarg; break;
+        case 'f': o->found = optarg; break;
+        case 'a': o->in_assignment = true; break;
+        case 'L':
+            if (!gr_lang_name_ok(optarg))
+                return bad("--lang", optarg, "is not a language (allowed: es, en, es_AR: a language's code)");
+            o->lang = optarg;
+            break;
+        case 'n': {
+            long count = strtol(optarg, &end, 10);
+            if (end == optarg || *end || count < 0 || count == 1 || count > 100000)
+                return bad("--not-submitted", optarg,
+                           "is not allowed (allowed: 0, or how many files could be the exercise's, 2..100000)");
+            o->not_submitted = (int)count;
+            break;
+        }
         case 'S': {
             double total = strtod(optarg, &end);
             if (end == optarg || *end || !(total >= 0.01 && total <= 100000))
@@ -174,9 +197,11 @@ static int parse_options(int argc, char **argv, options *o)
     if (!o->exercise || !is_dir(o->exercise) || !is_file(header))
         return bad("--exercise", o->exercise,
                    "is not an exercise (allowed: a directory exercises/NN-topic with exercise.h)");
-    if (o->not_submitted && o->submission)
-        return bad("--not-submitted", o->not_submitted, "goes without --submission (allowed: one of them)");
-    if (o->not_submitted)
+    if (o->not_submitted >= 0 && o->submission)
+        return bad("--submission", o->submission, "goes without --not-submitted (allowed: one of them)");
+    if ((o->not_submitted > 1) != (o->found != NULL))
+        return bad("--found", o->found, "goes with --not-submitted N, N > 1 (allowed: the names of the N files)");
+    if (o->not_submitted >= 0)
         o->submission = "(nothing submitted)";
     if (!o->submission || !*o->submission)   /* anything else about it is the student's, graded 0 with why */
         return bad("--submission", o->submission, "is missing (allowed: the student's .c file)");
@@ -201,10 +226,10 @@ static int parse_options(int argc, char **argv, options *o)
 static bool decode_values(const gr_child_result *r, size_t index, gr_values *got, const char **why)
 {
     gr_record_head head;
-    *why = "sent no values";
+    *why = _("sent no values");
     if (r->values_len == 0)
         return false;
-    *why = "sent malformed values";
+    *why = _("sent malformed values");
     if (r->values_overflow || r->values_len < sizeof head + 8)
         return false;
     memcpy(&head, r->values, sizeof head);
@@ -223,14 +248,30 @@ static bool decode_values(const gr_child_result *r, size_t index, gr_values *got
 static void process_reason(const gr_child_result *r, double timeout, const char *why, char *text, size_t size)
 {
     if (r->timed_out)
-        snprintf(text, size, "did not finish within %g s (an endless loop?)", timeout);
+        snprintf(text, size, _("did not finish within %g s (an endless loop?)"), timeout);
     else if (r->signal)
-        snprintf(text, size, "crashed: signal %d (%s)", r->signal, strsignal(r->signal));
+        snprintf(text, size, _("crashed: signal %d (%s)"), r->signal, strsignal(r->signal));
     else if (r->exited && r->exit_status != 0)
-        snprintf(text, size, "%s: the test ended with exit status %d (exit called in the submission?)", why,
+        snprintf(text, size, _("%s: the test ended with exit status %d (exit called in the submission?)"), why,
                  r->exit_status);
     else
-        snprintf(text, size, "%s: the test ended before it finished (exit called in the submission?)", why);
+        snprintf(text, size, _("%s: the test ended before it finished (exit called in the submission?)"), why);
+}
+
+/* Why nothing was graded (--not-submitted), with what to upload. */
+static void not_submitted_text(const options *o, const char *exercise, char *text, size_t size)
+{
+    char want[PATH_MAX];
+    if (o->in_assignment)
+        snprintf(want, sizeof want, _("one file named %s.c or %.*s*.c"), exercise, (int)strcspn(exercise, "-"),
+                 exercise);
+    else
+        snprintf(want, sizeof want, "%s", _("student.c, or one .c file"));
+    if (o->not_submitted == 0)
+        snprintf(text, size, _("no .c file for %s was uploaded (upload %s).\n"), exercise, want);
+    else
+        snprintf(text, size, _("%d .c files could be %s's: %s (upload %s).\n"), o->not_submitted, exercise, o->found,
+                 want);
 }
 
 /* Grades case i from its child's result into t. */
@@ -250,7 +291,7 @@ static int grade_case(size_t i, const gr_child_result *r, double timeout, gr_tes
         /* cut to fit the reason field (the precision also tells the compiler it is bounded) */
         snprintf(t->reason, sizeof t->reason, "%.*s", (int)(sizeof t->reason - 1), text);
     } else if (!t->passed) {
-        const char *wrong = strstr(text, "<- wrong");
+        const char *wrong = strstr(text, _("  <- wrong"));
         const char *line = text;
         if (wrong)
             for (line = wrong; line > text && line[-1] != '\n'; line--)
@@ -260,14 +301,14 @@ static int grade_case(size_t i, const gr_child_result *r, double timeout, gr_tes
     t->score = t->passed ? points_of(c) : 0;
     size_t len = strlen(text);
     if (r->output_len > 0) {
-        gr_appendf(text, sizeof text, &len, "\nthe test's output (your code's printing):\n");
+        gr_appendf(text, sizeof text, &len, "\n%s\n", _("the test's output (your code's printing):"));
         for (const char *p = r->output; *p;) {
             size_t n = strcspn(p, "\n");
             gr_appendf(text, sizeof text, &len, "  | %.*s\n", (int)n, p);
             p += n + (p[n] == '\n');
         }
         if (r->output_dropped)
-            gr_appendf(text, sizeof text, &len, "  [%zu more bytes]\n", r->output_dropped);
+            gr_appendf(text, sizeof text, &len, _("  [%zu more bytes]\n"), r->output_dropped);
     }
     t->output = strdup(text);
     return t->output ? 0 : -1;
@@ -308,12 +349,12 @@ static int write_without_tests(const options *o, const char *exercise, gr_outcom
     gr_report report = {.exercise = exercise, .submission = o->submission, .hidden_visibility = o->visibility,
                         .outcome = outcome, .tests = tests, .n_tests = tests ? n : 0, .messages = messages,
                         .notes = notes, .seconds = seconds};
-    const char *why = outcome == GR_NOT_COMPILED ? "not run: the submission does not compile (see the messages above)"
-                      : outcome == GR_INVALID_FILE ? "not run: no C source file to grade (see above)"
-                                                   : "not run: grading did not finish";
+    const char *why = outcome == GR_NOT_COMPILED ? _("not run: the submission does not compile (see the messages above)")
+                      : outcome == GR_INVALID_FILE ? _("not run: no C source file to grade (see above)")
+                                                   : _("not run: grading did not finish");
     for (size_t i = 0; tests && i < n; i++) {
         const gr_case *c = case_at(i);
-        tests[i] = (gr_test_report){.name = c->title, .max_score = points_of(c), .hidden = i >= gr_visible_count,
+        tests[i] = (gr_test_report){.name = _(c->title), .max_score = points_of(c), .hidden = i >= gr_visible_count,
                                     .output = (char *)why};
         report.max_score += points_of(c);
     }
@@ -367,7 +408,15 @@ int main(int argc, char **argv)
     int usage_rc = parse_options(argc, argv, &o);
     if (usage_rc)
         return usage_rc;
-    setenv("LC_ALL", "C", 1);   /* the compiler's messages in plain ASCII */
+    char missing[PATH_MAX];
+    if (gr_lang_init(o.lang, missing, sizeof missing) != 0) {
+        char *shown = gr_clean_text(missing, false);
+        fprintf(stderr, "judge: --lang: '%s' has no catalogue in %s (allowed: en, or a language whose numlab.mo "
+                "is there: `make gradescope GRADER_LANG=es` ships it)\n", o.lang, shown ? shown : "?");
+        free(shown);
+        return 2;
+    }
+    setenv("LC_ALL", "C", 1);   /* the compiler's messages in plain ASCII (the judge's language is set above) */
     double start = gr_seconds();
     const char *slash = strrchr(o.exercise, '/');
     char exercise[PATH_MAX], error[1024] = "", why[3 * PATH_MAX];
@@ -376,8 +425,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "judge: %s\n", error);
         return 1;
     }
-    if (o.not_submitted) {
-        snprintf(why, sizeof why, "%s.\n", o.not_submitted);
+    if (o.not_submitted >= 0) {
+        not_submitted_text(&o, exercise, why, sizeof why);
         return write_without_tests(&o, exercise, GR_INVALID_FILE, why, "", 0, error, sizeof error) ?
                grader_failed(&o, exercise, error, start) : 0;
     }
@@ -429,7 +478,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; rc == 0 && i < n; i++) {
         const gr_case *c = case_at(i);
         gr_test_report *t = &tests[i];
-        t->name = c->title, t->max_score = points_of(c), t->hidden = i >= gr_visible_count;
+        t->name = _(c->title), t->max_score = points_of(c), t->hidden = i >= gr_visible_count;
         report.max_score += points_of(c);
         if (grade_case(i, &results[i], o.timeout, t) != 0)
             rc = 1;

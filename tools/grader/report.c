@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "report.h"
 
+#include "i18n.h"
+
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <libgen.h>
@@ -88,14 +90,14 @@ const char *gr_outcome_text(gr_outcome outcome)
 {
     switch (outcome) {
     case GR_GRADED: return "";
-    case GR_NOT_COMPILED: return "The submission does not compile.\n";
-    case GR_INVALID_FILE: return "The submission was not graded: there is no C source file to grade.\n";
+    case GR_NOT_COMPILED: return _("The submission does not compile.\n");
+    case GR_INVALID_FILE: return _("The submission was not graded: there is no C source file to grade.\n");
     case GR_GRADER_FAILED:
-        return "The grader could not grade this submission (not a fault of the submission); your instructor can "
-               "see why in the grader's messages.\n";
+        return _("The grader could not grade this submission (not a fault of the submission); your instructor can "
+                 "see why in the grader's messages.\n");
     case GR_UNFINISHED:
-        return "Grading did not finish (the grader was stopped before it wrote the results); ask your "
-               "instructor to grade again.\n";
+        return _("Grading did not finish (the grader was stopped before it wrote the results); ask your "
+                 "instructor to grade again.\n");
     }
     return "";
 }
@@ -215,20 +217,21 @@ void gr_print_summary(const gr_report *r, const char *results_path, bool quiet, 
 {
     char *submission = gr_clean_text(r->submission, false), *results = gr_clean_text(results_path, false);
     if (!quiet) {
-        fprintf(out, "numlab grade: %s, submission %s\n", r->exercise, submission ? submission : "?");
+        fprintf(out, _("numlab grade: %s, submission %s\n"), r->exercise, submission ? submission : "?");
         if (r->outcome != GR_GRADED) {
             print_lines(out, "  ", gr_outcome_text(r->outcome), 1);
             print_lines(out, "  | ", r->messages, 12);
         }
         for (size_t i = 0; i < r->n_tests && r->outcome == GR_GRADED; i++) {
             const gr_test_report *t = &r->tests[i];
-            fprintf(out, "  %s %4g/%-4g %s", t->passed ? "PASS" : "FAIL", t->score, t->max_score,
-                    t->hidden ? "[hidden] " : "");
+            /* TRANSLATORS: a test's verdict, four columns at most (the lines are aligned on it) */
+            fprintf(out, "  %-4s %4g/%-4g %s", t->passed ? _("PASS") : _("FAIL"), t->score, t->max_score,
+                    t->hidden ? _("[hidden] ") : "");
             print_lines(out, "", t->name, 1);
             if (!t->passed && t->reason[0])
                 print_lines(out, "              ", t->reason, 1);
         }
     }
-    fprintf(out, "score %g / %g  (%s)\n", r->score, r->max_score, results ? results : "?");
+    fprintf(out, _("score %g / %g  (%s)\n"), r->score, r->max_score, results ? results : "?");
     free(submission), free(results);
 }

@@ -1,5 +1,6 @@
 /* values: recording a case's values and comparing them with a reference (see grader.h). */
 #include "grader.h"
+#include "i18n.h"
 
 __attribute__((weak)) const double gr_time_limit = 2.0;   /* an exercise may define its own */
 
@@ -7,6 +8,14 @@ __attribute__((weak)) const double gr_time_limit = 2.0;   /* an exercise may def
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+/* Set by gr_lang_init (i18n.c) in the judge and the Check runner; never in the probe program. */
+const char *(*gr_translator)(const char *) = NULL;
+
+const char *gr_text(const char *msgid)
+{
+    return gr_translator && msgid[0] ? gr_translator(msgid) : msgid;
+}
 
 void gr_put(gr_values *out, double value)
 {
@@ -28,7 +37,7 @@ void gr_want(gr_values *ref, double want, gr_tol tol, const char *label_fmt, ...
     ref->tol[i] = tol;
     va_list ap;
     va_start(ap, label_fmt);
-    vsnprintf(ref->label[i], sizeof ref->label[i], label_fmt, ap);
+    vsnprintf(ref->label[i], sizeof ref->label[i], gr_text(label_fmt), ap);
     va_end(ap);
 }
 
@@ -64,10 +73,11 @@ static void add_value_line(char *text, size_t size, size_t *len, const gr_values
                            bool ok)
 {
     double w = want->value[i], tol = allowed(w, want->tol[i]);
-    gr_appendf(text, size, len, "%s: got %.12g, want %.12g", want->label[i], got, w);
+    /* TRANSLATORS: LABEL: got VALUE, want VALUE; "got" and "want" as short as possible */
+    gr_appendf(text, size, len, _("%s: got %.12g, want %.12g"), want->label[i], got, w);
     if (tol > 0 && isfinite(w))
-        gr_appendf(text, size, len, " (tolerance %.2g)", tol);
-    gr_appendf(text, size, len, "%s\n", ok ? "" : "  <- wrong");
+        gr_appendf(text, size, len, _(" (tolerance %.2g)"), tol);
+    gr_appendf(text, size, len, "%s\n", ok ? "" : _("  <- wrong"));
 }
 
 bool gr_compare(const gr_values *got, const gr_values *want, char *text, size_t size)
@@ -76,13 +86,13 @@ bool gr_compare(const gr_values *got, const gr_values *want, char *text, size_t 
     size_t len = 0;
     text[0] = '\0';
     if (want->overflow || want->count == 0) {
-        gr_appendf(text, size, &len, "the reference of this case is broken (%zu values): tell your instructor\n",
+        gr_appendf(text, size, &len, _("the reference of this case is broken (%zu values): tell your instructor\n"),
             want->count);
         return false;
     }
     if (got->overflow || got->count != want->count) {
-        gr_appendf(text, size, &len, "the test sent %s%zu values, %zu were expected\n",
-                   got->overflow ? "more than " : "", got->count, want->count);
+        gr_appendf(text, size, &len, got->overflow ? _("the test sent more than %zu values, %zu were expected\n") :
+                   _("the test sent %zu values, %zu were expected\n"), got->count, want->count);
         return false;
     }
     size_t wrong = 0;
@@ -97,8 +107,8 @@ bool gr_compare(const gr_values *got, const gr_values *want, char *text, size_t 
         }
     }
     if (wrong)
-        gr_appendf(text, size, &len, "%zu of %zu values wrong\n", wrong, want->count);
+        gr_appendf(text, size, &len, _("%zu of %zu values wrong\n"), wrong, want->count);
     else if (shown < want->count)
-        gr_appendf(text, size, &len, "... all %zu values within tolerance\n", want->count);
+        gr_appendf(text, size, &len, _("... all %zu values within tolerance\n"), want->count);
     return wrong == 0;
 }

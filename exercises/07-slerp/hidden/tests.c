@@ -49,8 +49,8 @@ GR_PROBE(nearly_equal)
 }
 GR_REFERENCE(nearly_equal)
 {
-    want_quat(ref, rot(0, 0, 1, 0.5e-8), "a quarter of 2e-8 rad");
-    want_quat(ref, rot(0, 0, 1, 1e-8), "half of 2e-8 rad");
+    want_quat(ref, rot(0, 0, 1, 0.5e-8), _("a quarter of 2e-8 rad"));
+    want_quat(ref, rot(0, 0, 1, 1e-8), _("half of 2e-8 rad"));
 }
 
 /* -b is the same rotation as b: towards -b the result is the same as towards b: from 0.2 to 1.0 rad about
@@ -63,8 +63,8 @@ GR_PROBE(negated_target)
 }
 GR_REFERENCE(negated_target)
 {
-    want_quat(ref, rot(0, 0.6, 0.8, 0.36), "a fifth of the way from 0.2 to 1.0 rad, towards -b");
-    want_quat(ref, rot(0, 0.6, 0.8, 0.6), "half way from 0.2 to 1.0 rad, towards -b");
+    want_quat(ref, rot(0, 0.6, 0.8, 0.36), _("a fifth of the way from 0.2 to 1.0 rad, towards -b"));
+    want_quat(ref, rot(0, 0.6, 0.8, 0.6), _("half way from 0.2 to 1.0 rad, towards -b"));
 }
 
 /* 180 degrees apart (dot = 0, no flip): a third of the way is 60 degrees, half way 90. */
@@ -75,8 +75,8 @@ GR_PROBE(half_turn)
 }
 GR_REFERENCE(half_turn)
 {
-    want_quat(ref, rot(0, 0, 1, 60 * DEG), "a third of a half turn");
-    want_quat(ref, rot(0, 0, 1, 90 * DEG), "half of a half turn");
+    want_quat(ref, rot(0, 0, 1, 60 * DEG), _("a third of a half turn"));
+    want_quat(ref, rot(0, 0, 1, 90 * DEG), _("half of a half turn"));
 }
 
 const gr_case gr_hidden[] = {
