@@ -60,6 +60,16 @@ static const char *exercise_title(const exercise *ex, bool translated)
     return ex->title[0] ? ex->title : translated ? _("exercise") : "exercise";
 }
 
+/* An exercise's README in the language shown: README.es.md in Spanish (the catalogue's translation of
+ * "README.md", as make exercise has it), else README.md. */
+static void readme_path(const char *exercises_dir, const char *name, char *out, size_t size)
+{
+    /* TRANSLATORS: the file of an exercise's README in this language (README.es.md) */
+    snprintf(out, size, "%.*s/%.63s/%s", PATH_MAX - 96, exercises_dir, name, _("README.md"));
+    if (access(out, R_OK) != 0)
+        snprintf(out, size, "%.*s/%.63s/README.md", PATH_MAX - 96, exercises_dir, name);
+}
+
 /* The first heading of a README, escaped for the screen; "" when there is none or it cannot be read (a regular
  * text file of at most README_MAX_BYTES: infile.h). */
 static void readme_title(const char *path, char *title, size_t size)
@@ -90,7 +100,7 @@ static int load_exercises(exercise *ex, int max)
             snprintf(ex[count].name, sizeof ex[count].name, "%.63s", d);
             text_escape(ex[count].name, ex[count].label, sizeof ex[count].label);
             char readme[PATH_MAX];
-            snprintf(readme, sizeof readme, "%.*s/%.63s/README.md", PATH_MAX - 96, path, d);
+            readme_path(path, d, readme, sizeof readme);
             readme_title(readme, ex[count].title, sizeof ex[count].title);
             count++;
         }
@@ -234,8 +244,9 @@ static void open_exercise(const exercise *ex)
     snprintf(title, sizeof title, _("numlab  exercise %s"), exercise_title(ex, true));
     for (int choice; (choice = tui_menu(title, subtitle, actions, 2, 0)) >= 0;) {
         if (choice == 0) {
-            char path[PATH_MAX];
-            snprintf(path, sizeof path, "%.*s/exercises/%s/README.md", PATH_MAX - 96, root_dir, ex->name);
+            char path[PATH_MAX], dir[PATH_MAX];
+            snprintf(dir, sizeof dir, "%.*s/exercises", PATH_MAX - 96, root_dir);
+            readme_path(dir, ex->name, path, sizeof path);
             char *text = readme_text(path);
             tui_pager(title, text ? text : _("out of memory"));
             free(text);

@@ -341,7 +341,7 @@ void bl_list_presets(void)
 
 void bl_describe(const snd_preset *p)
 {
-    printf("# %s: %s\n", p->name, _(p->summary));
+    printf("# %s: %s\n", p->name, p->summary);  /* a table of --set keys: machine output, English */
     printf("# every key below can be changed with --set KEY=VALUE\n");
     for (size_t i = 0; i < bl_n_params; i++) {
         const bl_param *f = &bl_params[i];
