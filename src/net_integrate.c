@@ -165,13 +165,13 @@ static spring_blocks blocks_of(const net_network *net, size_t s, const double d[
     if (!(l > 0.0)) {
         if (net->law == NET_LAW_HOOKE && L == 0.0)
             b.dfdd[0] = b.dfdd[3] = k;
-        if (net->law == NET_LAW_SEED_ELONGATION)
+        if (net->law == NET_LAW_UNIT_ELONGATION)
             b.dfddv[0] = b.dfddv[3] = c;
         return b;
     }
     const double u[2] = {d[0] / l, d[1] / l};
     double P[4] = {1.0 - u[0] * u[0], -u[0] * u[1], -u[1] * u[0], 1.0 - u[1] * u[1]};
-    if (net->law == NET_LAW_SEED_ELONGATION) {
+    if (net->law == NET_LAW_UNIT_ELONGATION) {
         double e = l > L ? 1.0 : l < L ? -1.0 : 0.0;
         for (int q = 0; q < 4; q++)
             b.dfdd[q] = k * e * P[q] / l;

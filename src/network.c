@@ -137,7 +137,7 @@ void net_set_all_masses(net_network *net, double m)
     }
 }
 
-static const char *const law_names[NET_LAW_COUNT] = {"hooke", "seed-elongation"};
+static const char *const law_names[NET_LAW_COUNT] = {"hooke", "unit-elongation"};
 
 const char *net_law_name(net_force_law law)
 {
@@ -221,7 +221,7 @@ void net_spring_force(net_force_law law, double k, double rest, double c, const 
     /* the unit vector, or 0 when the masses coincide (no direction, no force); |u| <= 1 even for tiny l */
     double inv = l2 > 0.0 ? 1.0 / l : 0.0;
     double ux = d[0] * inv, uy = d[1] * inv;
-    if (law == NET_LAW_SEED_ELONGATION) {
+    if (law == NET_LAW_UNIT_ELONGATION) {
         /* PITFALL (the network post): e = +-u, a unit vector whatever the stretch; its damper acts on the whole
          * relative velocity, not along the spring. */
         double e = l > rest ? 1.0 : l < rest ? -1.0 : 0.0;

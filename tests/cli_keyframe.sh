@@ -208,7 +208,7 @@ timeout 10 "$KL" --list "$FIX/pipe.gltf" >"$TMP/out" 2>"$TMP/err"; rc=$?
 
 # --- in Spanish (LANG=es_ES.UTF-8): the words change, the numbers and the machine output do not ---
 ES="env LANG=es_ES.UTF-8 LC_ALL= LANGUAGE="
-expect_usage "^keyframe-lab: --demo: 'nope' no es una demostración \(se admite: basis, balls," $ES "$KL" --csv --demo nope
+expect_usage "^keyframe-lab: --demo: 'nope' no es válido como demostración \(se admite: basis, balls," $ES "$KL" --csv --demo nope
 expect_usage "^keyframe-lab: --csv necesita exactamente uno de --gltf FILE o --demo NAME" $ES "$KL" --csv
 expect_ok $ES "$KL" --list "$FIX/binary.glb"
 grep -q '^  nodo [0-9]* "[^"]*" translation: STEP, 4 claves, 3 componentes, t = 0 \.\. 2\.5$' "$TMP/out" && pass ||

@@ -67,8 +67,8 @@ for m in rk4 gsl-rk4 gsl-rkf45 gsl-rk8pd gsl-msbdf; do
     run_ok --csv --preset four --kick 0.5 --method "$m" --steps 20 || true
 done
 run_ok --csv --preset four --kick 0.5 --steps 50 && cp "$tmp/out" "$tmp/hooke"
-run_ok --csv --preset four --kick 0.5 --steps 50 --force seed-elongation && cmp -s "$tmp/out" "$tmp/hooke" &&
-    fail "--force seed-elongation changed nothing"
+run_ok --csv --preset four --kick 0.5 --steps 50 --force unit-elongation && cmp -s "$tmp/out" "$tmp/hooke" &&
+    fail "--force unit-elongation changed nothing"
 
 # a diverging run is a result: it says where, prints no NaN and exits 0
 run_ok --csv --preset chain --n 4 --kick 0.1 --method explicit --dt 1 --steps 100000 && {
@@ -193,7 +193,7 @@ expect_usage "unknown option '--bogus'" --csv --preset four --bogus
 expect_usage "--dt needs a value" --csv --preset four --dt
 expect_usage "unexpected argument 'stray'" --csv --preset four stray
 expect_usage "--method gsl-msbdf: its dense Jacobian allows at most 400 masses" --csv --preset grid --n 21 --method gsl-msbdf
-expect_usage "--modes: normal modes need Hooke's law" --modes --preset four --force seed-elongation
+expect_usage "--modes: normal modes need Hooke's law" --modes --preset four --force unit-elongation
 expect_usage "--modes: normal modes need 1 to 600 free masses" --modes --preset grid --n 100
 # without --csv or --modes and without a terminal
 "$BIN" --preset four </dev/null >"$tmp/out" 2>"$tmp/err"; rc=$?

@@ -102,7 +102,7 @@ START_TEST(test_modes_refused)
     net_modes modes;
     char err[256];
     net_network *net = preset("four", 0, 10, 1, 0);
-    net->law = NET_LAW_SEED_ELONGATION;
+    net->law = NET_LAW_UNIT_ELONGATION;
     ck_assert_int_eq(net_modes_compute(net, &modes, err, sizeof err), NET_ERR_INPUT);
     ck_assert_ptr_nonnull(strstr(err, "Hooke"));
     net->law = NET_LAW_HOOKE;
@@ -382,7 +382,7 @@ START_TEST(test_coincident_masses_no_nan)
             ck_assert_msg(all_finite(y, dim), "%s at gap %g", net_method_name(m), gaps[g]);
             net_integrator_free(it);
         }
-        net->law = NET_LAW_SEED_ELONGATION;
+        net->law = NET_LAW_UNIT_ELONGATION;
         net_rhs(0.0, y, f, net);
         ck_assert(all_finite(f, dim));
         free(y), free(f), free(jac);
@@ -499,34 +499,34 @@ END_TEST
 /* One spring k = 2, L = 1 along u = (3, 4)/5. Hooke: |F| = k |l - L|, so stretching 1.01 -> 3 multiplies the
  * force by 200; the network post's elongation vector: |F| = k = 2 at every stretch. Both vanish at rest length and push
  * apart when compressed. The network post's damper also acts across the spring (on the whole relative velocity). */
-START_TEST(test_seed_elongation_differs_from_hooke)
+START_TEST(test_unit_elongation_differs_from_hooke)
 {
     const double u[2] = {0.6, 0.8}, zero[2] = {0.0, 0.0};
     static const double lengths[] = {1.01, 1.5, 3.0, 0.5, 1.0};
     for (size_t q = 0; q < sizeof lengths / sizeof lengths[0]; q++) {
         const double l = lengths[q], d[2] = {l * u[0], l * u[1]};
-        double hooke[2], seed[2];
+        double hooke[2], unit[2];
         net_spring_force(NET_LAW_HOOKE, 2.0, 1.0, 0.0, d, zero, hooke);
-        net_spring_force(NET_LAW_SEED_ELONGATION, 2.0, 1.0, 0.0, d, zero, seed);
-        const double expect_hooke = 2.0 * (l - 1.0), expect_seed = l > 1.0 ? 2.0 : l < 1.0 ? -2.0 : 0.0;
+        net_spring_force(NET_LAW_UNIT_ELONGATION, 2.0, 1.0, 0.0, d, zero, unit);
+        const double expect_hooke = 2.0 * (l - 1.0), expect_unit = l > 1.0 ? 2.0 : l < 1.0 ? -2.0 : 0.0;
         for (int a = 0; a < 2; a++) {
             ck_assert_double_eq_tol(hooke[a], expect_hooke * u[a], 1e-14);
-            ck_assert_double_eq_tol(seed[a], expect_seed * u[a], 1e-14);
+            ck_assert_double_eq_tol(unit[a], expect_unit * u[a], 1e-14);
         }
         if (l != 1.0)
-            ck_assert(fabs(hooke[0] - seed[0]) > 0.1);
+            ck_assert(fabs(hooke[0] - unit[0]) > 0.1);
     }
     const double d[2] = {0.6, 0.8}, across[2] = {-0.8, 0.6};  /* at rest length, moving sideways */
-    double hooke[2], seed[2];
+    double hooke[2], unit[2];
     net_spring_force(NET_LAW_HOOKE, 2.0, 1.0, 0.5, d, across, hooke);
-    net_spring_force(NET_LAW_SEED_ELONGATION, 2.0, 1.0, 0.5, d, across, seed);
+    net_spring_force(NET_LAW_UNIT_ELONGATION, 2.0, 1.0, 0.5, d, across, unit);
     ck_assert_double_eq_tol(hooke[0], 0.0, 1e-15);
-    ck_assert_double_eq_tol(seed[0], 0.5 * -0.8, 1e-15);
+    ck_assert_double_eq_tol(unit[0], 0.5 * -0.8, 1e-15);
     /* its energy k |l - L| is the potential of its force: stretching from 1.5 to 1.6 stores k * 0.1 */
     net_network *net = net_new();
     net_add_mass(net, 0, 0, 1, true), net_add_mass(net, 1.5, 0, 1, false);
     net_add_spring(net, 0, 1, 2.0, 1.0, 0.0);
-    net->law = NET_LAW_SEED_ELONGATION;
+    net->law = NET_LAW_UNIT_ELONGATION;
     double *y = state_of(net);
     double e1 = net_energies(net, y).spring;
     y[1] = 1.6;
@@ -648,8 +648,8 @@ START_TEST(test_method_and_law_names)
     net_method m;
     ck_assert_int_eq(net_method_parse("euler", &m), -1);
     net_force_law law;
-    ck_assert_int_eq(net_law_parse("seed-elongation", &law), 0);
-    ck_assert_int_eq(law, NET_LAW_SEED_ELONGATION);
+    ck_assert_int_eq(net_law_parse("unit-elongation", &law), 0);
+    ck_assert_int_eq(law, NET_LAW_UNIT_ELONGATION);
     ck_assert_int_eq(net_law_parse("elongation", &law), -1);
 }
 END_TEST
@@ -677,7 +677,7 @@ static Suite *network_suite(void)
     tcase_add_test(dynamics, test_hold_and_release);
     suite_add_tcase(s, dynamics);
     TCase *model = tcase_create("model");
-    tcase_add_test(model, test_seed_elongation_differs_from_hooke);
+    tcase_add_test(model, test_unit_elongation_differs_from_hooke);
     tcase_add_test(model, test_presets_at_rest);
     tcase_add_test(model, test_kick_reproducible);
     tcase_add_test(model, test_method_and_law_names);

@@ -4,6 +4,7 @@
 #   tools/po.sh check BUILD   fails when po/numlab.pot is not what the sources give, or when a catalogue has an
 #                             untranslated or fuzzy entry, or a translation whose format arguments differ
 set -u
+. "$(dirname "$0")/po-lib.sh"
 # The exercises' visible tests too (their titles and labels: GR_CASE, gr_want); never a solution or a hidden test,
 # whose words go to exercises/NN-topic/hidden/LANG.po (tools/grader/po-hidden.sh), out of the students' copy.
 sources() {
@@ -41,16 +42,7 @@ check)
     for po in po/*.po; do
         [ -e "$po" ] || continue
         merged="$build/po/$(basename "$po")"
-        msgmerge --quiet --add-location=file -o "$merged" "$po" "$build/po/numlab.pot" || exit 1
-        stats=$(msgfmt --check --statistics -o /dev/null "$merged" 2>&1) || { echo "po: $po: $stats"; status=1; continue; }
-        echo "po: $po: $stats"
-        case $stats in
-        *untranslated* | *fuzzy*)
-            echo "po: $po: every message needs a translation (entries marked fuzzy need checking):"
-            msgattrib --only-fuzzy --no-wrap "$merged" | grep '^msgid' | head -n 10
-            msgattrib --untranslated --no-wrap "$merged" | grep '^msgid' | sed 1d | head -n 10
-            status=1 ;;
-        esac
+        po_check po "$po" "$build/po/numlab.pot" "$merged" "entries marked fuzzy need checking" || status=1
     done
     exit $status
     ;;

@@ -11,7 +11,7 @@
  * Forces. With d = p_j - p_i, l = |d|, u = d / l and dv = v_j - v_i, spring s pulls mass i by
  *     F_i = (k (l - L) + c (dv . u)) u,   F_j = -F_i           (Hooke's law plus a damper along the spring)
  * Coincident masses (l = 0) have no direction: the spring exerts no force there (never NaN). The network post's
- * "elongation vector" law, F_i = k sign(l - L) u + c dv, is available only as NET_LAW_SEED_ELONGATION, a
+ * "elongation vector" law, F_i = k sign(l - L) u + c dv, is available only as NET_LAW_UNIT_ELONGATION, a
  * pitfall: its spring force has the same size whatever the stretch.
  *
  * Pinned and held masses have inverse mass 0: they do not accelerate and gravity does not act on them. Dragging a
@@ -36,7 +36,7 @@
 
 typedef enum {
     NET_LAW_HOOKE,            /* k (|d| - L) d/|d|: the physics */
-    NET_LAW_SEED_ELONGATION,  /* PITFALL: the network post's unit "elongation" vector, k sign(|d| - L) d/|d| */
+    NET_LAW_UNIT_ELONGATION,  /* PITFALL: the network post's unit "elongation" vector, k sign(|d| - L) d/|d| */
     NET_LAW_COUNT
 } net_force_law;
 

@@ -296,7 +296,7 @@ int kl_demo(const char *name, const kl_times *times)
     for (size_t i = 0; i < sizeof demos / sizeof *demos; i++)
         if (strcmp(name, demos[i].name) == 0)
             return demos[i].run(times->given ? times : demos[i].times);
-    return cli_error(_("--demo: '%s' is not a demo (allowed: %s)"), cli_cut(name), kl_demo_names());
+    return labcli_not_a("--demo", name, N_("demo"), kl_demo_names());
 }
 
 /* --- glTF files --------------------------------------------------------------------------------------------------- */

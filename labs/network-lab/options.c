@@ -55,7 +55,7 @@ static int parse_methods(void *opts, void *field, const char *opt, const char *t
 static int parse_law(void *opts, void *law, const char *opt, const char *text)
 {
     (void)opts;
-    return net_law_parse(text, law) ? labcli_not_a(opt, text, _("force law"), "hooke, seed-elongation") : CLI_OK;
+    return net_law_parse(text, law) ? labcli_not_a(opt, text, N_("force law"), "hooke, unit-elongation") : CLI_OK;
 }
 
 static const char *const charts[] = {"network", "energy", NULL};
@@ -93,7 +93,7 @@ const labcli_option nl_option_table[] = {
     {"seed", LABCLI_COUNT, "N", AT(seed), 0, 4294967295.0, "1", N_("the kick's random seed")},
     {"pull", LABCLI_PARSE, "I,DX,DY", 0, 0, 0, 0, NULL, N_("start with mass I moved by (DX, DY) m from rest (as if\n"
      "dragged there and let go)"), .parse = parse_pull},
-    {"force", LABCLI_PARSE, "LAW", AT(law), 0, 0, NULL, N_("hooke (default) or seed-elongation: the post's PITFALL, a unit\n"
+    {"force", LABCLI_PARSE, "LAW", AT(law), 0, 0, NULL, N_("hooke (default) or unit-elongation: the post's PITFALL, a unit\n"
      "'elongation' vector whose force does not grow with the stretch"), .parse = parse_law},
     {"tol", LABCLI_NUMBER, "T", AT(tol), 1e-14, 1e-2, "1e-10", N_("absolute and relative tolerance of gsl-rkf45/rk8pd/msbdf")},
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "100", N_("--plot's width in characters"), .with = LABCLI_IN(NL_MODE_PLOT)},
@@ -132,7 +132,7 @@ static int options_check(nl_options *o)
         net_preset_params defaults;
         long lo, hi;
         if (net_preset_defaults(o->preset, &defaults))
-            return cli_error(_("--preset: '%s' is not a preset (allowed: %s)"), cli_cut(o->preset), net_preset_names());
+            return labcli_not_a("--preset", o->preset, N_("preset"), net_preset_names());
         net_preset_n_range(o->preset, &lo, &hi);
         if (o->have_n && hi == 0)
             return cli_error(_("--n: the preset '%s' has a fixed size (allowed with chain and grid)"), cli_cut(o->preset));

@@ -8,6 +8,7 @@
 #   po-hidden.sh check BUILD    fails when one has an untranslated or fuzzy entry, a translation whose format
 #                               arguments differ, or lacks a string its sources hold
 set -u
+. "$(dirname "$0")/../po-lib.sh"
 template() {   # template EXERCISE_DIR: the hidden tests' strings (the same keywords as tools/po.sh)
     # shellcheck disable=SC2046
     xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ --keyword=GR_CASE:2 --keyword=gr_want:4 \
@@ -48,17 +49,8 @@ check)
         for lang in $(langs); do
             po=$dir/$lang.po merged=$build/po-hidden/$name/$lang.po
             [ -e "$po" ] || { echo "po-hidden: $po is missing (run: make pot)"; status=1; continue; }
-            msgmerge --quiet --add-location=file -o "$merged" "$po" "$build/po-hidden/$name/template.pot" || exit 1
-            stats=$(msgfmt --check --statistics -o /dev/null "$merged" 2>&1) ||
-                { echo "po-hidden: $po: $stats"; status=1; continue; }
-            echo "po-hidden: $po: $stats"
-            case $stats in
-            *untranslated* | *fuzzy*)
-                echo "po-hidden: $po: every message needs a translation (run: make pot, then translate):"
-                msgattrib --only-fuzzy --no-wrap "$merged" | grep '^msgid' | head -n 5
-                msgattrib --untranslated --no-wrap "$merged" | grep '^msgid' | sed 1d | head -n 5
-                status=1 ;;
-            esac
+            po_check po-hidden "$po" "$build/po-hidden/$name/template.pot" "$merged" "run: make pot, then translate" ||
+                status=1
         done
     done
     exit $status
