@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "numlab/lang.h"
 #include "numlab/plot.h"
 
 typedef enum { FIGURE_SVG, FIGURE_PDF, FIGURE_PNG } figure_format;
@@ -70,12 +71,12 @@ int figure_size_field(void *opts, void *field, const char *opt, const char *text
  * figure_options `field` of the lab's options `type`, going with mode plot_mode. */
 #define FIGURE_LABCLI_OPTIONS(type, field, plot_mode, force_name)                                                 \
     {"out", LABCLI_FILE, "FILE", LABCLI_AT(type, field.out), 0, 0, NULL,                                          \
-     "write the chart as a figure instead: FILE.svg, .pdf or .png", .with = LABCLI_IN(plot_mode)},                 \
+     N_("write the chart as a figure instead: FILE.svg, .pdf or .png"), .with = LABCLI_IN(plot_mode)},                \
     {"size", LABCLI_PARSE, "WxH", LABCLI_AT(type, field), 0, 0, NULL,                                             \
-     "the figure's size, points (SVG, PDF) or pixels (PNG) (default 640x400)", .with = LABCLI_IN(plot_mode),       \
+     N_("the figure's size, points (SVG, PDF) or pixels (PNG) (default 640x400)"), .with = LABCLI_IN(plot_mode),      \
      .parse = figure_size_field},                                                                                 \
     {force_name, LABCLI_FLAG, NULL, LABCLI_AT(type, field.force), 0, 0, NULL,                                     \
-     "replace an existing --out FILE (a regular file)", .with = LABCLI_IN(plot_mode)}
+     N_("replace an existing --out FILE (a regular file)"), .with = LABCLI_IN(plot_mode)}
 
 /* Before any work: the options go with a --plot (plotting), --out's extension names a format, and --size and
  * --force go with --out. CLI_OK or CLI_USAGE. */
