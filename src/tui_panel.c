@@ -19,6 +19,8 @@ static int columns(const char *s)
 const char *tui_toggles_name(const tui_state *s)
 {
     /* TRANSLATORS: the title of the window that lists what 1-9 shows or hides */
+    if (s->desc.toggles_name)
+        return s->desc.toggles_name;
     return s->app->toggles_name ? _(s->app->toggles_name) : _("methods");
 }
 

@@ -204,7 +204,8 @@ int tui_walk_write(tui_app *app, FILE *f)
             fprintf(f, "--- parameter: %s%s%s%s\n", d.params[p].name, d.params[p].unit && *d.params[p].unit ? " [" : "",
                     d.params[p].unit ? d.params[p].unit : "", d.params[p].unit && *d.params[p].unit ? "]" : "");
         for (int t = 0; t < d.n_toggles; t++)
-            fprintf(f, "--- %s: %s\n", app->toggles_name ? _(app->toggles_name) : _("methods"), d.toggles[t].name);
+            fprintf(f, "--- %s: %s\n", d.toggles_name ? d.toggles_name : app->toggles_name ? _(app->toggles_name) : _("methods"),
+                    d.toggles[t].name);
         fprintf(f, "%s\n", d.text ? d.text : "");
         if (*notes)
             fprintf(f, "--- notes\n%s\n", notes);

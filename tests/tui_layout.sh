@@ -10,7 +10,8 @@
 #     the key line says "] more text 1/3"; the last page says "[ back";
 #   - the pane's top rule is unbroken (only the title, whole, on it), the separator between two charts is unbroken
 #     from the header to the rule, and the key line ends in "q quit";
-#   - every parameter and toggle name is on screen whole.
+#   - every parameter and toggle name is on screen whole, and the toggles' title (the step's, else the lab's) on
+#     their window's rule.
 # The screens are read cell by cell (TUI_CELLS_AWK), so box drawing and braille count one column each.
 #
 # In another language (LAYOUT_LANG=es_ES.UTF-8) the same checks hold with the shell's words as the catalogue gives
@@ -85,6 +86,7 @@ END {
         for (r = R; r < last; r++) if (index(row[r], " " par[i] " ")) ok = 1
         if (!ok) print "bad parameter \"" par[i] "\" not whole on screen"
     }
+    if (nt > 0 && index(row[R], " " tname " ") == 0) print "bad the toggles title \"" tname "\" not on the rule"
     for (i = 1; i <= nt; i++) {
         ok = 0
         for (r = R; r < last; r++) { q = index(row[r], "] " tog[i]); c = substr(row[r], q + 2 + length(tog[i]), 1)

@@ -61,6 +61,7 @@ typedef struct {
     int n_params;
     tui_toggle toggles[TUI_MAX_TOGGLES];
     int n_toggles;
+    const char *toggles_name;  /* what this step's toggles are, translated (NULL: the app's toggles_name) */
     int n_panes;           /* 1 or 2 */
 } tui_step;
 

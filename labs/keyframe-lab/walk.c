@@ -326,6 +326,8 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         tui_add_param(d, "t", "s", &w->probe, 0.0, 2.0, 0.05, 0.25, false);
         break;
     case KL_STEP_BOUNCE:
+        /* TRANSLATORS: the title of the bouncing ball's toggles (keep volume, on floor) */
+        d->toggles_name = _("effects");
         add_toggle(d, _("keep vol"), KL_COLOR_CUBIC, &w->keep_volume);
         add_toggle(d, _("on floor"), KL_COLOR_STEP, &w->pivot_floor);
         break;
