@@ -21,8 +21,9 @@ void tui_figures_write(const tui_app *app, int step, int n_panes, const int *pan
     const int n = plot_capture_stop(charts, FIGURE_MAX_CHARTS);
     char where[2048];
     if (figure_folder_write(charts, n, FIGURE_DIR, app->name, step + 1, where, sizeof where) == 0)
-        snprintf(note, size, P_("wrote %s/: %d chart as SVG, PNG and CSV", "wrote %s/: %d charts as SVG, PNG and CSV", n),
-                 where, n);
+        snprintf(note, size,
+                 P_("wrote %s/: %d chart as SVG, PNG and CSV", "wrote %s/: %d charts as SVG, PNG and CSV", n), where,
+                 n);
     else
         snprintf(note, size, _("figures not written: %s"), where);
     for (int k = 0; k < n; k++)

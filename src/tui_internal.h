@@ -64,8 +64,7 @@ bool tui_open(void);
 
 /* The help over the screen: the shell's keys, then the lab's (extra_keys, may be NULL). */
 void tui_draw_help(const char *extra_keys, const char *toggles_name);  /* toggles_name: translated */
-/* The toggles' panel title in the language shown ("methods" when the lab names none). */
-const char *tui_toggles_name(const tui_state *s);
+const char *tui_toggles_name(const tui_state *s);  /* the current step's toggles title (tui_toggles_title) */
 
 /* The figure key (tui_figure.c): renders the step's panes (pane_w[p] x pane_h; 0 wide: not shown) under a plot
  * capture and writes their charts into a new folder numlab-figures/PROGRAM-stepS-NNN/; what happened, for the

@@ -46,11 +46,6 @@ static void help_line(void *arg, const char *line, int len)
     t->row++;
 }
 
-static int columns(const char *s)
-{
-    return tui_text_columns(s, (int)strlen(s));
-}
-
 /* Writes (win NULL: counts) the help's rows from row 1; returns the row after the last. */
 static int help_rows(WINDOW *win, int width, int key_w, const char *lab_keys, const char *toggles_name)
 {
@@ -82,9 +77,9 @@ static int help_rows(WINDOW *win, int width, int key_w, const char *lab_keys, co
 void tui_draw_help(const char *extra_keys, const char *toggles_name)
 {
     const char *lab_keys = extra_keys && *extra_keys ? _(extra_keys) : NULL;
-    int w = COLS - 4 < 76 ? COLS - 4 : 76, key_w = columns(_("this lab:")) + 2;
+    int w = COLS - 4 < 76 ? COLS - 4 : 76, key_w = tui_text_columns(_("this lab:"), -1) + 2;
     for (int i = 0; i < HELP_ENTRIES; i++) {
-        int c = columns(_(help_entries[i].keys)) + 2;
+        int c = tui_text_columns(_(help_entries[i].keys), -1) + 2;
         key_w = c > key_w ? c : key_w;
     }
     int h = help_rows(NULL, w - 4, key_w, lab_keys, toggles_name) + 1;

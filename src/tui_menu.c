@@ -55,7 +55,7 @@ static void add_fitted(const char *text, int cols)
     const int len = (int)strlen(text);
     if (cols <= 0)
         return;
-    if (tui_text_columns(text, len) <= cols) {
+    if (tui_text_columns(text, -1) <= cols) {
         addstr(text);
         return;
     }
@@ -76,9 +76,7 @@ int tui_menu(const char *title, const char *subtitle, const tui_item *items, int
     tui_open();
     int label_cols = 14;   /* the labels' column: the longest label, and two spaces before the details */
     for (int i = 0; i < n_items; i++) {
-        int cols = 0;
-        for (const char *c = items[i].label; *c; c++)
-            cols += ((unsigned char)*c & 0xC0) != 0x80;
+        int cols = tui_text_columns(items[i].label, -1);
         label_cols = cols > label_cols ? cols : label_cols;
     }
     menu_state m = {.selected = selected, .n_items = n_items, .choice = -1};

@@ -11,35 +11,28 @@
 #include <stdio.h>
 #include <string.h>
 
-static int columns(const char *s)
-{
-    return s ? tui_text_columns(s, (int)strlen(s)) : 0;
-}
-
 const char *tui_toggles_name(const tui_state *s)
 {
-    /* TRANSLATORS: the title of the window that lists what 1-9 shows or hides */
-    if (s->desc.toggles_name)
-        return s->desc.toggles_name;
-    return s->app->toggles_name ? _(s->app->toggles_name) : _("methods");
+    return tui_toggles_title(s->app, &s->desc);
 }
 
 void tui_panel_widths(const tui_state *s, int *param_w, int *toggle_w)
 {
     int name = 0, unit = 0, toggle = 0;
     for (int i = 0; i < s->desc.n_params; i++) {
-        int n = columns(s->desc.params[i].name), u = columns(s->desc.params[i].unit);
+        int n = tui_text_columns(s->desc.params[i].name, -1);
+        int u = tui_text_columns(s->desc.params[i].unit, -1);
         name = n > name ? n : name;
         unit = u > unit ? u : unit;
     }
     for (int i = 0; i < s->desc.n_toggles; i++) {
-        int n = columns(s->desc.toggles[i].name);
+        int n = tui_text_columns(s->desc.toggles[i].name, -1);
         toggle = n > toggle ? n : toggle;
     }
     /* "> name  value unit" and "1[x] name" (with the color's glyph in front when there are no colors); the
      * window's title fits too */
     int pw = 2 + name + 1 + 9 + 1 + unit + 2, tw = 5 + (s->color ? 0 : 2) + toggle + 1;
-    int pt = columns(_("parameters")) + 5, tt = columns(tui_toggles_name(s)) + 5;
+    int pt = tui_text_columns(_("parameters"), -1) + 5, tt = tui_text_columns(tui_toggles_name(s), -1) + 5;
     *param_w = s->desc.n_params ? (pw > pt ? pw : pt) : 0;
     *toggle_w = s->desc.n_toggles ? (tw > tt ? tw : tt) : 0;
 }
@@ -56,17 +49,18 @@ void tui_draw_header(tui_state *s)
     /* TRANSLATORS: the header's "step 3/12: " before the step's title */
     snprintf(step, sizeof step, _("step %d/%d: "), s->step + 1, s->app->n_steps);
     const char *title = s->desc.title ? s->desc.title : "";
-    int need = columns(step) + columns(title), room = COLS - 2;
+    int need = tui_text_columns(step, -1) + tui_text_columns(title, -1), room = COLS - 2;
     /* the title whole first: the lab's name, then the state, go when the line is short */
-    bool with_state = need + 2 + columns(state) <= room;
-    bool with_name = need + 2 + columns(s->app->name) + (with_state ? 2 + columns(state) : 0) <= room;
+    bool with_state = need + 2 + tui_text_columns(state, -1) <= room;
+    bool with_name =
+        need + 2 + tui_text_columns(s->app->name, -1) + (with_state ? 2 + tui_text_columns(state, -1) : 0) <= room;
     wmove(w, 0, 1);
     if (with_name)
         wprintw(w, "%s  ", s->app->name);
     wprintw(w, "%s", step);
     waddnstr(w, title, -1);
     if (with_state && *state)
-        mvwprintw(w, 0, COLS - columns(state) - 1, "%s", state);
+        mvwprintw(w, 0, COLS - tui_text_columns(state, -1) - 1, "%s", state);
 }
 
 /* --- the text pane ----------------------------------------------------------------------------------------- */
@@ -103,7 +97,7 @@ static void draw_more_sign(WINDOW *w, const tui_page *pg)
     /* TRANSLATORS: the sign below paged text: "] more 1/3" (] shows the next page), "[ back 3/3" (the first) */
     snprintf(sign, sizeof sign, "%s %s %d/%d", last ? (utf8 ? "\u25b2" : "^") : (utf8 ? "\u25bc" : "v"),
              last ? _("[ back") : _("] more"), pg->page + 1, pg->pages);
-    int cols = columns(sign), x = getmaxx(w) - cols - 1;
+    int cols = tui_text_columns(sign, -1), x = getmaxx(w) - cols - 1;
     wattron(w, A_REVERSE);
     mvwaddstr(w, 1 + pg->sign_row, x > 0 ? x : 0, sign);
     wattroff(w, A_REVERSE);
@@ -118,7 +112,7 @@ void tui_draw_text(tui_state *s)
     werase(w);
     mvwhline_set(w, 0, 0, WACS_HLINE, getmaxx(w));
     const char *title = s->desc.title ? s->desc.title : "";
-    if (columns(title) + 2 <= width) {
+    if (tui_text_columns(title, -1) + 2 <= width) {
         wattron(w, A_BOLD);
         mvwprintw(w, 0, 1, " %s ", title);
         wattroff(w, A_BOLD);
@@ -160,7 +154,7 @@ void tui_draw_params(tui_state *s)
     mvwprintw(w, 0, 1, " %s ", _("parameters"));
     int name_w = 0;
     for (int i = 0; i < s->desc.n_params; i++) {
-        int n = columns(s->desc.params[i].name);
+        int n = tui_text_columns(s->desc.params[i].name, -1);
         name_w = n > name_w ? n : name_w;
     }
     for (int i = 0; i < s->desc.n_params && i + 1 < getmaxy(w); i++) {
@@ -168,7 +162,8 @@ void tui_draw_params(tui_state *s)
         bool sel = i == s->selected;
         if (sel)
             wattron(w, A_REVERSE);
-        mvwprintw(w, i + 1, 1, "%c %s%*s %9.4g %s", sel ? '>' : ' ', p->name, name_w - columns(p->name), "",
+        mvwprintw(w, i + 1, 1, "%c %s%*s %9.4g %s", sel ? '>' : ' ', p->name,
+                  name_w - tui_text_columns(p->name, -1), "",
                   *p->value, p->unit ? p->unit : "");
         if (sel)
             wattroff(w, A_REVERSE);
@@ -229,8 +224,9 @@ void tui_draw_status(tui_state *s)
     char more[96] = "", toggles[96];
     /* TRANSLATORS: the key line's items are "KEY what" with the key first, as typed */
     if (s->shown.pages > 1)
-        snprintf(more, sizeof more, "%s %d/%d", s->shown.page < s->shown.pages - 1 ? _("] more text") : _("[ text back"),
-                 s->shown.page + 1, s->shown.pages);
+        snprintf(more, sizeof more, "%s %d/%d",
+                 s->shown.page < s->shown.pages - 1 ? _("] more text") : _("[ text back"), s->shown.page + 1,
+                 s->shown.pages);
     snprintf(toggles, sizeof toggles, "1-9 %s", tui_toggles_name(s));
     status_item items[STATUS_ITEMS];
     int n = 0;

@@ -118,6 +118,7 @@ bool tui_terminal_usable(const char *program)
                           "headless (see --help)\n"), program, term);
     else
         fprintf(stderr, _("%s: TERM='%s' cannot move the cursor, which the interactive lab needs (allowed: a "
-                          "screen terminal, e.g. TERM=xterm-256color; or run it headless: see --help)\n"), program, term);
+                          "screen terminal, e.g. TERM=xterm-256color; or run it headless: see --help)\n"),
+                program, term);
     return false;
 }

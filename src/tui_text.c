@@ -73,6 +73,10 @@ static int code_point_columns(uint32_t cp)
 
 int tui_text_columns(const char *s, int len)
 {
+    if (!s)
+        return 0;
+    if (len < 0)
+        len = (int)strlen(s);
     int cols = 0;
     for (int i = 0; i < len;) {
         uint32_t cp;
@@ -190,6 +194,12 @@ void tui_reflow(char *text)
     *w = '\0';
 }
 
+const char *tui_toggles_title(const tui_app *app, const tui_step *step)
+{
+    /* TRANSLATORS: the title of the window that lists what 1-9 shows or hides */
+    return step->toggles_name ? step->toggles_name : app->toggles_name ? _(app->toggles_name) : _("methods");
+}
+
 int tui_walk_write(tui_app *app, FILE *f)
 {
     for (int i = 0; i < app->n_steps; i++) {
@@ -204,8 +214,7 @@ int tui_walk_write(tui_app *app, FILE *f)
             fprintf(f, "--- parameter: %s%s%s%s\n", d.params[p].name, d.params[p].unit && *d.params[p].unit ? " [" : "",
                     d.params[p].unit ? d.params[p].unit : "", d.params[p].unit && *d.params[p].unit ? "]" : "");
         for (int t = 0; t < d.n_toggles; t++)
-            fprintf(f, "--- %s: %s\n", d.toggles_name ? d.toggles_name : app->toggles_name ? _(app->toggles_name) : _("methods"),
-                    d.toggles[t].name);
+            fprintf(f, "--- %s: %s\n", tui_toggles_title(app, &d), d.toggles[t].name);
         fprintf(f, "%s\n", d.text ? d.text : "");
         if (*notes)
             fprintf(f, "--- notes\n%s\n", notes);

@@ -169,7 +169,10 @@ double tui_param_stepped(const tui_param *p, int direction, bool big);
  * for each line. '\n' ends a paragraph; a word is cut only when it is wider than the line. Returns the number of
  * lines. (Exported for the tests.) */
 int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg);
-/* The display columns of len bytes of UTF-8 text, counted as tui_wrap counts them. */
+/* The toggles' window title in the language shown: the step's, else the app's, else "methods". */
+const char *tui_toggles_title(const tui_app *app, const tui_step *step);
+/* The display columns of len bytes of UTF-8 text (len < 0: all of it up to its NUL; s NULL: 0), counted as
+ * tui_wrap counts them. */
 int tui_text_columns(const char *s, int len);
 
 /* The text pane shows the step's text (text_lines wrapped lines), a blank line and its notes (note_lines) in `rows`
