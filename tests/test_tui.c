@@ -139,6 +139,9 @@ START_TEST(columns_and_wrap_by_wcwidth)
     ck_assert_int_eq(tui_text_columns("canci\u00f3n", 8), 7);
     ck_assert_int_eq(tui_text_columns("cancio\u0301n", 9), 7);
     ck_assert_int_eq(tui_text_columns("\u65e5\u672c", 6), 4);
+    /* len < 0: the whole string (the 8 bytes of "canción" + "ñ" are 7 + 1 columns); NULL: none */
+    ck_assert_int_eq(tui_text_columns("canci\u00f3n\u00f1", -1), 8);
+    ck_assert_int_eq(tui_text_columns(NULL, -1), 0);
     /* "el péndulo" is 10 columns: it fits a line of 10 with either accent (counted in bytes, 11, or in code points
      * with the combining accent, 11, it would not, and "el" would stand alone) */
     collected c = {0};
