@@ -106,7 +106,7 @@ tm send-keys -t lab m
 tui_expect lab "sound [0-9]+ ms ahead" "m again unmutes"
 tm send-keys -t lab ' '
 tui_expect lab "\[paused\]" "space pauses"
-tui_expect_idle lab bowl-lab 2 "paused with sound"
+tui_expect_idle_playing lab bowl-lab 2 "paused with sound"
 tm send-keys -t lab q
 expect_eq "exit status after q" "$(tui_exit_status lab)" 0
 tui_sane lab

@@ -11,9 +11,9 @@ tui_start() {
     envs=""
     while [ "$1" != "--" ]; do envs="$envs $1"; shift; done
     shift
-    rm -f "$TMP/$name.rc" "$TMP/$name.before" "$TMP/$name.after"
+    rm -f "$TMP/$name.rc" "$TMP/$name.before" "$TMP/$name.after" "$TMP/$name.times"
     tm new-session -d -s "$name" -x "$cols" -y "$rows" \
-        "env $envs sh -c 'trap : INT QUIT; stty -g > $TMP/$name.before; $*; echo \$? > $TMP/$name.rc; stty -g > $TMP/$name.after; sleep 60'"
+        "env $envs sh -c 'trap : INT QUIT; stty -g > $TMP/$name.before; $*; r=\$?; times > $TMP/$name.times; echo \$r > $TMP/$name.rc; stty -g > $TMP/$name.after; sleep 60'"
 }
 
 tui_screen() { tm capture-pane -p -t "$1"; }
@@ -98,12 +98,21 @@ tui_expect() {
     if tui_wait "$1" "$2"; then pass; else fail "$3: screen lacks '$2':"; tui_screen "$1" | sed 's/^/    | /'; fi
 }
 
-# tui_exit_status NAME: waits for the program to end and prints its exit status.
+# tui_exit_status NAME [SECONDS]: waits (5 s, or SECONDS) for the program to end and prints its exit status.
 tui_exit_status() {
-    i=0
+    i=0 limit=$(( ${2:-5} * 10 ))
     # .after is written right after .rc: wait for both, so that tui_sane never reads a file still missing
-    while { [ ! -s "$TMP/$1.rc" ] || [ ! -s "$TMP/$1.after" ]; } && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    while { [ ! -s "$TMP/$1.rc" ] || [ ! -s "$TMP/$1.after" ]; } && [ $i -lt $limit ]; do sleep 0.1; i=$((i + 1)); done
     cat "$TMP/$1.rc" 2>/dev/null
+}
+
+# tui_cpu_ms NAME: the CPU time (user + system, all threads, in ms) the program of session NAME used over its whole
+# life, once it has ended (the recording shell's `times`). CPU time, unlike the time on the clock, is the work the
+# program did: it does not grow when the machine is loaded, so a bound on it is no flaky test.
+tui_cpu_ms() {
+    awk 'NR == 2 { ms = 0
+                   for (i = 1; i <= NF; i++) { split($i, a, "m"); sub(/s$/, "", a[2]); ms += a[1] * 60000 + a[2] * 1000 }
+                   printf "%d\n", ms }' "$TMP/$1.times" 2>/dev/null
 }
 
 # tui_sane NAME: the terminal settings after the program equal those before it.
@@ -128,12 +137,39 @@ tui_pid() {
 # cpu_ticks PID: user + system time in clock ticks.
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
-# tui_expect_idle NAME PROGRAM SECONDS WHAT: PROGRAM in session NAME uses at most one clock tick of CPU in SECONDS.
-tui_expect_idle() {
-    idle_pid=$(tui_pid "$1" "$2")
-    idle_before=$(cpu_ticks "$idle_pid"); sleep "$3"; idle_after=$(cpu_ticks "$idle_pid")
-    [ $((idle_after - idle_before)) -le 1 ] && pass ||
-        fail "$4: $2 used $((idle_after - idle_before)) ticks of CPU in $3 s"
+# wakeups PID: how many times the process's threads have been switched to (voluntary + involuntary context
+# switches, summed over /proc/PID/task). A program blocked on input is never switched to; one that polls at 10 Hz is
+# 10 times a second; a running lab some 300 times. An event count: the machine's load does not change it.
+# (wakeups PID/task/TID counts that one thread.)
+wakeups() {
+    case $1 in */task/*) set -- "/proc/$1/status" ;; *) set -- "/proc/$1/task/"*/status ;; esac
+    cat "$@" 2>/dev/null | awk '/ctxt_switches/ { n += $2 } END { print n + 0 }'
+}
+
+# expect_blocked PID SECONDS WHAT: once the process has settled (the redraw of a late SIGWINCH, say, is over: two
+# samples 0.3 s apart agree, within 5 s), it wakes at most twice in SECONDS: blocked on input, not polling.
+expect_blocked() {
+    settle=0 idle_before=$(wakeups "$1")
+    while [ $settle -lt 16 ]; do
+        sleep 0.3; idle_after=$(wakeups "$1")
+        [ "$idle_after" = "$idle_before" ] && break
+        idle_before=$idle_after settle=$((settle + 1))
+    done
+    sleep "$2"; idle_after=$(wakeups "$1")
+    [ $((idle_after - idle_before)) -le 2 ] && pass ||
+        fail "$3: woke $((idle_after - idle_before)) times in $2 s (a blocked program: at most 2)"
+}
+
+# tui_expect_idle_playing NAME PROGRAM SECONDS WHAT: PROGRAM in session NAME, with a sound stream open, is idle.
+# Its audio thread wakes once a device buffer (some 50 times a second) by design, so: its main thread stays blocked
+# on input (counted as above), and the whole process uses at most 5% of one core's CPU time over SECONDS (the
+# stream's buffers of silence; a synthesis left running would take far more).
+tui_expect_idle_playing() {
+    pid=$(tui_pid "$1" "$2")
+    expect_blocked "$pid/task/$pid" "$3" "$4: $2's main thread"
+    ticks_before=$(cpu_ticks "$pid"); sleep "$3"; ticks_after=$(cpu_ticks "$pid")
+    [ $(( (ticks_after - ticks_before) * 20 )) -le $(( $3 * $(getconf CLK_TCK) )) ] && pass ||
+        fail "$4: $2 used $((ticks_after - ticks_before)) ticks of CPU in $3 s (at most 5%)"
 }
 
 # Braille cells U+2801..U+28FF are the bytes E2 A0 81 .. E2 A3 BF in UTF-8.
