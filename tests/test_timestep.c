@@ -202,6 +202,79 @@ START_TEST(rest_thresholds_scale_together)
 }
 END_TEST
 
+START_TEST(exact_cap_and_capped_frames_add_up)
+{
+    /* step 1/8 and cap 1/4 (exact in binary, so every sum below is exact): a frame of exactly the cap runs its two
+     * steps and skips nothing; one step more is skipped, not run */
+    ts_accumulator a;
+    ck_assert_int_eq(ts_accumulator_init(&a, 0.125, 0.25), 0);
+    ck_assert_uint_eq(ts_accumulator_feed(&a, 0.25), 2);
+    ck_assert(a.skipped == 0.0 && a.acc == 0.0);
+    ck_assert_uint_eq(ts_accumulator_feed(&a, 0.375), 2);
+    ck_assert(a.skipped == 0.125 && a.acc == 0.0);
+    /* half a step over the cap: skipped too (not kept for the next frame) */
+    ck_assert_uint_eq(ts_accumulator_feed(&a, 0.3125), 2);
+    ck_assert(a.skipped == 0.1875 && a.acc == 0.0);
+    /* two capped frames in a row, with a remainder carried between them: cap 0.3125 (5/16). Frame 1 of 1 s keeps
+     * 5/16, skips 11/16, runs 2 steps and carries 1/16; frame 2 of 1/2 s: 1/16 + 1/2 = 9/16 is capped to 5/16,
+     * skipping 1/4 more (the carried time counts: 1/2 - 5/16 = 3/16 would be the bug), 2 steps, 1/16 carried.
+     * Skipped in all: 11/16 + 4/16 = 15/16 (a skip that overwrote instead of adding would say 1/4). */
+    ck_assert_int_eq(ts_accumulator_init(&a, 0.125, 0.3125), 0);
+    ck_assert_uint_eq(ts_accumulator_feed(&a, 1.0), 2);
+    ck_assert(a.skipped == 0.6875 && a.acc == 0.0625);
+    ck_assert_uint_eq(ts_accumulator_feed(&a, 0.5), 2);
+    ck_assert(a.skipped == 0.9375 && a.acc == 0.0625);
+}
+END_TEST
+
+START_TEST(time_is_conserved_over_many_frames)
+{
+    /* Over any run of frames, the time fed = the steps run x step + the time skipped + the time kept (each call's
+     * books balance, so their sum does), and no frame runs more than floor(cap / step) + 1 steps. 2000 frames of
+     * 0 to 0.3 s (a fixed LCG: some capped, some of zero steps) at the lab's step and cap. */
+    ts_accumulator a;
+    ck_assert_int_eq(ts_accumulator_init(&a, TS_DEFAULT_STEP, TS_DEFAULT_CAP), 0);
+    unsigned long long lcg = 12345, steps = 0;
+    double fed = 0.0;
+    unsigned most = 0, capped = 0;
+    for (int f = 0; f < 2000; f++) {
+        lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+        const double dt = 0.3 * (double)(lcg >> 11) / 9007199254740992.0;
+        const double skipped_before = a.skipped;
+        const unsigned n = ts_accumulator_feed(&a, dt);
+        capped += a.skipped > skipped_before;
+        most = n > most ? n : most;
+        steps += n, fed += dt;
+        ck_assert_double_eq_tol((double)steps * TS_DEFAULT_STEP + a.skipped + a.acc, fed, 1e-9);
+        ck_assert(a.acc >= 0.0 && a.acc < TS_DEFAULT_STEP);
+    }
+    ck_assert_uint_le(most, (unsigned)(TS_DEFAULT_CAP / TS_DEFAULT_STEP) + 1);
+    ck_assert_uint_ge(capped, 100);  /* the premise: frames over 0.1 s (about 2/3 of them) were capped */
+}
+END_TEST
+
+START_TEST(spiral_runs_a_frame_of_exactly_max_substeps)
+{
+    /* step 1/8, no cap, no render time, a step costing 1/4 s (twice what it simulates), a first frame of 1/2 s:
+     * the frames take 4, 8, 16, 32 steps (each lasts its steps x 1/4 s). With max_substeps 16 the third frame, of
+     * exactly 16, runs and the fourth (32) does not: 3 frames; with 15, only 2. */
+    ts_spiral_frame out[8];
+    ck_assert_uint_eq(ts_spiral_run(0.125, INFINITY, 0.0, 0.25, 0.5, 8, 16, out), 3);
+    ck_assert_uint_eq(out[0].substeps, 4);
+    ck_assert_uint_eq(out[1].substeps, 8);
+    ck_assert_uint_eq(out[2].substeps, 16);
+    ck_assert(out[2].sim_t == 3.5 && out[2].wall_t == 0.5 + 1.0 + 2.0);
+    ck_assert_uint_eq(ts_spiral_run(0.125, INFINITY, 0.0, 0.25, 0.5, 8, 15, out), 2);
+    /* the time carried over counts: a first frame of 4.5 steps runs 4 and keeps 1/16 s; the next lasts 4 x 0.140625
+     * = 4.5 steps' worth, which with the 1/16 kept is 5 steps, over a max_substeps of 4 (4.5 alone would be 4) */
+    ck_assert_uint_eq(ts_spiral_run(0.125, INFINITY, 0.0, 0.140625, 0.5625, 8, 4, out), 1);
+    /* the cap ends it: cap 1 s runs every frame at 8 steps after the first (the skipped time is the slowdown) */
+    ck_assert_uint_eq(ts_spiral_run(0.125, 1.0, 0.0, 0.25, 0.5, 8, 16, out), 8);
+    ck_assert_uint_eq(out[7].substeps, 8);
+    ck_assert(out[7].sim_t == 0.5 + 7 * 1.0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("timestep");
@@ -212,6 +285,9 @@ int main(void)
     tcase_add_test(tc, alpha_interpolates);
     tcase_add_test(tc, rounding_slack_keeps_whole_steps);
     tcase_add_test(tc, cap_and_alpha_at_another_step);
+    tcase_add_test(tc, exact_cap_and_capped_frames_add_up);
+    tcase_add_test(tc, time_is_conserved_over_many_frames);
+    tcase_add_test(tc, spiral_runs_a_frame_of_exactly_max_substeps);
     suite_add_tcase(s, tc);
     TCase *rest = tcase_create("rest");
     tcase_add_test(rest, seed_example_rests);
