@@ -241,8 +241,12 @@ double ode_stability_edge(bool (*stable)(void *ctx, double h), void *ctx, double
     while (stable(ctx, hi)) {
         lo = hi;
         hi *= grow;
-        if (hi > span * h0)
-            return INFINITY;
+        if (hi > span * h0) {  /* the scan's last point is the span's end: +inf only if that end is stable too */
+            hi = span * h0;
+            if (stable(ctx, hi))
+                return INFINITY;
+            break;
+        }
     }
     while (hi - lo > tol * hi) {
         const double mid = 0.5 * (lo + hi);

@@ -353,6 +353,47 @@ START_TEST(verlet_reuses_a_force_of_position)
 }
 END_TEST
 
+/* A stability predicate with a known edge: stable for h in [0, edge] (closed) or [0, edge) (open), counting calls. */
+typedef struct {
+    double edge;
+    bool open;
+    int calls;
+} known_edge;
+
+static bool below_edge(void *ctx, double h)
+{
+    known_edge *k = ctx;
+    k->calls++;
+    return k->open ? h < k->edge : h <= k->edge;
+}
+
+START_TEST(stability_edge_returns_a_stable_step)
+{
+    /* The contract (ode.h): the returned step is stable, and within tol of the first unstable one. Edges that no
+     * scan or bisection point hits exactly (0.7, 2/3 and sqrt(2) are not h0 1.25^k nor a dyadic midpoint). */
+    const double edges[] = {0.7, 2.0 / 3.0, 1.4142135623730951, 3e-5};
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
+        for (int open = 0; open < 2; open++) {
+            known_edge k = {.edge = edges[i], .open = open};
+            const double tol = 1e-9;
+            const double h = ode_stability_edge(below_edge, &k, 1e-6, 1.25, 1e8, tol);
+            ck_assert_msg(below_edge(&k, h), "edge %g (%s): %.17g is not stable", edges[i],
+                          open ? "open" : "closed", h);
+            ck_assert_msg(h >= edges[i] * (1.0 - 2.0 * tol), "edge %g: %.17g is further than tol below it", edges[i], h);
+            /* the scan and the bisection: about log(edge / h0) / log(1.25) + log2(1 / tol) calls, not more */
+            ck_assert_int_le(k.calls, (int)(log(edges[i] / 1e-6) / log(1.25)) + 35);
+        }
+    /* unstable at h0: 0; stable up to h0 x span: +inf */
+    known_edge tiny = {.edge = 1e-7};
+    ck_assert(ode_stability_edge(below_edge, &tiny, 1e-6, 1.25, 1e8, 1e-9) == 0.0);
+    known_edge huge = {.edge = 1e10};
+    ck_assert(isinf(ode_stability_edge(below_edge, &huge, 1e-6, 1.25, 1e8, 1e-9)));
+    /* an edge just inside the span is found, not taken for +inf: h0 1e-6, span 1e8 reaches 100 */
+    known_edge inside = {.edge = 90.0};
+    ck_assert_double_eq_tol(ode_stability_edge(below_edge, &inside, 1e-6, 1.25, 1e8, 1e-9), 90.0, 1e-6);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ode");
@@ -368,6 +409,7 @@ int main(void)
     tcase_add_test(tc, new_methods_orders_in_4d);
     tcase_add_test(tc, implicit_step_matrices);
     tcase_add_test(tc, verlet_reuses_a_force_of_position);
+    tcase_add_test(tc, stability_edge_returns_a_stable_step);
     suite_add_tcase(s, tc);
     TCase *gsl = tcase_create("gsl");
     tcase_add_test(gsl, gsl_kinds_reach_t1_accurately);
