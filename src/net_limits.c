@@ -14,7 +14,9 @@
  * Where C is diagonal in K's eigenvectors (always when every spring is at rest length and c/k is the same for all:
  * C = (c/k) K, Rayleigh damping), M is block diagonal, one 2x2 block per mode with w^2 = K's eigenvalue and
  * 2 zeta w = C's: exactly spring.h's amplification matrix of a unit mass with k = w^2, c = 2 zeta w. Otherwise the
- * 2n x 2n M is built and its eigenvalues taken by GSL (gsl_eigen_nonsymm), up to NET_COUPLED_MAX_DOF coordinates.
+ * step matrix of all the modes but the rigid motions (reduce_coupled) is built and its eigenvalues taken by GSL
+ * (gsl_eigen_nonsymm), up to NET_COUPLED_MAX_DOF coordinates (tests/test_network_limits.c checks its limits against
+ * A's eigenvalues).
  *
  * Closed forms the tests check these against (tests/test_network_lab_claims.c): per mode, explicit Euler is stable while
  * |1 + h lambda| <= 1 for both roots lambda = w (-zeta +- i sqrt(1 - zeta^2)), i.e. h w <= 2 zeta (under-damped),
@@ -31,7 +33,8 @@
 #include "numlab/spring.h"
 
 #define MODAL_TINY 1e-12    /* the slack of the 2x2 blocks' Jury conditions (their entries are accurate to rounding) */
-#define COUPLED_TINY 1e-6   /* for the 2n x 2n matrix: a rigid motion's Jordan block is perturbed by ~sqrt(eps) */
+#define COUPLED_TINY 1e-12  /* for the 2n x 2n matrix without rigid motions: its rounding (a few ulp of rho) */
+#define RIGID_TINY 1e-9     /* a mode whose w2 and damping are this small against the largest is a rigid motion */
 
 const char *net_damping_name(net_damping d)
 {
@@ -56,8 +59,9 @@ typedef struct {
     /* modal: w2[i], g[i] (g = 2 zeta w) of each mode */
     size_t count;
     double *w2, *g;
-    /* coupled: K, C and the work space of the 2n x 2n step matrix */
-    const gsl_matrix *K, *C;
+    /* coupled: K and C in K's eigenvectors with the rigid motions left out (owned), the work space of the step
+     * matrix */
+    gsl_matrix *K, *C;
     gsl_matrix *M, *T, *U;
     gsl_vector_complex *eval;
     gsl_eigen_nonsymm_workspace *ws;
@@ -204,8 +208,45 @@ static bool rayleigh(const net_network *net, double *alpha)
     return true;
 }
 
-/* g[i] = the diagonal of Q^T C Q (Q: K's eigenvectors, in the order of w2) when the rest of it is 0 to 1e-10. */
-static int modal_damping(const gsl_matrix *K, const gsl_matrix *C, double *w2, double *g, bool *modal)
+/* The coupled system in K's eigenvectors Q: diag(w2) and Q^T C Q, without the rigid motions (a mode with w2 = 0 that
+ * no damper touches: its column of Q^T C Q is 0). A rigid motion is a Jordan block of every step matrix at the
+ * eigenvalue 1 (its position grows linearly with its velocity), which an eigensolver perturbs by ~sqrt(eps) and
+ * which would force a slack on rho(M) <= 1 that moves the limit by slack / (2 zeta^2) for a lightly damped mode; it
+ * takes no part in the stability of the others (K v = C v = 0 for it, so the other modes never excite it). */
+static int reduce_coupled(const gsl_vector *ev, const gsl_matrix *QCQ, limit_work *lw)
+{
+    const size_t n = ev->size;
+    double w2_max = 0.0, c_max = 0.0;
+    for (size_t q = 0; q < n; q++) {
+        w2_max = fmax(w2_max, fabs(gsl_vector_get(ev, q)));
+        for (size_t r = 0; r < n; r++)
+            c_max = fmax(c_max, fabs(gsl_matrix_get(QCQ, r, q)));
+    }
+    size_t keep[NET_COUPLED_MAX_DOF], kept = 0;
+    for (size_t q = 0; q < n && n <= NET_COUPLED_MAX_DOF; q++) {
+        double column = 0.0;
+        for (size_t r = 0; r < n; r++)
+            column = fmax(column, fabs(gsl_matrix_get(QCQ, r, q)));
+        if (fabs(gsl_vector_get(ev, q)) > RIGID_TINY * w2_max || column > RIGID_TINY * c_max)
+            keep[kept++] = q;
+    }
+    if (kept == 0 || n > NET_COUPLED_MAX_DOF)
+        return NET_OK;  /* nothing moves (limit +inf), or too large: NET_DAMPING_UNKNOWN */
+    lw->K = gsl_matrix_calloc(kept, kept), lw->C = gsl_matrix_alloc(kept, kept);
+    if (!lw->K || !lw->C)
+        return NET_ERR_MEMORY;
+    for (size_t r = 0; r < kept; r++) {
+        gsl_matrix_set(lw->K, r, r, gsl_vector_get(ev, keep[r]));
+        for (size_t c = 0; c < kept; c++)
+            gsl_matrix_set(lw->C, r, c, gsl_matrix_get(QCQ, keep[r], keep[c]));
+    }
+    return NET_OK;
+}
+
+/* g[i] = the diagonal of Q^T C Q (Q: K's eigenvectors, in the order of w2) when the rest of it is 0 to 1e-10;
+ * otherwise the coupled system without its rigid motions in lw (reduce_coupled). */
+static int modal_damping(const gsl_matrix *K, const gsl_matrix *C, double *w2, double *g, bool *modal,
+                         limit_work *lw)
 {
     const size_t n = K->size1;
     gsl_matrix *A = gsl_matrix_alloc(n, n), *Q = gsl_matrix_alloc(n, n), *CQ = gsl_matrix_alloc(n, n);
@@ -226,6 +267,8 @@ static int modal_damping(const gsl_matrix *K, const gsl_matrix *C, double *w2, d
             *modal = off <= 1e-10 * diag;
             for (size_t q = 0; q < n; q++)
                 w2[q] = gsl_vector_get(ev, q), g[q] = gsl_matrix_get(A, q, q);
+            if (!*modal)
+                rc = reduce_coupled(ev, A, lw);
         }
     }
     gsl_matrix_free(A), gsl_matrix_free(Q), gsl_matrix_free(CQ), gsl_vector_free(ev);
@@ -245,6 +288,7 @@ static int coupled_alloc(limit_work *lw, size_t n)
 static void work_free(limit_work *lw)
 {
     free(lw->w2), free(lw->g);
+    gsl_matrix_free(lw->K), gsl_matrix_free(lw->C);
     gsl_matrix_free(lw->M), gsl_matrix_free(lw->T);
     gsl_vector_complex_free(lw->eval);
     if (lw->ws)
@@ -254,7 +298,7 @@ static void work_free(limit_work *lw)
 int net_limits_compute(const net_network *net, const gsl_matrix *K, const gsl_matrix *C, net_modes *out)
 {
     const size_t n = K->size1;
-    limit_work lw = {.K = K, .C = C, .w2 = malloc(n * sizeof *lw.w2), .g = malloc(n * sizeof *lw.g)};
+    limit_work lw = {.w2 = malloc(n * sizeof *lw.w2), .g = malloc(n * sizeof *lw.g)};
     int rc = lw.w2 && lw.g ? NET_OK : NET_ERR_MEMORY;
     double alpha = 0.0, cmax = 0.0;
     bool modal = true;
@@ -264,7 +308,7 @@ int net_limits_compute(const net_network *net, const gsl_matrix *K, const gsl_ma
         for (size_t q = 0; q < n; q++)
             lw.w2[q] = out->omega2[q], lw.g[q] = alpha * fmax(out->omega2[q], 0.0);
     } else if (rc == NET_OK) {
-        rc = modal_damping(K, C, lw.w2, lw.g, &modal);
+        rc = modal_damping(K, C, lw.w2, lw.g, &modal, &lw);
     }
     out->damping = cmax == 0.0 ? NET_DAMPING_NONE : modal ? NET_DAMPING_MODAL
                  : n <= NET_COUPLED_MAX_DOF ? NET_DAMPING_COUPLED : NET_DAMPING_UNKNOWN;
@@ -279,8 +323,8 @@ int net_limits_compute(const net_network *net, const gsl_matrix *K, const gsl_ma
         if (lw.w2[top] > 0.0)
             out->zeta_top = lw.g[top] / (2.0 * sqrt(lw.w2[top]));
     }
-    if (rc == NET_OK && out->damping == NET_DAMPING_COUPLED)
-        rc = coupled_alloc(&lw, n);
+    if (rc == NET_OK && out->damping == NET_DAMPING_COUPLED && lw.K)
+        rc = coupled_alloc(&lw, lw.K->size1);
     lw.count = modal ? n : 0;
     /* the time scale: 1 / (the fastest rate): omega_max plus C's spectral radius (bounded by its row sums) */
     double rate = out->omega_max;
@@ -300,6 +344,8 @@ int net_limits_compute(const net_network *net, const gsl_matrix *K, const gsl_ma
              * eigenvalue of A has Re lambda <= 0 and |1 / (1 - h lambda)| <= 1 for every h: no limit. A negative
              * omega^2 (a pre-stressed file) is a growing motion no step cures. */
             out->limit[m] = out->omega2[0] >= 0.0 ? INFINITY : 0.0;
+        else if (!modal && !lw.K)
+            out->limit[m] = INFINITY;  /* every mode a rigid motion: nothing to destabilise */
         else if (m == NET_EXPLICIT && undamped_mode)
             out->limit[m] = 0.0;  /* |1 +- i h w| > 1 for every h > 0 */
         else

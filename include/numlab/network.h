@@ -226,8 +226,9 @@ typedef struct {
     double semi_limit; /* 2 / omega_max: semi-implicit Euler's largest stable step WITHOUT the dampers */
     double rk4_limit;  /* 2 sqrt(2) / omega_max: RK4's, without the dampers */
     /* With the dampers (C: sum c u u^T about rest, the linearised damper force): the largest step h at which the
-     * spectral radius rho(M) of each method's step matrix M(h) is still <= 1 (to 1e-12 for modal damping, 1e-6 for
-     * the 2n x 2n matrix), found by bisection (net_limits.c). Stable for h below it. explicit, semi, rk4 and
+     * spectral radius rho(M) of each method's step matrix M(h) is still <= 1 (to 1e-12: per mode for modal damping,
+     * else the step matrix of the modes without the rigid motions), found by bisection to 1e-9 (net_limits.c).
+     * Stable for h below it. explicit, semi, rk4 and
      * gsl-rk4 (two RK4 half steps) have one; the adaptive GSL methods control their own steps: +inf. An undamped
      * mode makes explicit Euler's limit 0; +inf also means no stiffness at all. */
     net_damping damping;
