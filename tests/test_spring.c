@@ -353,6 +353,37 @@ START_TEST(radius_near_identity)
 }
 END_TEST
 
+/* The drift study's phase from starts other than (1, 0), where the orbit's start angle is not 0: k = 50, m = 2
+ * (w0 = 5), target 0.7, w0 dt = 0.05, 200 periods. The closed form keeps the phase at 0 and the energy at 1 from
+ * any start; semi-implicit Euler's phase error is n (theta - w0 dt) with theta = acos(1 - (w0 dt)^2 / 2) the angle
+ * of its step matrix's eigenvalues (det M = 1), to within the tilt of its ellipse (a bounded wobble of order
+ * w0 dt), whatever the start. A phase measured from 0 instead of the start angle is off by that angle (pi/2 and
+ * more here). */
+START_TEST(drift_phase_from_any_start)
+{
+    const spring_params p = {.k = 50.0, .c = 0.0, .m = 2.0, .target = 0.7};
+    const double w0 = 5.0, dt = 0.01, theta = acos(1.0 - 0.5 * (w0 * dt) * (w0 * dt));
+    const size_t steps = (size_t)llround(200.0 * 2.0 * M_PI / w0 / dt);
+    const spring_state starts[] = {{0.7, 1.0}, {0.0, 0.0}, {-1.3, -7.5}, {2.9, 4.0}};
+    static spring_drift_sample out[30000];
+    ck_assert_uint_lt(steps, 30000);
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+        ck_assert_uint_eq(spring_drift_run(&p, SPRING_EXACT, starts[i], dt, steps, 100, out), steps / 100 + 1);
+        for (size_t n = 0; n <= steps / 100; n++) {
+            ck_assert_msg(fabs(out[n].phase) < 1e-8, "exact from (%g, %g): phase %g at sample %zu", starts[i].x,
+                          starts[i].v, out[n].phase, n);
+            ck_assert_double_eq_tol(out[n].energy, 1.0, 1e-9);
+        }
+        ck_assert_uint_eq(spring_drift_run(&p, SPRING_SEMI, starts[i], dt, steps, 1, out), steps + 1);
+        for (size_t n = 0; n <= steps; n += 997) {
+            const double want = (double)n * (theta - w0 * dt);
+            ck_assert_msg(fabs(out[n].phase - want) < 2.0 * w0 * dt, "semi from (%g, %g): phase %g at step %zu, "
+                          "want %g", starts[i].x, starts[i].v, out[n].phase, n, want);
+        }
+    }
+}
+END_TEST
+
 static Suite *spring_suite(void)
 {
     Suite *s = suite_create("spring");
@@ -387,6 +418,7 @@ static Suite *spring_suite(void)
     tcase_add_test(stab, stability_limits_undamped);
     tcase_add_test(stab, stability_limits_damped);
     tcase_add_test(stab, radius_near_identity);
+    tcase_add_test(stab, drift_phase_from_any_start);
     suite_add_tcase(s, stab);
     return s;
 }
