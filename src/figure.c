@@ -4,6 +4,7 @@
 #include "numlab/cli.h"
 #include "numlab/lang.h"
 #include "numlab/outset.h"
+#include "numlab/text.h"
 #include "plot_internal.h"
 
 #include <errno.h>
@@ -34,22 +35,6 @@ const char *figure_format_name(figure_format format)
 
 /* --- CSV ----------------------------------------------------------------------------------------------------- */
 
-static void csv_name(FILE *f, const char *name)
-{
-    /* RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled */
-    if (!strpbrk(name, ",\"\r\n")) {
-        fputs(name, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *name; name++) {
-        if (*name == '"')
-            fputc('"', f);
-        fputc(*name, f);
-    }
-    fputc('"', f);
-}
-
 int figure_write_csv(const plot_chart *ch, FILE *f)
 {
     fputs(ch->image.values ? "series,x,y,value\n" : "series,x,y\n", f);
@@ -61,14 +46,14 @@ int figure_write_csv(const plot_chart *ch, FILE *f)
         else
             snprintf(name, sizeof name, "series %d", s + 1);
         for (size_t i = 0; i < d->n; i++) {
-            csv_name(f, name);
+            text_csv_field(name, f);  /* RFC 4180, control characters escaped */
             fprintf(f, ",%.17g,%.17g\n", d->x ? d->x[i * d->stride] : (double)i, d->y[i * d->stride]);
         }
     }
     for (int r = 0; r < ch->nrefs; r++) {
         const plot_ref_entry *ref = &ch->refs[r];
         snprintf(name, sizeof name, "%s %s", ref->axis == PLOT_Y ? "hline" : "vline", ref->label);
-        csv_name(f, name);
+        text_csv_field(name, f);
         if (ref->axis == PLOT_Y)
             fprintf(f, ",,%.17g\n", ref->value);
         else
@@ -76,7 +61,7 @@ int figure_write_csv(const plot_chart *ch, FILE *f)
     }
     for (int m = 0; m < ch->nmarkers; m++) {
         snprintf(name, sizeof name, "marker %s", ch->markers[m].label);
-        csv_name(f, name);
+        text_csv_field(name, f);
         fprintf(f, ",%.17g,%.17g\n", ch->markers[m].x, ch->markers[m].y);
     }
     const plot_image *im = &ch->image;

@@ -330,6 +330,27 @@ START_TEST(csv_data)
     fclose(f);
     plot_chart_free(ch);
     remove_dir(dir);
+    /* RFC 4180 for every name a chart holds: a series, a reference line's label and a marker's with a double quote
+     * (doubled inside a quoted field), a line break (escaped: one record stays one line) and an escape sequence
+     * (never raw in a file a terminal may show) */
+    ch = scratch_chart(dir, path, "data.csv");
+    plot_chart_add_series(ch, &(plot_series){.name = "say \"hi\"", .x = xs, .y = exp_y, .n = 1});
+    plot_chart_add_hline(ch, 0.5, 0, "two\nlines");
+    plot_chart_add_marker(ch, 0.25, 2.0, 3, "\x1b[2J\"op\"");
+    f = fopen(path, "w");
+    ck_assert_int_eq(figure_write_csv(ch, f), 0);
+    fclose(f);
+    f = fopen(path, "r");
+    const char *want[] = {"series,x,y\n", "\"say \"\"hi\"\"\",", "hline two\\x0alines,,0.5\n",
+                          "\"marker \\x1b[2J\"\"op\"\"\",0.25,2\n"};
+    for (int i = 0; i < 4; i++) {
+        ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+        ck_assert_msg(strncmp(line, want[i], strlen(want[i])) == 0, "line %d: %s (want %s)", i, line, want[i]);
+    }
+    ck_assert_ptr_null(fgets(line, sizeof line, f));
+    fclose(f);
+    plot_chart_free(ch);
+    remove_dir(dir);
 }
 END_TEST
 
