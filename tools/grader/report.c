@@ -6,6 +6,7 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -73,6 +74,13 @@ int gr_write_atomic(const char *path, const char *data, size_t len, char *error,
         unlink(tmp);
         snprintf(error, error_size, "%s: %s", path, strerror(e));
         return -1;
+    }
+    /* the rename reaches the disk with its folder's entry (best effort: some file systems refuse a folder's fsync) */
+    snprintf(copy, sizeof copy, "%s", path);
+    int dir = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        (void)fsync(dir);
+        close(dir);
     }
     return 0;
 }
