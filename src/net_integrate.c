@@ -31,6 +31,7 @@ static const struct {
     [NET_GSL_MSBDF] = {"gsl-msbdf", HOW_GSL, 0, ODE_GSL_MSBDF},
     [NET_VERLET] = {"verlet", HOW_VERLET, 0, 0},
     [NET_BACKWARD_EULER] = {"backward-euler", HOW_IMPLICIT, 0, 0},
+    [NET_BACKWARD_EULER_1] = {"backward-euler-1", HOW_IMPLICIT, 0, 0},
 };
 _Static_assert(sizeof methods / sizeof methods[0] == NET_METHOD_COUNT, "one row per net_method");
 _Static_assert(ODE_GSL_COUNT == 4, "a new GSL kind needs its net_method row");
@@ -88,7 +89,7 @@ net_integrator *net_integrator_new(net_network *net, net_method method, double h
     if (methods[method].how == HOW_ODE)
         rc = ode_stepper_init(&it->stepper, methods[method].ode, it->sys.dim);
     else if (methods[method].how == HOW_IMPLICIT)
-        rc = (it->implicit = net_implicit_new(net)) ? NET_OK : NET_ERR_MEMORY;
+        rc = (it->implicit = net_implicit_new(net, method == NET_BACKWARD_EULER)) ? NET_OK : NET_ERR_MEMORY;
     else if (methods[method].how == HOW_GSL)
         rc = net_integrator_reset(it);
     /* build the fast kernel's index now rather than in the first step */
@@ -97,6 +98,14 @@ net_integrator *net_integrator_new(net_network *net, net_method method, double h
         return NULL;
     }
     return it;
+}
+
+bool net_integrator_newton(const net_integrator *it, net_newton_stats *out)
+{
+    if (!it->implicit)
+        return false;
+    *out = net_implicit_last(it->implicit);
+    return true;
 }
 
 int net_integrator_reset(net_integrator *it)

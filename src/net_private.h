@@ -28,13 +28,17 @@ void net_forces_fast(const net_network *net, const double *y, double *force);
 typedef void (*net_block_sink)(void *ctx, size_t row, size_t col, int velocity, double scale, const double B[4]);
 void net_jacobian_blocks(const net_network *net, const double *y, net_block_sink sink, void *ctx);
 
-/* Backward Euler (net_implicit.c): its sparse matrix and GMRES work space, kept between steps. */
+/* Backward Euler (net_implicit.c): its sparse matrix and GMRES work space, kept between steps. newton: false for
+ * backward-euler-1 (the first, linearised iterate only). */
 typedef struct net_implicit net_implicit;
-net_implicit *net_implicit_new(net_network *net);  /* NULL when out of memory */
+net_implicit *net_implicit_new(net_network *net, bool newton);  /* NULL when out of memory */
 void net_implicit_free(net_implicit *im);
 void net_implicit_reset(net_implicit *im);          /* forgets the last step's solution (the next first guess) */
-/* One step of h: 0, or -1 when GMRES did not converge (y is then unchanged). */
+/* One step of h: 0, -1 when a linear solve (GMRES) did not converge, or NET_IMPLICIT_NO_CONVERGENCE when Newton's
+ * iteration did not meet the step's equations, even on h / 256; y is unchanged on failure. */
 int net_implicit_step(net_implicit *im, double h, double *y);
+#define NET_IMPLICIT_NO_CONVERGENCE (-3)
+net_newton_stats net_implicit_last(const net_implicit *im);
 
 /* The damped step limits (net_limits.c) from the mass-weighted stiffness K and damping C about rest (dofs x dofs,
  * net_modes.c builds them) and out's omega2, omega_max: fills out->damping, zeta_top and limit[]. K and C are left

@@ -142,8 +142,11 @@ typedef enum {
     NET_GSL_RK8PD,   /* "gsl-rk8pd": the truth */
     NET_GSL_MSBDF,   /* "gsl-msbdf": implicit, analytic Jacobian; at most NET_MSBDF_MAX_MASSES masses */
     NET_VERLET,      /* "verlet": velocity Verlet (half kick, drift, half kick), fused; second order */
-    NET_BACKWARD_EULER,  /* "backward-euler": implicit Euler with the forces linearised about the step's start:
-                          * one sparse linear solve a step (net_implicit.c), stable at any step */
+    NET_BACKWARD_EULER,  /* "backward-euler": implicit Euler, its equations solved by Newton's method (sparse
+                          * linear solves, net_implicit.c); stable at any step */
+    NET_BACKWARD_EULER_1,  /* "backward-euler-1": the first Newton iterate only, the forces linearised about the
+                            * step's start (Baraff and Witkin): backward Euler on a linear network, not on a
+                            * nonlinear one, where it can gain energy */
     NET_METHOD_COUNT
 } net_method;
 
@@ -163,9 +166,19 @@ typedef struct net_integrator net_integrator;
  * when gsl-msbdf is asked for a network with more than NET_MSBDF_MAX_MASSES masses. */
 net_integrator *net_integrator_new(net_network *net, net_method method, double h, double tol);
 void net_integrator_free(net_integrator *it);
-/* Advances y from *t to *t + h. Returns 0, or nonzero when a GSL solver gave up (backward-euler: its linear solve
- * did not converge). */
+/* Advances y from *t to *t + h. Returns 0, or nonzero when a GSL solver gave up (backward-euler: Newton's method
+ * or a linear solve did not converge, even on h / 256; y is then unchanged). */
 int net_integrator_step(net_integrator *it, double *t, double *y);
+
+/* What backward Euler's last step took: Newton iterations (each a sparse linear solve; backward-euler-1 always 1),
+ * line-search halvings, substeps (1, or more where Newton could not take the whole step and halved it), and the
+ * relative residual of the step's equations it ended with. */
+typedef struct {
+    int iterations, halvings, substeps;
+    double residual;
+} net_newton_stats;
+/* False (and *out untouched) for the methods that are not backward Euler. */
+bool net_integrator_newton(const net_integrator *it, net_newton_stats *out);
 /* Forgets what the adaptive GSL solvers learnt about the trajectory (step size, msbdf's history): call it after
  * changing y or the network between steps (net_hold, net_release, a new k). NET_OK or NET_ERR_MEMORY. */
 int net_integrator_reset(net_integrator *it);

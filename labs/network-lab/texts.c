@@ -131,14 +131,14 @@ int nl_stiff_cloth_text(char *buf, size_t size, double dt, const net_modes *m)
     }
     if (!(wmin > 0.0) || !isfinite(wmax))
         return snprintf(buf, size, "%s", _("Stiff: the fastest mode is many times the slowest, and every explicit "
-                                           "method's step is set by the fastest. Backward Euler solves one linear "
-                                           "system a step and has no limit (this network's modes are not "
-                                           "available)."));
+                                           "method's step is set by the fastest. Backward Euler solves each step's "
+                                           "equations by Newton's method and has no limit (this network's modes "
+                                           "are not available)."));
     return snprintf(buf, size, _("Stiff: the fastest mode (w_max = %.0f rad/s) is %.0f times the slowest (%.2f "
                                  "rad/s) that you watch, and every explicit method's step is set by w_max: semi %s, "
-                                 "rk4 %s, verlet %s, against dt = %s. Backward Euler solves one linear system a step "
-                                 "(the springs linearised about the step's start) and has no limit: it is stable at "
-                                 "any step and damps what it cannot resolve."),
+                                 "rk4 %s, verlet %s, against dt = %s. Backward Euler solves each step's equations by "
+                                 "Newton's method (a few sparse linear solves) and has no limit: it is stable at any "
+                                 "step, never gains energy, and damps what it cannot resolve."),
                     wmax, wmax / wmin, wmin, semi, rk4, verlet, h);
 }
 
