@@ -160,11 +160,14 @@ int sl_plot(const sl_options *o)
         return cli_fail(_("out of memory"));
     }
     sl_chart_build(ch, kind, o, &runs, shown, INFINITY);
-    int rc = figure_output(&ch, 1, &o->figure, 0);  /* text: a write error stays in ferror(stdout) */
+    /* the notes after the chart on stdout; before a figure, which is committed once stdout is written */
+    int rc = o->figure.out ? CLI_OK : figure_output(&ch, 1, &o->figure, 0);  /* a write error stays in ferror */
     for (int m = 0; m < SPRING_METHOD_COUNT && kind != SL_CHART_STABILITY; m++)
         if (runs.status[m].diverged)
             printf("# %s: diverged at step %zu (t = %g)\n", spring_method_name((spring_method)m),
                    runs.status[m].diverged_step, runs.status[m].diverged_t);
+    if (o->figure.out)
+        rc = figure_output(&ch, 1, &o->figure, 0);
     sl_runs_free(&runs);
     plot_chart_free(ch);
     return rc != CLI_OK ? rc : cli_flush_stdout();
