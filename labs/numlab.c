@@ -307,7 +307,10 @@ static int menu(void *opts, const labcli_result *r)
         char path[PATH_MAX + 32];
         snprintf(path, sizeof path, "%s/%s", bin_dir, lab_items[choice].label);
         if (access(path, X_OK) != 0) {
-            printf(_("numlab: %s is not built (run make)\n"), path);
+            char line[sizeof path + 64];  /* the folder's name is the user's: shown escaped */
+            snprintf(line, sizeof line, _("numlab: %s is not built (run make)"), path);
+            text_fputs(line, stdout);
+            putchar('\n');
             wait_for_enter();
             continue;
         }

@@ -2,14 +2,19 @@
 #include "numlab/cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "numlab/common.h"
 #include "numlab/lang.h"
+#include "numlab/outset.h"
 #include "numlab/text.h"
 
 static const char *program = "numlab";
@@ -49,6 +54,14 @@ int cli_fail(const char *fmt, ...)
     vreport(fmt, ap);
     va_end(ap);
     return CLI_FAILURE;
+}
+
+void cli_note(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(fmt, ap);
+    va_end(ap);
 }
 
 /* The start of the UTF-8 character at or before p (never before text). */
@@ -97,19 +110,19 @@ int cli_unexpected(const char *arg)
 
 const char *cli_number_problem(const char *text, double *out)
 {
-    if (!text || !*text)
+    switch (numlab_number(text, out)) {  /* the one number grammar (common.h) */
+    case NUMLAB_NUMBER_OK:
+        return NULL;
+    case NUMLAB_NUMBER_EMPTY:
         return _("is empty");
-    errno = 0;
-    char *end;
-    double v = strtod(text, &end);
-    if (end == text || *end != '\0')
-        return _("is not a number");
-    if (isnan(v) || (isinf(v) && errno != ERANGE))
+    case NUMLAB_NUMBER_NOT_FINITE:
         return _("is not a finite number");
-    if (isinf(v) || (errno == ERANGE && fabs(v) > 1.0))
+    case NUMLAB_NUMBER_RANGE:
         return _("is out of range");
-    *out = v;  /* underflow (1e-320, 1e-400) is no error: the nearest double, a subnormal or 0 */
-    return NULL;
+    case NUMLAB_NUMBER_SYNTAX:
+        break;
+    }
+    return _("is not a number");
 }
 
 /* Parses text as a double; on failure reports with `allowed` describing the valid values. */
@@ -167,12 +180,11 @@ int cli_count(const char *opt, const char *text, long long lo, long long hi, lon
     snprintf(allowed, sizeof allowed, _("a whole number from %lld to %lld"), lo, hi);
     if (!text || !*text)
         return cli_error(_("%s: '' is empty (allowed: %s)"), opt, allowed);
-    const char *digits = text + (text[0] == '-' || text[0] == '+');
-    if (!*digits || strspn(digits, "0123456789") != strlen(digits))
+    long long v = 0;
+    numlab_number_status st = numlab_whole(text, &v);  /* the one number grammar (common.h) */
+    if (st == NUMLAB_NUMBER_SYNTAX || st == NUMLAB_NUMBER_NOT_FINITE)
         return cli_error(_("%s: '%s' is not a whole number (allowed: %s)"), opt, cli_cut(text), allowed);
-    errno = 0;
-    long long v = strtoll(text, NULL, 10);
-    if (errno == ERANGE || v < lo || v > hi)
+    if (st != NUMLAB_NUMBER_OK || v < lo || v > hi)
         return cli_error(_("%s: '%s' is out of range (allowed: %s)"), opt, cli_cut(text), allowed);
     *out = v;
     return CLI_OK;
@@ -231,6 +243,35 @@ bool cli_stdout_broken(void)
     return true;
 }
 
+bool cli_reader_gone(int fd)
+{
+    /* a pipe's or a socket's writer end polls POLLERR once no reader is left (Linux, the BSDs) */
+    struct pollfd p = {.fd = fd, .events = POLLOUT};
+    return poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
+}
+
+_Noreturn void cli_end_on_broken_pipe(void)
+{
+    outset_remove_temporaries();
+    signal(SIGPIPE, SIG_DFL);
+    sigset_t pipe_only;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    sigprocmask(SIG_UNBLOCK, &pipe_only, NULL);
+    raise(SIGPIPE);
+    _exit(128 + SIGPIPE);  /* not reached: SIGPIPE's default action ends the process */
+}
+
+void cli_hold_std_streams(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+            int held = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);  /* the lowest free number: fd */
+            if (held >= 0 && held != fd)
+                close(held);  /* not reached: fd was the lowest closed one */
+        }
+}
+
 int cli_flush_stdout(void)
 {
     cli_stdout_broken();  /* a write that failed just before (the last lines of a --help) keeps its reason */
@@ -239,6 +280,8 @@ int cli_flush_stdout(void)
     int err = errno ? errno : stdout_errno;
     if (flushed == 0 && !ferror(stdout))
         return CLI_OK;
+    if (err == EPIPE || cli_reader_gone(STDOUT_FILENO))
+        cli_end_on_broken_pipe();
     return err ? cli_fail(_("cannot write to stdout: %s"), strerror(err)) : cli_fail(_("cannot write to stdout"));
 }
 

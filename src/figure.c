@@ -111,30 +111,81 @@ int figure_output_check(const figure_options *o, bool plotting)
     return CLI_OK;
 }
 
-/* Writes the figure to path through an outset: atomic, an existing file kept unless flags has OUTSET_REPLACE. */
-static outset_error write_file(plot_chart *const *charts, int n, figure_format format, double w, double h,
-                               const char *path, unsigned flags, char *err, size_t errlen)
+/* Adds path to set and writes the figure into it (committed with the rest of the set, by its caller). */
+static outset_error write_into(outset *set, plot_chart *const *charts, int n, figure_format format, double w,
+                               double h, const char *path, unsigned flags, char *err, size_t errlen)
 {
-    outset *set = outset_new();
-    outset_error code = OUTSET_ERR_NOMEM;
+    outset_error code;
     int other;
-    if (!set) {
-        snprintf(err, errlen, _("%s: out of memory"), path);
-        return code;
-    }
     int k = outset_add(set, path, flags, &code, &other, err, errlen);
-    if (k < 0) {
-        outset_abort(set);
+    if (k < 0)
         return code;
-    }
     FILE *f = outset_stream(set, k);
     char why[128];
     if (!f || figure_write(charts, n, format, w, h, f, why, sizeof why)) {
         snprintf(err, errlen, "%s: %s", path, f ? why : _("out of memory"));
-        outset_abort(set);
         return OUTSET_ERR_IO;
     }
+    return OUTSET_OK;
+}
+
+/* Writes the figure to path through an outset of its own: atomic, an existing file kept unless flags has
+ * OUTSET_REPLACE. */
+static outset_error write_file(plot_chart *const *charts, int n, figure_format format, double w, double h,
+                               const char *path, unsigned flags, char *err, size_t errlen)
+{
+    outset *set = outset_new();
+    if (!set) {
+        snprintf(err, errlen, _("%s: out of memory"), path);
+        return OUTSET_ERR_NOMEM;
+    }
+    outset_error code = write_into(set, charts, n, format, w, h, path, flags, err, errlen);
+    if (code != OUTSET_OK) {
+        outset_abort(set);
+        return code;
+    }
     return outset_commit(set, err, errlen);
+}
+
+/* The status and the message of an outset error for --out. */
+static int out_error(const figure_options *o, outset_error code, const char *err)
+{
+    if (code == OUTSET_ERR_EXISTS)
+        return cli_error(_("--out: %s (give %s to replace it)"), cli_cut_in(err, o->out),
+                         o->force_option ? o->force_option : "--force");
+    if (code == OUTSET_ERR_PATH || code == OUTSET_ERR_SAME)
+        return cli_error("--out: %s", cli_cut_in(err, o->out));
+    return cli_fail("--out: %s", cli_cut_in(err, o->out));
+}
+
+static void figure_size(const figure_options *o, double *w, double *h)
+{
+    *w = o->width > 0 ? o->width : FIGURE_WIDTH;
+    *h = o->height > 0 ? o->height : FIGURE_HEIGHT;
+}
+
+int figure_output_into(outset *set, plot_chart *const *charts, int n, const figure_options *o)
+{
+    figure_format format;
+    if (figure_output_check(o, true) || figure_format_from_path(o->out, &format))
+        return CLI_USAGE;
+    double w, h;
+    figure_size(o, &w, &h);
+    char err[4096 + 256];
+    outset_error code = write_into(set, charts, n, format, w, h, o->out, o->force ? OUTSET_REPLACE : 0, err,
+                                   sizeof err);
+    return code == OUTSET_OK ? CLI_OK : out_error(o, code, err);
+}
+
+void figure_output_written(int n, const figure_options *o)
+{
+    figure_format format = FIGURE_SVG;
+    figure_format_from_path(o->out, &format);
+    double w, h;
+    figure_size(o, &w, &h);
+    /* TRANSLATORS: "spring-lab: wrote a.svg: 2 charts, svg, 480 x 360 pt" (the program's name is put before it) */
+    cli_note(P_("wrote %s: %d chart, %s, %g x %g %s", "wrote %s: %d charts, %s, %g x %g %s", n), cli_cut(o->out), n,
+             figure_format_name(format), w, h, format == FIGURE_PNG ? "px" : "pt");
 }
 
 int figure_output(plot_chart *const *charts, int n, const figure_options *o, unsigned text_flags)
@@ -144,22 +195,21 @@ int figure_output(plot_chart *const *charts, int n, const figure_options *o, uns
             plot_grid_write(plot_chart_render(charts[k]), stdout, text_flags);  /* errors stay in ferror */
         return CLI_OK;
     }
-    figure_format format;
-    if (figure_output_check(o, true) || figure_format_from_path(o->out, &format))
-        return CLI_USAGE;
-    const double w = o->width > 0 ? o->width : FIGURE_WIDTH, h = o->height > 0 ? o->height : FIGURE_HEIGHT;
+    outset *set = outset_new();
+    if (!set)
+        return cli_fail(_("%s: out of memory"), cli_cut(o->out));
+    int rc = figure_output_into(set, charts, n, o);
+    if (rc == CLI_OK)
+        rc = cli_flush_stdout();  /* what the lab printed before: a run that cannot say it leaves no figure */
+    if (rc != CLI_OK) {
+        outset_abort(set);
+        return rc;
+    }
     char err[4096 + 256];
-    outset_error code = write_file(charts, n, format, w, h, o->out, o->force ? OUTSET_REPLACE : 0, err, sizeof err);
-    if (code == OUTSET_ERR_EXISTS)
-        return cli_error(_("--out: %s (give %s to replace it)"), cli_cut_in(err, o->out),
-                         o->force_option ? o->force_option : "--force");
-    if (code == OUTSET_ERR_PATH || code == OUTSET_ERR_SAME)
-        return cli_error("--out: %s", cli_cut_in(err, o->out));
+    outset_error code = outset_commit(set, err, sizeof err);
     if (code != OUTSET_OK)
-        return cli_fail("--out: %s", cli_cut_in(err, o->out));
-    /* TRANSLATORS: "spring-lab: wrote a.svg: 2 charts, svg, 480 x 360 pt" */
-    fprintf(stderr, P_("%s: wrote %s: %d chart, %s, %g x %g %s\n", "%s: wrote %s: %d charts, %s, %g x %g %s\n", n),
-            cli_program(), cli_cut(o->out), n, figure_format_name(format), w, h, format == FIGURE_PNG ? "px" : "pt");
+        return out_error(o, code, err);
+    figure_output_written(n, o);
     return CLI_OK;
 }
 

@@ -394,6 +394,7 @@ void labcli_help(const labcli_lab *lab, FILE *out)
 
 int labcli_main(const labcli_lab *lab, void *opts, int argc, char **argv)
 {
+    cli_hold_std_streams();
     cli_set_program(lab->name);
     lang_init();  /* LC_CTYPE from the environment (braille), numbers always with a '.' */
     labcli_result r;

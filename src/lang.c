@@ -87,6 +87,17 @@ void lang_init(void)
         }
         if (have_language)
             setlocale(LC_MESSAGES, "C.UTF-8");
+        /* a language asked for and no locale naming a character set (LANGUAGE=es, no LANG): the terminal is UTF-8
+         * in practice, and the translation's letters (menú, línea) are not ASCII */
+        const char *ctype_asked = env_locale("LC_CTYPE");
+        if (have_language && is_c_locale(setlocale(LC_CTYPE, NULL)) && (!ctype_asked || !*ctype_asked))
+            setlocale(LC_CTYPE, "C.UTF-8");
+    }
+    /* Under a C or POSIX LC_CTYPE (C.UTF-8 missing, or LC_CTYPE=C asked for), gettext would convert the messages
+     * to ASCII, an accented letter to '?': they stay UTF-8, numlab's and the C library's (strerror) alike. */
+    if (is_c_locale(setlocale(LC_CTYPE, NULL))) {
+        bind_textdomain_codeset(NUMLAB_TEXT_DOMAIN, "UTF-8");
+        bind_textdomain_codeset("libc", "UTF-8");
     }
 
     static bool bound;

@@ -11,8 +11,8 @@
  * Every error is "NAME:LINE: what was found and what was expected". The parser reads a byte range (no terminator
  * needed, NUL bytes are errors), bounds the line length, the counts and the size, and allocates nothing per line. */
 #include "net_private.h"
+#include "numlab/common.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -111,10 +111,8 @@ static int number(const parse_ctx *ctx, const char *what, const char *text, fiel
 {
     char range[80];
     snprintf(range, sizeof range, _("a number %s %g and <= %g"), r.lo_open ? ">" : ">=", r.lo, r.hi);
-    errno = 0;
-    char *end;
-    double v = strtod(text, &end);
-    if (end == text || *end != '\0' || !isfinite(v) || errno == ERANGE)
+    double v;
+    if (numlab_number(text, &v) != NUMLAB_NUMBER_OK)  /* the one number grammar (common.h) */
         return fail(ctx, _("%s: '%.40s' is not a finite number (expected %s)"), what, text, range);
     if ((r.lo_open ? !(v > r.lo) : !(v >= r.lo)) || !(v <= r.hi))
         return fail(ctx, _("%s: %.40s is out of range (expected %s)"), what, text, range);
@@ -124,12 +122,12 @@ static int number(const parse_ctx *ctx, const char *what, const char *text, fiel
 
 static int mass_index(const parse_ctx *ctx, const char *what, const char *text, size_t n_masses, size_t *out)
 {
-    if (strspn(text, "0123456789") != strlen(text))
+    long long v = 0;
+    numlab_number_status st = numlab_whole(text, &v);  /* the one number grammar (common.h) */
+    if ((st != NUMLAB_NUMBER_OK && st != NUMLAB_NUMBER_RANGE) || v < 0 || text[0] == '-')
         return fail(ctx, _("%s: '%.40s' is not a mass index (expected a whole number from 0 to %zu)"), what, text,
                     n_masses ? n_masses - 1 : 0);
-    errno = 0;
-    unsigned long long v = strtoull(text, NULL, 10);
-    if (errno == ERANGE || v >= n_masses) {
+    if (st == NUMLAB_NUMBER_RANGE || (unsigned long long)v >= n_masses) {
         if (n_masses == 0)
             return fail(ctx, _("%s: mass %.40s is not defined above (expected 'mass' lines before the springs)"), what,
                         text);

@@ -17,6 +17,14 @@ paths() { xmllint --xpath 'count(//*[local-name()="path"][not(ancestor::*[local-
 for kind in phase time energy error stability; do
     expect_ok "$SL" --plot $kind --out "$TMP/s-$kind.svg" && svg_ok "$TMP/s-$kind.svg"
 done
+# the studies too (their --out was once ignored: the chart went to stdout and no file was written); --series is CSV
+for kind in order cost drift phase-lag spiral; do
+    expect_ok "$SL" --plot $kind --steps 64 --out "$TMP/s-$kind.svg" && svg_ok "$TMP/s-$kind.svg"
+    [ -s "$TMP/out" ] && fail "--plot $kind --out: the chart went to stdout too" || pass
+done
+expect_usage "^spring-lab: --out goes with a chart, not with --series \(see --help\)$" "$SL" --plot order --series \
+    --out "$TMP/series.svg"
+[ -e "$TMP/series.svg" ] && fail "--series --out wrote a file" || pass
 for kind in network energy; do
     expect_ok "$NL" --plot $kind --preset four --kick 0.5 --steps 120 --out "$TMP/n-$kind.svg" && svg_ok "$TMP/n-$kind.svg"
 done

@@ -149,7 +149,7 @@ expect_usage "^network-lab: --m: '1e-320' is out of range \(allowed: a number fr
     "$BIN/network-lab" --csv --preset four --m 1e-320
 expect_usage "^network-lab: --k: '1e400' is out of range \(allowed: a number > 0 and <= 1e\+12\)$" \
     "$BIN/network-lab" --csv --preset four --k 1e400
-expect_usage "^bowl-lab: --seconds: '1e-320' is shorter than one step" "$BIN/bowl-lab" --seconds 1e-320 --wav x.wav
+expect_usage "^bowl-lab: --seconds: '1e-320' is shorter than one step" "$BIN/bowl-lab" --seconds 1e-320 --wav "$TMP/x.wav"
 expect_usage "^bowl-lab: --set: '1e400' is out of range in 'magnet=1e400'" "$BIN/bowl-lab" --describe steel-pair --set magnet=1e400
 expect_usage "^spring-lab: --k: 'nan' is not a finite number" "$BIN/spring-lab" --csv --k nan
 
@@ -212,5 +212,40 @@ if [ -w /dev/full ]; then
     expect_full timeout 10 "$BIN/spring-lab" --csv --animate --c 0 --max-frames 100000000
     expect_full timeout 10 "$BIN/network-lab" --csv --preset chain --n 1000 --steps 100000000
 fi
+
+# One number grammar (README: the command-line contract), in every lab, for options and file fields alike: a decimal
+# number, no hexadecimal, no space around it, no inf or nan. The same text is refused by a double option and by a
+# count option (once, ' 3' and 0x10 were 3 and 16 for --k, refused for --steps).
+for v in ' 3' '3 ' 0x10 0X1p4 inf nan 1e '1,5'; do
+    expect_usage "^spring-lab: --k: '$v' is not a (finite )?number" "$BIN/spring-lab" --csv --k "$v"
+    expect_usage "^spring-lab: --steps: '$v' is not a whole number" "$BIN/spring-lab" --csv --steps "$v"
+    expect_usage "^network-lab: --dt: '$v' is not a (finite )?number" "$BIN/network-lab" --csv --dt "$v"
+    expect_usage "^network-lab: --steps: '$v' is not a whole number" "$BIN/network-lab" --csv --steps "$v"
+    expect_usage "^keyframe-lab: --at: '$v' is not a (finite )?number" "$BIN/keyframe-lab" --plot 1 --at "$v"
+    expect_usage "^keyframe-lab: --times: '0:1:$v' is not a time range" "$BIN/keyframe-lab" --csv --demo basis \
+        --times "0:1:$v"
+    expect_usage "^bowl-lab: --seconds: '$v' is not a (finite )?number" "$BIN/bowl-lab" --seconds "$v" --wav "$TMP/x.wav"
+    expect_usage "^bowl-lab: --seed: '$v' is not a whole number" "$BIN/bowl-lab" --seed "$v" --wav "$TMP/x.wav"
+    expect_usage "^bowl-lab: --set: '$v' is not a (finite )?number in 'bowl_radius=$v'" "$BIN/bowl-lab" \
+        --set "bowl_radius=$v" --wav "$TMP/x.wav"
+    # file fields: a network file's number and mass index (its fields are parted by spaces), a gesture file's field
+    # (parted by commas: a space in it is the field's)
+    printf 't,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike\n0,0,0,%s,0,0\n1,0,0,0,0,0\n' "$v" >"$TMP/g.csv"
+    case $v in *,*) continue ;; esac
+    expect_usage "g\.csv:2: stir_hz '$v' is (not a number|out of range)" "$BIN/bowl-lab" --gesture "$TMP/g.csv" \
+        --wav "$TMP/x.wav"
+    case $v in *' '*) continue ;; esac
+    printf 'mass %s 0 1\n' "$v" >"$TMP/n.net"
+    expect_usage "n\.net:1: mass X: '$v' is not a finite number" "$BIN/network-lab" --csv --file "$TMP/n.net"
+    printf 'mass 0 0 1\nmass 1 0 1\nspring 0 %s 10\n' "$v" >"$TMP/n.net"
+    expect_usage "n\.net:3: .*'$v' is not a mass index" "$BIN/network-lab" --csv --file "$TMP/n.net"
+done
+# and what the grammar holds is taken the same everywhere: a sign, a fraction without a whole part, an exponent
+expect_ok "$BIN/spring-lab" --csv --k +.5e3 --steps +2
+expect_eq "--k +.5e3 --steps +2: the last step" "$(tail -n 1 "$TMP/out" | cut -d, -f2)" 2
+printf 'mass 0 0 1\nmass +.5e1 0 1\nspring 0 +1 1E1\n' >"$TMP/n.net"
+expect_ok "$BIN/network-lab" --csv --file "$TMP/n.net" --steps 0
+expect_eq "a network file's +.5e1" "$(tail -n 1 "$TMP/out" | cut -d, -f8)" 5
+[ -e "$TMP/x.wav" ] && fail "a refused gesture left a WAV" || pass
 
 finish

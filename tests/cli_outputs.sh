@@ -105,13 +105,64 @@ for sig in INT TERM HUP QUIT; do
     expect_eq "after SIG$sig: the file --force would replace" "$(cat "$OUT/long.wav")" "earlier take"
     rm -f "$OUT/long.wav"
 done
-# a broken pipe: head takes two lines, the render stops, the WAV and the trace are not left behind
+# a broken pipe: head takes two lines, the render stops, the WAV and the trace are not left behind, and the lab ends
+# as every lab does on a reader gone: quietly, killed by SIGPIPE (141 = 128 + 13), as spring-lab --csv | head does
 ( "$BL" --seconds 600 --wav "$OUT/p.wav" --trace "$OUT/p.csv" --events - 2>"$TMP/err"; echo $? >"$TMP/rc" ) |
     head -n 2 >"$TMP/head"
-expect_eq "broken pipe: exit" "$(cat "$TMP/rc")" 1
-grep -q -- "--events: cannot write to stdout" "$TMP/err" && pass || fail "broken pipe message: $(cat "$TMP/err")"
+expect_eq "broken pipe: exit" "$(cat "$TMP/rc")" 141
+expect_eq "broken pipe: no message" "$(cat "$TMP/err")" ""
 expect_eq "broken pipe: the lines head took" "$(wc -l <"$TMP/head" | tr -d ' ')" 2
 expect_files "after a broken pipe" ""
+
+# --- every lab, every output mode: a run that cannot write its stdout fails and leaves nothing ---------------------
+# Each mode writes files and something on stdout (a summary, a chart, a note). Into /dev/full, into a closed stdout
+# (>&-), and into a pipe whose reader is gone: exit 1 with "cannot write to stdout" (141 and no message for the pipe,
+# as SIGPIPE ends a program), and no file; into /dev/null, exit 0 and every file in place (the check can fail).
+SL="$(cd "$BIN" && pwd)/spring-lab" NL="$(cd "$BIN" && pwd)/network-lab" KL="$(cd "$BIN" && pwd)/keyframe-lab"
+printf 't,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike\n0,10,0,0,0,0\n0.3,0,0,1.5,0.014,1\n' >"$TMP/g.csv"
+# gone_reader CMD...: CMD with stdout a pipe whose read end is already closed (deterministic EPIPE)
+gone_reader() {
+    perl -e 'pipe(my $r, my $w) or die "pipe: $!"; close $r; open(STDOUT, ">&", $w) or die; close $w; exec @ARGV' "$@"
+}
+# mode NAME FILES -- CMD...: the files CMD writes in $OUT (relative to it), then the checks above
+mode() {
+    name=$1 files=$2; shift 3
+    (cd "$OUT" && "$@" >/dev/full 2>"$TMP/err"); rc=$?
+    [ $rc -eq 1 ] && grep -q "cannot write to stdout" "$TMP/err" && pass ||
+        fail "$name >/dev/full: exit $rc, '$(cat "$TMP/err")'"
+    expect_files "$name >/dev/full" ""
+    (cd "$OUT" && "$@" >&- 2>"$TMP/err"); rc=$?
+    [ $rc -eq 1 ] && grep -q "cannot write to stdout" "$TMP/err" && pass ||
+        fail "$name >&-: exit $rc, '$(cat "$TMP/err")'"
+    expect_files "$name >&-" ""
+    (cd "$OUT" && gone_reader "$@" 2>"$TMP/err"); rc=$?
+    [ $rc -eq 141 ] && [ ! -s "$TMP/err" ] && pass || fail "$name, reader gone: exit $rc, '$(cat "$TMP/err")'"
+    expect_files "$name, reader gone" ""
+    (cd "$OUT" && "$@" >/dev/null 2>"$TMP/err"); rc=$?
+    expect_eq "$name >/dev/null: exit" "$rc" 0
+    expect_files "$name >/dev/null" "$files"
+    rm -f "$OUT"/*
+}
+mode "bowl-lab summary" "f.csv f.wav " -- "$BL" --seconds 0.5 --wav f.wav --events f.csv
+mode "bowl-lab --events -" "f.wav t.csv " -- "$BL" --seconds 0.5 --wav f.wav --trace t.csv --events -
+mode "bowl-lab --trace -" "f.wav " -- "$BL" --seconds 0.5 --wav f.wav --trace - --quiet
+mode "bowl-lab --spectrum -" "f.wav " -- "$BL" --seconds 0.5 --wav f.wav --spectrum -
+mode "bowl-lab --spectrogram -" "f.wav " -- "$BL" --seconds 0.5 --wav f.wav --spectrogram -
+mode "bowl-lab --spectrogram FILE" "f.wav s.svg " -- "$BL" --seconds 0.5 --wav f.wav --spectrogram s.svg
+mode "bowl-lab --gesture" "f.wav " -- "$BL" --gesture "$TMP/g.csv" --wav f.wav
+# the --plot figures: the notes on stdout (a diverged method, the step's text) go before the figure's commit
+mode "spring-lab --plot --out" "f.svg " -- "$SL" --plot time --method explicit --k 1600 --c 0 --dt 0.1 --steps 100 \
+    --out f.svg
+mode "network-lab --plot --out" "f.png " -- "$NL" --plot energy --preset four --kick 0.5 --method explicit \
+    --dt 0.1 --steps 400 --out f.png
+mode "keyframe-lab --plot --out" "f.pdf " -- "$KL" --plot 1 --out f.pdf
+# stdout alone: a reader gone ends each lab the same way, quietly (the launcher's list too)
+for cmd in "$SL --csv --steps 10" "$NL --csv --preset four --steps 10" "$KL --csv --demo basis" \
+    "$BL --list-presets" "$BL --seconds 0.1 --trace -" "$(cd "$BIN" && pwd)/numlab --list"; do
+    # shellcheck disable=SC2086  # the words of cmd
+    gone_reader $cmd 2>"$TMP/err"; rc=$?
+    [ $rc -eq 141 ] && [ ! -s "$TMP/err" ] && pass || fail "$cmd, reader gone: exit $rc, '$(cat "$TMP/err")'"
+done
 
 # --- names and folders ---------------------------------------------------------------------------------------
 long=$(printf '%0246d' 0 | tr 0 a).wav

@@ -26,7 +26,8 @@ START_TEST(gesture_file_reads_rows)
     const char *text = "# a comment\n\n" BL_GESTURE_HEADER "\r\n"
                        "0,0,0,1.5,0.014,0\n"
                        "# between rows\n"
-                       " 0.5 , -10.25, 3, -2, 0.02 , 1\r\n"
+                       "  # an indented comment\n"
+                       "0.5,-10.25,3,-2,0.02,1\r\n"
                        "0.5,60,-60,10,0.05,10\n";
     bl_gesture g;
     char msg[256] = "";
@@ -54,6 +55,11 @@ START_TEST(gesture_file_errors_name_the_line)
         {BL_GESTURE_HEADER "\n0,0,zero,0,0,0\n", "g.csv:2: tilt_y_deg 'zero' is not a number"},
         {BL_GESTURE_HEADER "\n0,0,0,,0,0\n", "g.csv:2: stir_hz '' is not a number"},
         {BL_GESTURE_HEADER "\n0,0,0,1x,0,0\n", "g.csv:2: stir_hz '1x' is not a number"},
+        /* the one number grammar (common.h): no space around a field, no hexadecimal */
+        {BL_GESTURE_HEADER "\n0,0,0, 1,0,0\n", "g.csv:2: stir_hz ' 1' is not a number"},
+        {BL_GESTURE_HEADER "\n0,0,0,1 ,0,0\n", "g.csv:2: stir_hz '1 ' is not a number"},
+        {BL_GESTURE_HEADER "\n0,0,0,0x1,0,0\n", "g.csv:2: stir_hz '0x1' is not a number"},
+        {BL_GESTURE_HEADER "\n 0,0,0,0,0,0\n", "g.csv:2: t ' 0' is not a number"},
         {BL_GESTURE_HEADER "\n0,nan,0,0,0,0\n", "g.csv:2: tilt_x_deg 'nan' is out of range"},
         {BL_GESTURE_HEADER "\n0,0,0,0,0,inf\n", "g.csv:2: strike 'inf' is out of range"},
         {BL_GESTURE_HEADER "\n0,60.5,0,0,0,0\n", "g.csv:2: tilt_x_deg '60.5' is out of range (allowed: degrees"},
@@ -324,6 +330,29 @@ START_TEST(session_files_and_their_replay)
 }
 END_TEST
 
+/* Every render is at most BL_MAX_RENDER_S (600 s), whatever sets its length: bl_run itself refuses more (exit
+ * status 2, nothing written), and so does a session's w, longer than that. */
+START_TEST(renders_obey_the_cap)
+{
+    char dir[] = "/tmp/test_bowl_lab.XXXXXX", wav[256], msg[1024], name[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(wav, sizeof wav, "%s/long.wav", dir);
+    const snd_preset *p = snd_preset_find("steel-pair");
+    bl_options o = {.preset = p, .seconds = BL_MAX_RENDER_S + 1.0, .seed = 1, .wav = wav, .channels = 1,
+                    .format = WAV_PCM16, .layers = SND_LAYERS_DEFAULT, .gesture = p->gesture, .quiet = true};
+    ck_assert_int_eq(bl_run(&o, msg, sizeof msg), 2);
+    ck_assert_msg(strstr(msg, "a render of 601 s is refused (allowed: at most 600 s)"), "%s", msg);
+    bl_gesture g = {0};
+    const bl_gesture_row rows[2] = {{.t = 0.0}, {.t = BL_MAX_RENDER_S + 0.5}};
+    ck_assert_int_eq(bl_gesture_add(&g, &rows[0]), 0);
+    ck_assert_int_eq(bl_gesture_add(&g, &rows[1]), 0);
+    ck_assert_int_eq(bl_save(p, 1, SND_LAYERS_DEFAULT, &g, dir, msg, sizeof msg, name, sizeof name), 2);
+    ck_assert_msg(strstr(msg, "the session is longer than 600 s"), "%s", msg);
+    bl_gesture_free(&g);
+    ck_assert_int_eq(rmdir(dir), 0);  /* empty: nothing was written */
+}
+END_TEST
+
 /* --- the timeline ---------------------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -471,6 +500,7 @@ static Suite *bowl_lab_suite(void)
     tcase_add_test(tc, tilt_toward_puts_gravity_there);
     tcase_add_test(tc, recording_replays_bit_for_bit);
     tcase_add_test(tc, session_files_and_their_replay);
+    tcase_add_test(tc, renders_obey_the_cap);
     tcase_add_test(tc, timeline_lanes);
     tcase_add_test(tc, set_checks_and_round_trips);
     tcase_add_test(tc, layer_lists_round_trip);

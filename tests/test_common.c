@@ -1,5 +1,8 @@
-/* common: the enum name tables (find, join with values left out, a short buffer) and the error messages. */
+/* common: the enum name tables (find, join with values left out, a short buffer), the error messages, and the one
+ * number grammar (numlab_number, numlab_whole: decimal, no hexadecimal, no space, no inf or nan). */
 #include <check.h>
+#include <float.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +87,68 @@ START_TEST(messages_translated)
 }
 END_TEST
 
+/* The grammar's members: the value each stands for, by hand. */
+START_TEST(numbers_in_the_grammar)
+{
+    static const struct {
+        const char *text;
+        double value;
+    } ok[] = {
+        {"3", 3.0}, {"-3", -3.0}, {"+3", 3.0}, {"0.5", 0.5}, {".5", 0.5}, {"5.", 5.0}, {"-.25", -0.25},
+        {"1e3", 1000.0}, {"1E-3", 0.001}, {"2.5e+2", 250.0}, {"007", 7.0}, {"0", 0.0}, {"-0", 0.0},
+        {"1.7976931348623157e308", DBL_MAX}, {"1e-400", 0.0},  /* underflow: the nearest double, no error */
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        double v = -99.0;
+        ck_assert_msg(numlab_number(ok[i].text, &v) == NUMLAB_NUMBER_OK, "'%s' refused", ok[i].text);
+        ck_assert_msg(v == ok[i].value, "'%s' read as %.17g, not %.17g", ok[i].text, v, ok[i].value);
+    }
+}
+END_TEST
+
+/* What strtod alone would take and the grammar refuses, each with its reason; *out untouched. */
+START_TEST(numbers_outside_the_grammar)
+{
+    static const struct {
+        const char *text;
+        numlab_number_status why;
+    } bad[] = {
+        {"", NUMLAB_NUMBER_EMPTY}, {" 3", NUMLAB_NUMBER_SYNTAX}, {"3 ", NUMLAB_NUMBER_SYNTAX},
+        {"\t3", NUMLAB_NUMBER_SYNTAX}, {"3\n", NUMLAB_NUMBER_SYNTAX}, {"0x10", NUMLAB_NUMBER_SYNTAX},
+        {"0X1p4", NUMLAB_NUMBER_SYNTAX}, {"1e", NUMLAB_NUMBER_SYNTAX}, {"1e+", NUMLAB_NUMBER_SYNTAX},
+        {".", NUMLAB_NUMBER_SYNTAX}, {"-", NUMLAB_NUMBER_SYNTAX}, {"+-3", NUMLAB_NUMBER_SYNTAX},
+        {"1,5", NUMLAB_NUMBER_SYNTAX}, {"3abc", NUMLAB_NUMBER_SYNTAX}, {"e3", NUMLAB_NUMBER_SYNTAX},
+        {"inf", NUMLAB_NUMBER_NOT_FINITE}, {"-Infinity", NUMLAB_NUMBER_NOT_FINITE}, {"NaN", NUMLAB_NUMBER_NOT_FINITE},
+        {"nan(1)", NUMLAB_NUMBER_NOT_FINITE}, {"1e400", NUMLAB_NUMBER_RANGE}, {"-1e309", NUMLAB_NUMBER_RANGE},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        double v = -99.0;
+        numlab_number_status st = numlab_number(bad[i].text, &v);
+        ck_assert_msg(st == bad[i].why, "'%s': status %d, expected %d", bad[i].text, (int)st, (int)bad[i].why);
+        ck_assert(v == -99.0);
+    }
+    double v;
+    ck_assert(numlab_number(NULL, &v) == NUMLAB_NUMBER_EMPTY);
+}
+END_TEST
+
+START_TEST(whole_numbers)
+{
+    long long n = -99;
+    ck_assert(numlab_whole("42", &n) == NUMLAB_NUMBER_OK && n == 42);
+    ck_assert(numlab_whole("-7", &n) == NUMLAB_NUMBER_OK && n == -7);
+    ck_assert(numlab_whole("+7", &n) == NUMLAB_NUMBER_OK && n == 7);
+    ck_assert(numlab_whole("9223372036854775807", &n) == NUMLAB_NUMBER_OK && n == LLONG_MAX);
+    n = -99;
+    ck_assert(numlab_whole("9223372036854775808", &n) == NUMLAB_NUMBER_RANGE && n == -99);
+    static const char *const syntax[] = {" 3", "3 ", "0x10", "1e3", "1.0", "+", "3k", "\n3"};
+    for (size_t i = 0; i < sizeof syntax / sizeof syntax[0]; i++)
+        ck_assert_msg(numlab_whole(syntax[i], &n) == NUMLAB_NUMBER_SYNTAX, "'%s' taken", syntax[i]);
+    ck_assert(numlab_whole("inf", &n) == NUMLAB_NUMBER_NOT_FINITE);
+    ck_assert(numlab_whole("", &n) == NUMLAB_NUMBER_EMPTY && n == -99);
+}
+END_TEST
+
 static Suite *common_suite(void)
 {
     Suite *s = suite_create("common");
@@ -93,6 +158,9 @@ static Suite *common_suite(void)
     tcase_add_test(tc, every_code_has_a_message);
     tcase_add_test(tc, module_codes_follow_the_convention);
     tcase_add_test(tc, messages_translated);
+    tcase_add_test(tc, numbers_in_the_grammar);
+    tcase_add_test(tc, numbers_outside_the_grammar);
+    tcase_add_test(tc, whole_numbers);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -29,6 +29,7 @@
 #ifndef NUMLAB_COMMON_H
 #define NUMLAB_COMMON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define NUMLAB_PI 3.14159265358979323846
@@ -53,5 +54,22 @@ const char *numlab_strerror(int code);
 typedef const char *(*numlab_name_fn)(int index);
 int numlab_name_find(numlab_name_fn name_of, int count, const char *name);
 const char *numlab_name_join(numlab_name_fn name_of, int count, char *buf, size_t size);
+
+/* The one number grammar of every option and every file field (README: the command-line contract). A number is
+ * decimal: an optional sign, digits with an optional '.' and fraction (".5" and "5." too), an optional exponent
+ * ("e-3", "E+06"); nothing else, not even a space before or after it, no hexadecimal ("0x10"), no "inf" or "nan".
+ * A whole number is an optional sign and digits. Each returns NUMLAB_NUMBER_OK with *out set, or what is wrong:
+ * empty, not in the grammar, inf/infinity/nan (any case, signed), or beyond the type's range (+-DBL_MAX,
+ * LLONG_MIN..LLONG_MAX). A value too small for a double (1e-400) is no error: the nearest double, 0 or a
+ * subnormal. */
+typedef enum {
+    NUMLAB_NUMBER_OK = 0,
+    NUMLAB_NUMBER_EMPTY,
+    NUMLAB_NUMBER_SYNTAX,
+    NUMLAB_NUMBER_NOT_FINITE,
+    NUMLAB_NUMBER_RANGE,
+} numlab_number_status;
+numlab_number_status numlab_number(const char *text, double *out);
+numlab_number_status numlab_whole(const char *text, long long *out);
 
 #endif

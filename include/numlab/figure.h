@@ -82,9 +82,16 @@ int figure_size_field(void *opts, void *field, const char *opt, const char *text
  * --force go with --out. CLI_OK or CLI_USAGE. */
 int figure_output_check(const figure_options *o, bool plotting);
 /* What a headless --plot does once its charts are built: without --out, each chart as text on stdout (text_flags
- * for plot_grid_write); with it, one figure of the charts written atomically to o->out and "wrote FILE: ..." on
- * stderr. CLI_OK, CLI_USAGE (the file exists: --force), or CLI_FAILURE. */
+ * for plot_grid_write); with it, one figure of the charts written atomically to o->out, committed only once stdout
+ * is flushed (cli_flush_stdout: whatever the lab prints goes before), and "wrote FILE: ..." on stderr (escaped).
+ * CLI_OK, CLI_USAGE (the file exists: --force), or CLI_FAILURE, the message said; on failure no figure is left. */
 int figure_output(plot_chart *const *charts, int n, const figure_options *o, unsigned text_flags);
+/* The same figure into an output set of the caller's (outset.h), to be committed with its other outputs:
+ * CLI_OK, or the status with the message said (the set is the caller's to abort). After the commit,
+ * figure_output_written says "wrote FILE: ..." on stderr. */
+struct outset;
+int figure_output_into(struct outset *set, plot_chart *const *charts, int n, const figure_options *o);
+void figure_output_written(int n, const figure_options *o);
 
 /* The interactive lab's figure key: a new folder DIR/PROGRAM-stepS-NNN (NNN the first number not taken) holding,
  * for each chart k (1-based), chart-k.svg, chart-k.png and chart-k.csv. On success 0 and the folder's path in

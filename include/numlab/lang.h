@@ -10,7 +10,10 @@
  * PROGRAM_DIR/../share/locale, which is build/share/locale in the build tree and PREFIX/share/locale once
  * installed. The language follows the usual variables (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); when the locale they
  * name is not installed on this machine (es_AR.UTF-8 on a system with only C.UTF-8), the language is still used:
- * messages follow it and the character set is UTF-8 when the name says so. English is the default.
+ * messages follow it and the character set is UTF-8 when the name says so. A language asked for where no locale
+ * names a character set (LANGUAGE=es without LANG: a program run directly) gets C.UTF-8 for LC_CTYPE, the
+ * terminal's character set in practice; and under any C or POSIX LC_CTYPE, gettext is asked for UTF-8 (numlab's
+ * messages and the C library's, strerror), never converting an accented letter to '?'. English is the default.
  *
  * Marking: _("text") translates at the point of use; N_("text") marks a string in a static table, translated
  * where it is shown (with _() on the table entry). Machine output (CSV, JSON, --stability tables, WAV metadata)

@@ -190,11 +190,18 @@ static void abort_outputs(outputs *out)
     *out = (outputs){0};
 }
 
-/* A CSV that cannot be written any more (a full disk, a closed pipe): say which, and stop. */
-static int check_streams(const report *r, const outputs *out)
+static void abort_outputs(outputs *out);
+
+/* A CSV that cannot be written any more (a full disk, a closed stdout): say which, and stop. A reader that went away
+ * (`--trace - | head -1`) ends the program as in every lab (cli_end_on_broken_pipe), the outputs dropped first. */
+static int check_streams(const report *r, outputs *out)
 {
     for (int k = 0; k < N_OUT; k++)
         if (out->f[k] && ferror(out->f[k])) {
+            if (cli_reader_gone(fileno(out->f[k]))) {
+                abort_outputs(out);
+                cli_end_on_broken_pipe();
+            }
             if (strcmp(out->path[k], "-") == 0)
                 return say(r, CLI_FAILURE, _("%s: cannot write to stdout (closed or full)"), out_option[k]);
             return say(r, CLI_FAILURE, _("%s: cannot write to '%s'"), out_option[k], cli_cut(out->path[k]));
@@ -202,8 +209,10 @@ static int check_streams(const report *r, const outputs *out)
     return CLI_OK;
 }
 
+/* Everything but the renames: the WAV's header, the spectrum, the gesture, the streams checked, then
+ * o->before_commit; then the commit. On success the summary stays in r's message. */
 static int commit_outputs(const report *r, const bl_options *o, outputs *out, const double *ring,
-                          size_t ring_at)
+                          size_t ring_at, const snd_engine *e, double elapsed)
 {
     int rc = CLI_OK;
     char err[PATH_MAX + 256];   /* a whole path and the reason: cut when shown */
@@ -218,18 +227,32 @@ static int commit_outputs(const report *r, const bl_options *o, outputs *out, co
     if (rc == CLI_OK && out->f[OUT_GESTURE] && bl_gesture_write(out->f[OUT_GESTURE], o->replay,
                                                                       o->replay_comment) != 0)
         rc = say(r, CLI_FAILURE, _("cannot write '%s'"), o->replay_out);
+    for (int k = 0; rc == CLI_OK && k < N_OUT; k++)
+        if (out->f[k])
+            fflush(out->f[k]);  /* a write error shows now, before the commit (check_streams) */
     if (rc == CLI_OK)
         rc = check_streams(r, out);
     if (rc != CLI_OK)
         return rc;
+    const double seconds = (double)llround(o->seconds / o->preset->bowl.step) * o->preset->bowl.step;
+    summary(r, o, e, seconds, elapsed);
+    if (o->before_commit && (rc = o->before_commit(o, out->set, r->msg)) != CLI_OK) {
+        r->msg[0] = '\0';  /* said */
+        return rc;
+    }
     outset_error code = outset_commit(out->set, err, sizeof err);
     *out = (outputs){0};
-    return code == OUTSET_OK ? CLI_OK : say(r, CLI_FAILURE, "%s", err);
+    if (code != OUTSET_OK)
+        return say(r, CLI_FAILURE, "%s", err);
+    return CLI_OK;
 }
 
 int bl_run(const bl_options *o, char *msg, size_t len)
 {
     const report r = {msg, len};
+    if (!(o->seconds <= BL_MAX_RENDER_S))  /* every way of setting the length is checked before; this is the last */
+        return say(&r, CLI_USAGE, _("a render of %g s is refused (allowed: at most %d s)"), o->seconds,
+                   BL_MAX_RENDER_S);
     snd_options so = {.seed = o->seed, .rate = SND_RATE, .channels = o->channels, .layers = o->layers,
                       .gesture = &o->gesture};
     snd_error serr;
@@ -316,11 +339,9 @@ int bl_run(const bl_options *o, char *msg, size_t len)
     double elapsed = now() - start;
 
     if (rc == CLI_OK)
-        rc = commit_outputs(&r, o, &out, ring, ring_at);
+        rc = commit_outputs(&r, o, &out, ring, ring_at, e, elapsed);
     if (rc != CLI_OK)
         abort_outputs(&out);
-    else
-        summary(&r, o, e, (double)total * step, elapsed);
     for (int i = 0; i < 4; i++)
         sigaction(stops[i], &old[i], NULL);
     free(ring);
@@ -360,22 +381,43 @@ void bl_describe(const snd_preset *p)
 
 /* --- the command line's render ------------------------------------------------------------------------------ */
 
-int bl_render(const bl_options *o)
+/* The summary line, on stdout (on stderr when a CSV goes to stdout), and stdout flushed: what can fail before the
+ * outputs are committed, so that a run that cannot say what it did leaves nothing. */
+static int say_summary(const bl_options *o, const char *summary)
 {
-    if (o->spectrogram && !o->spectrogram_sink)
-        return bl_spectrogram(o);
-    char msg[1024];
-    int rc = bl_run(o, msg, sizeof msg);
-    if (rc != CLI_OK)
-        return rc == CLI_USAGE ? cli_error("%s", msg) : cli_fail("%s", msg);
     if (!o->quiet) {
         const char *paths[] = {o->events, o->trace, o->spectrum};
         bool stdout_busy = false;
         for (int i = 0; i < 3; i++)
             stdout_busy = stdout_busy || (paths[i] && outset_same_file(paths[i], "-"));  /* "-", /dev/stdout */
         FILE *f = stdout_busy ? stderr : stdout;   /* the paths in it are the user's: shown escaped */
-        if (text_fputs(msg, f) == EOF || fputc('\n', f) == EOF)
+        if ((text_fputs(summary, f) == EOF || fputc('\n', f) == EOF) && f == stderr)
             return cli_fail(_("cannot write the summary: %s"), strerror(errno));
     }
-    return CLI_OK;
+    return cli_flush_stdout();
+}
+
+static int summary_before_commit(const bl_options *o, outset *set, const char *summary)
+{
+    (void)set;
+    return say_summary(o, summary);
+}
+
+int bl_say_summary(const bl_options *o, const char *summary)
+{
+    return say_summary(o, summary);
+}
+
+int bl_render(const bl_options *o)
+{
+    if (o->spectrogram && !o->spectrogram_sink)
+        return bl_spectrogram(o);
+    bl_options run = *o;
+    if (!run.before_commit)
+        run.before_commit = summary_before_commit;
+    char msg[1024];
+    int rc = bl_run(&run, msg, sizeof msg);
+    if (rc != CLI_OK && msg[0])
+        return rc == CLI_USAGE ? cli_error("%s", msg) : cli_fail("%s", msg);
+    return rc;
 }

@@ -4,6 +4,7 @@
 #include "lab.h"
 
 #include "numlab/cli.h"
+#include "numlab/outset.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -14,6 +15,29 @@
 #define MAX_FRAMES 4096         /* a long render takes a longer hop instead of more memory */
 #define TEXT_COLS 100
 #define TEXT_ROWS 30
+
+/* Before the render's outputs are committed: the chart as text on stdout, or as a figure into the render's output
+ * set (committed with the WAV and the CSVs, or none of them); then the summary and stdout flushed. */
+static int chart_before_commit(const bl_options *o, outset *set, const char *summary)
+{
+    const bool text = strcmp(o->spectrogram, "-") == 0;
+    const spectrogram *sg = o->spectrogram_sink;
+    float *values = malloc(spectrogram_frames(sg) * spectrogram_bins(sg) * sizeof *values);
+    plot_chart *ch = values ? plot_chart_new(TEXT_COLS, TEXT_ROWS, plot_mode_from_locale()) : NULL;
+    int rc = ch ? CLI_OK : cli_fail(_("--spectrogram: out of memory"));
+    if (rc == CLI_OK) {
+        char title[PLOT_TITLE_MAX];
+        snprintf(title, sizeof title, _("spectrogram: %s, seed %lu, %g s (dB, Hann %d)"), o->preset->name, o->seed,
+                 o->seconds, FRAME);
+        bl_chart_spectrogram(ch, sg, values, title);
+        figure_options fo = o->figure;
+        fo.out = o->spectrogram, fo.force = o->replace;
+        rc = text ? figure_output(&ch, 1, &(figure_options){0}, 0) : figure_output_into(set, &ch, 1, &fo);
+    }
+    plot_chart_free(ch);
+    free(values);
+    return rc == CLI_OK ? bl_say_summary(o, summary) : rc;
+}
 
 int bl_spectrogram(const bl_options *o)
 {
@@ -35,23 +59,13 @@ int bl_spectrogram(const bl_options *o)
     if (!run.spectrogram_sink)
         return cli_fail(_("--spectrogram: out of memory"));
     run.quiet = o->quiet || text;  /* the text chart alone on stdout */
+    run.before_commit = chart_before_commit;
     int rc = bl_render(&run);
-    const spectrogram *sg = run.spectrogram_sink;
-    float *values = rc == CLI_OK ? malloc(spectrogram_frames(sg) * spectrogram_bins(sg) * sizeof *values) : NULL;
-    plot_chart *ch = values ? plot_chart_new(TEXT_COLS, TEXT_ROWS, plot_mode_from_locale()) : NULL;
-    if (rc == CLI_OK && !ch)
-        rc = cli_fail(_("--spectrogram: out of memory"));
-    if (rc == CLI_OK) {
-        char title[PLOT_TITLE_MAX];
-        snprintf(title, sizeof title, _("spectrogram: %s, seed %lu, %g s (dB, Hann %d)"), o->preset->name, o->seed,
-                 o->seconds, FRAME);
-        bl_chart_spectrogram(ch, sg, values, title);
+    if (rc == CLI_OK && !text) {
         figure_options fo = o->figure;
-        fo.out = text ? NULL : o->spectrogram, fo.force = o->replace;
-        rc = figure_output(&ch, 1, &fo, 0);
+        fo.out = o->spectrogram;
+        figure_output_written(1, &fo);
     }
-    plot_chart_free(ch);
-    free(values);
     spectrogram_free(run.spectrogram_sink);
     return rc;
 }

@@ -22,7 +22,9 @@
 
 #define BL_FRAME_HZ 60.0      /* the frames offline renders feed the accumulator (the trace's rows) */
 #define BL_SPECTRUM_N 8192    /* the last window the spectrum shows: 0.17 s, bins of 5.9 Hz */
-#define BL_MAX_GESTURE_S 3600 /* the longest gesture file or session a render takes, s */
+#define BL_MAX_GESTURE_S 3600 /* the last time a gesture file may hold, s (--seconds may render a part of it) */
+#define BL_MAX_RENDER_S 600   /* the longest render, s, whatever sets its length: --seconds, a gesture file's last
+                               * row, a session of the interactive lab (bl_run refuses more) */
 
 /* --- the player's gesture (model_gesture.c) ----------------------------------------------------------------------- */
 
@@ -124,7 +126,8 @@ size_t bl_layers_text(unsigned layers, char *buf, size_t size);
 
 /* --- headless render (headless.c) --------------------------------------------------------------------------------- */
 
-typedef struct {
+struct outset;
+typedef struct bl_options_ {
     const snd_preset *preset; /* with --set applied */
     double seconds;
     unsigned long seed;
@@ -144,13 +147,17 @@ typedef struct {
     const char *replay_out;   /* NULL, or a new file to write the replayed gesture to (the lab's w key) ... */
     const char *replay_comment; /* ... with this comment line */
     bool quiet;
+    /* NULL, or what must succeed before the outputs are committed (bl_render: the summary on stdout, stdout
+     * flushed; --spectrogram: its figure, added to the set): CLI_OK, or the exit status with its message said */
+    int (*before_commit)(const struct bl_options_ *o, struct outset *set, const char *summary);
 } bl_options;
 
 /* Renders o->seconds (whole steps) to the outputs asked for, one output set (outset.h): all are committed together
- * once complete, or none. Returns 0 with the summary line in msg, or 1 (runtime failure: a write, a signal, a
- * broken pipe) or 2 (an output cannot be created: exists without replace, no such directory, not writable, a
- * special file, the same file as another output) with the error in msg; nothing is left behind on failure.
- * Prints only CSV asked for on stdout ("-"). */
+ * once complete and once o->before_commit succeeded, or none. Returns 0 with the summary line in msg, or 1 (runtime
+ * failure: a write, a signal) or 2 (an output cannot be created: exists without replace, no such directory, not
+ * writable, a special file, the same file as another output; a render longer than BL_MAX_RENDER_S) with the error
+ * in msg (empty when before_commit said it); nothing is left behind on failure. A reader of a streamed output that
+ * went away ends the program (cli_end_on_broken_pipe). Prints only CSV asked for on stdout ("-"). */
 int bl_run(const bl_options *o, char *msg, size_t len);
 /* The spectrogram chart (view.c): time across, frequency up on a log axis from 20 Hz to Nyquist, the levels
  * as a heat map in dB from the loudest (rounded up to 10 dB) down 100 dB. values gets the levels transposed (a row
@@ -161,6 +168,9 @@ void bl_chart_spectrogram(plot_chart *ch, const spectrogram *sg, float *values, 
  * 2048 samples), then writes it as a figure (time against log frequency, dB in viridis) or, for "-", as a text chart
  * on stdout. Returns the exit status. */
 int bl_spectrogram(const bl_options *o);
+/* bl_render's last step before the commit: the summary on stdout (stderr when a CSV is on stdout) unless o->quiet,
+ * then stdout flushed (cli_flush_stdout). CLI_OK or the status, said. */
+int bl_say_summary(const bl_options *o, const char *summary);
 
 /* One line a preset: its name, then what it should sound like. */
 void bl_list_presets(void);

@@ -163,9 +163,9 @@ int bl_save(const snd_preset *preset, unsigned long seed, unsigned layers, const
 {
     const bl_gesture g = *rec;
     const double seconds = g.rows[g.n - 1].t;
-    if (!(seconds > 0.0) || seconds > BL_MAX_GESTURE_S) {
+    if (!(seconds > 0.0) || seconds > BL_MAX_RENDER_S) {
         snprintf(msg, len, seconds > 0.0 ? _("the session is longer than %d s: press r for a new one")
-                                         : _("the session has not started: nothing to render"), BL_MAX_GESTURE_S);
+                                         : _("the session has not started: nothing to render"), BL_MAX_RENDER_S);
         return CLI_USAGE;
     }
     char csv[4096], wav[4096], base[64];

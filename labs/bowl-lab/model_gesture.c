@@ -1,7 +1,6 @@
 /* bowl-lab: the player's gesture (tilt and stir), how one step feels it, its recording as a CSV file and its replay.
  * The interactive lab and `--gesture FILE` step the engine through the same bl_player_step, so a recording
  * played back gives the same samples, bit for bit. */
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -65,14 +64,20 @@ static int bad_line(char *msg, size_t len, const char *name, long line, const ch
     return 2;
 }
 
-static char *trim(char *s)
+/* A line without its CR (a CRLF file); blank and comment lines may be indented. The fields are taken as they are:
+ * the one number grammar (common.h) has no space around a number. */
+static char *strip_cr(char *s)
 {
-    while (*s == ' ' || *s == '\t')
-        s++;
     size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+    if (n > 0 && s[n - 1] == '\r')
         s[--n] = '\0';
     return s;
+}
+
+static bool blank_or_comment(const char *s)
+{
+    s += strspn(s, " \t");
+    return !*s || *s == '#';
 }
 
 /* One row's six fields into v[]; 0 or 2 (msg). */
@@ -88,13 +93,12 @@ static int parse_row(char *text, const char *name, long line, double v[6], char 
         if (comma && k == 5)
             return bad_line(msg, len, name, line, _("more than 6 fields (%s)"), BL_GESTURE_HEADER);
         const column_rule *c = &columns[k];
-        char *s = trim(field), *end;
-        errno = 0;
-        v[k] = strtod(s, &end);
-        if (!*s || end == s || *end)
+        const char *s = field;
+        numlab_number_status st = numlab_number(s, &v[k]);
+        if (st == NUMLAB_NUMBER_EMPTY || st == NUMLAB_NUMBER_SYNTAX)
             return bad_line(msg, len, name, line, _("%s '%s' is not a number (allowed: %s)"), c->column, s,
                             _(c->allowed));
-        if (!isfinite(v[k]) || errno == ERANGE || v[k] < c->lo || v[k] > c->hi)
+        if (st != NUMLAB_NUMBER_OK || v[k] < c->lo || v[k] > c->hi)
             return bad_line(msg, len, name, line, _("%s '%s' is out of range (allowed: %s)"), c->column, s,
                             _(c->allowed));
         field = comma + 1;
@@ -128,8 +132,8 @@ int bl_gesture_parse(const char *data, size_t size, const char *name, bl_gesture
         memcpy(text, data + pos, n);
         text[n] = '\0';
         pos += n + 1;
-        char *s = trim(text);
-        if (!*s || *s == '#')
+        char *s = strip_cr(text);
+        if (blank_or_comment(s))
             continue;
         if (!header) {
             if (strcmp(s, BL_GESTURE_HEADER) != 0)

@@ -26,7 +26,7 @@ static int parse_seconds(void *opts, void *seconds, const char *opt, const char 
 {
     (void)opts;
     double *s = seconds;
-    if (cli_range(opt, text, 0.0, 600.0, s))
+    if (cli_range(opt, text, 0.0, BL_MAX_RENDER_S, s))
         return CLI_USAGE;
     return *s >= 1.0 / 2400.0 ? CLI_OK : cli_error(_("%s: '%s' is shorter than one step of 1/2400 s (allowed: 0 < S <= "
                                                    "600)"), opt, cli_cut(text));
@@ -224,7 +224,10 @@ int bl_render_replay(bl_options *o, const char *path, bool have_seconds)
     if (!have_seconds)
         o->seconds = end;
     o->replay = &g;
-    if (!(o->seconds >= 0.5 * o->preset->bowl.step))
+    if (!have_seconds && end > BL_MAX_RENDER_S)
+        rc = cli_error(_("--gesture: '%s' ends at t = %g s, a render that long is refused (allowed: at most %d s; "
+                         "give --seconds to render a part)"), cli_cut(path), end, BL_MAX_RENDER_S);
+    else if (!(o->seconds >= 0.5 * o->preset->bowl.step))
         rc = cli_error(_("--gesture: '%s' ends at t = %g s: nothing to render (allowed: a last row after t = 0, or "
                        "--seconds)"), cli_cut(path), end);
     else

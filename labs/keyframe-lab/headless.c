@@ -71,12 +71,12 @@ int kl_plot(int step, double at, int width, int height, bool ascii, const figure
         if (!figure->out)
             plot_grid_write(g, stdout, 0);
     }
-    if (figure->out && (st = figure_output(w.chart, 2, figure, 0)) != CLI_OK)
-        goto done;
     char notes[1024];
     puts(w.text);
     kl_walk_notes(&w, step, notes, sizeof notes);
     puts(notes);
+    if (figure->out)  /* after the text on stdout: committed once it is written */
+        st = figure_output(w.chart, 2, figure, 0);
 done:
     kl_walk_destroy(&w);
     return st;

@@ -166,14 +166,16 @@ int nl_plot(net_network *net, const nl_options *o)
     int status = CLI_OK;
     if (rc)
         status = cli_fail("%s", _("out of memory for the drawing"));
-    else
-        status = figure_output(&ch, 1, &o->figure, 0);  /* text: a write error, finish_output reports it */
+    else if (!o->figure.out)  /* text: a write error, finish_output reports it */
+        status = figure_output(&ch, 1, &o->figure, 0);
     for (int k = 0; k < sim.n_runs && status == CLI_OK; k++) {
         const nl_run *r = &sim.run[k];
         if (r->stopped)  /* the same line as the CSV's */
             printf("# %s: %s at step %lld (t = %g)\n", net_method_name(r->method), r->gave_up ? "gave up" : "diverged",
                    r->stop_step, r->stop_t);
     }
+    if (status == CLI_OK && o->figure.out)  /* after the notes on stdout: committed once they are written */
+        status = figure_output(&ch, 1, &o->figure, 0);
     for (int k = 0; k < NL_MAX_RUNS; k++)  /* the chart borrowed them until its render */
         nl_strokes_free(&view.strokes[k]);
     nl_sim_destroy(&sim);

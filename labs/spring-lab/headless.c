@@ -112,6 +112,8 @@ static int plot_study(const sl_options *o, sl_chart_kind kind)
         rc = cli_work(options, 2000.0 * NUMLAB_PI / (spring_omega0(&p) * o->dt), MAX_STUDY_STEPS,
                       _("steps a method"), _("1000 periods at dt: give a larger dt or a softer spring"));
     }
+    if (rc == CLI_OK && o->plot_csv && o->figure.out)
+        rc = cli_error(_("--out goes with a chart, not with --series (see --help)"));
     if (rc != CLI_OK)
         return rc;
     sl_study st = {0};
@@ -126,11 +128,11 @@ static int plot_study(const sl_options *o, sl_chart_kind kind)
             return cli_fail(_("out of memory"));
         }
         sl_study_chart(ch, &st);
-        plot_grid_write(plot_chart_render(ch), stdout, 0);
+        rc = figure_output(&ch, 1, &o->figure, 0);  /* the text chart, or --out's figure (once ignored) */
         plot_chart_free(ch);
     }
     sl_study_free(&st);
-    return cli_flush_stdout();
+    return rc != CLI_OK ? rc : cli_flush_stdout();
 }
 
 /* --plot KIND: the chart the interactive lab shows, printed once to stdout like gnuplot's dumb terminal. */
@@ -160,11 +162,14 @@ int sl_plot(const sl_options *o)
         return cli_fail(_("out of memory"));
     }
     sl_chart_build(ch, kind, o, &runs, shown, INFINITY);
-    int rc = figure_output(&ch, 1, &o->figure, 0);  /* text: a write error stays in ferror(stdout) */
+    /* the notes after the chart on stdout; before a figure, which is committed once stdout is written */
+    int rc = o->figure.out ? CLI_OK : figure_output(&ch, 1, &o->figure, 0);  /* a write error stays in ferror */
     for (int m = 0; m < SPRING_METHOD_COUNT && kind != SL_CHART_STABILITY; m++)
         if (runs.status[m].diverged)
             printf("# %s: diverged at step %zu (t = %g)\n", spring_method_name((spring_method)m),
                    runs.status[m].diverged_step, runs.status[m].diverged_t);
+    if (o->figure.out)
+        rc = figure_output(&ch, 1, &o->figure, 0);
     sl_runs_free(&runs);
     plot_chart_free(ch);
     return rc != CLI_OK ? rc : cli_flush_stdout();
