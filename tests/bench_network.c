@@ -140,9 +140,11 @@ static void implicit_costs(void)
         return;
     const double semi = seconds_per_step(net, NET_SEMI, DT, 240, 0.0);
     const double be = seconds_per_step(net, NET_BACKWARD_EULER, DT, 60, 0.0);
+    const double be1 = seconds_per_step(net, NET_BACKWARD_EULER_1, DT, 60, 0.0);
     const double bdf = seconds_per_step(net, NET_GSL_MSBDF, DT, 12, 1e-6);
     printf("backward-euler, 20 x 20 cloth (k = %g) at 1/240 s: %.3g ms a step, %.0f x semi-implicit's, %.3g x "
-           "gsl-msbdf's (tol 1e-6)\n", p.k, 1e3 * be, be / semi, be / bdf);
+           "gsl-msbdf's (tol 1e-6), %.3g x backward-euler-1's (one solve)\n", p.k, 1e3 * be, be / semi, be / bdf,
+           be / be1);
     net_free(net);
     p = (net_preset_params){.n = 8, .k = 2000.0, .m = 0.01, .c = 0.2 * sqrt(2000.0 * 0.01)};
     net_modes m;
@@ -152,10 +154,12 @@ static void implicit_costs(void)
     const double h_semi = 0.9 * m.limit[NET_SEMI];
     const double semi_s = seconds_per_step(net, NET_SEMI, h_semi, 2000, 0.0) / h_semi;
     const double be_s = seconds_per_step(net, NET_BACKWARD_EULER, 1.0 / 60.0, 60, 0.0) * 60.0;
+    const double be1_s = seconds_per_step(net, NET_BACKWARD_EULER_1, 1.0 / 60.0, 60, 0.0) * 60.0;
     const double bdf_s = seconds_per_step(net, NET_GSL_MSBDF, 1.0 / 60.0, 30, 1e-6) * 60.0;
     printf("stiff 8 x 8 cloth (k = 2000): a simulated second costs %.3g ms by backward-euler at 1/60 s, %.3g ms by "
-           "semi-implicit at its limit's 0.9 (%.3g ms), %.3g ms by gsl-msbdf: %.3g x semi's, %.3g x msbdf's\n",
-           1e3 * be_s, 1e3 * semi_s, 1e3 * h_semi, 1e3 * bdf_s, be_s / semi_s, be_s / bdf_s);
+           "semi-implicit at its limit's 0.9 (%.3g ms), %.3g ms by gsl-msbdf: %.3g x semi's, %.3g x msbdf's, "
+           "%.3g x backward-euler-1's\n", 1e3 * be_s, 1e3 * semi_s, 1e3 * h_semi, 1e3 * bdf_s, be_s / semi_s,
+           be_s / bdf_s, be_s / be1_s);
     net_modes_destroy(&m);
     net_free(net);
 }

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "numlab/common.h"
 #include "numlab/spring.h"
 #include "helpers/check_main.h"
 
@@ -363,7 +364,7 @@ START_TEST(drift_phase_from_any_start)
 {
     const spring_params p = {.k = 50.0, .c = 0.0, .m = 2.0, .target = 0.7};
     const double w0 = 5.0, dt = 0.01, theta = acos(1.0 - 0.5 * (w0 * dt) * (w0 * dt));
-    const size_t steps = (size_t)llround(200.0 * 2.0 * M_PI / w0 / dt);
+    const size_t steps = (size_t)llround(200.0 * 2.0 * NUMLAB_PI / w0 / dt);
     const spring_state starts[] = {{0.7, 1.0}, {0.0, 0.0}, {-1.3, -7.5}, {2.9, 4.0}};
     static spring_drift_sample out[30000];
     ck_assert_uint_lt(steps, 30000);
