@@ -211,7 +211,7 @@ EXERCISE_NAMES := $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard exercises/*/e
 GRADER_OUT   := $(BUILD)/grader
 GRADER_OBJ   := $(BUILD)/obj/grader
 GRADER_CORE  := $(patsubst %,$(GRADER_OBJ)/core/%.o,judge sandbox jail seccomp build exports report values i18n) \
-                $(BUILD)/obj/src/lang.o
+                $(BUILD)/obj/src/lang.o $(BUILD)/obj/src/text.o
 # The hidden tests' words (tools/grader/po-hidden.sh): exercises/NN-topic/hidden/LANG.po ->
 # build/grader/NN-topic/locale/LANG/LC_MESSAGES/numlab-hidden.mo, beside the judge that reads them (i18n.h).
 HIDDEN_CATALOGUES := $(foreach p,$(wildcard exercises/*/hidden/*.po),$(GRADER_OUT)/$(word 2,$(subst /, ,$(p)))/locale/$(basename \
@@ -294,7 +294,7 @@ $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADE
 # grade-all's class tool (tools/grader/class.h): the export's metadata (libyaml), the reports, the histogram (plot).
 # Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
 CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_summary report values)
-$(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o: ALL_CFLAGS += -Iinclude
+$(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o $(GRADER_OBJ)/core/report.o: ALL_CFLAGS += -Iinclude
 $(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(CLASS_OBJ) $(LIB) $(shell pkg-config --libs libcjson yaml-0.1 2>/dev/null) -lm
@@ -310,7 +310,8 @@ $(GRADER_OUT)/%/probe.a: $(GRADER_OBJ)/ex/%/probe-linked.o
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(AR) rcs $@ $^
-$(GRADER_OUT)/merge-results: $(GRADER_OBJ)/core/merge.o $(GRADER_OBJ)/core/report.o $(GRADER_OBJ)/core/values.o
+$(GRADER_OUT)/merge-results: $(GRADER_OBJ)/core/merge.o $(GRADER_OBJ)/core/report.o $(GRADER_OBJ)/core/values.o \
+                             $(BUILD)/obj/src/text.o
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson 2>/dev/null) -lm
 CHECK_RUNNER := $(GRADER_OBJ)/core/check_runner.o $(GRADER_OBJ)/core/values.o $(GRADER_OBJ)/core/i18n.o \

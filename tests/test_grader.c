@@ -91,6 +91,13 @@ START_TEST(clean_text_is_json_safe)
     t = gr_clean_text("a\nb\x1b[2J\x9b", false);
     ck_assert_str_eq(t, "a\\x0ab\\x1b[2J\\x9b");
     free(t);
+    /* C1 controls as UTF-8 (CSI U+009B, OSC U+009D), the bidi controls that would reorder a score line (RLO, LRI,
+     * ALM), and valid UTF-8 kept: Spanish and braille (whose bytes 0x80-0x9f are continuation bytes, not C1) */
+    t = gr_clean_text("\xc2\x9b" "2J \xc2\x9d" "0;x\x07 21 / 12\xe2\x80\xae \xe2\x81\xa6 \xd8\x9c "
+                      "acci\xc3\xb3n \xe2\xa0\x9d\xe2\xa0\x81", true);
+    ck_assert_str_eq(t, "\\xc2\\x9b2J \\xc2\\x9d0;x\\x07 21 / 12\\u202e \\u2066 \\u061c "
+                        "acci\xc3\xb3n \xe2\xa0\x9d\xe2\xa0\x81");
+    free(t);
 }
 END_TEST
 
