@@ -243,10 +243,11 @@ grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e
 check-build: grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES)
 	@$(MAKE) --no-print-directory -s grader-secrets
 
-# What the references are made of (solutions, hidden tests, the judges and objects built from them) unreadable to
-# other users: a root judge refuses to grade while a sandbox user could read them (docs/exercises.md).
+# What the references are made of (solutions, hidden tests, the judges and objects built from them, the Gradescope
+# packages that hold the hidden tests) unreadable to other users: a root judge refuses to grade while a sandbox user
+# could read them (docs/exercises.md).
 GRADER_SECRETS = $(wildcard exercises/*/solution.c exercises/*/hidden) $(wildcard $(GRADER_OUT) $(GRADER_OBJ) \
-                 $(BUILD)/exercises)
+                 $(BUILD)/exercises $(BUILD)/gradescope)
 grader-secrets:
 	@chmod -R go-rwx $(GRADER_SECRETS)
 

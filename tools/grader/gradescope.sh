@@ -63,7 +63,8 @@ if find "$stage" -name solution.c | grep -q .; then
 fi
 mkdir -p "$(dirname "$out")" || exit 1
 out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
-(cd "$stage" && zip -q -r -X "$out.tmp.$$" setup.sh run_autograder exercises.txt judge-options.txt numlab) &&
+# The package holds the hidden tests: unreadable to other users, the sandbox's among them (docs/exercises.md).
+(cd "$stage" && umask 077 && zip -q -r -X "$out.tmp.$$" setup.sh run_autograder exercises.txt judge-options.txt numlab) &&
     mv "$out.tmp.$$" "$out" || { echo "gradescope: cannot write $out" >&2; exit 1; }
 echo "gradescope: $out: $(cd "$stage" && find . -type f | wc -l | tr -d ' ') files for $(tr '\n' ' ' <"$stage/exercises.txt")"
 (cd "$stage" && find . -type f | sed 's|^\./|  |' | sort)
