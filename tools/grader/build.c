@@ -321,7 +321,8 @@ static void add_output(char *messages, size_t size, const gr_child_result *r, co
         memmove(p, p + n, strlen(p + n) + 1);
 }
 
-/* Runs a tool on the submission's object; true when it ended well, else its output goes to messages. */
+/* Runs a tool on the submission's object: 1 when it ended well (r holds its output), 0 when not (its output added
+ * to messages), -1 when it could not run (error set). */
 static int run_on_object(const gr_build_spec *b, char *const argv[], const char *what, gr_child_result *r,
                          char *messages, size_t messages_size, char *error, size_t error_size)
 {
@@ -373,11 +374,12 @@ static int keep_names_inside(const gr_build_spec *b, const char *name, char *mes
         if ((verdict = run_on_object(b, steps[i], what[i], &r, messages, messages_size, error, error_size)) == 1 &&
             i < 2)
             gr_child_result_free(&r);
-    for (const char *line = verdict == 1 ? r.output : "", *next; *line; line = next) {   /* "NAME TYPE VALUE SIZE" */
+    for (const char *line = verdict == 1 ? r.output : "", *next; *line; line = next) {
         next = line + strcspn(line, "\n");
         next += *next == '\n';
         size_t n = strcspn(line, " \n");
-        if (!gr_exports_has(e, line, n)) {
+        bool symbol = line[n] == ' ' && line[n + 1] && strchr(" \n", line[n + 2]);   /* "NAME TYPE VALUE SIZE" */
+        if (symbol && !gr_exports_has(e, line, n)) {
             say(messages + strlen(messages), messages_size - strlen(messages),
                 _("%s defines %.*s so that the whole program would see it (a common or GNU unique symbol, which the "
                   "grader cannot keep inside the file): a submission may share only the names exercise.h declares\n"),
