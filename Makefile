@@ -210,8 +210,8 @@ install: all
 EXERCISE_NAMES := $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard exercises/*/exercise.h)))))
 GRADER_OUT   := $(BUILD)/grader
 GRADER_OBJ   := $(BUILD)/obj/grader
-GRADER_CORE  := $(patsubst %,$(GRADER_OBJ)/core/%.o,judge sandbox jail seccomp build report values i18n) \
-                $(BUILD)/obj/src/lang.o
+GRADER_CORE  := $(patsubst %,$(GRADER_OBJ)/core/%.o,judge sandbox jail seccomp build exports report values i18n) \
+                $(BUILD)/obj/src/lang.o $(BUILD)/obj/src/text.o
 # The hidden tests' words (tools/grader/po-hidden.sh): exercises/NN-topic/hidden/LANG.po ->
 # build/grader/NN-topic/locale/LANG/LC_MESSAGES/numlab-hidden.mo, beside the judge that reads them (i18n.h).
 HIDDEN_CATALOGUES := $(foreach p,$(wildcard exercises/*/hidden/*.po),$(GRADER_OUT)/$(word 2,$(subst /, ,$(p)))/locale/$(basename \
@@ -243,10 +243,11 @@ grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e
 check-build: grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES)
 	@$(MAKE) --no-print-directory -s grader-secrets
 
-# What the references are made of (solutions, hidden tests, the judges and objects built from them) unreadable to
-# other users: a root judge refuses to grade while a sandbox user could read them (docs/exercises.md).
+# What the references are made of (solutions, hidden tests, the judges and objects built from them, the Gradescope
+# packages that hold the hidden tests) unreadable to other users: a root judge refuses to grade while a sandbox user
+# could read them (docs/exercises.md).
 GRADER_SECRETS = $(wildcard exercises/*/solution.c exercises/*/hidden) $(wildcard $(GRADER_OUT) $(GRADER_OBJ) \
-                 $(BUILD)/exercises)
+                 $(BUILD)/exercises $(BUILD)/gradescope)
 grader-secrets:
 	@chmod -R go-rwx $(GRADER_SECRETS)
 
@@ -255,9 +256,11 @@ $(GRADER_OBJ)/core/%.o: tools/grader/%.c
 	$(CC) $(ALL_CFLAGS) -Itools/grader -c $< -o $@
 # The probe objects are rebuilt when their flags change (a build/ from before a change of flags must not keep
 # objects with debug information or this machine's paths): the flags are kept in a stamp that changes with them.
+# The stamp holds how they are linked into one (probe-linked.o, below) too.
 PROBE_STAMP := $(GRADER_OBJ)/probe-flags
-$(shell mkdir -p $(GRADER_OBJ) && { [ "$$(cat $(PROBE_STAMP) 2>/dev/null)" = '$(PROBE_CFLAGS)' ] || \
-    printf '%s\n' '$(PROBE_CFLAGS)' >$(PROBE_STAMP); })
+PROBE_LINK  := -r -nostdlib, then objcopy --keep-global-symbol=main
+$(shell mkdir -p $(GRADER_OBJ) && { [ "$$(cat $(PROBE_STAMP) 2>/dev/null)" = '$(PROBE_CFLAGS); $(PROBE_LINK)' ] || \
+    printf '%s\n' '$(PROBE_CFLAGS); $(PROBE_LINK)' >$(PROBE_STAMP); })
 $(GRADER_OBJ)/probe/%.o: tools/grader/%.c $(PROBE_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(PROBE_CFLAGS) -Itools/grader -c $< -o $@
@@ -292,16 +295,24 @@ $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADE
 # grade-all's class tool (tools/grader/class.h): the export's metadata (libyaml), the reports, the histogram (plot).
 # Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
 CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_summary report values)
-$(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o: ALL_CFLAGS += -Iinclude
+$(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o $(GRADER_OBJ)/core/report.o: ALL_CFLAGS += -Iinclude
 $(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(CLASS_OBJ) $(LIB) $(shell pkg-config --libs libcjson yaml-0.1 2>/dev/null) -lm
-$(GRADER_OUT)/%/probe.a: $(GRADER_OBJ)/probe/probe.o $(GRADER_OBJ)/probe/values.o \
-                         $(GRADER_OBJ)/ex/%/probe-visible.o $(GRADER_OBJ)/ex/%/probe-hidden.o
+# The probe objects linked into one whose only global symbol is main (tools/grader/build.h): a submission can neither
+# replace nor call anything of the probe's (gr_put, the tables of tests), whatever it defines or declares.
+OBJCOPY ?= objcopy
+$(GRADER_OBJ)/ex/%/probe-linked.o: $(GRADER_OBJ)/probe/probe.o $(GRADER_OBJ)/probe/values.o \
+                                   $(GRADER_OBJ)/ex/%/probe-visible.o $(GRADER_OBJ)/ex/%/probe-hidden.o $(PROBE_STAMP)
+	$(CC) -r -nostdlib -o $@.tmp $(filter %.o,$^)
+	$(OBJCOPY) --keep-global-symbol=main $@.tmp $@
+	@rm -f $@.tmp
+$(GRADER_OUT)/%/probe.a: $(GRADER_OBJ)/ex/%/probe-linked.o
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(AR) rcs $@ $^
-$(GRADER_OUT)/merge-results: $(GRADER_OBJ)/core/merge.o $(GRADER_OBJ)/core/report.o $(GRADER_OBJ)/core/values.o
+$(GRADER_OUT)/merge-results: $(GRADER_OBJ)/core/merge.o $(GRADER_OBJ)/core/report.o $(GRADER_OBJ)/core/values.o \
+                             $(BUILD)/obj/src/text.o
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson 2>/dev/null) -lm
 CHECK_RUNNER := $(GRADER_OBJ)/core/check_runner.o $(GRADER_OBJ)/core/values.o $(GRADER_OBJ)/core/i18n.o \

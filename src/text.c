@@ -30,10 +30,12 @@ static size_t utf8_sequence(const unsigned char *s, uint32_t *cp)
     return n;
 }
 
-/* Code points that reorder or break the text after them: LRM, RLM, LS, PS, LRE ... RLO, LRI ... PDI. */
+/* Code points that reorder or break the text after them: Unicode's Bidi_Control characters (ALM U+061C, LRM, RLM,
+ * LRE ... RLO, LRI ... PDI; UAX #9) and the line and paragraph separators (LS, PS). */
 static bool is_format_control(uint32_t cp)
 {
-    return cp == 0x200E || cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+    return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069);
 }
 
 static void emit_hex(emit_fn emit, void *ctx, unsigned char b)
@@ -43,12 +45,17 @@ static void emit_hex(emit_fn emit, void *ctx, unsigned char b)
     emit(ctx, esc, 4);
 }
 
-static void escape(const char *text, emit_fn emit, void *ctx)
+static bool kept(unsigned char c, unsigned keep)
+{
+    return (c >= 0x20 && c < 0x7F) || (c == '\t' && (keep & TEXT_KEEP_TAB)) || (c == '\n' && (keep & TEXT_KEEP_NEWLINE));
+}
+
+static void escape(const char *text, unsigned keep, emit_fn emit, void *ctx)
 {
     const unsigned char *s = (const unsigned char *)text;
     while (*s) {
-        size_t plain = 0;  /* a run of printable ASCII goes out in one piece */
-        while (s[plain] >= 0x20 && s[plain] < 0x7F)
+        size_t plain = 0;  /* a run of printable ASCII (and what `keep` keeps) goes out in one piece */
+        while (kept(s[plain], keep))
             plain++;
         if (plain) {
             emit(ctx, (const char *)s, plain);
@@ -92,13 +99,18 @@ static void emit_buffer(void *ctx, const char *bytes, size_t n)
     b->len += n;
 }
 
-size_t text_escape(const char *s, char *out, size_t size)
+size_t text_escape_keeping(const char *s, unsigned keep, char *out, size_t size)
 {
     buffer_sink b = {.out = out, .size = size};
-    escape(s ? s : "", emit_buffer, &b);
+    escape(s ? s : "", keep, emit_buffer, &b);
     if (size)
         out[b.written] = '\0';
     return b.len;
+}
+
+size_t text_escape(const char *s, char *out, size_t size)
+{
+    return text_escape_keeping(s, 0, out, size);
 }
 
 typedef struct {
@@ -124,7 +136,7 @@ static void emit_file(void *ctx, const char *bytes, size_t n)
 int text_fputs(const char *s, FILE *f)
 {
     file_sink fs = {f, false};
-    escape(s ? s : "", emit_file, &fs);
+    escape(s ? s : "", 0, emit_file, &fs);
     return ferror(f) ? EOF : 0;
 }
 
@@ -159,7 +171,7 @@ int text_csv_field(const char *s, FILE *f)
     file_sink fs = {f, true};
     if (quote)
         fputc('"', f);
-    escape(s, emit_file, &fs);
+    escape(s, 0, emit_file, &fs);
     if (quote)
         fputc('"', f);
     return ferror(f) ? EOF : 0;

@@ -5,7 +5,10 @@
 # the score its `deserves:` line states, no secret's text reaches any results, the code runs as a sandbox user that
 # sees no other process and leaves nothing behind, the results files are the judge's own (a forged one, and a
 # symbolic link planted at the results path, are replaced), the reasons reach the student, and everything ends in
-# bounded time. Then the commands' bad-usage errors. (tests/grader_sandbox.sh: files, terminals, names, no root.)
+# bounded time. The submission's names stay inside its own file: a gr_put, main, write, hypot or test table of its
+# own (weak, common, GNU unique, an ifunc) replaces nothing of the probe's or the libraries', and a reference to the
+# probe's tables does not link. Then the commands' bad-usage errors. (tests/grader_sandbox.sh: files, terminals,
+# names, no root.)
 . tests/lib/cli.sh
 B=${NUMLAB_BUILD:-build}
 EX=01-euler-steps
@@ -103,14 +106,16 @@ has() {   # NAME TEXT: results.json of NAME contains TEXT
 has compile_error "error: expected"
 has compile_error "The submission does not compile."
 has calls_libnumlab "undefined reference to \`spring_step_explicit'"
+has references_probe "undefined reference to \`gr_hidden'"   # nothing of the probe's is there for it
+has unique_gr_put "unique_gr_put.c defines gr_put so that the whole program would see it"
 for name in includes_solution includes_relative includes_when_optimized include_next; do
     has $name "may include only the C library's headers and exercise.h"
 done
 for f in "$json"/*.json; do   # no secret's text in anything a student sees
     grep -qF -- "$sol_line" "$f" && fail "$(basename "$f"): the solution's text reached the student"
     grep -qF -- "$hid_line" "$f" && fail "$(basename "$f"): the hidden tests' text reached the student"
-    grep -q 'OPENED\|SECRET-VISIBLE\|NEIGHBOUR\|^left \|tty: typed\|root:' "$f" &&
-        fail "$(basename "$f"): $(grep -o 'OPENED[^"]*\|SECRET-VISIBLE\|NEIGHBOUR[^"]*\|tty: typed[^"]*' "$f" | head -n 3)"
+    grep -q 'OPENED\|SECRET-VISIBLE\|NEIGHBOUR\|^left \|tty: typed\|root:\|HIDDEN TITLE' "$f" &&
+        fail "$(basename "$f"): $(grep -o 'OPENED[^"]*\|SECRET-VISIBLE\|NEIGHBOUR[^"]*\|tty: typed[^"]*\|HIDDEN TITLE[^"]*' "$f" | head -n 3)"
 done
 pass
 has incbin_solution "The submission does not compile."

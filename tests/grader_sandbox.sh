@@ -2,7 +2,8 @@
 # The grader's edges that tests/grader_hostile.sh does not reach: submissions that are not C files (missing, a
 # directory, empty, binary, 50 MB, a FIFO, a link to the solution) each score 0 with a reason and a results.json;
 # a judge killed mid-way leaves a results.json of 0; a root judge refuses to grade while the sandbox users could read
-# the solution or the hidden tests; escape sequences from the compiler and the code never reach the terminal;
+# the solution or the hidden tests; escape sequences, C1 and bidi controls from the compiler, the code and the name
+# never reach the terminal;
 # grade-all and `make grade` take any file name as data; code cannot type into the grader's terminal; a judge
 # without root (a TA's laptop) keeps the grading user's files safe; and with the namespace, Landlock and seccomp
 # layers left out, the users and permissions alone still keep the secrets.
@@ -98,6 +99,27 @@ grep -q "$esc" "$TMP/escapes.json" && fail "escapes: a raw ESC byte in results.j
 grep -q 'u001b' "$TMP/escapes.json" && fail "escapes: an ESC in results.json (as \\u001b)"
 grep -qF '\\x1b[2J' "$TMP/escapes.json" && pass || fail "escapes: results.json does not show \\x1b[2J"
 grep -q '^score 0 / 12' "$TMP/out" && pass || fail "escapes: the score line: $(tail -n 1 "$TMP/out")"
+
+# C1 controls (CSI and OSC as UTF-8, CSI as a raw byte, which is not UTF-8) and every bidi control (the RLO that
+# would show "21 / 12" as "12 / 12", ALM, LRM, LRI ...), in a #error and in the submission's name, reach neither
+# make grade's terminal summary nor results.json as they are; Spanish and braille (bytes 0x80-0x9f inside valid
+# UTF-8) are kept. Each control sits between two letters, so that a match is that control, never part of a letter.
+controls="a$(printf '\302\233')b c$(printf '\302\235')d e$(printf '\233')f g$(printf '\342\200\256')h i$(printf '\330\234')j"
+controls="$controls k$(printf '\342\200\216')l m$(printf '\342\200\217')n o$(printf '\342\200\252')p q$(printf '\342\201\246')r"
+kept=$(printf 'acci\303\263n se\303\261al \342\240\235\342\240\201')
+c1_name="$TMP/$(printf 'c1-\302\233\342\200\256')21.c"
+printf '/* deserves: 0 */\n#error "%s score 21 / 12 %s"\n' "$controls" "$kept" >"$c1_name"
+make -s --no-print-directory grade EXERCISE=exercises/$EX SUBMISSION="$c1_name" RESULTS="$TMP/c1.json" \
+    >"$TMP/out" 2>&1
+expect_eq "C1 and bidi: the score" "$(score_of "$TMP/c1.json")" 0
+for control in $controls; do
+    LC_ALL=C grep -qF "$control" "$TMP/out" && fail "C1 and bidi: '$control' reached the terminal summary as it is"
+    LC_ALL=C grep -qF "$control" "$TMP/c1.json" && fail "C1 and bidi: '$control' reached results.json as it is"
+done
+grep -qF 'a\xc2\x9bb c\xc2\x9dd e\x9bf g\u202eh i\u061cj k\u200el m\u200fn o\u202ap q\u2066r' "$TMP/out" && pass ||
+    fail "C1 and bidi: the summary does not show them escaped: $(grep error "$TMP/out" | head -n 2)"
+grep -qF "c1-\xc2\x9b\u202e21.c" "$TMP/out" && pass || fail "C1 and bidi: the name in the summary: $(head -n 2 "$TMP/out")"
+grep -qF "$kept" "$TMP/out" && pass || fail "C1 and bidi: Spanish and braille did not reach the summary untouched"
 
 # --- any file name is data: grade-all and make grade --------------------------------------------------------------
 names="$TMP/names"

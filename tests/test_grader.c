@@ -3,6 +3,7 @@
  * tools/grader/ and is not part of libnumlab, so its sources are compiled into this test directly. */
 #define _GNU_SOURCE
 #include <check.h>
+#include <ctype.h>
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
@@ -20,6 +21,7 @@
 #include "helpers/check_main.h"
 
 #include "../tools/grader/build.c"
+#include "../tools/grader/exports.c"
 #include "../tools/grader/jail.c"
 #include "../tools/grader/report.c"
 #include "../tools/grader/sandbox.c"
@@ -89,6 +91,93 @@ START_TEST(clean_text_is_json_safe)
     t = gr_clean_text("a\nb\x1b[2J\x9b", false);
     ck_assert_str_eq(t, "a\\x0ab\\x1b[2J\\x9b");
     free(t);
+    /* C1 controls as UTF-8 (CSI U+009B, OSC U+009D), the bidi controls that would reorder a score line (RLO, LRI,
+     * ALM), and valid UTF-8 kept: Spanish and braille (whose bytes 0x80-0x9f are continuation bytes, not C1) */
+    t = gr_clean_text("\xc2\x9b" "2J \xc2\x9d" "0;x\x07 21 / 12\xe2\x80\xae \xe2\x81\xa6 \xd8\x9c "
+                      "acci\xc3\xb3n \xe2\xa0\x9d\xe2\xa0\x81", true);
+    ck_assert_str_eq(t, "\\xc2\\x9b2J \\xc2\\x9d0;x\\x07 21 / 12\\u202e \\u2066 \\u061c "
+                        "acci\xc3\xb3n \xe2\xa0\x9d\xe2\xa0\x81");
+    free(t);
+}
+END_TEST
+
+/* --- the names a submission may share (exports.h) ---------------------------------------------------------- */
+
+static char *slurp(const char *path);
+
+static char *exports_text(const char *header)
+{
+    static gr_exports e;
+    static char why[256], text[GR_EXPORTS_MAX * GR_EXPORT_NAME_MAX];
+    if (gr_exports_of_header(header, &e, why, sizeof why) != 0)
+        return why;
+    size_t len = 0;
+    for (int i = 0; i < e.count; i++)
+        len += (size_t)sprintf(text + len, "%s%s", i ? " " : "", e.name[i]);
+    text[len] = '\0';
+    return text;
+}
+
+START_TEST(exports_are_the_declared_names)
+{
+    /* Every shape of file-scope text, and by hand the names of the declarations with external linkage: label,
+     * table, limit, first, second, make_tagged, last. */
+    const char *header =
+        "/* double in_comment(void); */\n"
+        "#define MACRO(x) ((x) + 1) \\\n   int continued(void);\n"
+        "#include <stddef.h>\n"
+        "typedef void (*callback)(double t, const double *y);\n"
+        "typedef struct { double a; int (*f)(int); } pair;\n"
+        "struct tagged { int x; };\n"
+        "enum { ONE, TWO = 2 };\n"
+        "static inline double helper(double x) { return x * 2; }   // double in_line(void);\n"
+        "const char *label = \"int in_string(void);\";\n"
+        "extern const double table[4], limit;\n"
+        "double first(double x), second(callback cb, pair p[3]);\n"
+        "struct tagged *make_tagged(size_t n) __attribute__((malloc));\n"
+        "_Static_assert(sizeof(pair) > 0, \"pair\");\n"
+        "void last(void);\n";
+    ck_assert_str_eq(exports_text(header), "label table limit first second make_tagged last");
+    ck_assert_str_eq(exports_text("int f(void) __asm__(\"g\");"), "it renames a symbol with an asm label");
+    ck_assert_str_eq(exports_text("typedef int t; /* int f(void); */"), "it declares no function");
+}
+END_TEST
+
+/* Each exercise's names are those the compiler reads as its header's function declarations: gcc's -aux-info lists
+ * them, one a line, each after a comment naming its file ("/\* exercises/01-euler-steps/exercise.h:17:NC *\/ extern
+ * state euler_explicit_step (spring, state, double);"). */
+START_TEST(exports_agree_with_the_compiler)
+{
+    if (system("cc -fsyntax-only -aux-info /dev/null -x c /dev/null 2>/dev/null") != 0) {
+        puts("skipped: cc has no -aux-info (not gcc)");
+        return;
+    }
+    FILE *list = popen("ls exercises/*/exercise.h", "r");
+    ck_assert_ptr_nonnull(list);
+    char header[PATH_MAX], command[3 * PATH_MAX], line[1024];
+    int headers = 0;
+    while (fgets(header, sizeof header, list)) {
+        header[strcspn(header, "\n")] = '\0';
+        snprintf(command, sizeof command, "cc -fsyntax-only -aux-info /dev/stdout -x c %s", header);
+        FILE *aux = popen(command, "r");
+        ck_assert_ptr_nonnull(aux);
+        char want[GR_EXPORTS_MAX * GR_EXPORT_NAME_MAX] = "", prefix[PATH_MAX + 8];
+        size_t len = 0, n = (size_t)snprintf(prefix, sizeof prefix, "/* %s:", header);
+        while (fgets(line, sizeof line, aux)) {
+            char *paren = strstr(line, " (");
+            if (strncmp(line, prefix, n) != 0 || !paren)
+                continue;
+            char *name = paren;
+            while (name > line && (isalnum((unsigned char)name[-1]) || name[-1] == '_'))
+                name--;
+            len += (size_t)snprintf(want + len, sizeof want - len, "%s%.*s", len ? " " : "", (int)(paren - name), name);
+        }
+        ck_assert_int_eq(pclose(aux), 0);
+        ck_assert_str_eq(exports_text(slurp(header)), want);
+        headers++;
+    }
+    pclose(list);
+    ck_assert_int_ge(headers, 11);
 }
 END_TEST
 
@@ -333,6 +422,8 @@ int main(void)
     suite_add_tcase(s, values);
     TCase *files = tcase_create("files");
     tcase_add_test(files, clean_text_is_json_safe);
+    tcase_add_test(files, exports_are_the_declared_names);
+    tcase_add_test(files, exports_agree_with_the_compiler);
     tcase_add_test(files, results_json_is_gradescope);
     tcase_add_test(files, csv_fields_are_quoted_and_defused);
     tcase_add_test(files, atomic_write_replaces_links);

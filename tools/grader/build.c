@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "exports.h"
 #include "i18n.h"
 #include "jail.h"
 #include "sandbox.h"
@@ -22,6 +23,9 @@
 #define MAX_SYSTEM_DIRS 32
 #define RENAMED_MAIN "-Dmain=numlab_student_main"
 #define FEATURES "-D_DEFAULT_SOURCE"   /* M_PI and friends, as in the project's own build (and `make exercise`) */
+#define MERGED_OBJECT "submission-merged.o"   /* `ld -r -d`: common symbols given their space */
+#define LOCAL_OBJECT "submission-local.o"     /* only exercise.h's names global: what is linked */
+#define EXPORTS_LIST "exports.txt"            /* in WORK/include, which the jail may read but not write */
 
 typedef struct {
     char dir[MAX_SYSTEM_DIRS][PATH_MAX];
@@ -148,6 +152,43 @@ static void source_name(const char *submission, char *name, size_t size)
     for (size_t i = 0; plain && i < len; i++)
         plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-", base[i]) != NULL;
     snprintf(name, size, "%s", plain ? base : "submission.c");
+}
+
+bool gr_find_program(const char *name, char *path, size_t size)
+{
+    if (strchr(name, '/')) {
+        snprintf(path, size, "%s", name);
+        return access(path, X_OK) == 0;
+    }
+    const char *dirs = getenv("PATH");
+    for (const char *d = dirs ? dirs : "/usr/bin:/bin"; *d;) {
+        size_t len = strcspn(d, ":");
+        if (snprintf(path, size, "%.*s/%s", (int)len, len ? d : ".", name) < (int)size && access(path, X_OK) == 0)
+            return true;
+        d += len + (d[len] == ':');
+    }
+    return false;
+}
+
+/* A binutils program for the compiler's objects: beside the compiler, else on PATH; its LLVM name as a last resort
+ * (a clang without binutils). */
+static int find_binutil(const gr_build_spec *b, const char *name, char *path, size_t size, char *error,
+                        size_t error_size)
+{
+    char dir[PATH_MAX], llvm[64];
+    snprintf(dir, sizeof dir, "%s", b->cc);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    snprintf(llvm, sizeof llvm, "llvm-%s", name);
+    const char *names[] = {name, llvm};
+    for (int i = 0; i < 2; i++)
+        if ((slash && snprintf(path, size, "%s/%s", dir, names[i]) < (int)size && access(path, X_OK) == 0) ||
+            gr_find_program(names[i], path, size))
+            return 0;
+    say(error, error_size, "%s is neither beside %s nor on PATH (binutils: the grader needs it to keep a submission's "
+        "names inside its own file)", name, b->cc);
+    return -1;
 }
 
 /* Runs one compiler command in the jail: cwd and TMPDIR are WORK/src, the only directory it may write. Returns -1
@@ -280,6 +321,79 @@ static void add_output(char *messages, size_t size, const gr_child_result *r, co
         memmove(p, p + n, strlen(p + n) + 1);
 }
 
+/* Runs a tool on the submission's object: 1 when it ended well (r holds its output), 0 when not (its output added
+ * to messages), -1 when it could not run (error set). */
+static int run_on_object(const gr_build_spec *b, char *const argv[], const char *what, gr_child_result *r,
+                         char *messages, size_t messages_size, char *error, size_t error_size)
+{
+    if (run_tool(b, argv, 65536, r, error, error_size) != 0)
+        return -1;
+    if (r->exited && r->exit_status == 0 && !r->output_dropped)
+        return 1;
+    add_output(messages, messages_size, r, what, b->work);
+    gr_child_result_free(r);
+    return 0;
+}
+
+/* The submission's object shows the probe only the names exercise.h declares (exports.h): `ld -r -d` gives common
+ * symbols their space (objcopy cannot make a common symbol local), objcopy makes every other definition local, and
+ * nm lists what is still global: a name outside the list (GNU unique, which nothing makes local) is refused. Each
+ * reads the submission's object, so each runs in the jail, as the compiler does. Returns 1 when WORK/src/LOCAL_OBJECT
+ * is ready, 0 when the submission is refused (messages set), -1 when the grader failed (error set). */
+static int keep_names_inside(const gr_build_spec *b, const char *name, char *messages, size_t messages_size,
+                             char *error, size_t error_size)
+{
+    char header[PATH_MAX + 32], list[PATH_MAX + 32], keep[PATH_MAX + 64], objcopy[PATH_MAX], nm[PATH_MAX], why[256];
+    snprintf(header, sizeof header, "%s/include/exercise.h", b->work);
+    snprintf(list, sizeof list, "%s/include/%s", b->work, EXPORTS_LIST);
+    snprintf(keep, sizeof keep, "--keep-global-symbols=%s", list);
+    if (find_binutil(b, "objcopy", objcopy, sizeof objcopy, error, error_size) != 0 ||
+        find_binutil(b, "nm", nm, sizeof nm, error, error_size) != 0)
+        return -1;
+    size_t len = 0, used = 0;
+    char *text = read_submission(header, SUBMISSION_MAX, &len, why, sizeof why);
+    gr_exports *e = malloc(sizeof *e);
+    char *names = e ? malloc(GR_EXPORTS_MAX * GR_EXPORT_NAME_MAX + 1) : NULL;
+    int verdict = text && names && gr_exports_of_header(text, e, why, sizeof why) == 0 ? 1 : -1;
+    if (verdict < 0)
+        say(error, error_size, "%s/exercise.h: %s", b->exercise_dir, names ? why : "out of memory");
+    for (int i = 0; verdict == 1 && i < e->count; i++)
+        used += (size_t)sprintf(names + used, "%s\n", e->name[i]);
+    if (verdict == 1 && write_new(list, names, used, 0644) != 0) {
+        say(error, error_size, "cannot write %s: %s", list, strerror(errno));
+        verdict = -1;
+    }
+    free(text), free(names);
+    char *merge[] = {(char *)b->cc, "-r", "-nostdlib", "-Wl,-d", "-o", MERGED_OBJECT, "submission.o", NULL};
+    char *localize[] = {objcopy, keep, MERGED_OBJECT, LOCAL_OBJECT, NULL};
+    char *list_globals[] = {nm, "-g", "-P", "--defined-only", LOCAL_OBJECT, NULL};
+    char *const *steps[] = {merge, localize, list_globals};
+    const char *what[] = {_("the linker"), "objcopy", "nm"};
+    gr_child_result r = {0};
+    for (int i = 0; verdict == 1 && i < 3; i++)
+        if ((verdict = run_on_object(b, steps[i], what[i], &r, messages, messages_size, error, error_size)) == 1 &&
+            i < 2)
+            gr_child_result_free(&r);
+    for (const char *line = verdict == 1 ? r.output : "", *next; *line; line = next) {
+        next = line + strcspn(line, "\n");
+        next += *next == '\n';
+        size_t n = strcspn(line, " \n");
+        bool symbol = line[n] == ' ' && line[n + 1] && strchr(" \n", line[n + 2]);   /* "NAME TYPE VALUE SIZE" */
+        if (symbol && !gr_exports_has(e, line, n)) {
+            say(messages + strlen(messages), messages_size - strlen(messages),
+                _("%s defines %.*s so that the whole program would see it (a common or GNU unique symbol, which the "
+                  "grader cannot keep inside the file): a submission may share only the names exercise.h declares\n"),
+                name, (int)(n < 80 ? n : 80), line);
+            verdict = 0;
+            break;
+        }
+    }
+    if (verdict >= 0 && r.output)
+        gr_child_result_free(&r);
+    free(e);
+    return verdict;
+}
+
 /* The flags of the one preprocessing and the compile of its output: what is checked is what is compiled. */
 #define COMPILE_FLAGS "-std=c17", FEATURES, "-O2", "-Wall", "-Wextra", RENAMED_MAIN
 
@@ -350,8 +464,11 @@ gr_build_status gr_build_probe(const gr_build_spec *b, char *messages, size_t me
     gr_child_result_free(&r);
     if (!compiled)
         return GR_BUILD_REJECTED;
+    int inside = keep_names_inside(b, name, messages, messages_size, error, error_size);
+    if (inside != 1)
+        return inside < 0 ? GR_BUILD_ERROR : GR_BUILD_REJECTED;
 
-    char *link[] = {(char *)b->cc, "-o", GR_PROBE_NAME, "submission.o", lib, "-lm", NULL};
+    char *link[] = {(char *)b->cc, "-o", GR_PROBE_NAME, LOCAL_OBJECT, lib, "-lm", NULL};
     if (run_tool(b, link, 65536, &r, error, error_size) != 0)
         return GR_BUILD_ERROR;
     add_output(messages, messages_size, &r, _("the linker"), b->work);

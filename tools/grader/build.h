@@ -4,10 +4,17 @@
  * the C library's headers and exercise.h, nothing else (checked with the preprocessor before compiling, so a
  * forbidden file's content never reaches the messages a student sees). It is linked with the probe's objects and
  * libm only, never with libnumlab: a call into the project's reference code is an undefined reference. A `main` in
- * the submission is renamed, so students may keep one for their own experiments. */
+ * the submission is renamed, so students may keep one for their own experiments.
+ *
+ * Before the link, the submission's object keeps global only the names exercise.h declares (exports.h): every other
+ * definition (a gr_put, a main under an asm label, a hypot or a write of its own, weak, common, versioned or an
+ * ifunc) is made local, so it serves the submission's own calls and nothing else, and a symbol that cannot be made
+ * local (GNU unique) is refused. The probe's objects are linked beforehand into one whose only global is main
+ * (the Makefile), so nothing of the probe's is there for a submission to call or replace. */
 #ifndef NUMLAB_GRADER_BUILD_H
 #define NUMLAB_GRADER_BUILD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct {
@@ -26,6 +33,9 @@ typedef enum {
                            binary): see messages */
     GR_BUILD_ERROR      /* the grader could not do its job: see error */
 } gr_build_status;
+
+/* The program execve should run for a name: itself when it has a slash, else the first one on PATH. */
+bool gr_find_program(const char *name, char *path, size_t size);
 
 #define GR_PROBE_NAME "probe"
 #define GR_RUN_DIR "run"   /* the probes' working directory inside WORK */

@@ -2,9 +2,9 @@
 # gradescope: the autograder zip of an assignment of one or several exercises.
 #   gradescope.sh OUT.zip "JUDGE OPTIONS" NN-topic [NN-topic ...]     (`make gradescope` runs it)
 # At the zip's top: setup.sh and run_autograder (tools/grader/gradescope/), exercises.txt (the exercises),
-# judge-options.txt, and numlab/ with only what grading needs: the Makefile, tools/deps.sh, tools/grader/, src/lang.c
-# and, for each exercise, exercise.h, its headers, tests.c and hidden/. Never a solution.c. Written whole or not at
-# all; the list of what went in is printed.
+# judge-options.txt, and numlab/ with only what grading needs: the Makefile, tools/deps.sh, tools/grader/, src/lang.c,
+# src/text.c and, for each exercise, exercise.h, its headers, tests.c and hidden/. Never a solution.c. Written whole
+# or not at all; the list of what went in is printed.
 # GRADESCOPE_LANG=es (environment; `make gradescope GRADER_LANG=es`, whose judge options then hold --lang es): the
 # compiled catalogues go in too, where the judge looks for them (numlab/build/share/locale/es/LC_MESSAGES/numlab.mo and
 # numlab/build/grader/NN-topic/locale/es/LC_MESSAGES/numlab-hidden.mo, from GRADESCOPE_BUILD, default build): the
@@ -22,7 +22,8 @@ mkdir -p "$stage/numlab/tools/grader/gradescope" "$stage/numlab/exercises"
 cp tools/grader/gradescope/setup.sh tools/grader/gradescope/run_autograder "$stage/" || exit 1
 cp Makefile "$stage/numlab/" && cp tools/deps.sh "$stage/numlab/tools/" || exit 1
 mkdir -p "$stage/numlab/src" "$stage/numlab/include/numlab" &&
-    cp src/lang.c "$stage/numlab/src/" && cp include/numlab/lang.h "$stage/numlab/include/numlab/" || exit 1
+    cp src/lang.c src/text.c "$stage/numlab/src/" &&
+    cp include/numlab/lang.h include/numlab/text.h "$stage/numlab/include/numlab/" || exit 1
 find tools/grader -maxdepth 1 -type f -exec cp {} "$stage/numlab/tools/grader/" \; || exit 1
 cp tools/grader/gradescope/* "$stage/numlab/tools/grader/gradescope/" || exit 1
 : >"$stage/exercises.txt"
@@ -62,7 +63,8 @@ if find "$stage" -name solution.c | grep -q .; then
 fi
 mkdir -p "$(dirname "$out")" || exit 1
 out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
-(cd "$stage" && zip -q -r -X "$out.tmp.$$" setup.sh run_autograder exercises.txt judge-options.txt numlab) &&
+# The package holds the hidden tests: unreadable to other users, the sandbox's among them (docs/exercises.md).
+(cd "$stage" && umask 077 && zip -q -r -X "$out.tmp.$$" setup.sh run_autograder exercises.txt judge-options.txt numlab) &&
     mv "$out.tmp.$$" "$out" || { echo "gradescope: cannot write $out" >&2; exit 1; }
 echo "gradescope: $out: $(cd "$stage" && find . -type f | wc -l | tr -d ' ') files for $(tr '\n' ' ' <"$stage/exercises.txt")"
 (cd "$stage" && find . -type f | sed 's|^\./|  |' | sort)

@@ -97,23 +97,6 @@ static bool is_file(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0;
 }
 
-/* The program execve should run for a compiler name: itself when it has a slash, else the first one on PATH. */
-static bool find_program(const char *name, char *path, size_t size)
-{
-    if (strchr(name, '/')) {
-        snprintf(path, size, "%s", name);
-        return access(path, X_OK) == 0;
-    }
-    const char *dirs = getenv("PATH");
-    for (const char *d = dirs ? dirs : "/usr/bin:/bin"; *d;) {
-        size_t len = strcspn(d, ":");
-        if (snprintf(path, size, "%.*s/%s", (int)len, len ? d : ".", name) < (int)size && access(path, X_OK) == 0)
-            return true;
-        d += len + (d[len] == ':');
-    }
-    return false;
-}
-
 static int parse_options(int argc, char **argv, options *o)
 {
     static const struct option long_options[] = {
@@ -206,7 +189,7 @@ static int parse_options(int argc, char **argv, options *o)
     if (!o->submission || !*o->submission)   /* anything else about it is the student's, graded 0 with why */
         return bad("--submission", o->submission, "is missing (allowed: the student's .c file)");
     static char cc[PATH_MAX];
-    if (!find_program(o->cc, cc, sizeof cc))
+    if (!gr_find_program(o->cc, cc, sizeof cc))
         return bad("--cc", o->cc, "is not a program on PATH (allowed: a C compiler, e.g. cc, gcc or clang)");
     o->cc = cc;
     if (!o->probe_lib || !is_file(o->probe_lib))

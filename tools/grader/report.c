@@ -3,6 +3,7 @@
 #include "report.h"
 
 #include "i18n.h"
+#include "numlab/text.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -14,40 +15,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The length of the valid UTF-8 sequence at p (no overlongs, surrogates or code points past U+10FFFF), or 0. */
-static size_t utf8_length(const unsigned char *p)
-{
-    unsigned c = p[0];
-    size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : (c >> 4) == 0xE ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-    for (size_t k = 1; k < len; k++)
-        if ((p[k] & 0xC0) != 0x80)
-            return 0;
-    if ((c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] >= 0xA0) || (c == 0xF0 && p[1] < 0x90) ||
-        (c == 0xF4 && p[1] >= 0x90))
-        return 0;
-    return len;
-}
-
+/* One escaper for the grader and the labs (numlab/text.h): C0 and C1 controls, DEL, bytes that are not UTF-8 and
+ * the bidirectional controls, all shown, never acted on; tab kept, and newline where the text is shown as lines. */
 char *gr_clean_text(const char *text, bool keep_newlines)
 {
-    size_t n = strlen(text), o = 0;
-    char *out = malloc(4 * n + 1);
-    if (!out)
-        return NULL;
-    for (const unsigned char *p = (const unsigned char *)text; *p;) {
-        size_t len = utf8_length(p);
-        bool kept = *p == '\t' || (*p == '\n' && keep_newlines);
-        if (len == 1 && ((*p < 0x20 && !kept) || *p == 0x7F))
-            len = 0;
-        if (len == 0) {   /* shown, never acted on: ESC becomes the four characters \x1b */
-            o += (size_t)sprintf(out + o, "\\x%02x", *p);
-            p++;
-        } else {
-            memcpy(out + o, p, len);
-            o += len, p += len;
-        }
-    }
-    out[o] = '\0';
+    unsigned keep = TEXT_KEEP_TAB | (keep_newlines ? TEXT_KEEP_NEWLINE : 0);
+    size_t len = text_escape_keeping(text, keep, NULL, 0);
+    char *out = malloc(len + 1);
+    if (out)
+        text_escape_keeping(text, keep, out, len + 1);
     return out;
 }
 

@@ -48,7 +48,8 @@ int gr_write_csv_row(const gr_report *r, const char *path, char *error, size_t e
 void gr_print_summary(const gr_report *r, const char *results_path, bool quiet, FILE *out);
 
 /* A copy of text that is valid UTF-8 without control characters but tab (and newline when keep_newlines): each
- * other one, and each byte of invalid UTF-8, is shown as \xNN. NULL when out of memory. */
+ * other C0 or C1 control, DEL and each byte of invalid UTF-8 is shown as \xNN, each bidirectional control as \uNNNN
+ * (text_escape_keeping, numlab/text.h: the labs' escaper). NULL when out of memory. */
 char *gr_clean_text(const char *text, bool keep_newlines);
 /* The sentence that opens results.json's output for an outcome ("" when graded). */
 const char *gr_outcome_text(gr_outcome outcome);
