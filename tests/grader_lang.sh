@@ -61,8 +61,9 @@ grade() {
     shift 2
     mkdir -p "$root/submission-$name"
     for pair in "$@"; do cp "${pair%%:*}" "$root/submission-$name/${pair#*:}"; done
-    env -u LANG -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u LANGUAGE NUMLAB_AUTOGRADER_SUBMISSION="$root/submission-$name" \
-        NUMLAB_AUTOGRADER_RESULTS="$root/results-$name" sh "$root/source/run_autograder" >"$TMP/$name.log" 2>&1
+    env -u LANG -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u LANGUAGE NUMLAB_AUTOGRADER_SOURCE="$root/source" \
+        NUMLAB_AUTOGRADER_SUBMISSION="$root/submission-$name" NUMLAB_AUTOGRADER_RESULTS="$root/results-$name" \
+        sh "$root/source/run_autograder" >"$TMP/$name.log" 2>&1
     expect_eq "$name: run_autograder's exit status" $? 0
 }
 # The English package's results.json and the Spanish one's, without their text, compared byte for byte.
