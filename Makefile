@@ -86,6 +86,7 @@ help:
 	@echo "make grade EXERCISES=\"01 02\" SUBMISSION=DIR RESULTS=results.json   an assignment of several"
 	@echo "make gradescope EXERCISE=exercises/NN-topic (or EXERCISES=\"01 02\")   the autograder zip"
 	@echo "make student-dist            the students' tarball: no solutions, no hidden tests"
+	@echo "make course-check            the zip, the tarball and an install in a fresh Debian 12 root (slow, root)"
 
 # --- dependencies -----------------------------------------------------------------------------------------
 # The missing pkg-config modules are looked up at run time, so that after `make deps` a recursive make sees them.
@@ -388,6 +389,12 @@ gradescope:
 # make student-dist: build/numlab-student.tar.gz, the project without solutions, hidden tests or grader fixtures.
 student-dist:
 	@sh tools/grader/student-dist.sh $(BUILD)/numlab-student.tar.gz
+
+# make course-check: the Gradescope package (English and Spanish), the students' tarball and an installed prefix,
+# each in a fresh Debian 12 root as deployed (tools/course-check.sh). As root; minutes; never part of check.
+.PHONY: course-check
+course-check:
+	@sh tools/course-check.sh $(BUILD)
 
 clean:
 	rm -rf build
