@@ -159,6 +159,32 @@ if package "" 01-09.zip "$en2" EXERCISES="01 09" && package es 01-09.es.zip "$es
         pass || fail "missing: $(jq -r .output "$es2/results-missing/results.json")"
 fi
 
+# The judge's own lines in results.json are the student's to read too: the sandbox's layers when some are missing
+# (here left out) and the reason it could not grade (root: a hidden test the sandbox users could read), in Spanish
+# with no word of the English lines.
+judge_es() {
+    exdir=$1 out=$2
+    shift 2
+    "$B/grader/01-euler-steps/judge" --exercise "$exdir" --probe-lib "$B/grader/01-euler-steps/probe.a" \
+        --submission "$sol1" --results "$out" --lang es --quiet "$@" >"$TMP/judge.log" 2>&1
+}
+english='sandbox|missing|left out|grading user|namespaces|a root of its own|can read|cannot|not set up'
+judge_es exercises/01-euler-steps "$TMP/without.json" --without namespaces,landlock,seccomp
+expect_eq "judge --lang es --without ...: score" "$(jq .score "$TMP/without.json")" 12
+jq -r .output "$TMP/without.json" | grep -qE '^entorno aislado: (uids? [0-9]|el usuario que califica).*; omitidos o ausentes: espacios de nombres landlock seccomp' &&
+    pass || fail "without layers: no Spanish sandbox line: $(jq -r .output "$TMP/without.json")"
+jq -r .output "$TMP/without.json" | grep -qE "$english" &&
+    fail "without layers: English in results.json: $(jq -r .output "$TMP/without.json")" || pass
+if [ "$(id -u)" -eq 0 ]; then
+    cp -r exercises/01-euler-steps "$TMP/readable-01" && chmod -R a+rX "$TMP/readable-01"
+    judge_es "$TMP/readable-01" "$TMP/refused.json"
+    expect_eq "a readable hidden test: the judge's exit status" $? 1
+    jq -r .output "$TMP/refused.json" | grep -q 'los usuarios del entorno aislado (uid [0-9]*) pueden leer .*hidden' &&
+        pass || fail "refused: no Spanish reason: $(jq -r .output "$TMP/refused.json")"
+    jq -r .output "$TMP/refused.json" | grep -qE "$english" &&
+        fail "refused: English in results.json: $(jq -r .output "$TMP/refused.json")" || pass
+fi
+
 # No catalogue, no package; and a judge asked for a language it has no catalogue of says so (exit 2).
 expect_usage "GRADER_LANG: 'fr' has no catalogue" make -s --no-print-directory gradescope EXERCISE=01 GRADER_LANG=fr
 [ ! -e "$B/gradescope/01-euler-steps.fr.zip" ] && pass || fail "a package for fr was written"
