@@ -57,7 +57,7 @@ int gr_write_atomic(const char *path, const char *data, size_t len, char *error,
     snprintf(tmp, sizeof tmp, "%s/.numlab-results.XXXXXX", dirname(copy));
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        snprintf(error, error_size, "%s: cannot create a file next to it: %s", path, strerror(errno));
+        snprintf(error, error_size, _("%s: cannot create a file next to it: %s"), path, strerror(errno));
         return -1;
     }
     size_t done = 0;
