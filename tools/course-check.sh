@@ -88,7 +88,7 @@ cp /etc/resolv.conf "$root/etc/resolv.conf" || exit 1
 # As in Debian's container images: packages installed do not start services.
 printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d" && chmod 755 "$root/usr/sbin/policy-rc.d"
 say "fresh root: $(in_root sh -c '. /etc/os-release; echo "$PRETTY_NAME"'), $(in_root gcc -dumpfullversion 2>&1)," \
-    "$(in_root make --version | head -n 1); libc6-dev: $(in_root sh -c 'dpkg -s libc6-dev >/dev/null 2>&1 && echo yes || echo no')"
+    "$(in_root make --version | sed -n 1p); libc6-dev: $(in_root sh -c 'dpkg -s libc6-dev >/dev/null 2>&1 && echo yes || echo no')"
 
 # --- Gradescope -------------------------------------------------------------------------------------------------
 ag=$root/autograder
@@ -125,7 +125,6 @@ for lang in en es; do
     upload correct "exercises/$ex/solution.c:euler (final).c"
     expect_jq "$lang correct: full marks" '.score == 12 and .max_score == 12'
     expect_jq "$lang correct: the sandbox complete" '[.output, .tests[].output] | all(test("missing|faltan") | not)'
-    cp "$json" "$TMP/$lang-correct-kept.json"
     upload wrong "tests/grader/hostile/wrong_answer.c:mine.c"
     expect_jq "$lang wrong: its score (the semi-implicit cases only)" '.score == 4 and .max_score == 12'
     upload macos "exercises/$ex/solution.c:mine.c" "$TMP/appledouble:__MACOSX/._mine.c"
@@ -134,14 +133,18 @@ for lang in en es; do
     expect_jq "$lang missing: 0 of 12" '.score == 0 and .max_score == 12'
     if [ "$lang" = en ]; then
         expect_jq "en missing: says what to upload" '.output | test("no .c file for 01-euler-steps was uploaded")'
+        json=$TMP/en-correct.json   # the words the Spanish package must not show, shown by the English one
+        expect_jq "en correct: its outputs in English" '[.tests[].output] | any(test("\\bgot\\b.*\\bwant\\b"))'
     else
         expect_jq "es missing: says what to upload, in Spanish" '.output | test("no se subió|ningún archivo .c")'
         # Every test's name differs from the English package's (translated), and the outputs that are words are too.
-        jq -n --slurpfile en "$TMP/en-correct-kept.json" --slurpfile es "$TMP/es-correct-kept.json" -e \
+        jq -n --slurpfile en "$TMP/en-correct.json" --slurpfile es "$TMP/es-correct.json" -e \
             '[range($en[0].tests | length) as $i | $en[0].tests[$i].name != $es[0].tests[$i].name] | all' \
             >/dev/null && pass || fail "es correct: some test names are the English ones"
-        expect_jq "es: no English word a student reads" \
-            '[.output, .tests[].output, .tests[].name] | all(test("\\b(missing|uploaded|got|want|tolerance|passed|failed)\\b") | not)'
+        for json in "$TMP"/es-correct.json "$TMP"/es-wrong.json "$TMP"/es-missing.json; do
+            expect_jq "es $(basename "$json" .json): no English word a student reads" '[.output, .tests[].output,
+                .tests[].name] | all(test("\\b(missing|uploaded|upload|got|want|tolerance|passed|failed|sandbox)\\b") | not)'
+        done
     fi
 done
 
