@@ -9,7 +9,8 @@
 #     one, a macOS zip's (mine.c beside __MACOSX/._mine.c) and a missing one; results.json read with jq: the scores,
 #     the sandbox complete, and the Spanish package's text Spanish;
 #   - the students' tarball (`make student-dist`) unpacked, its deps installed by its own `make deps`, built by its
-#     own `make`, installed by `make install PREFIX=/usr/local`, and the installed spring-lab run with the build gone.
+#     own `make`, installed by `make install PREFIX=/usr/local`, and the installed spring-lab run with the build gone
+#     (in English and in Spanish: its catalogue found in the prefix).
 # Every command in the root runs as a container runs it, not in a bare chroot: in mount and PID namespaces of its own,
 # the root a mount point entered with pivot_root, and a /proc of its own. A chroot is not enough for the grader's
 # sandbox: its jail makes "/" a private mount and pivot_roots into a root of its own, both of which the kernel refuses
@@ -164,6 +165,11 @@ in_root sh -c 'cd / && spring-lab --csv --method explicit --k 1600 --c 0 --x0 1 
 # The README's example: explicit Euler's 40th step of the spring article's spring (README.md, "spring-lab").
 expect_eq "installed spring-lab --csv | tail -1" "$(cat "$TMP/installed.out")" \
     "explicit,40,0.80000000000000004,-5590.5435252668503,-760177.18219540536,313938015691.5957"
+# The installed catalogue found from the prefix: a refusal in Spanish (spring-lab's range of --k), exit status 2.
+in_root env LANG=es_ES.UTF-8 spring-lab --csv --k -1 >"$TMP/installed-es.out" 2>&1
+expect_eq "installed spring-lab in Spanish: exit status" $? 2
+expect_eq "installed spring-lab in Spanish" "$(cat "$TMP/installed-es.out")" \
+    "spring-lab: --k: '-1' está fuera de rango (se admite: un número de 1e-12 a 1e+12)"
 say "student tarball: built, installed, spring-lab run from /usr/local/bin"
 
 echo "course-check: $checks checks passed, $failures failed, in $(elapsed)"
