@@ -31,12 +31,18 @@ endif
 # run, check and bench build with one job a core (the build is -j safe); JOBS=1 for a serial build.
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# pkg-config is asked one module at a time: a module that is not installed brings no flags, and cannot take the
+# others' away (the grader builds with libcjson and gsl alone; tests/grader_gradescope.sh checks it).
+pkg_cflags = $(shell for m in $(1); do pkg-config --cflags $$m 2>/dev/null; done)
+pkg_libs   = $(shell for m in $(1); do pkg-config --libs $$m 2>/dev/null; done)
+PKG_CFLAGS := $(call pkg_cflags,$(PKGS))
+PKG_LIBS   := $(call pkg_libs,$(PKGS))
 CFLAGS    ?=
-# ncursesw's pkg-config flags bring -D_XOPEN_SOURCE=600 and -D_DEFAULT_SOURCE (wide-character curses).
+# The project's own feature macros (POSIX 2008 and the BSD/SVID extras: PATH_MAX, readlink, setenv, M_PI; X/Open
+# 600 for wide-character curses), whichever packages are installed: never left to a module's pkg-config flags.
+FEATURES  := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600
 CPPFLAGS  += -Iinclude
-ALL_CFLAGS = -std=c17 $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(PKG_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = -std=c17 $(FEATURES) $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS    += $(PKG_LIBS) -lm
 LDFLAGS   += $(SANFLAGS)
 
@@ -80,6 +86,7 @@ help:
 	@echo "make grade EXERCISES=\"01 02\" SUBMISSION=DIR RESULTS=results.json   an assignment of several"
 	@echo "make gradescope EXERCISE=exercises/NN-topic (or EXERCISES=\"01 02\")   the autograder zip"
 	@echo "make student-dist            the students' tarball: no solutions, no hidden tests"
+	@echo "make course-check            the zip, the tarball and an install in a fresh Debian 12 root (slow, root)"
 
 # --- dependencies -----------------------------------------------------------------------------------------
 # The missing pkg-config modules are looked up at run time, so that after `make deps` a recursive make sees them.
@@ -172,8 +179,8 @@ fuzz: fuzz-network
 fuzz-network:
 	@command -v $(FUZZ_CC) >/dev/null || { echo "fuzz-network: needs $(FUZZ_CC) (apt-get install clang libclang-rt-dev)"; exit 1; }
 	@mkdir -p $(BUILD)/fuzz/network-corpus
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Iinclude $(shell pkg-config --cflags gsl) tests/fuzz_network.c $(wildcard src/net*.c) \
-		src/ode.c src/infile.c src/text.c -o $(BUILD)/fuzz/fuzz_network $(shell pkg-config --libs gsl) -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FEATURES) -Iinclude $(shell pkg-config --cflags gsl) tests/fuzz_network.c \
+		$(wildcard src/net*.c) src/ode.c src/infile.c src/text.c -o $(BUILD)/fuzz/fuzz_network $(shell pkg-config --libs gsl) -lm
 	cp labs/network-lab/examples/*.net $(BUILD)/fuzz/network-corpus/
 	printf '"mass"\n"spring"\n"gravity"\n"pinned"\n"#"\n"1e6"\n"-1e6"\n"1e-9"\n"\\x0d"\n' >$(BUILD)/fuzz/network.dict
 	$(BUILD)/fuzz/fuzz_network -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -dict=$(BUILD)/fuzz/network.dict \
@@ -187,7 +194,7 @@ fuzz-gltf: $(BUILD)/tests/test_gltf
 	@command -v $(FUZZ_CC) >/dev/null || { echo "fuzz-gltf: needs $(FUZZ_CC) (apt-get install clang libclang-rt-dev)"; exit 1; }
 	@mkdir -p $(BUILD)/fuzz/gltf-seeds $(BUILD)/fuzz/gltf-corpus
 	$(BUILD)/tests/test_gltf --write-fixtures $(BUILD)/fuzz/gltf-seeds
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(CPPFLAGS) $(PKG_CFLAGS) tests/fuzz_gltf.c $(GLTF_SRC) -o $(BUILD)/fuzz/fuzz_gltf \
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FEATURES) $(CPPFLAGS) $(PKG_CFLAGS) tests/fuzz_gltf.c $(GLTF_SRC) -o $(BUILD)/fuzz/fuzz_gltf \
 	    $(PKG_LIBS) -lm
 	$(BUILD)/fuzz/fuzz_gltf -max_total_time=$(FUZZ_SECONDS) -dict=tests/fuzz_gltf.dict -print_final_stats=1 \
 	    $(BUILD)/fuzz/gltf-corpus $(BUILD)/fuzz/gltf-seeds
@@ -287,18 +294,18 @@ $(GRADER_OBJ)/ex/%/student.o: exercises/%/student.c
 	$(CC) $(STUDENT_CFLAGS) -Iexercises/$* -c $< -o $@
 $(GRADER_OBJ)/ex/%/solution.o: exercises/%/solution.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -D_DEFAULT_SOURCE -Iexercises/$* -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -Iexercises/$* -c $< -o $@
 
 $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADER_OBJ)/ex/%/judge-hidden.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson gsl 2>/dev/null) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,libcjson gsl) -lm
 # grade-all's class tool (tools/grader/class.h): the export's metadata (libyaml), the reports, the histogram (plot).
 # Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
 CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_summary report values)
 $(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o $(GRADER_OBJ)/core/report.o: ALL_CFLAGS += -Iinclude
 $(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $(CLASS_OBJ) $(LIB) $(shell pkg-config --libs libcjson yaml-0.1 2>/dev/null) -lm
+	$(CC) $(LDFLAGS) -o $@ $(CLASS_OBJ) $(LIB) $(call pkg_libs,libcjson yaml-0.1) -lm
 # The probe objects linked into one whose only global symbol is main (tools/grader/build.h): a submission can neither
 # replace nor call anything of the probe's (gr_put, the tables of tests), whatever it defines or declares.
 OBJCOPY ?= objcopy
@@ -314,15 +321,15 @@ $(GRADER_OUT)/%/probe.a: $(GRADER_OBJ)/ex/%/probe-linked.o
 $(GRADER_OUT)/merge-results: $(GRADER_OBJ)/core/merge.o $(GRADER_OBJ)/core/report.o $(GRADER_OBJ)/core/values.o \
                              $(BUILD)/obj/src/text.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson 2>/dev/null) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,libcjson) -lm
 CHECK_RUNNER := $(GRADER_OBJ)/core/check_runner.o $(GRADER_OBJ)/core/values.o $(GRADER_OBJ)/core/i18n.o \
                 $(BUILD)/obj/src/lang.o
 $(BUILD)/exercises/%/check-student: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-visible.o $(GRADER_OBJ)/ex/%/student.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs check 2>/dev/null) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,check) -lm
 $(BUILD)/exercises/%/check-solution: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-visible.o $(GRADER_OBJ)/ex/%/solution.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs check 2>/dev/null) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,check) -lm
 
 # make exercise EX=NN: the visible tests of exercises/NN-*/student.c, with friendly output, in the caller's language.
 # The list and the refusal of an EX that names no exercise: exercise-list (tools/grader/exercise_list.c).
@@ -393,6 +400,12 @@ gradescope:
 # make student-dist: build/numlab-student.tar.gz, the project without solutions, hidden tests or grader fixtures.
 student-dist:
 	@sh tools/grader/student-dist.sh $(BUILD)/numlab-student.tar.gz
+
+# make course-check: the Gradescope package (English and Spanish), the students' tarball and an installed prefix,
+# each in a fresh Debian 12 root as deployed (tools/course-check.sh). As root; minutes; never part of check.
+.PHONY: course-check
+course-check:
+	@sh tools/course-check.sh $(BUILD)
 
 clean:
 	rm -rf build

@@ -1,26 +1,53 @@
 #!/bin/sh
 # make gradescope, played as Gradescope plays it: the zip unpacked into a root laid out like /autograder (source/,
-# submission/, results/), setup.sh run there (without apt-get), then run_autograder on uploads: the solution as
-# student.c and under another name (full marks), a wrong answer (its score), nothing but a PDF and two .c files
-# (0, with a message saying what to upload); and an assignment of three exercises in one zip (one results.json,
-# tests prefixed and tagged by exercise, files matched by number). The zips hold no solution.
+# submission/, results/), setup.sh run from source/ (without apt-get, and with a pkg-config that knows only libcjson
+# and gsl, as on a bare image: the grader builds from its own needs), then the copy of run_autograder Gradescope
+# makes (ROOT/run_autograder, run from ROOT, the package found through NUMLAB_AUTOGRADER_SOURCE, never beside it) on
+# uploads: the solution as student.c and under another name (full marks), a wrong answer (its score), nothing but a
+# PDF and two .c files (0, with a message saying what to upload); and an assignment of three exercises in one zip
+# (one results.json, tests prefixed and tagged by exercise, files matched by number). The zips hold no solution.
 . tests/lib/cli.sh
 B=${NUMLAB_BUILD:-build}
 [ -f exercises/01-euler-steps/solution.c ] || { echo "skip: no solutions here (a student copy)"; exit 0; }
 command -v zip >/dev/null 2>&1 && command -v unzip >/dev/null 2>&1 || { echo "skipped: no zip/unzip"; exit 0; }
+command -v jq >/dev/null 2>&1 || { echo "skipped: no jq"; exit 0; }
 chmod 755 "$TMP"
-score_of() { sed -n 's/^[[:space:]]*"score":[[:space:]]*\([0-9.]*\),.*/\1/p' "$1" | head -n 1; }
-max_of() { sed -n 's/^[[:space:]]*"max_score":[[:space:]]*\([0-9.]*\),.*/\1/p' "$1" | head -n 1; }
+score_of() { jq -r .score "$1"; }
+max_of() { jq -r .max_score "$1"; }
 
-# unpack ZIP ROOT: the zip as Gradescope lays it out, and its setup run.
+# A pkg-config that knows only what setup.sh installs (libcjson, gsl) and refuses every other module, as on a bare
+# Gradescope image; each question it is asked is logged.
+real_pkg_config=$(command -v pkg-config) || { echo "skipped: no pkg-config"; exit 0; }
+mkdir -p "$TMP/bare-bin"
+cat >"$TMP/bare-bin/pkg-config" <<EOF
+#!/bin/sh
+for arg in "\$@"; do
+    case \$arg in
+    -*) ;;
+    libcjson | gsl) echo "known \$arg" >>'$TMP/pkg-config.log' ;;
+    *) echo "refused \$arg" >>'$TMP/pkg-config.log'
+       echo "Package \$arg was not found in the pkg-config search path." >&2; exit 1 ;;
+    esac
+done
+exec '$real_pkg_config' "\$@"
+EOF
+chmod 755 "$TMP/bare-bin/pkg-config"
+
+# unpack ZIP ROOT: the zip as Gradescope lays it out, its setup run from source/, and run_autograder copied to ROOT.
 unpack() {
     mkdir -p "$2/source" && unzip -q "$1" -d "$2/source" || { fail "cannot unzip $1"; return 1; }
     for f in setup.sh run_autograder exercises.txt numlab/Makefile numlab/tools/grader/judge.c; do
         [ -f "$2/source/$f" ] && pass || fail "$(basename "$1") lacks $f"
     done
+    [ -x "$2/source/run_autograder" ] && pass || fail "$(basename "$1"): run_autograder is not executable"
     unzip -l "$1" | grep -E 'solution\.c|student\.c' && fail "$(basename "$1") holds a solution or a stub"
-    NUMLAB_SKIP_APT=1 sh "$2/source/setup.sh" >"$TMP/setup.log" 2>&1 && pass ||
-        fail "setup.sh: $(tail -n 5 "$TMP/setup.log")"
+    : >"$TMP/pkg-config.log"
+    (cd "$2/source" && PATH="$TMP/bare-bin:$PATH" NUMLAB_SKIP_APT=1 sh ./setup.sh) >"$TMP/setup.log" 2>&1 && pass ||
+        fail "setup.sh with only libcjson and gsl: $(grep -m 3 'error' "$TMP/setup.log"; tail -n 3 "$TMP/setup.log")"
+    # The build asked the bare pkg-config (not another on PATH), and was refused the modules it does not need.
+    grep -q '^known libcjson$' "$TMP/pkg-config.log" && grep -q '^refused ncursesw$' "$TMP/pkg-config.log" && pass ||
+        fail "setup.sh did not build with the bare pkg-config: $(sort -u "$TMP/pkg-config.log" | tr '\n' ' ')"
+    cp "$2/source/run_autograder" "$2/run_autograder"
 }
 
 # grade ROOT NAME FILE:UPLOAD_NAME...: the upload folder NAME holding those files, graded into ROOT/results-NAME.
@@ -29,8 +56,8 @@ grade() {
     shift 2
     mkdir -p "$root/submission-$name"
     for pair in "$@"; do cp "${pair%%:*}" "$root/submission-$name/${pair#*:}"; done
-    NUMLAB_AUTOGRADER_SUBMISSION="$root/submission-$name" NUMLAB_AUTOGRADER_RESULTS="$root/results-$name" \
-        sh "$root/source/run_autograder" >"$TMP/$name.log" 2>&1
+    (cd "$root" && NUMLAB_AUTOGRADER_SOURCE="$root/source" NUMLAB_AUTOGRADER_SUBMISSION="$root/submission-$name" \
+        NUMLAB_AUTOGRADER_RESULTS="$root/results-$name" ./run_autograder) >"$TMP/$name.log" 2>&1
     expect_eq "$name: run_autograder's exit status" $? 0
     json="$root/results-$name/results.json"
     "$B/grader/merge-results" "$TMP/parsed.json" "x=$json" >/dev/null 2>&1 && pass ||

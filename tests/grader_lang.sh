@@ -61,8 +61,9 @@ grade() {
     shift 2
     mkdir -p "$root/submission-$name"
     for pair in "$@"; do cp "${pair%%:*}" "$root/submission-$name/${pair#*:}"; done
-    env -u LANG -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u LANGUAGE NUMLAB_AUTOGRADER_SUBMISSION="$root/submission-$name" \
-        NUMLAB_AUTOGRADER_RESULTS="$root/results-$name" sh "$root/source/run_autograder" >"$TMP/$name.log" 2>&1
+    env -u LANG -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u LANGUAGE NUMLAB_AUTOGRADER_SOURCE="$root/source" \
+        NUMLAB_AUTOGRADER_SUBMISSION="$root/submission-$name" NUMLAB_AUTOGRADER_RESULTS="$root/results-$name" \
+        sh "$root/source/run_autograder" >"$TMP/$name.log" 2>&1
     expect_eq "$name: run_autograder's exit status" $? 0
 }
 # The English package's results.json and the Spanish one's, without their text, compared byte for byte.
@@ -156,6 +157,32 @@ if package "" 01-09.zip "$en2" EXERCISES="01 09" && package es 01-09.es.zip "$es
     jq -r .output "$es2/results-missing/results.json" | grep -qF \
         'no se subió ningún archivo .c para 09-stability-limit (suba un archivo llamado 09-stability-limit.c o 09*.c).' &&
         pass || fail "missing: $(jq -r .output "$es2/results-missing/results.json")"
+fi
+
+# The judge's own lines in results.json are the student's to read too: the sandbox's layers when some are missing
+# (here left out) and the reason it could not grade (root: a hidden test the sandbox users could read), in Spanish
+# with no word of the English lines.
+judge_es() {
+    exdir=$1 out=$2
+    shift 2
+    "$B/grader/01-euler-steps/judge" --exercise "$exdir" --probe-lib "$B/grader/01-euler-steps/probe.a" \
+        --submission "$sol1" --results "$out" --lang es --quiet "$@" >"$TMP/judge.log" 2>&1
+}
+english='sandbox|missing|left out|grading user|namespaces|a root of its own|can read|cannot|not set up'
+judge_es exercises/01-euler-steps "$TMP/without.json" --without namespaces,landlock,seccomp
+expect_eq "judge --lang es --without ...: score" "$(jq .score "$TMP/without.json")" 12
+jq -r .output "$TMP/without.json" | grep -qE '^entorno aislado: (uids? [0-9]|el usuario que califica).*; omitidos o ausentes: espacios de nombres landlock seccomp' &&
+    pass || fail "without layers: no Spanish sandbox line: $(jq -r .output "$TMP/without.json")"
+jq -r .output "$TMP/without.json" | grep -qE "$english" &&
+    fail "without layers: English in results.json: $(jq -r .output "$TMP/without.json")" || pass
+if [ "$(id -u)" -eq 0 ]; then
+    cp -r exercises/01-euler-steps "$TMP/readable-01" && chmod -R a+rX "$TMP/readable-01"
+    judge_es "$TMP/readable-01" "$TMP/refused.json"
+    expect_eq "a readable hidden test: the judge's exit status" $? 1
+    jq -r .output "$TMP/refused.json" | grep -q 'los usuarios del entorno aislado (uid [0-9]*) pueden leer .*hidden' &&
+        pass || fail "refused: no Spanish reason: $(jq -r .output "$TMP/refused.json")"
+    jq -r .output "$TMP/refused.json" | grep -qE "$english" &&
+        fail "refused: English in results.json: $(jq -r .output "$TMP/refused.json")" || pass
 fi
 
 # No catalogue, no package; and a judge asked for a language it has no catalogue of says so (exit 2).

@@ -234,7 +234,7 @@ static int system_dirs(const gr_build_spec *b, dir_list *dirs, char *error, size
     }
     gr_child_result_free(&r);
     if (!ok || dirs->count == 0) {
-        say(error, error_size, "%s -E -v did not list its include directories", b->cc);
+        say(error, error_size, _("%s -E -v did not list its include directories"), b->cc);
         return -1;
     }
     return 0;
@@ -406,13 +406,13 @@ gr_build_status gr_build_probe(const gr_build_spec *b, char *messages, size_t me
     for (int i = 0; i < 4; i++) {
         snprintf(dir[i], sizeof dir[i], "%s/%s", b->work, sub[i]);
         if (mkdir(dir[i], 0755) != 0) {
-            say(error, error_size, "cannot create %s: %s", dir[i], strerror(errno));
+            say(error, error_size, _("cannot create %s: %s"), dir[i], strerror(errno));
             return GR_BUILD_ERROR;
         }
     }
     snprintf(path, sizeof path, "%s/%s", b->work, GR_RUN_DIR);
     if (mkdir(path, 0555) != 0 || chmod(dir[0], 0700) != 0 || gr_jail_hand_over(dir[0]) != 0) {
-        say(error, error_size, "cannot prepare %s: %s", b->work, strerror(errno));
+        say(error, error_size, _("cannot prepare %s: %s"), b->work, strerror(errno));
         return GR_BUILD_ERROR;
     }
     size_t len = 0;
@@ -431,7 +431,7 @@ gr_build_status gr_build_probe(const gr_build_spec *b, char *messages, size_t me
     snprintf(lib, sizeof lib, "%s/probe.a", dir[2]);
     if (written != 0 || copy_file(exercise_h, header, SUBMISSION_MAX, 0644) != 0 ||
         copy_file(b->probe_lib, lib, 256L << 20, 0644) != 0) {
-        say(error, error_size, "cannot copy the files to grade into %s: %s", b->work, strerror(errno));
+        say(error, error_size, _("cannot copy the files to grade into %s: %s"), b->work, strerror(errno));
         return GR_BUILD_ERROR;
     }
 

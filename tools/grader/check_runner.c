@@ -164,7 +164,7 @@ int main(int argc, char **argv)
     else if (columns && atoi(columns) >= 40 && atoi(columns) <= 1000)
         width = atoi(columns);
     if (gr_visible_count > 255) {
-        fprintf(stderr, "check-student: too many cases (%zu)\n", gr_visible_count);
+        fprintf(stderr, _("check-student: too many cases (%zu)\n"), gr_visible_count);
         return 2;
     }
     int fds[2];
@@ -177,7 +177,7 @@ int main(int argc, char **argv)
     const char *tmp = getenv("TMPDIR");
     snprintf(output_dir, sizeof output_dir, "%s/numlab-exercise.XXXXXX", tmp && *tmp && strlen(tmp) < 32 ? tmp : "/tmp");
     if (!mkdtemp(output_dir)) {
-        perror("check-student: a directory for the tests' output");
+        perror(_("check-student: a directory for the tests' output"));
         return 1;
     }
 

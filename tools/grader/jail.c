@@ -8,6 +8,7 @@
 #include <pwd.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "sandbox.h"
 
 /* Landlock's interface (Linux uapi landlock.h), spelled out so that older headers build the newer ABIs. */
@@ -76,7 +78,7 @@ static struct {
     gid_t self_gid;
     char mount_point[64];   /* an empty directory each child's own root is built on, in its mount namespace */
     pid_t owner;            /* the process that made it, and removes it */
-    char describe[320];
+    char describe[640];
 } jail;
 
 static uint64_t ll_fs_rights(int abi)
@@ -351,12 +353,12 @@ static int usable_namespaces(void)
 static int lock_dir(char *error, size_t size)
 {
     if (mkdir(GR_LOCK_DIR, 0700) != 0 && errno != EEXIST) {
-        snprintf(error, size, "cannot create %s: %s", GR_LOCK_DIR, strerror(errno));
+        snprintf(error, size, _("cannot create %s: %s"), GR_LOCK_DIR, strerror(errno));
         return -1;
     }
     struct stat st;
     if (lstat(GR_LOCK_DIR, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != 0 || (st.st_mode & 022)) {
-        snprintf(error, size, "%s is not a directory that only root can write (remove it and grade again)",
+        snprintf(error, size, _("%s is not a directory that only root can write (remove it and grade again)"),
                  GR_LOCK_DIR);
         return -1;
     }
@@ -384,7 +386,7 @@ static int claim_uids(int slots, char *error, size_t size)
         jail.lock_fd[jail.slots++] = fd;
     }
     if (jail.slots < slots) {
-        snprintf(error, size, "only %d of the %d sandbox users needed are free (uids %d..%d, locks in %s)",
+        snprintf(error, size, _("only %d of the %d sandbox users needed are free (uids %d..%d, locks in %s)"),
                  jail.slots, slots, GR_UID_FIRST, GR_UID_FIRST + GR_UID_COUNT - 1, GR_LOCK_DIR);
         gr_jail_release();
         return -1;
@@ -410,10 +412,26 @@ int gr_jail_parse_layers(const char *list, unsigned *layers)
     return 0;
 }
 
+bool gr_jail_complete(void)
+{
+    return jail.namespaces && jail.landlock_abi && jail.seccomp;
+}
+
+/* Appends to jail.describe, cut at its end. */
+static void describe_add(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static void describe_add(const char *format, ...)
+{
+    size_t len = strlen(jail.describe);
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(jail.describe + len, sizeof jail.describe - len, format, ap);
+    va_end(ap);
+}
+
 int gr_jail_init(int slots, unsigned without, char *error, size_t error_size)
 {
     if (slots < 1 || slots > GR_MAX_SLOTS) {
-        snprintf(error, error_size, "%d children at once (allowed: 1..%d)", slots, GR_MAX_SLOTS);
+        snprintf(error, error_size, _("%d children at once (allowed: 1..%d)"), slots, GR_MAX_SLOTS);
         return -1;
     }
     jail.root = geteuid() == 0;
@@ -427,27 +445,28 @@ int gr_jail_init(int slots, unsigned without, char *error, size_t error_size)
         usable_namespaces();
     jail.ready = true;
 
-    char *d = jail.describe;
-    size_t n = sizeof jail.describe, len = 0;
-    if (jail.root)
-        len += (size_t)snprintf(d + len, n - len, "sandbox: uid%s %u%s%.0u", slots > 1 ? "s" : "",
-                                (unsigned)jail.uid[0], slots > 1 ? "-" : "",
-                                slots > 1 ? (unsigned)jail.uid[slots - 1] : 0u);
+    /* The line is a student's to read (results.json's output names a missing layer): in the judge's language. */
+    jail.describe[0] = '\0';
+    if (jail.root && slots > 1)
+        describe_add(_("sandbox: uids %u-%u"), (unsigned)jail.uid[0], (unsigned)jail.uid[slots - 1]);
+    else if (jail.root)
+        describe_add(_("sandbox: uid %u"), (unsigned)jail.uid[0]);
     else
-        len += (size_t)snprintf(d + len, n - len, "sandbox: the grading user (not root: no uid of its own)");
+        describe_add("%s", _("sandbox: the grading user (not root: no uid of its own)"));
     if (jail.namespaces)
-        len += (size_t)snprintf(d + len, n - len, ", namespaces (%spid, ipc, uts, net, mount: a root of its own)",
-                                jail.namespaces & CLONE_NEWUSER ? "user, " : "");
+        describe_add("%s", jail.namespaces & CLONE_NEWUSER ?
+                     _(", namespaces (user, pid, ipc, uts, net, mount: a root of its own)") :
+                     _(", namespaces (pid, ipc, uts, net, mount: a root of its own)"));
     if (jail.landlock_abi)
-        len += (size_t)snprintf(d + len, n - len, ", landlock %d", jail.landlock_abi);
+        describe_add(", landlock %d", jail.landlock_abi);
     if (jail.seccomp)
-        len += (size_t)snprintf(d + len, n - len, ", seccomp");
-    if (!jail.namespaces || !jail.landlock_abi || !jail.seccomp)
-        len += (size_t)snprintf(d + len, n - len, "; %s:%s%s%s", without ? "left out or missing" : "missing here",
-                                jail.namespaces ? "" : " namespaces",
-                                jail.landlock_abi ? "" : " landlock", jail.seccomp ? "" : " seccomp");
+        describe_add(", seccomp");
+    if (!gr_jail_complete())
+        describe_add("; %s:%s%s%s", without ? _("left out or missing") : _("missing here"),
+                     jail.namespaces ? "" : _(" namespaces"), jail.landlock_abi ? "" : " landlock",
+                     jail.seccomp ? "" : " seccomp");
     if (!jail.root && !jail.namespaces && !jail.landlock_abi)
-        snprintf(d + len, n - len, " (a submission can read what the grading user can read)");
+        describe_add("%s", _(" (a submission can read what the grading user can read)"));
     return 0;
 }
 
@@ -461,7 +480,7 @@ void gr_jail_release(void)
 
 const char *gr_jail_describe(void)
 {
-    return jail.ready ? jail.describe : "sandbox: not set up";
+    return jail.ready ? jail.describe : _("sandbox: not set up");
 }
 
 uid_t gr_jail_uid(int slot)

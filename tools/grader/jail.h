@@ -57,6 +57,8 @@ void gr_jail_release(void);
 /* One line naming the active layers and those this machine lacks, e.g. "sandbox: uids 61000-61001, namespaces,
  * landlock 7, seccomp". */
 const char *gr_jail_describe(void);
+/* true when every layer is active (nothing missing or left out, which the line above then names). */
+bool gr_jail_complete(void);
 /* The uid (= gid) slot `slot` runs as, or the judge's own when it is not root. */
 uid_t gr_jail_uid(int slot);
 /* The clone flags of a jailed child: the namespaces this machine allows (0 when none). */

@@ -317,7 +317,7 @@ static int run_probes(const options *o, const char *work, gr_child_result *resul
         }
         rc = gr_run_children(specs, results, n, o->jobs, error, error_size);
     } else {
-        snprintf(error, error_size, "out of memory");
+        snprintf(error, error_size, "%s", _("out of memory"));
     }
     free(specs), free(index), free(argvs);
     return rc;
@@ -376,11 +376,11 @@ static int secrets_unreadable(const options *o, char *why, size_t size)
     if (count == 0)
         return 0;
     if (count < 0)
-        snprintf(why, size, "cannot check what the sandbox users can read: %s", strerror(errno));
+        snprintf(why, size, _("cannot check what the sandbox users can read: %s"), strerror(errno));
     else
-        snprintf(why, size, "the sandbox users (uid %u) can read %.*s; make the solution, the hidden tests and the "
+        snprintf(why, size, _("the sandbox users (uid %u) can read %.*s; make the solution, the hidden tests and the "
                  "grader's build unreadable to others first (`make grade` does it: chmod -R go-rwx "
-                 "exercises/*/solution.c exercises/*/hidden build/grader build/obj/grader)",
+                 "exercises/*/solution.c exercises/*/hidden build/grader build/obj/grader)"),
                  (unsigned)gr_jail_uid(0), (int)(size / 2), readable);
     return -1;
 }
@@ -419,15 +419,14 @@ int main(int argc, char **argv)
     if (secrets_unreadable(&o, why, sizeof why) != 0)
         return grader_failed(&o, exercise, why, start);
     char notes[1024];
-    snprintf(notes, sizeof notes, "%s%s", sandbox_notes, strstr(gr_jail_describe(), "missing") ?
-             gr_jail_describe() : "");
+    snprintf(notes, sizeof notes, "%s%s", sandbox_notes, gr_jail_complete() ? "" : gr_jail_describe());
     if (!o.quiet)
         printf("%s\n", gr_jail_describe());
 
     char work[PATH_MAX], probe_lib[PATH_MAX];
     static char messages[65536 + 1024];
     if (!realpath(o.probe_lib, probe_lib) || gr_workspace_create(work, sizeof work) != 0) {
-        snprintf(why, sizeof why, "cannot create a private directory: %s", strerror(errno));
+        snprintf(why, sizeof why, _("cannot create a private directory: %s"), strerror(errno));
         return grader_failed(&o, exercise, why, start);
     }
     size_t n = gr_visible_count + gr_hidden_count;
@@ -446,7 +445,7 @@ int main(int argc, char **argv)
         for (size_t i = 0; results && i < n; i++)
             gr_child_result_free(&results[i]);
         free(results), free(tests);
-        return grader_failed(&o, exercise, error[0] ? error : "out of memory", start);
+        return grader_failed(&o, exercise, error[0] ? error : _("out of memory"), start);
     }
     if (built != GR_BUILD_OK) {
         free(results), free(tests);
@@ -479,5 +478,5 @@ int main(int argc, char **argv)
         free(tests[i].output);
     }
     free(results), free(tests);
-    return rc == 0 ? 0 : grader_failed(&o, exercise, error[0] ? error : "out of memory", start);
+    return rc == 0 ? 0 : grader_failed(&o, exercise, error[0] ? error : _("out of memory"), start);
 }

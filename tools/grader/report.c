@@ -34,7 +34,7 @@ int gr_write_atomic(const char *path, const char *data, size_t len, char *error,
     snprintf(tmp, sizeof tmp, "%s/.numlab-results.XXXXXX", dirname(copy));
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        snprintf(error, error_size, "%s: cannot create a file next to it: %s", path, strerror(errno));
+        snprintf(error, error_size, _("%s: cannot create a file next to it: %s"), path, strerror(errno));
         return -1;
     }
     size_t done = 0;
@@ -126,7 +126,7 @@ int gr_write_results_json(const gr_report *r, const char *path, char *error, siz
     cJSON_Delete(root);
     free(output);
     if (!json) {
-        snprintf(error, error_size, "out of memory writing %s", path);
+        snprintf(error, error_size, _("out of memory writing %s"), path);
         return -1;
     }
     size_t len = strlen(json);
@@ -137,7 +137,7 @@ int gr_write_results_json(const gr_report *r, const char *path, char *error, siz
         text[len] = '\n';
         rc = gr_write_atomic(path, text, len + 1, error, error_size);
     } else {
-        snprintf(error, error_size, "out of memory writing %s", path);
+        snprintf(error, error_size, _("out of memory writing %s"), path);
     }
     free(text);
     cJSON_free(json);
@@ -177,7 +177,7 @@ int gr_write_csv_row(const gr_report *r, const char *path, char *error, size_t e
     int n = name ? asprintf(&row, "%s,%g,%g,%s\n", name, r->score, r->max_score, outcome_status(r->outcome)) : -1;
     free(name);
     if (n < 0) {
-        snprintf(error, error_size, "out of memory writing %s", path);
+        snprintf(error, error_size, _("out of memory writing %s"), path);
         return -1;
     }
     int rc = gr_write_atomic(path, row, (size_t)n, error, error_size);

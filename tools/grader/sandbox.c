@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "grader.h"
+#include "i18n.h"
 #include "protocol.h"
 
 #define VALUES_MAX (sizeof(gr_record_head) + GR_MAX_VALUES * sizeof(double) + 8)
@@ -38,9 +39,9 @@ const char *gr_sandbox_init(void)
     notes[0] = '\0';
     prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);   /* children of the same user cannot ptrace the judge or read its memory */
     if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0)
-        snprintf(notes, sizeof notes, "sandbox: not a subreaper (%s); ", strerror(errno));
+        snprintf(notes, sizeof notes, _("sandbox: not a subreaper (%s); "), strerror(errno));
     if (prctl(PR_GET_SECCOMP, 0, 0, 0, 0) < 0)
-        snprintf(notes + strlen(notes), sizeof notes - strlen(notes), "sandbox: no seccomp filters here; ");
+        snprintf(notes + strlen(notes), sizeof notes - strlen(notes), "%s", _("sandbox: no seccomp filters here; "));
     return notes;
 }
 
@@ -247,8 +248,8 @@ static int start_child(const gr_child_spec *s, slot *sl, int index, char *error,
     sl->deadline = gr_seconds() + s->timeout;
     sl->reaped = false;
     if (n == (ssize_t)sizeof child_errno) {   /* exec or the jail failed: no submitted code ran */
-        snprintf(error, error_size, "cannot start %s%s: %s", s->argv[0], jailed ? " in the sandbox" : "",
-                 strerror(child_errno));
+        snprintf(error, error_size, jailed ? _("cannot start %s in the sandbox: %s") : _("cannot start %s: %s"),
+                 s->argv[0], strerror(child_errno));
         kill(-pid, SIGKILL);
         waitpid(pid, NULL, 0);
         if (sl->pid_fd >= 0)
@@ -331,7 +332,7 @@ int gr_run_children(const gr_child_spec *specs, gr_child_result *results, size_t
     struct pollfd *pfd = calloc(3 * (size_t)jobs, sizeof *pfd);
     if (!slots || !pfd) {
         free(slots), free(pfd);
-        snprintf(error, error_size, "out of memory");
+        snprintf(error, error_size, "%s", _("out of memory"));
         return -1;
     }
     for (size_t i = 0; i < n && rc == 0; i++) {
@@ -340,7 +341,7 @@ int gr_run_children(const gr_child_spec *specs, gr_child_result *results, size_t
         r->output = calloc(r->output_keep + 1, 1);
         r->values = specs[i].jail.kind == GR_JAIL_PROBE ? malloc(VALUES_MAX) : NULL;
         if (!r->output || (specs[i].jail.kind == GR_JAIL_PROBE && !r->values)) {
-            snprintf(error, error_size, "out of memory");
+            snprintf(error, error_size, "%s", _("out of memory"));
             rc = -1;
         }
     }

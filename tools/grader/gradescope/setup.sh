@@ -4,7 +4,9 @@
 # exercises.txt, then makes the hidden tests and everything built from them unreadable to the sandbox users
 # (uids 61000-61511): a root judge refuses to grade otherwise.
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)   # the unpacked zip (Gradescope: /autograder/source, also the working folder)
+[ -f "$here/exercises.txt" ] && [ -d "$here/numlab" ] ||
+    { echo "setup.sh: '$here' is not an unpacked numlab autograder zip (no exercises.txt, numlab/)" >&2; exit 1; }
 if command -v apt-get >/dev/null 2>&1 && [ "${NUMLAB_SKIP_APT:-}" != 1 ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
