@@ -239,7 +239,8 @@ GRADESCOPE_OPTS = $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(SCALE),--scale $(
 GRADE_OPTS    = $(GRADESCOPE_OPTS) $(if $(JOBS),--jobs $(JOBS))
 
 .PHONY: grader grade grade-all student-dist exercise grader-secrets gradescope
-grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a) $(GRADER_OUT)/merge-results
+grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a) $(GRADER_OUT)/merge-results \
+        $(GRADER_OUT)/pick-upload
 check-build: grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES)
 	@$(MAKE) --no-print-directory -s grader-secrets
 
@@ -291,7 +292,7 @@ $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADE
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson gsl 2>/dev/null) -lm
 # grade-all's class tool (tools/grader/class.h): the export's metadata (libyaml), the reports, the histogram (plot).
 # Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
-CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_summary report values)
+CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_summary report values uploads)
 $(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o: ALL_CFLAGS += -Iinclude
 $(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
 	@mkdir -p $(@D)
@@ -304,6 +305,10 @@ $(GRADER_OUT)/%/probe.a: $(GRADER_OBJ)/probe/probe.o $(GRADER_OBJ)/probe/values.
 $(GRADER_OUT)/merge-results: $(GRADER_OBJ)/core/merge.o $(GRADER_OBJ)/core/report.o $(GRADER_OBJ)/core/values.o
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson 2>/dev/null) -lm
+# Which uploaded file is graded (tools/grader/uploads.h): the rule assignment.sh applies through pick-upload.
+$(GRADER_OUT)/pick-upload: $(GRADER_OBJ)/core/pick_upload.o $(GRADER_OBJ)/core/uploads.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^
 CHECK_RUNNER := $(GRADER_OBJ)/core/check_runner.o $(GRADER_OBJ)/core/values.o $(GRADER_OBJ)/core/i18n.o \
                 $(BUILD)/obj/src/lang.o
 $(BUILD)/exercises/%/check-student: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-visible.o $(GRADER_OBJ)/ex/%/student.o

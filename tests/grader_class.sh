@@ -52,7 +52,9 @@ sed 's#) / s.m;#);   /* forgot the mass */#' $sol >"$e/submission_1007/euler.c" 
 sed 's/double a = acceleration(s, y);/double a = acceleration(s, y)/' $sol >"$e/submission_1008/euler.c"   # no ';'
 cp $sol "$e/submission_1009/a.c" && cp $ex/student.c "$e/submission_1009/b.c"   # two .c files
 echo "I could not make it work" >"$e/submission_1010/README.txt"                 # none
-mkdir -p "$e/__MACOSX" && cp $sol "$e/submission_1012/._euler.c"                 # macOS litter, not submissions
+mkdir -p "$e/__MACOSX" "$e/submission_1012/__MACOSX"                             # macOS litter, not submissions
+cp $sol "$e/submission_1012/._euler.c" && cp $sol "$e/submission_1012/__MACOSX/._halves.c"
+echo litter >"$e/submission_1012/.DS_Store"
 cat >"$e/submission_1012/halves.c" <<'EOF'
 #include "exercise.h"
 /* Two half steps of something else entirely. */

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "class.h"
 #include "report.h"
+#include "uploads.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -16,7 +17,6 @@
 #define METADATA "submission_metadata.yml"
 #define METADATA_MAX (32 << 20)   /* bytes: Gradescope's metadata for thousands of students is a few MB */
 #define METADATA_DEPTH 32         /* how deep its YAML may nest */
-#define FOLDER_DEPTH 8            /* how deep a folder is searched for its .c file */
 
 void cl_add(cl_text *t, const char *format, ...)
 {
@@ -299,46 +299,7 @@ static void free_names(char **names, size_t n)
     free(names);
 }
 
-static bool ends_in_c(const char *name)
-{
-    size_t len = strlen(name);
-    return len >= 2 && !strcmp(name + len - 2, ".c");
-}
-
-/* What macOS adds to a folder it zips: never a submission. */
-static bool macos_litter(const char *name)
-{
-    return !strcmp(name, "__MACOSX") || !strncmp(name, "._", 2) || !strcmp(name, ".DS_Store");
-}
-
-/* The .c entries under dir (links and directories are not followed; macOS's __MACOSX and ._ copies are not
- * submissions): counts them, the first two paths kept. */
-static void find_sources(const char *dir, int depth, size_t *count, char *found[2])
-{
-    size_t n;
-    char **names = list_dir(dir, &n);
-    for (size_t i = 0; i < n; i++) {
-        char *path = NULL;
-        struct stat st;
-        if (macos_litter(names[i]) || asprintf(&path, "%s/%s", dir, names[i]) < 0 || lstat(path, &st) != 0) {
-            free(path);
-            continue;
-        }
-        if (S_ISDIR(st.st_mode) && depth < FOLDER_DEPTH) {
-            find_sources(path, depth + 1, count, found);
-        } else if (!S_ISDIR(st.st_mode) && ends_in_c(names[i])) {
-            if (*count < 2) {
-                found[*count] = path;
-                path = NULL;
-            }
-            (*count)++;
-        }
-        free(path);
-    }
-    free_names(names, n);
-}
-
-/* A folder of the export: its one .c file is graded, else a reason. */
+/* A folder of the export: the file the Gradescope package would grade (uploads.h) is graded, else a reason. */
 static int plan_folder(cl_class *c, const char *dir, const char *name, char *error, size_t error_size)
 {
     cl_submission *s = find_key(c, name);
@@ -346,14 +307,15 @@ static int plan_folder(cl_class *c, const char *dir, const char *name, char *err
         snprintf(error, error_size, "out of memory");
         return -1;
     }
-    char *path = NULL, *found[2] = {NULL, NULL};
-    size_t count = 0;
+    char *path = NULL;
+    up_choice found = {0};
     struct stat st;
     bool failed = asprintf(&path, "%s/%s", dir, name) < 0;
     bool is_dir = !failed && lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
     if (is_dir)
-        find_sources(path, 0, &count, found);
-    char *shown = failed ? NULL : gr_clean_text(found[0] ? found[0] + strlen(path) + 1 : "", false);
+        failed = up_choose(path, "", 1, &found) != 0;
+    size_t count = found.count;
+    char *shown = failed ? NULL : gr_clean_text(found.first ? found.first + strlen(path) + 1 : "", false);
     char *reason = NULL;
     if (!failed && !is_dir)
         failed = asprintf(&reason, "not a folder (a submission of an export is a folder with one .c file)") < 0;
@@ -363,9 +325,10 @@ static int plan_folder(cl_class *c, const char *dir, const char *name, char *err
         failed = asprintf(&reason, "%zu .c files in the folder (allowed: exactly one): %s, ...", count,
                           shown ? shown : "?") < 0;
     s->kind = reason ? CL_INVALID : CL_GRADE;
-    set_text(&s->file, count == 1 ? found[0] : "", &failed);
+    set_text(&s->file, count == 1 ? found.file : "", &failed);
     set_text(&s->reason, reason, &failed);
-    free(path), free(found[0]), free(found[1]), free(shown), free(reason);
+    up_choice_free(&found);
+    free(path), free(shown), free(reason);
     if (failed)
         snprintf(error, error_size, "out of memory");
     return failed ? -1 : 0;
@@ -402,11 +365,11 @@ int cl_plan(const char *dir, const char *json_dir, cl_class *c, char *error, siz
     size_t n;
     char **names = list_dir(dir, &n);
     for (size_t i = 0; rc == 0 && i < n; i++) {
-        if (c->export && (!strcmp(names[i], METADATA) || macos_litter(names[i])))
+        if (c->export && (!strcmp(names[i], METADATA) || !up_counts(names[i])))
             continue;
         if (c->export) {
             rc = plan_folder(c, dir, names[i], error, error_size);
-        } else if (!c->export && ends_in_c(names[i])) {
+        } else if (!c->export && up_is_c_file(names[i])) {
             bool failed = false;
             char *file = NULL;
             cl_submission *s = add_submission(c, CL_GRADE, "");
