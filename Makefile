@@ -77,6 +77,7 @@ help:
 	@echo "make exercise EX=NN          the visible tests of an exercise (docs/exercises.md)"
 	@echo "make grade EXERCISE=exercises/NN-topic SUBMISSION=F.c RESULTS=results.json"
 	@echo "make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv  (.c files or an export)"
+	@echo "make grade-all EXERCISES=\"01 02\" SUBMISSIONS=DIR RESULTS=scores.csv   an assignment's export"
 	@echo "make grade EXERCISES=\"01 02\" SUBMISSION=DIR RESULTS=results.json   an assignment of several"
 	@echo "make gradescope EXERCISE=exercises/NN-topic (or EXERCISES=\"01 02\")   the autograder zip"
 	@echo "make student-dist            the students' tarball: no solutions, no hidden tests"
@@ -292,7 +293,7 @@ $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADE
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson gsl 2>/dev/null) -lm
 # grade-all's class tool (tools/grader/class.h): the export's metadata (libyaml), the reports, the histogram (plot).
 # Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
-CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_summary report values uploads)
+CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_parts class_summary report values uploads)
 $(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o: ALL_CFLAGS += -Iinclude
 $(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
 	@mkdir -p $(@D)
@@ -358,9 +359,19 @@ grade: need-deps
 
 # make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv [SIMILARITY=70 LMS_ASSIGNMENT=NAME]:
 # every DIR/*.c, or every submission folder of a Gradescope export, in parallel; then the class report.
+# make grade-all EXERCISES="01 02 09" SUBMISSIONS=export RESULTS=scores.csv: an assignment's export, each folder
+# graded as the Gradescope package grades it (assignment.sh), a column an exercise and the total.
 # In English whatever LANG says (its CSV columns are the tests' names); GRADER_LANG=es for Spanish results.json files.
 grade-all: need-deps
-	@ex=$(call ex_named,$(EXERCISE)); \
+	@if [ -n "$(EXERCISES)" ]; then \
+	    if [ -z "$${SUBMISSIONS:-}" ] || [ -z "$${RESULTS:-}" ] || [ "$(words $(ASSIGNMENT))" != "$(words $(EXERCISES))" ]; then \
+	    echo "usage: make grade-all EXERCISES=\"01 02 ...\" SUBMISSIONS=DIR RESULTS=scores.csv" >&2; \
+	    echo "  EXERCISES='$(EXERCISES)' (allowed: numbers of $(EXERCISE_NAMES))" >&2; exit 2; fi; \
+	    $(MAKE) --no-print-directory -s grader $(GRADER_OUT)/class $(CATALOGUES) $(HIDDEN_CATALOGUES) grader-secrets && \
+	    sh tools/grader/grade-all.sh --exercises "$(ASSIGNMENT)" $(GRADER_OUT) exercises "$$SUBMISSIONS" "$$RESULTS" \
+	        --similarity "$${SIMILARITY:-70}" $${LMS_ASSIGNMENT:+--assignment "$$LMS_ASSIGNMENT"} --cc "$(CC)" $(GRADE_OPTS); \
+	    exit $$?; fi; \
+	ex=$(call ex_named,$(EXERCISE)); \
 	if [ -z "$${SUBMISSIONS:-}" ] || [ -z "$${RESULTS:-}" ] || [ -z "$$ex" ]; then \
 	    echo "usage: make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv" >&2; \
 	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \

@@ -95,5 +95,6 @@ if unpack "$zip3" "$three"; then
         pass || fail "missing: no message for 02"
     expect_eq "missing: score (01 alone)" "$(score_of "$json")" 12
     expect_eq "missing: max_score" "$(max_of "$json")" "$max"
+    expect_eq "missing: the total, last" "$(tail -n 1 "$TMP/missing.log")" "score 12 / $max  ($json)"
 fi
 finish

@@ -6,6 +6,9 @@
 # uploaded (any depth: Gradescope keeps the student's folders). Which file is graded for each exercise is the one rule
 # of tools/grader/uploads.h (grade-all's too): macOS's litter (__MACOSX, ._NAME, .DS_Store) never counts; one
 # exercise: student.c, else the one .c file; several: the one named NN-topic.c, NN.c or NN-*.c, NN_*.c, NNx.c.
+# ASSIGNMENT_PARTS=DIR (environment; grade-all sets it): each exercise's results.json and CSV row (the judge's
+# --csv-row) are kept as DIR/NN-topic.json and DIR/NN-topic.csv. With several, the last line is the assignment's
+# total, "score S / M  (RESULTS.json)" (merge-results), as one exercise's judge ends.
 # pick-upload applies it and runs the judge; none or several is a 0 for that exercise, with a message saying what was
 # found and what to upload (the judge words it, in its language: --not-submitted, --found, --in-assignment).
 # With several exercises each is graded on its own, then merged (merge-results: tests prefixed
@@ -35,15 +38,16 @@ for ex in $exercises; do count=$((count + 1)); done
 parts="" status=0
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+keep=${ASSIGNMENT_PARTS:-$tmp}
 for ex in $exercises; do
-    out=$results
-    [ "$count" -eq 1 ] || out=$tmp/$ex.json
+    out=$results row=""
+    [ "$count" -eq 1 ] || out=$keep/$ex.json
+    [ -z "${ASSIGNMENT_PARTS:-}" ] || row=$keep/$ex.csv
     "$grader/pick-upload" "$uploads" "$ex" "$count" "$grader/$ex/judge" --exercise "$exdir/$ex" \
-        --probe-lib "$grader/$ex/probe.a" --results "$out" $JUDGE_OPTS || status=1
+        --probe-lib "$grader/$ex/probe.a" --results "$out" ${row:+--csv-row "$row"} $JUDGE_OPTS || status=1
     parts="$parts $ex=$out"
 done
 if [ "$count" -gt 1 ]; then
     "$grader/merge-results" "$results" $parts || exit 1
-    echo "assignment: $results (${exercises# })"
 fi
 exit $status

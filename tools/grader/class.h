@@ -1,8 +1,12 @@
 /* class: what grade-all needs around the judge for a whole class (tools/grader/grade-all.sh runs it).
  *
- *   class plan DIR WORK      finds the submissions of DIR, a flat folder of .c files or a Gradescope export (one
+ *   class plan DIR WORK JSON_DIR [NN-topic ...]
+ *                            finds the submissions of DIR, a flat folder of .c files or a Gradescope export (one
  *                            folder a submission, submission_metadata.yml at the top), and writes WORK/manifest (a
- *                            record a submission) and WORK/grade.list ("N\0FILE\0JSON\0" for each one to judge)
+ *                            record a submission) and WORK/grade.list ("N\0FILE\0JSON\0" for each one to judge:
+ *                            the .c file, or with several exercises the folder, which assignment.sh grades); with
+ *                            several, the file each exercise's rule picks (uploads.h) is copied to WORK/src/NN-topic/
+ *                            N.c for the similarity report
  *   class report WORK ...    reads the judges' rows and results.json files, writes scores.csv (one column a test,
  *                            a row a student when the metadata names them), the Canvas and Moodle CSVs and the
  *                            similarity report, and prints the class summary
@@ -15,6 +19,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#define CL_EXERCISES_MAX 32   /* exercises of an assignment */
 
 typedef struct {
     char *name, *email, *sid;   /* as the metadata has them ("" when absent) */
@@ -48,8 +56,13 @@ typedef struct {
  * with the reason (the line and what was wrong) in error. */
 int cl_read_metadata(const char *path, cl_class *c, char *error, size_t error_size);
 
-/* Finds the submissions of dir (see above), in the order of their names; 0, or -1 with the reason in error. */
-int cl_plan(const char *dir, const char *json_dir, cl_class *c, char *error, size_t error_size);
+/* Finds the submissions of dir (see above), in the order of their names, for an assignment of n_exercises (with
+ * several, an export's folder is graded whole by assignment.sh); 0, or -1 with the reason in error. */
+int cl_plan(const char *dir, const char *json_dir, size_t n_exercises, cl_class *c, char *error, size_t error_size);
+/* With several exercises: each graded folder's file for each exercise (uploads.h), copied (a regular file, not
+ * followed through a link, at most 1 MiB) to src_dir/NN-topic/N.c, N its place. 0, or -1 with the reason. */
+int cl_copy_sources(const cl_class *c, char *const *exercises, size_t n, const char *src_dir, char *error,
+                    size_t error_size);
 /* The manifest: writes it to path (atomically), or reads it back. 0, or -1 with the reason in error. */
 int cl_write_manifest(const cl_class *c, const char *path, char *error, size_t error_size);
 int cl_read_manifest(const char *path, cl_class *c, char *error, size_t error_size);
@@ -68,12 +81,28 @@ void cl_add_field(cl_text *t, const char *text, bool last);
 /* What the report knows of one graded submission. */
 typedef struct {
     const cl_submission *sub;
-    const char *status;     /* graded, compile-error, invalid-file, grader-error or missing */
+    const char *status;     /* graded, compile-error, invalid-file, grader-error, missing, or (of several exercises,
+                             * some graded and some not) partial */
     double score, max_score;
     bool has_score;
     double *test_scores;    /* one a test of the class (cl_tests), NAN where unknown */
     int source;             /* its number in the similarity report's copies (1-based), 0 when not compared */
+    double *part_scores;    /* with several exercises, one an exercise, NAN where unknown */
 } cl_row;
+
+/* What class report reads (class_parts.c): a file of at most max bytes (not through a link), a results.json, the
+ * judge's row "submission,score,max_score,status" (its last three fields: the first may hold commas; an unknown
+ * status is grader-error), and why a submission scored 0 without its tests running, in a line: the first line of
+ * its output (the outcome) and the first that says "error" (the compiler's first error), else the second, at most
+ * 240 bytes. NULL when unreadable or out of memory. */
+char *cl_slurp(const char *path, size_t max);
+cJSON *cl_read_json(const char *path);
+void cl_read_row(const char *path, cl_row *row);
+char *cl_reason_of(const cJSON *json);
+/* An assignment's row from its parts (work/parts/PLACE/NN-topic.csv and .json): part_scores, the total, the summed
+ * maximum, the status (all parts alike: theirs; a grader-error in any: grader-error; else partial) and in *reason
+ * "NN-topic: why" for each part not graded. 0, or -1 out of memory. */
+int cl_read_parts(const char *work, size_t place, char *const *exercises, size_t n, cl_row *row, char **reason);
 
 typedef struct {
     char **names;           /* column headers ("[hidden] " before the hidden tests' names) */

@@ -300,7 +300,8 @@ static void free_names(char **names, size_t n)
 }
 
 /* A folder of the export: the file the Gradescope package would grade (uploads.h) is graded, else a reason. */
-static int plan_folder(cl_class *c, const char *dir, const char *name, char *error, size_t error_size)
+static int plan_folder(cl_class *c, const char *dir, const char *name, size_t n_exercises, char *error,
+                       size_t error_size)
 {
     cl_submission *s = find_key(c, name);
     if (!s && !(s = add_submission(c, CL_MISSING, name))) {
@@ -312,7 +313,9 @@ static int plan_folder(cl_class *c, const char *dir, const char *name, char *err
     struct stat st;
     bool failed = asprintf(&path, "%s/%s", dir, name) < 0;
     bool is_dir = !failed && lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
-    if (is_dir)
+    if (is_dir && n_exercises > 1)   /* assignment.sh picks each exercise's file */
+        found.count = 1;
+    else if (is_dir)
         failed = up_choose(path, "", 1, &found) != 0;
     size_t count = found.count;
     char *shown = failed ? NULL : gr_clean_text(found.first ? found.first + strlen(path) + 1 : "", false);
@@ -325,7 +328,7 @@ static int plan_folder(cl_class *c, const char *dir, const char *name, char *err
         failed = asprintf(&reason, "%zu .c files in the folder (allowed: exactly one): %s, ...", count,
                           shown ? shown : "?") < 0;
     s->kind = reason ? CL_INVALID : CL_GRADE;
-    set_text(&s->file, count == 1 ? found.file : "", &failed);
+    set_text(&s->file, count != 1 ? "" : n_exercises > 1 ? path : found.file, &failed);
     set_text(&s->reason, reason, &failed);
     up_choice_free(&found);
     free(path), free(shown), free(reason);
@@ -353,7 +356,7 @@ static char *json_name(const char *json_dir, const char *name, size_t place)
     return n < 0 ? NULL : path;
 }
 
-int cl_plan(const char *dir, const char *json_dir, cl_class *c, char *error, size_t error_size)
+int cl_plan(const char *dir, const char *json_dir, size_t n_exercises, cl_class *c, char *error, size_t error_size)
 {
     char *metadata = NULL;
     if (asprintf(&metadata, "%s/%s", dir, METADATA) < 0)
@@ -368,7 +371,7 @@ int cl_plan(const char *dir, const char *json_dir, cl_class *c, char *error, siz
         if (c->export && (!strcmp(names[i], METADATA) || !up_counts(names[i])))
             continue;
         if (c->export) {
-            rc = plan_folder(c, dir, names[i], error, error_size);
+            rc = plan_folder(c, dir, names[i], n_exercises, error, error_size);
         } else if (!c->export && up_is_c_file(names[i])) {
             bool failed = false;
             char *file = NULL;
@@ -400,6 +403,52 @@ int cl_plan(const char *dir, const char *json_dir, cl_class *c, char *error, siz
         rc = (snprintf(error, error_size, c->export ? "no submission folders in '%s'" : "no .c files in '%s'",
                        dir), -1);
     return rc;
+}
+
+/* --- the copies for the similarity report ------------------------------------------------------------------------ */
+
+#define SOURCE_MAX (1 << 20)   /* bytes of a copy: a submission is a few kB */
+
+static int copy_file(const char *from, const char *to)
+{
+    int in = open(from, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK), rc = -1;
+    struct stat st;
+    char *data = NULL;
+    if (in >= 0 && fstat(in, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= SOURCE_MAX &&
+        (data = malloc((size_t)st.st_size + 1)) != NULL) {
+        ssize_t n = read(in, data, (size_t)st.st_size);
+        char error[256];
+        rc = n < 0 ? -1 : gr_write_atomic(to, data, (size_t)n, error, sizeof error);
+    }
+    if (in >= 0)
+        close(in);
+    free(data);
+    return rc;
+}
+
+int cl_copy_sources(const cl_class *c, char *const *exercises, size_t n, const char *src_dir, char *error,
+                    size_t error_size)
+{
+    for (size_t e = 0; e < n; e++) {
+        char *dir = NULL;
+        if (asprintf(&dir, "%s/%s", src_dir, exercises[e]) < 0 || (mkdir(dir, 0700) != 0 && errno != EEXIST)) {
+            snprintf(error, error_size, "cannot make %s", dir ? dir : "a folder");
+            free(dir);
+            return -1;
+        }
+        for (size_t i = 0; i < c->n; i++) {
+            up_choice choice;
+            char *to = NULL;
+            if (c->subs[i].kind != CL_GRADE || up_choose(c->subs[i].file, exercises[e], n, &choice) != 0)
+                continue;
+            if (choice.file && asprintf(&to, "%s/%zu.c", dir, i + 1) >= 0)
+                copy_file(choice.file, to);   /* one that cannot be read is not compared */
+            free(to);
+            up_choice_free(&choice);
+        }
+        free(dir);
+    }
+    return 0;
 }
 
 /* --- the manifest: a record a submission, NUL-separated fields ---------------------------------------------------- */

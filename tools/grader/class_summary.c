@@ -101,12 +101,14 @@ static void print_most_failed(const cl_row *rows, size_t n, const cl_tests *test
 void cl_print_summary(const cl_row *rows, size_t n, const cl_tests *tests, FILE *out)
 {
     double *scores = calloc(n + 1, sizeof *scores), max = 0, sum = 0;
-    size_t m = 0, status[5] = {0};
-    static const char *const names[5] = {"graded", "compile-error", "invalid-file", "grader-error", "missing"};
+    enum { KINDS = 6 };
+    size_t m = 0, status[KINDS] = {0};
+    static const char *const names[KINDS] = {"graded", "partial", "compile-error", "invalid-file", "grader-error",
+                                             "missing"};
     if (!scores)
         return;
     for (size_t i = 0; i < n; i++) {
-        for (int s = 0; s < 5; s++)
+        for (int s = 0; s < KINDS; s++)
             status[s] += !strcmp(rows[i].status, names[s]);
         if (isfinite(rows[i].max_score) && rows[i].max_score > max)
             max = rows[i].max_score;
@@ -114,7 +116,7 @@ void cl_print_summary(const cl_row *rows, size_t n, const cl_tests *tests, FILE 
             sum += scores[m++] = rows[i].score;
     }
     fprintf(out, "\nclass summary: %zu submissions (", n);
-    for (int s = 0, first = 1; s < 5; s++)
+    for (int s = 0, first = 1; s < KINDS; s++)
         if (status[s])
             fprintf(out, "%s%zu %s", first ? "" : ", ", status[s], names[s]), first = 0;
     fprintf(out, ")\n");
