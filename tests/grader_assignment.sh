@@ -7,6 +7,7 @@
 # scores.csv (a column an exercise, a column a test, the total), the Canvas and Moodle CSVs; and every count the
 # summary prints against the CSV.
 . tests/lib/cli.sh
+. tests/lib/class_counts.sh
 B=${NUMLAB_BUILD:-build}
 [ -f exercises/01-euler-steps/solution.c ] || { echo "skip: no solutions here (a student copy)"; exit 0; }
 chmod 755 "$TMP"
@@ -102,4 +103,5 @@ grep -q 'identical  100%  submission_1 (Ada Right.*~  submission_6 (Gus Copy' "$
     fail "similar: the copy of submission_1 is not found"
 [ -f "$TMP/scores.01-euler-steps.similar.txt" ] && [ -f "$TMP/scores.09-stability-limit.similar.txt" ] && pass ||
     fail "similar: no report an exercise"
+class_counts "$TMP/out" "$TMP/scores.csv"
 finish

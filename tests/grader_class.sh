@@ -8,6 +8,7 @@
 # marked, no pair among clearly different files), the summary (mean and median by hand below); then hostile
 # metadata, a flat folder, sim_c missing and bad usage.
 . tests/lib/cli.sh
+. tests/lib/class_counts.sh
 B=${NUMLAB_BUILD:-build}
 EX=01-euler-steps
 [ -f exercises/$EX/solution.c ] || { echo "skip: no solutions here (a student copy)"; exit 0; }
@@ -202,6 +203,7 @@ ls -a "$TMP" "$TMP/scores.d" | grep -q 'numlab-results' && fail "a temporary fil
 # failed in 6 (all but 1001, 1002), explicit_by_hand in 5 (1003 1004 1005 1007 1012).
 out="$TMP/out"
 grep -q "$esc" "$out" && fail "summary: an ESC byte reached the terminal"
+class_counts "$out" "$TMP/scores.csv"
 grep -qF 'class summary: 12 submissions (8 graded, 1 compile-error, 2 invalid-file, 1 missing)' "$out" && pass ||
     fail "summary: the counts: $(grep 'class summary' "$out")"
 grep -qF '11 scores out of 12: mean 3.364, median 0, lowest 0, highest 12' "$out" && pass ||

@@ -114,7 +114,7 @@ static void write_scores(cl_text *t, const cl_row *rows, char **reasons, size_t 
         for (size_t s = 0; s < students; s++) {
             const cl_student *st = r->sub->n_students ? &r->sub->students[s] : &nobody;
             cl_add_field(t, r->sub->key, false);
-            add_number(t, r->score, r->has_score, false);
+            add_number(t, r->score, cl_row_counts(r), false);
             add_number(t, r->max_score, isfinite(r->max_score), false);
             cl_add(t, "%s,", r->status);
             cl_add_field(t, st->name, false), cl_add_field(t, st->email, false), cl_add_field(t, st->sid, false);
@@ -127,12 +127,6 @@ static void write_scores(cl_text *t, const cl_row *rows, char **reasons, size_t 
     }
 }
 
-/* Whether a row's score is the student's to be uploaded: graded, or 0 for what they handed in. */
-static bool lms_row(const cl_row *r)
-{
-    return r->has_score && strcmp(r->status, "grader-error") != 0 && strcmp(r->status, "missing") != 0;
-}
-
 /* Canvas's gradebook import (Student, ID, SIS User ID, SIS Login ID, Section, then the assignment) and Moodle's
  * (the e-mail address and the ID number to identify, a grade column to map to a grade item). */
 static void write_lms(cl_text *canvas, cl_text *moodle, const cl_row *rows, size_t n, const char *assignment)
@@ -142,7 +136,7 @@ static void write_lms(cl_text *canvas, cl_text *moodle, const cl_row *rows, size
     cl_add(moodle, "Email address,ID number,Full name,%s\n", a ? a : "numlab");
     free(a);
     for (size_t i = 0; i < n; i++)
-        for (size_t s = 0; lms_row(&rows[i]) && s < rows[i].sub->n_students; s++) {
+        for (size_t s = 0; cl_row_counts(&rows[i]) && s < rows[i].sub->n_students; s++) {
             const cl_student *st = &rows[i].sub->students[s];
             cl_add_field(canvas, st->name, false);
             cl_add(canvas, ",");
@@ -337,9 +331,27 @@ static int report(const report_options *o, const cl_class *c)
         cJSON_Delete(json[i]), free(rows[i].test_scores), free(rows[i].part_scores), free(reasons[i]);
     for (size_t k = 0; k < tests.n; k++)
         free(tests.names[k]);
-    free(tests.names), free(tests.max_scores), free(json), free(rows), free(reasons);
+    free(tests.names), free(tests.max_scores), free(json), free(reasons);
     free(scores.data), free(canvas.data), free(moodle.data);
-    return rc == 0 ? 0 : 1;
+    size_t scored = 0, failed = 0, missing = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        scored += cl_row_counts(&rows[i]);
+        failed += !strcmp(rows[i].status, "grader-error");
+        missing += !strcmp(rows[i].status, "missing");
+    }
+    char *csv = gr_clean_text(o->csv, false), *json_dir = c->n ? strdup(c->subs[0].json) : NULL;
+    if (json_dir && strrchr(json_dir, '/'))
+        *strrchr(json_dir, '/') = '\0';
+    char *shown = gr_clean_text(json_dir ? json_dir : "?", false);
+    printf("\n%s: %zu submission%s, %zu with a score", csv ? csv : "?", c->n, c->n == 1 ? "" : "s", scored);
+    if (missing)
+        printf(", %zu missing (no folder)", missing);
+    if (failed)
+        printf(", %zu the grader failed on (grade %s again)", failed, failed == 1 ? "it" : "them");
+    printf("; results.json files in %s/\n", shown ? shown : "?");
+    free(csv), free(json_dir), free(shown);
+    free(rows);
+    return rc == 0 && failed == 0 ? 0 : 1;
 }
 
 static int plan_command(const char *dir, const char *work, const char *json_dir, char *const *exercises, size_t n)
@@ -375,6 +387,15 @@ static int plan_command(const char *dir, const char *work, const char *json_dir,
         rc = 1;
     if (rc == 1)
         fprintf(stderr, "class: %s\n", error);
+    for (size_t i = 0; rc == 0 && i < c.n; i++) {   /* the per-line list has every row: these are not judged */
+        const char *stem = strrchr(c.subs[i].json, '/');
+        char *why = c.subs[i].kind == CL_GRADE ? NULL : gr_clean_text(c.subs[i].reason, false);
+        if (why)
+            printf("%.*s: %s: %s\n", (int)strlen(stem + 1) - 5, stem + 1,
+                   c.subs[i].kind == CL_MISSING ? "missing" : "invalid-file", why);
+        free(why);
+    }
+    fflush(stdout);
     free(t.data), free(manifest), free(list);
     cl_free(&c);
     return rc;

@@ -110,6 +110,9 @@ typedef struct {
     size_t n;
 } cl_tests;
 
+/* Whether a row's score counts: graded, or 0 for what was handed in; not the grader's failure (grade it again), not a
+ * missing folder. Exactly these rows have a score in scores.csv, the LMS files and the summary. */
+bool cl_row_counts(const cl_row *r);
 /* The summary on out: count, mean, median, the histogram (the plot module), the tests most failed. */
 void cl_print_summary(const cl_row *rows, size_t n, const cl_tests *tests, FILE *out);
 /* The similarity report from pairs_path (lines "identical I J", "normalized I J", "similar I J PCT", I and J the

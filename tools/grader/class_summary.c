@@ -12,8 +12,7 @@
 #define MOST_FAILED 5      /* tests listed */
 #define PAIRS_SHOWN 6      /* similar pairs on the terminal (all of them in the report) */
 
-/* A row whose score counts: graded, or 0 for what was handed in (not the grader's failure, not a missing folder). */
-static bool counts(const cl_row *r)
+bool cl_row_counts(const cl_row *r)
 {
     return r->has_score && strcmp(r->status, "grader-error") != 0 && strcmp(r->status, "missing") != 0;
 }
@@ -112,7 +111,7 @@ void cl_print_summary(const cl_row *rows, size_t n, const cl_tests *tests, FILE 
             status[s] += !strcmp(rows[i].status, names[s]);
         if (isfinite(rows[i].max_score) && rows[i].max_score > max)
             max = rows[i].max_score;
-        if (counts(&rows[i]))
+        if (cl_row_counts(&rows[i]))
             sum += scores[m++] = rows[i].score;
     }
     fprintf(out, "\nclass summary: %zu submissions (", n);
