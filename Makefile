@@ -293,7 +293,8 @@ $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADE
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson gsl 2>/dev/null) -lm
 # grade-all's class tool (tools/grader/class.h): the export's metadata (libyaml), the reports, the histogram (plot).
 # Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
-CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_parts class_summary report values uploads)
+CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_parts class_summary class_week report values \
+             uploads)
 $(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o: ALL_CFLAGS += -Iinclude
 $(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
 	@mkdir -p $(@D)
@@ -361,6 +362,8 @@ grade: need-deps
 # every DIR/*.c, or every submission folder of a Gradescope export, in parallel; then the class report.
 # make grade-all EXERCISES="01 02 09" SUBMISSIONS=export RESULTS=scores.csv: an assignment's export, each folder
 # graded as the Gradescope package grades it (assignment.sh), a column an exercise and the total.
+# DUE=2026-12-01T23:59:00-05:00 [LATE_PENALTY=10|zero] MISSING=zero|blank: the late policy and the LMS files'.
+CLASS_WEEK    = --due "$${DUE:-}" --late-penalty "$${LATE_PENALTY:-}" --missing "$${MISSING:-}"
 # In English whatever LANG says (its CSV columns are the tests' names); GRADER_LANG=es for Spanish results.json files.
 grade-all: need-deps
 	@if [ -n "$(EXERCISES)" ]; then \
@@ -369,7 +372,8 @@ grade-all: need-deps
 	    echo "  EXERCISES='$(EXERCISES)' (allowed: numbers of $(EXERCISE_NAMES))" >&2; exit 2; fi; \
 	    $(MAKE) --no-print-directory -s grader $(GRADER_OUT)/class $(CATALOGUES) $(HIDDEN_CATALOGUES) grader-secrets && \
 	    sh tools/grader/grade-all.sh --exercises "$(ASSIGNMENT)" $(GRADER_OUT) exercises "$$SUBMISSIONS" "$$RESULTS" \
-	        --similarity "$${SIMILARITY:-70}" $${LMS_ASSIGNMENT:+--assignment "$$LMS_ASSIGNMENT"} --cc "$(CC)" $(GRADE_OPTS); \
+	        --similarity "$${SIMILARITY:-70}" $${LMS_ASSIGNMENT:+--assignment "$$LMS_ASSIGNMENT"} $(CLASS_WEEK) \
+	        --cc "$(CC)" $(GRADE_OPTS); \
 	    exit $$?; fi; \
 	ex=$(call ex_named,$(EXERCISE)); \
 	if [ -z "$${SUBMISSIONS:-}" ] || [ -z "$${RESULTS:-}" ] || [ -z "$$ex" ]; then \
@@ -379,7 +383,7 @@ grade-all: need-deps
 	    $(CATALOGUES) $(HIDDEN_CATALOGUES) grader-secrets && \
 	sh tools/grader/grade-all.sh "$(GRADER_OUT)/$$ex/judge" "$(GRADER_OUT)/$$ex/probe.a" "exercises/$$ex" \
 	    "$$SUBMISSIONS" "$$RESULTS" --similarity "$${SIMILARITY:-70}" --assignment "$${LMS_ASSIGNMENT:-$$ex}" \
-	    --cc "$(CC)" $(GRADE_OPTS)
+	    $(CLASS_WEEK) --cc "$(CC)" $(GRADE_OPTS)
 
 # make gradescope EXERCISE=exercises/NN-topic | EXERCISES="01 02 09" [TIMEOUT=S HIDDEN_VISIBILITY=V GRADER_LANG=es]:
 # the autograder zip, build/gradescope/NN-topic.zip (or 01-02-09.zip; NN-topic.es.zip with GRADER_LANG=es):

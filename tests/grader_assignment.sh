@@ -29,6 +29,7 @@ submission_1:
   - :name: Ada Right
     :sid: '101'
     :email: ada@example.edu
+  :created_at: 2026-12-01 10:00:00.123456789 -08:00
 submission_2:
   :submitters:
   - :name: Bo Group
@@ -37,16 +38,19 @@ submission_2:
   - :name: Cy Group
     :sid: '103'
     :email: cy@example.edu
+  :created_at: 2026-12-02 22:29:00.000000000 -08:00
 submission_3:
   :submitters:
   - :name: Di Mac
     :sid: '104'
     :email: di@example.edu
+  :created_at: '2026-12-02 05:59:00.5 +00:00'
 submission_4:
   :submitters:
   - :name: Ed Empty
     :sid: '105'
     :email: ed@example.edu
+  :created_at: 2026-12-01T23:00:00-05:00
 submission_5:
   :submitters:
   - :name: Flo Gone
@@ -87,12 +91,14 @@ csv.writer(sys.stdout, lineterminator="\n").writerow(
 cmp -s "$TMP/want.csv" "$TMP/scores.csv" && pass || fail "scores.csv: $(diff "$TMP/want.csv" "$TMP/scores.csv")"
 cat >"$TMP/want.canvas.csv" <<'CSV'
 Student,ID,SIS User ID,SIS Login ID,Section,01-02-09
-Ada Right,,101,ada@example.edu,,36
-Bo Group,,102,bo@example.edu,,16
-Cy Group,,103,cy@example.edu,,16
-Di Mac,,104,di@example.edu,,24
-Ed Empty,,105,ed@example.edu,,0
-Gus Copy,,107,gus@example.edu,,36
+    Points Possible,,,,,36
+"Right, Ada",,101,ada@example.edu,,36
+"Group, Bo",,102,bo@example.edu,,16
+"Group, Cy",,103,cy@example.edu,,16
+"Mac, Di",,104,di@example.edu,,24
+"Empty, Ed",,105,ed@example.edu,,0
+"Gone, Flo",,106,flo@example.edu,,0
+"Copy, Gus",,107,gus@example.edu,,36
 CSV
 cmp -s "$TMP/want.canvas.csv" "$TMP/scores.canvas.csv" && pass ||
     fail "scores.canvas.csv: $(diff "$TMP/want.canvas.csv" "$TMP/scores.canvas.csv")"
@@ -104,4 +110,70 @@ grep -q 'identical  100%  submission_1 (Ada Right.*~  submission_6 (Gus Copy' "$
 [ -f "$TMP/scores.01-euler-steps.similar.txt" ] && [ -f "$TMP/scores.09-stability-limit.similar.txt" ] && pass ||
     fail "similar: no report an exercise"
 class_counts "$TMP/out" "$TMP/scores.csv"
+
+# --- the due date and the late policy ---------------------------------------------------------------------------
+# DUE 2026-12-01T23:59:00-05:00 is 2026-12-02 04:59:00 UTC. submission_1 at 18:00 UTC the day before: on time.
+# submission_2 at 2026-12-03 06:29 UTC: 25.5 hours late, two days (or part of one): 16 x (1 - 2 x 10%) = 12.8.
+# submission_3 at 05:59:00.5 UTC: 1.0001 hours, 1 to the hundredth, one day: 24 x 0.9 = 21.6. submission_4 at
+# 23:00 -05:00: on time, 0. submission_6 has no :created_at:: flagged, no final_score. submission_5 has no folder.
+late_columns() {   # CSV: submission,late_hours,final_score of each row
+    python3 -c 'import csv, sys
+for r in csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")):
+    print(r["submission"], r["late_hours"] or "-", r["final_score"] or "-", r["submitted_at"] or "-")' "$1"
+}
+late() {   # CSV options: grade-all of the export again with options
+    l_csv=$1
+    shift
+    timeout 300 sh tools/grader/grade-all.sh --exercises "$EXS" "$B/grader" exercises "$e" "$l_csv" "$@" --timeout 2 \
+        >"$TMP/out" 2>&1 </dev/null
+    rc=$?
+}
+late "$TMP/late.csv" --due 2026-12-01T23:59:00-05:00 --late-penalty 10
+expect_eq "late: exit status" $rc 0
+head -n 1 "$TMP/late.csv" | grep -q '^submission,score,max_score,status,name,email,sid,reason,submitted_at,late_hours,final_score,01-euler-steps,' &&
+    pass || fail "late: the columns: $(head -c 160 "$TMP/late.csv")"
+cat >"$TMP/want.late" <<'EOF'
+submission_1 0 36 2026-12-01 10:00:00.123456789 -08:00
+submission_2 25.5 12.8 2026-12-02 22:29:00.000000000 -08:00
+submission_2 25.5 12.8 2026-12-02 22:29:00.000000000 -08:00
+submission_3 1 21.6 2026-12-02 05:59:00.5 +00:00
+submission_4 0 0 2026-12-01T23:00:00-05:00
+submission_5 - - -
+submission_6 - - -
+EOF
+late_columns "$TMP/late.csv" >"$TMP/got.late"
+cmp -s "$TMP/want.late" "$TMP/got.late" && pass || fail "late: $(diff "$TMP/want.late" "$TMP/got.late")"
+cat >"$TMP/want.canvas.csv" <<'EOF'
+Student,ID,SIS User ID,SIS Login ID,Section,01-02-09
+    Points Possible,,,,,36
+"Right, Ada",,101,ada@example.edu,,36
+"Group, Bo",,102,bo@example.edu,,12.8
+"Group, Cy",,103,cy@example.edu,,12.8
+"Mac, Di",,104,di@example.edu,,21.6
+"Empty, Ed",,105,ed@example.edu,,0
+"Gone, Flo",,106,flo@example.edu,,0
+"Copy, Gus",,107,gus@example.edu,,
+EOF
+cmp -s "$TMP/want.canvas.csv" "$TMP/late.canvas.csv" && pass ||
+    fail "late: the Canvas file: $(diff "$TMP/want.canvas.csv" "$TMP/late.canvas.csv")"
+grep -qF 'due 2026-12-01T23:59:00-05:00: 2 on time, 2 late (final_score: 10% off a day or part of one), 1 without :created_at: (flagged: no final_score)' "$TMP/out" &&
+    pass || fail "late: the summary: $(grep '^due' "$TMP/out")"
+# No policy: late work is flagged (no final_score, nothing for the LMS), never scored as if on time.
+late "$TMP/flag.csv" --due 2026-12-01T23:59:00-05:00 --missing blank
+late_columns "$TMP/flag.csv" | cut -d' ' -f1-3 | tr '\n' ' ' >"$TMP/got.flag"
+expect_eq "no policy: the late are flagged" "$(cat "$TMP/got.flag")" \
+    "submission_1 0 36 submission_2 25.5 - submission_2 25.5 - submission_3 1 - submission_4 0 0 submission_5 - - submission_6 - - "
+grep -qF '2 late (flagged: no LATE_PENALTY' "$TMP/out" && pass || fail "no policy: not said"
+expect_eq "no policy: the Canvas grades" "$(tail -n +3 "$TMP/flag.canvas.csv" | sed 's/.*,//' | tr '\n' ' ')" "36    0   "
+grep -qF '1 student named in the metadata submitted nothing: blank in the LMS files (MISSING=blank)' "$TMP/out" && pass ||
+    fail "MISSING=blank: not said"
+late "$TMP/zero.csv" --due 2026-12-01T23:59:00-05:00 --late-penalty zero
+expect_eq "LATE_PENALTY=zero" "$(late_columns "$TMP/zero.csv" | cut -d' ' -f3 | tr '\n' ' ')" "36 0 0 0 0 - - "
+expect_usage "DUE: '2026-12-01 23:59' is not a date and time \(allowed: ISO 8601 with its offset" \
+    sh tools/grader/grade-all.sh --exercises "$EXS" "$B/grader" exercises "$e" "$TMP/x.csv" --due "2026-12-01 23:59"
+expect_usage "LATE_PENALTY: '10' needs DUE" \
+    sh tools/grader/grade-all.sh --exercises "$EXS" "$B/grader" exercises "$e" "$TMP/x.csv" --late-penalty 10
+expect_usage "MISSING: 'none' is not a policy \(allowed: zero or blank\)" \
+    sh tools/grader/grade-all.sh --exercises "$EXS" "$B/grader" exercises "$e" "$TMP/x.csv" --missing none
+[ -e "$TMP/x.csv" ] && fail "bad usage: a CSV was written"
 finish

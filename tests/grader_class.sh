@@ -160,32 +160,47 @@ EOF
 expect_eq "scores.csv: ten test columns" "$(head -n 1 "$TMP/want.csv" | grep -o '\[hidden\]' | wc -l | tr -d ' ')" 5
 cmp -s "$TMP/want.csv" "$TMP/scores.csv" && pass || fail "scores.csv: $(diff "$TMP/want.csv" "$TMP/scores.csv")"
 csv_ok "$TMP/scores.csv"
-# Canvas and Moodle: a row a student whose score is theirs (not 1011, which has no folder; not 1012, no student).
+# Canvas and Moodle: a row a student whose score is theirs (not 1012, no student), and the student with no folder
+# (1011) at 0 (MISSING=zero by default). Canvas's as it documents its import and exports its gradebook: the Points
+# Possible row under the header, the name "Last, First" (a name with a comma as written), its own user ID (not in the
+# export) empty, the sid as SIS User ID, the email as SIS Login ID.
 cat >"$TMP/want.canvas.csv" <<'EOF'
 Student,ID,SIS User ID,SIS Login ID,Section,01-euler-steps
-Jane Doe,,1234,jane@example.edu,,12
-Zoë O'Brien,,1235,zoe@example.edu,,12
+    Points Possible,,,,,12
+"Doe, Jane",,1234,jane@example.edu,,12
+"O'Brien, Zoë",,1235,zoe@example.edu,,12
 "Smith, ""Ace"": Jr.",,1236,ace@example.edu,,0
-Ann\x0aLee \x1b[2J\x1b]0;owned\x07,,1237,ann@example.edu,,4
+"\x1b[2J\x1b]0;owned\x07, Ann\x0aLee",,1237,ann@example.edu,,4
 "'=HYPERLINK(""http://example.com"")",,1238,eve@example.edu,,4
-Bo Li,,1239,bo@example.edu,,5
-Chloé Dubois,,1240,chloe@example.edu,,5
+"Li, Bo",,1239,bo@example.edu,,5
+"Dubois, Chloé",,1240,chloe@example.edu,,5
 "Müller, Jörg",,1241,jorg@example.edu,,0
-Kim Park,,1242,kim@example.edu,,0
-Two Files,,1243,two@example.edu,,0
-No Files,,1244,none@example.edu,,0
+"Park, Kim",,1242,kim@example.edu,,0
+"Files, Two",,1243,two@example.edu,,0
+"Files, No",,1244,none@example.edu,,0
+"Missing, Gone",,1245,gone@example.edu,,0
 EOF
 cmp -s "$TMP/want.canvas.csv" "$TMP/scores.canvas.csv" && pass ||
     fail "scores.canvas.csv: $(diff "$TMP/want.canvas.csv" "$TMP/scores.canvas.csv")"
-{
-    echo "Email address,ID number,Full name,01-euler-steps"
-    python3 -c 'import csv, sys
-w = csv.writer(sys.stdout, lineterminator="\n")
-for r in list(csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))[1:]:
-    w.writerow([r[3], r[2], r[0], r[5]])' "$TMP/want.canvas.csv"
-} >"$TMP/want.moodle.csv"
+cat >"$TMP/want.moodle.csv" <<'EOF'
+Email address,ID number,Full name,01-euler-steps
+jane@example.edu,1234,Jane Doe,12
+zoe@example.edu,1235,Zoë O'Brien,12
+ace@example.edu,1236,"Smith, ""Ace"": Jr.",0
+ann@example.edu,1237,Ann\x0aLee \x1b[2J\x1b]0;owned\x07,4
+eve@example.edu,1238,"'=HYPERLINK(""http://example.com"")",4
+bo@example.edu,1239,Bo Li,5
+chloe@example.edu,1240,Chloé Dubois,5
+jorg@example.edu,1241,"Müller, Jörg",0
+kim@example.edu,1242,Kim Park,0
+two@example.edu,1243,Two Files,0
+none@example.edu,1244,No Files,0
+gone@example.edu,1245,Gone Missing,0
+EOF
 cmp -s "$TMP/want.moodle.csv" "$TMP/scores.moodle.csv" && pass ||
     fail "scores.moodle.csv: $(diff "$TMP/want.moodle.csv" "$TMP/scores.moodle.csv")"
+grep -qF '1 student named in the metadata submitted nothing: 0 in the LMS files (MISSING=zero)' "$TMP/out" && pass ||
+    fail "summary: the missing student's policy is not said"
 csv_ok "$TMP/scores.canvas.csv"
 csv_ok "$TMP/scores.moodle.csv"
 

@@ -17,11 +17,13 @@ static const char usage[] =
     "usage: class plan DIR WORK JSON_DIR [NN-topic ...]\n"
     "       class report WORK --csv FILE [--assignment NAME] [--pairs FILE --threshold PERCENT] [--exercise NN-topic"
     " ...]\n"
+    "                    [--due ISO-8601 [--late-penalty PERCENT|zero]] [--missing zero|blank]\n"
+    "       class policy DUE LATE_PENALTY MISSING\n"
     "grade-all.sh runs it (docs/exercises.md): `plan` finds the submissions of DIR (a folder of .c files, or a\n"
     "Gradescope export with submission_metadata.yml), `report` writes FILE (scores.csv), FILE's .canvas.csv,\n"
     ".moodle.csv and .similar.txt, and prints the class summary.\n";
 
-static int bad(const char *option, const char *value, const char *allowed)
+int cl_bad(const char *option, const char *value, const char *allowed)
 {
     char *shown = gr_clean_text(value ? value : "", false);
     fprintf(stderr, "class: %s: '%s' %s\n", option, shown ? shown : "?", allowed);
@@ -97,9 +99,10 @@ static void add_number(cl_text *t, double v, bool known, bool last)
 /* scores.csv: submission,score,max_score,status, the student, the reason, with several exercises one column each
  * (its points), then one column a test. */
 static void write_scores(cl_text *t, const cl_row *rows, char **reasons, size_t n, const cl_tests *tests,
-                         char *const *exercises, size_t n_exercises)
+                         char *const *exercises, size_t n_exercises, bool due)
 {
-    cl_add(t, "submission,score,max_score,status,name,email,sid,reason");
+    cl_add(t, "submission,score,max_score,status,name,email,sid,reason%s", due ? ",submitted_at,late_hours,final_score"
+           : "");
     for (size_t k = 0; k < (n_exercises > 1 ? n_exercises : 0) + tests->n; k++) {
         char *f = gr_csv_field(k < n_exercises && n_exercises > 1 ? exercises[k]
                                : tests->names[k - (n_exercises > 1 ? n_exercises : 0)], true);
@@ -118,34 +121,19 @@ static void write_scores(cl_text *t, const cl_row *rows, char **reasons, size_t 
             add_number(t, r->max_score, isfinite(r->max_score), false);
             cl_add(t, "%s,", r->status);
             cl_add_field(t, st->name, false), cl_add_field(t, st->email, false), cl_add_field(t, st->sid, false);
-            cl_add_field(t, reasons[i], tests->n == 0 && n_exercises < 2);
+            bool last = tests->n == 0 && n_exercises < 2;
+            cl_add_field(t, reasons[i], last && !due);
+            if (due) {
+                cl_add_field(t, r->sub->created_at, false);
+                add_number(t, r->late_hours, !isnan(r->late_hours), false);
+                add_number(t, r->final_score, r->has_final, last);
+            }
             for (size_t e = 0; n_exercises > 1 && e < n_exercises; e++)
                 add_number(t, r->part_scores[e], !isnan(r->part_scores[e]), tests->n == 0 && e + 1 == n_exercises);
             for (size_t k = 0; k < tests->n; k++)
                 add_number(t, r->test_scores[k], !isnan(r->test_scores[k]), k + 1 == tests->n);
         }
     }
-}
-
-/* Canvas's gradebook import (Student, ID, SIS User ID, SIS Login ID, Section, then the assignment) and Moodle's
- * (the e-mail address and the ID number to identify, a grade column to map to a grade item). */
-static void write_lms(cl_text *canvas, cl_text *moodle, const cl_row *rows, size_t n, const char *assignment)
-{
-    char *a = gr_csv_field(assignment, true);
-    cl_add(canvas, "Student,ID,SIS User ID,SIS Login ID,Section,%s\n", a ? a : "numlab");
-    cl_add(moodle, "Email address,ID number,Full name,%s\n", a ? a : "numlab");
-    free(a);
-    for (size_t i = 0; i < n; i++)
-        for (size_t s = 0; cl_row_counts(&rows[i]) && s < rows[i].sub->n_students; s++) {
-            const cl_student *st = &rows[i].sub->students[s];
-            cl_add_field(canvas, st->name, false);
-            cl_add(canvas, ",");
-            cl_add_field(canvas, st->sid, false), cl_add_field(canvas, st->email, false);
-            cl_add(canvas, ",%g\n", rows[i].score);
-            cl_add_field(moodle, st->email, false), cl_add_field(moodle, st->sid, false);
-            cl_add_field(moodle, st->name, false);
-            cl_add(moodle, "%g\n", rows[i].score);
-        }
 }
 
 /* path's .csv replaced by suffix. */
@@ -211,7 +199,7 @@ static void print_notes(const cl_row *rows, char *const *reasons, const cl_class
 }
 
 typedef struct {
-    const char *work, *csv, *assignment, *pairs;
+    const char *work, *csv, *assignment, *pairs, *due, *late_penalty, *missing;
     int threshold;
     char *exercises[CL_EXERCISES_MAX];
     size_t n_exercises;
@@ -247,7 +235,7 @@ static int report_similar(const report_options *o, cl_row *rows, size_t n)
 }
 
 /* Every row's status, scores and tests, then the files and the summary. */
-static int report(const report_options *o, const cl_class *c)
+static int report(const report_options *o, const cl_class *c, const cl_policy *policy)
 {
     cl_row *rows = calloc(c->n + 1, sizeof *rows);
     cJSON **json = calloc(c->n + 1, sizeof *json);
@@ -309,15 +297,17 @@ static int report(const report_options *o, const cl_class *c)
             return fprintf(stderr, "class: out of memory\n"), 1;
     }
     cl_text scores = {0}, canvas = {0}, moodle = {0};
-    write_scores(&scores, rows, reasons, c->n, &tests, o->exercises, o->n_exercises);
+    cl_apply_policy(rows, c->n, policy);
+    write_scores(&scores, rows, reasons, c->n, &tests, o->exercises, o->n_exercises, policy->has_due);
     int rc = write_text(o->csv, &scores, NULL, stdout);
     print_notes(rows, reasons, c);
     cl_print_summary(rows, c->n, &tests, stdout);
+    cl_print_policy(rows, c->n, policy, o->due, stdout);
     bool students = false;
     for (size_t i = 0; i < c->n; i++)
         students = students || c->subs[i].n_students > 0;
     if (students) {
-        write_lms(&canvas, &moodle, rows, c->n, o->assignment);
+        cl_write_lms(&canvas, &moodle, rows, c->n, o->assignment, policy, max_score);
         char *cp = sibling(o->csv, ".canvas.csv"), *mp = sibling(o->csv, ".moodle.csv");
         rc |= write_text(cp, &canvas, "Canvas gradebook import", stdout);
         rc |= write_text(mp, &moodle, "Moodle grade import", stdout);
@@ -358,7 +348,7 @@ static int plan_command(const char *dir, const char *work, const char *json_dir,
 {
     struct stat st;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-        return bad("SUBMISSIONS", dir, "is not a directory (allowed: a folder of .c files or a Gradescope export)");
+        return cl_bad("SUBMISSIONS", dir, "is not a directory (allowed: a folder of .c files or a Gradescope export)");
     char error[1024], *manifest = NULL, *list = NULL;
     cl_class c = {0};
     if (asprintf(&manifest, "%s/manifest", work) < 0 || asprintf(&list, "%s/grade.list", work) < 0)
@@ -375,7 +365,7 @@ static int plan_command(const char *dir, const char *work, const char *json_dir,
         if (c.subs[i].kind == CL_GRADE)
             cl_add(&t, "%zu%c%s%c%s%c", i + 1, 0, c.subs[i].file, 0, c.subs[i].json, 0);
     if (rc == 0 && n > 1 && !c.export)
-        rc = bad("SUBMISSIONS", dir, "is a folder of .c files (allowed for an assignment of several exercises: a "
+        rc = cl_bad("SUBMISSIONS", dir, "is a folder of .c files (allowed for an assignment of several exercises: a "
                  "Gradescope export, a folder a submission)");
     char *src = NULL;
     if (rc == 0 && n > 1 && (asprintf(&src, "%s/src", work) < 0 ||
@@ -405,6 +395,9 @@ int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "");           /* braille needs a UTF-8 LC_CTYPE ... */
     setlocale(LC_NUMERIC, "C");      /* ... but numbers always print with a '.' */
+    cl_policy policy;
+    if (argc == 5 && !strcmp(argv[1], "policy"))   /* grade-all checks DUE, LATE_PENALTY, MISSING before grading */
+        return cl_read_policy(argv[2], argv[3], argv[4], &policy);
     if (argc >= 5 && argc - 5 <= CL_EXERCISES_MAX && !strcmp(argv[1], "plan"))
         return plan_command(argv[2], argv[3], argv[4], argv + 5, (size_t)argc - 5);
     if (argc < 3 || strcmp(argv[1], "report") != 0)
@@ -414,24 +407,30 @@ int main(int argc, char **argv)
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *end = NULL;
         if (!v)
-            return bad(argv[i], "", "needs a value");
+            return cl_bad(argv[i], "", "needs a value");
         if (!strcmp(argv[i], "--csv"))
             o.csv = v;
         else if (!strcmp(argv[i], "--assignment"))
             o.assignment = v;
         else if (!strcmp(argv[i], "--pairs"))
             o.pairs = v;
+        else if (!strcmp(argv[i], "--due"))
+            o.due = v;
+        else if (!strcmp(argv[i], "--late-penalty"))
+            o.late_penalty = v;
+        else if (!strcmp(argv[i], "--missing"))
+            o.missing = v;
         else if (!strcmp(argv[i], "--exercise") && o.n_exercises < CL_EXERCISES_MAX)
             o.exercises[o.n_exercises++] = (char *)v;
         else if (!strcmp(argv[i], "--threshold") && (o.threshold = (int)strtol(v, &end, 10), *end || end == v ||
                                                      o.threshold < 1 || o.threshold > 100))
-            return bad("SIMILARITY", v, "is not allowed (allowed: a percentage, 1..100)");
+            return cl_bad("SIMILARITY", v, "is not allowed (allowed: a percentage, 1..100)");
         else if (strcmp(argv[i], "--threshold") != 0)
-            return bad(argv[i], v, "is not an option (allowed: --csv, --assignment, --pairs, --threshold, --exercise)");
+            return cl_bad(argv[i], v, "is not an option (allowed: --csv, --assignment, --pairs, --threshold, --exercise, --due, --late-penalty, --missing)");
     }
     size_t len = o.csv ? strlen(o.csv) : 0;
     if (len < 5 || strcmp(o.csv + len - 4, ".csv") != 0)
-        return bad("--csv", o.csv, "does not end in .csv (allowed: a path like scores.csv)");
+        return cl_bad("--csv", o.csv, "does not end in .csv (allowed: a path like scores.csv)");
     char error[1024], *manifest = NULL;
     cl_class c = {0};
     if (asprintf(&manifest, "%s/manifest", o.work) < 0 || cl_read_manifest(manifest, &c, error, sizeof error) != 0) {
@@ -440,7 +439,8 @@ int main(int argc, char **argv)
         return 1;
     }
     free(manifest);
-    int rc = report(&o, &c);
+    int rc = cl_read_policy(o.due, o.late_penalty, o.missing, &policy);
+    rc = rc ? rc : report(&o, &c, &policy);
     cl_free(&c);
     return rc;
 }

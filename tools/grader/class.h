@@ -41,6 +41,7 @@ typedef struct {
     char *json;             /* the results.json path */
     char *reason;           /* why it is not graded ("" for CL_GRADE) */
     cl_student *students;   /* from the metadata (none for a flat folder or a folder the metadata lacks) */
+    char *created_at;       /* the metadata's :created_at: ("" when absent) */
     size_t n_students;
     bool in_metadata;
 } cl_submission;
@@ -88,7 +89,41 @@ typedef struct {
     double *test_scores;    /* one a test of the class (cl_tests), NAN where unknown */
     int source;             /* its number in the similarity report's copies (1-based), 0 when not compared */
     double *part_scores;    /* with several exercises, one an exercise, NAN where unknown */
+    double late_hours;      /* with a due date: hours after it (0 on time), NAN when unknown */
+    double final_score;     /* the score after the late policy, */
+    bool has_final;         /* when there is one (not for late work without a policy: flagged) */
 } cl_row;
+
+/* The due date and the policies (grade-all's DUE, LATE_PENALTY, MISSING). */
+typedef enum { CL_LATE_NONE, CL_LATE_PERCENT, CL_LATE_ZERO } cl_late;
+typedef struct {
+    bool has_due;
+    double due;             /* seconds since 1970-01-01T00:00:00Z */
+    cl_late penalty;
+    double percent;         /* CL_LATE_PERCENT: off the score for each day late or part of one */
+    bool missing_zero;      /* a student the metadata names who submitted nothing: 0 (else blank) in the LMS files */
+} cl_policy;
+
+/* "class: OPTION: 'VALUE' ALLOWED" on stderr (the value escaped); returns 2, bad usage's exit status. */
+int cl_bad(const char *option, const char *value, const char *allowed);
+/* An instant of ISO 8601 with its offset (2026-12-01T23:59:00-05:00, Z for UTC, seconds and their fraction
+ * optional) or as Gradescope's export writes :created_at: ("2026-11-20 10:00:00.000000000 -08:00"), as seconds
+ * since 1970-01-01T00:00:00Z. false for anything else, a time without its offset too (not one instant). */
+bool cl_parse_time(const char *text, double *seconds);
+/* The policies from grade-all's options (NULL or "" when not given); 0, or 2 after saying what is wrong. */
+int cl_read_policy(const char *due, const char *penalty, const char *missing, cl_policy *p);
+/* Each row's late_hours and final_score: on time, the score; late by any part of D days, the score less
+ * D x percent (not below 0), or 0 (LATE_PENALTY=zero), or none (no policy: flagged); without :created_at:, none. */
+void cl_apply_policy(cl_row *rows, size_t n, const cl_policy *p);
+/* The due date's line of the summary (on time, late, what became of the late ones) and the missing students'. */
+void cl_print_policy(const cl_row *rows, size_t n, const cl_policy *p, const char *due, FILE *out);
+/* Canvas's gradebook import as Canvas documents and exports it: Student (its "Last, First"), ID (Canvas's own: not
+ * in the export, left empty), SIS User ID (:sid:), SIS Login ID (:email:), Section, the assignment; a Points
+ * Possible row under the header. Moodle's: Email address, ID number, Full name, the assignment. A row a student
+ * whose score counts (the final score; empty for late work without a policy) or who submitted nothing (0 or empty:
+ * MISSING). */
+void cl_write_lms(cl_text *canvas, cl_text *moodle, const cl_row *rows, size_t n, const char *assignment,
+                  const cl_policy *p, double max_score);
 
 /* What class report reads (class_parts.c): a file of at most max bytes (not through a link), a results.json, the
  * judge's row "submission,score,max_score,status" (its last three fields: the first may hold commas; an unknown

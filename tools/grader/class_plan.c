@@ -72,7 +72,8 @@ static cl_submission *add_submission(cl_class *c, cl_kind kind, const char *key)
     cl_submission *s = &subs[c->n];
     bool failed = false;
     *s = (cl_submission){.kind = kind, .key = dup_or_fail(key, &failed), .file = dup_or_fail("", &failed),
-                         .json = dup_or_fail("", &failed), .reason = dup_or_fail("", &failed)};
+                         .json = dup_or_fail("", &failed), .reason = dup_or_fail("", &failed),
+                         .created_at = dup_or_fail("", &failed)};
     c->n++;
     return failed ? NULL : s;
 }
@@ -89,7 +90,7 @@ void cl_free(cl_class *c)
         cl_submission *s = &c->subs[i];
         for (size_t k = 0; k < s->n_students; k++)
             free(s->students[k].name), free(s->students[k].email), free(s->students[k].sid);
-        free(s->students), free(s->key), free(s->file), free(s->json), free(s->reason);
+        free(s->students), free(s->key), free(s->file), free(s->json), free(s->reason), free(s->created_at);
     }
     free(c->subs);
     *c = (cl_class){0};
@@ -138,6 +139,10 @@ static int member(yaml_document_t *doc, yaml_node_t *map, const char *key)
 
 static int add_students(yaml_document_t *doc, yaml_node_t *entry, cl_submission *s)
 {
+    bool when_failed = false;
+    set_text(&s->created_at, scalar(doc, member(doc, entry, "created_at")), &when_failed);
+    if (when_failed)
+        return -1;
     yaml_node_t *list = yaml_document_get_node(doc, member(doc, entry, "submitters"));
     if (!list || list->type != YAML_SEQUENCE_NODE)
         return 0;
@@ -459,8 +464,8 @@ int cl_write_manifest(const cl_class *c, const char *path, char *error, size_t e
     cl_add(&t, "%d%c", c->export, 0);
     for (size_t i = 0; i < c->n; i++) {
         const cl_submission *s = &c->subs[i];
-        cl_add(&t, "%d%c%s%c%s%c%s%c%s%c%d%c%zu%c", (int)s->kind, 0, s->key, 0, s->file, 0, s->json, 0, s->reason,
-               0, s->in_metadata, 0, s->n_students, 0);
+        cl_add(&t, "%d%c%s%c%s%c%s%c%s%c%s%c%d%c%zu%c", (int)s->kind, 0, s->key, 0, s->file, 0, s->json, 0,
+               s->reason, 0, s->created_at, 0, s->in_metadata, 0, s->n_students, 0);
         for (size_t k = 0; k < s->n_students; k++)
             cl_add(&t, "%s%c%s%c%s%c", s->students[k].name, 0, s->students[k].email, 0, s->students[k].sid, 0);
     }
@@ -494,13 +499,14 @@ int cl_read_manifest(const char *path, cl_class *c, char *error, size_t error_si
     bool failed = false;
     while (!failed && (f = field(&p, end)) != NULL) {
         char *key = field(&p, end), *file = field(&p, end), *json = field(&p, end), *reason = field(&p, end),
-             *meta = field(&p, end), *count = field(&p, end);
+             *created_at = field(&p, end), *meta = field(&p, end), *count = field(&p, end);
         cl_submission *s = count ? add_submission(c, (cl_kind)atoi(f), key) : NULL;
         if (!s) {
             failed = true;
             break;
         }
         set_text(&s->file, file, &failed), set_text(&s->json, json, &failed), set_text(&s->reason, reason, &failed);
+        set_text(&s->created_at, created_at, &failed);
         s->in_metadata = meta[0] == '1';
         size_t n = strtoul(count, NULL, 10);
         s->students = calloc(n ? n : 1, sizeof *s->students);

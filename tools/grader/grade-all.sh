@@ -78,10 +78,14 @@ fi
 assignment=${ex%/}
 similarity=70 assignment=${assignment##*/}
 [ "$kind" = judge ] || assignment=$(echo $exercises | sed 's/-[^ ]*//g; s/ /-/g')   # 01-02-09, as its zip
+due="" late_penalty="" missing=""
 while [ $# -ge 2 ]; do
     case $1 in
         --similarity) similarity=$2 ;;
         --assignment) assignment=$2 ;;
+        --due) due=$2 ;;
+        --late-penalty) late_penalty=$2 ;;
+        --missing) missing=$2 ;;
         *) break ;;
     esac
     shift 2
@@ -97,6 +101,10 @@ if ! $ok; then
 fi
 if [ "$kind" = judge ]; then class=${NUMLAB_CLASS:-$(dirname "$(dirname "$judge")")/class}; else class=${NUMLAB_CLASS:-$judge/class}; fi
 [ -x "$class" ] || { echo "grade-all: '$class' is missing (make grade-all and make check build it)" >&2; exit 2; }
+if ! wrong=$("$class" policy "$due" "$late_penalty" "$missing" 2>&1); then   # before anything is graded
+    printf '%s\n' "$wrong" | sed 's/^class: /grade-all: /' >&2
+    exit 2
+fi
 case "$dir" in -*) dir=./$dir ;; esac
 case "$csv" in -*) csv=./$csv ;; esac
 if [ ! -d "$dir" ]; then
@@ -123,7 +131,8 @@ xargs -0 -r -n 3 -P "$jobs" sh "$0" --one "$kind" "$judge" "$lib" "${exercises:-
 
 if [ "$kind" = judge ]; then
     sh "$(dirname "$0")/similar.sh" "$work/src" "$similarity" >"$work/pairs"
-    "$class" report "$work" --csv "$csv" --assignment "$assignment" --pairs "$work/pairs" --threshold "$similarity"
+    "$class" report "$work" --csv "$csv" --assignment "$assignment" --pairs "$work/pairs" --threshold "$similarity" \
+        --due "$due" --late-penalty "$late_penalty" --missing "$missing"
 else
     mkdir -p "$work/pairs" || exit 1
     set --
@@ -131,5 +140,6 @@ else
         sh "$(dirname "$0")/similar.sh" "$work/src/$e" "$similarity" >"$work/pairs/$e"
         set -- "$@" --exercise "$e"
     done
-    "$class" report "$work" --csv "$csv" --assignment "$assignment" --threshold "$similarity" "$@"
+    "$class" report "$work" --csv "$csv" --assignment "$assignment" --threshold "$similarity" "$@" \
+        --due "$due" --late-penalty "$late_penalty" --missing "$missing"
 fi
