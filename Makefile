@@ -293,8 +293,8 @@ $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADE
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson gsl 2>/dev/null) -lm
 # grade-all's class tool (tools/grader/class.h): the export's metadata (libyaml), the reports, the histogram (plot).
 # Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
-CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_parts class_summary class_week report values \
-             uploads)
+CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_parts class_summary class_week \
+             class_feedback report values uploads)
 $(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o: ALL_CFLAGS += -Iinclude
 $(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
 	@mkdir -p $(@D)

@@ -213,6 +213,38 @@ grep -q '2 .c files in the folder' "$TMP/scores.d/submission_1009.json" && pass 
 [ -e "$TMP/scores.d/submission_1011.json" ] && fail "1011: a results.json for a folder that does not exist"
 ls -a "$TMP" "$TMP/scores.d" | grep -q 'numlab-results' && fail "a temporary file was left behind"
 
+# The feedback files: one a submission handed in (not 1011), who, the score, why, each test and what was wrong.
+fb="$TMP/scores.feedback"
+expect_eq "feedback: a file a submission" "$(ls "$fb" | tr '\n' ' ')" "$(for n in 1001 1002 1003 1004 1005 1006 1007 1008 \
+    1009 1010 1012; do printf 'submission_%s.txt ' $n; done)"
+printf 'numlab: submission_1010 (No Files <none@example.edu>)\nscore 0 / 12 (invalid-file)\nwhy: no .c file in the folder (allowed: exactly one)\n' \
+    >"$TMP/want.fb"
+cmp -s "$TMP/want.fb" "$fb/submission_1010.txt" && pass || fail "feedback 1010: $(diff "$TMP/want.fb" "$fb/submission_1010.txt")"
+# The test lines from the header of want.csv (the names) and the points written by hand above: "tests_of GOT" prints
+# "  PASS|FAIL GOT/MAX  NAME" for each, GOT a comma-separated list, MAX 1,1,1,2,2,1,1,1,1,1 (points.h).
+tests_of() {
+    head -n 1 "$TMP/want.csv" | python3 -c 'import csv, sys
+names = next(csv.reader(sys.stdin))[8:]
+got, top = sys.argv[1].split(","), "1,1,1,2,2,1,1,1,1,1".split(",")
+for n, g, m in zip(names, got, top):
+    print("  %s %s/%s  %s" % ("PASS" if g == m else "FAIL", g, m, n))
+    if sys.argv[2:]: print("         " + sys.argv[2])' "$@"
+}
+{
+    printf 'numlab: submission_1008 (Kim Park <kim@example.edu>)\nscore 0 / 12 (compile-error)\n'
+    printf "why: The submission does not compile. euler.c:12:5: error: expected ',' or ';' before 'return'\n\ntests:\n"
+    tests_of 0,0,0,0,0,0,0,0,0,0 "not run: the submission does not compile (see the messages above)"
+    printf "\nthe grader's messages:\n  The submission does not compile.\n"
+} >"$TMP/want.fb"
+head -n "$(wc -l <"$TMP/want.fb")" "$fb/submission_1008.txt" >"$TMP/got.fb"
+cmp -s "$TMP/want.fb" "$TMP/got.fb" && pass || fail "feedback 1008: $(diff "$TMP/want.fb" "$TMP/got.fb")"
+tests_of 0,1,0,0,0,1,0,0,1,1 >"$TMP/want.fb"   # 1004, as in scores.csv
+grep '^  [PF]A[SI][SL] ' "$fb/submission_1004.txt" >"$TMP/got.fb"
+cmp -s "$TMP/want.fb" "$TMP/got.fb" && pass || fail "feedback 1004: $(diff "$TMP/want.fb" "$TMP/got.fb")"
+grep -qF '         x after 1 step: got 1.04166666667, want 0 (tolerance 1e-12)  <- wrong' "$fb/submission_1004.txt" && pass ||
+    fail "feedback 1004: what was wrong is not said"
+grep -q "$esc" "$fb"/*.txt && fail "feedback: an ESC byte in a feedback file"
+
 # The summary. Scores of the 11 folders (1011 has none): 12 12 0 4 4 5 0 0 0 0 0; sum 37, mean 37/11 = 3.364;
 # sorted 0 0 0 0 0 0 4 4 5 12 12, median the 6th: 0. Of the 8 whose tests ran, mass_damping_target and seed_table
 # failed in 6 (all but 1001, 1002), explicit_by_hand in 5 (1003 1004 1005 1007 1012).

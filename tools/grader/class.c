@@ -303,6 +303,18 @@ static int report(const report_options *o, const cl_class *c, const cl_policy *p
     print_notes(rows, reasons, c);
     cl_print_summary(rows, c->n, &tests, stdout);
     cl_print_policy(rows, c->n, policy, o->due, stdout);
+    char error[512], *feedback = sibling(o->csv, ".feedback");
+    if (!feedback || cl_write_feedback(feedback, rows, json, reasons, c->n, policy, NULL, error, sizeof error) != 0) {
+        char *shown = gr_clean_text(feedback ? error : "out of memory", false);
+        fprintf(stderr, "class: %s\n", shown ? shown : "?");
+        free(shown);
+        rc = -1;
+    } else {
+        char *shown = gr_clean_text(feedback, false);
+        printf("feedback a submission: %s/NAME.txt\n", shown ? shown : "?");
+        free(shown);
+    }
+    free(feedback);
     bool students = false;
     for (size_t i = 0; i < c->n; i++)
         students = students || c->subs[i].n_students > 0;

@@ -124,6 +124,12 @@ void cl_print_policy(const cl_row *rows, size_t n, const cl_policy *p, const cha
  * MISSING). */
 void cl_write_lms(cl_text *canvas, cl_text *moodle, const cl_row *rows, size_t n, const char *assignment,
                   const cl_policy *p, double max_score);
+/* The feedback files (class_feedback.c): dir/NAME.txt for each submission handed in (NAME its results.json's), or
+ * only the one whose key is only: who, the score, the late policy's outcome, why it scored 0 without its tests, each
+ * test (PASS/FAIL, points, what was wrong unless its visibility is "hidden"), the grader's messages; plain text,
+ * control characters escaped. 0, or -1 with the reason in error. */
+int cl_write_feedback(const char *dir, const cl_row *rows, cJSON *const *json, char *const *reasons, size_t n,
+                      const cl_policy *p, const char *only, char *error, size_t error_size);
 
 /* What class report reads (class_parts.c): a file of at most max bytes (not through a link), a results.json, the
  * judge's row "submission,score,max_score,status" (its last three fields: the first may hold commas; an unknown
