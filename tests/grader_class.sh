@@ -273,17 +273,18 @@ sim="$TMP/scores.similar.txt"
 section "$sim" "byte-identical:" >"$TMP/identical"
 section "$sim" "identical after removing comments" >"$TMP/normalized"
 section "$sim" "sim_c -p:" >"$TMP/simc"
-expect_eq "similar: one byte-identical pair" "$(grep -c . "$TMP/identical")" 1
-grep -q 'submission_1001 (Jane Doe.*~  submission_1002 (Zoë' "$TMP/identical" && pass || fail "similar: not 1001 ~ 1002"
-expect_eq "similar: one normalized pair" "$(grep -c . "$TMP/normalized")" 1
-grep -q 'submission_1004 (Ann\\x0aLee.*~  submission_1005' "$TMP/normalized" && pass || fail "similar: not 1004 ~ 1005"
+expect_eq "similar: one byte-identical cluster" "$(cat "$TMP/identical")" \
+    "  2 submissions: submission_1001 (Jane Doe <jane@example.edu>), submission_1002 (Zoë O'Brien <zoe@example.edu>)"
+expect_eq "similar: one normalized cluster" "$(grep -c . "$TMP/normalized")" 1
+grep -q '^  2 submissions: submission_1004 (Ann\\x0aLee.*, submission_1005' "$TMP/normalized" && pass ||
+    fail "similar: not 1004 ~ 1005"
+expect_eq "similar: one sim_c cluster" "$(grep -c . "$TMP/simc")" 1
 grep -q 'submission_1001.*submission_1007' "$TMP/simc" && pass || fail "similar: sim_c missed the solution with an edit"
-grep -q 'submission_100[12].*submission_100[12]\|submission_100[45].*submission_100[45]' "$TMP/simc" &&
-    fail "similar: an identical pair listed again under sim_c"
+grep -qF '8 submissions compared' "$sim" && pass || fail "similar: not 8 compared (1003, the starter as it was, is not)"
 for pair in "1003 " "1012" "100[45].*100[12678]" "100[12678].*100[45]"; do
     grep -q "submission_$pair" "$sim" && fail "similar: a false pair: $(grep "submission_$pair" "$sim")"
 done
-grep -q 'identical  100%  submission_1001' "$out" && pass || fail "similar: not said on the terminal"
+grep -qF 'identical  2 submissions: submission_1001 (Jane Doe' "$out" && pass || fail "similar: not said on the terminal"
 grep -q "$esc" "$sim" && fail "similar: an ESC byte in the report"
 grep -q 'no score is changed' "$sim" && pass || fail "similar: the report does not say it is advisory"
 
@@ -334,8 +335,26 @@ expect_eq "flat: the rows" "$(cut -d, -f1-4 "$TMP/flat.csv" | tail -n +2 | tr '\
 grep -qF 'no Canvas or Moodle CSV' "$TMP/out" && pass || fail "flat: the missing LMS files are not explained"
 [ -e "$TMP/flat.canvas.csv" ] && fail "flat: a Canvas CSV without students"
 grep -qF 'sim_c is not installed: percentages skipped' "$TMP/out" && pass || fail "flat: sim_c missing is not said"
-grep -q "$f/alice.c  ~  $f/bob.c" "$TMP/flat.similar.txt" && pass || fail "flat: the identical pair without sim_c"
+grep -qF "  2 submissions: $f/alice.c, $f/bob.c" "$TMP/flat.similar.txt" && pass || fail "flat: the identical pair without sim_c"
 grep -qF "sim_c's threshold 90%" "$TMP/flat.similar.txt" && pass || fail "flat: SIMILARITY not passed on"
+
+# --- similarity clusters, the starter code subtracted --------------------------------------------------------------
+# Five copies of the solution are one cluster (not ten pairs); the starter handed in as it was (s1, s2) has nothing
+# of its own and is not compared, as MOSS's base file; the starter with the same added function (t1, t2) is.
+k="$TMP/clusters"
+mkdir -p "$k"
+for n in 1 2 3 4 5; do cp $sol "$k/c$n.c"; done
+cp $ex/student.c "$k/s1.c" && cp $ex/student.c "$k/s2.c"
+for n in 1 2; do { cat $ex/student.c; printf 'int helper(int n)\n{\n    return 2 * n;\n}\n'; } >"$k/t$n.c"; done
+NUMLAB_SIM_C=no-such-sim_c grade_all "$k" "$TMP/k.csv"
+section "$TMP/k.similar.txt" "byte-identical:" >"$TMP/identical"
+printf '  5 submissions: %s/c1.c, %s/c2.c, %s/c3.c, %s/c4.c, %s/c5.c\n  2 submissions: %s/t1.c, %s/t2.c\n' \
+    "$k" "$k" "$k" "$k" "$k" "$k" "$k" >"$TMP/want.identical"
+cmp -s "$TMP/want.identical" "$TMP/identical" && pass || fail "clusters: $(diff "$TMP/want.identical" "$TMP/identical")"
+grep -qF '7 submissions compared' "$TMP/k.similar.txt" && pass || fail "clusters: not 7 compared (s1 and s2 are the starter)"
+grep -q 's[12]\.c' "$TMP/k.similar.txt" && fail "clusters: the starter as it was is compared"
+grep -qF 'similar submissions (advisory, no score changed): 2 byte-identical, 0 identical after normalizing' "$TMP/out" &&
+    pass || fail "clusters: the terminal's count: $(grep '^similar' "$TMP/out")"
 
 # --- bad usage ----------------------------------------------------------------------------------------------------
 expect_usage "SIMILARITY: 'abc' is not allowed \(allowed: a percentage, 1..100\)" \

@@ -130,14 +130,14 @@ xargs -0 -r -n 3 -P "$jobs" sh "$0" --one "$kind" "$judge" "$lib" "${exercises:-
     <"$work/grade.list" 2>&1 | LC_ALL=C tr -d '\000-\010\013-\037\177'
 
 if [ "$kind" = judge ]; then
-    sh "$(dirname "$0")/similar.sh" "$work/src" "$similarity" >"$work/pairs"
+    sh "$(dirname "$0")/similar.sh" "$work/src" "$similarity" "$ex/student.c" >"$work/pairs"
     "$class" report "$work" --csv "$csv" --assignment "$assignment" --pairs "$work/pairs" --threshold "$similarity" \
         --due "$due" --late-penalty "$late_penalty" --missing "$missing"
 else
     mkdir -p "$work/pairs" || exit 1
     set --
     for e in $exercises; do
-        sh "$(dirname "$0")/similar.sh" "$work/src/$e" "$similarity" >"$work/pairs/$e"
+        sh "$(dirname "$0")/similar.sh" "$work/src/$e" "$similarity" "$lib/$e/student.c" >"$work/pairs/$e"
         set -- "$@" --exercise "$e"
     done
     "$class" report "$work" --csv "$csv" --assignment "$assignment" --threshold "$similarity" "$@" \
