@@ -293,7 +293,7 @@ $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADE
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs libcjson gsl 2>/dev/null) -lm
 # grade-all's class tool (tools/grader/class.h): the export's metadata (libyaml), the reports, the histogram (plot).
 # Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
-CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_parts class_summary class_week \
+CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_parts class_regrade class_summary class_week \
              class_feedback report values uploads)
 $(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o: ALL_CFLAGS += -Iinclude
 $(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
@@ -363,7 +363,8 @@ grade: need-deps
 # make grade-all EXERCISES="01 02 09" SUBMISSIONS=export RESULTS=scores.csv: an assignment's export, each folder
 # graded as the Gradescope package grades it (assignment.sh), a column an exercise and the total.
 # DUE=2026-12-01T23:59:00-05:00 [LATE_PENALTY=10|zero] MISSING=zero|blank: the late policy and the LMS files'.
-CLASS_WEEK    = --due "$${DUE:-}" --late-penalty "$${LATE_PENALTY:-}" --missing "$${MISSING:-}"
+# ONLY=SUBMISSION_OR_SID regrades that one into an existing RESULTS, every other row as it was.
+CLASS_WEEK    = --due "$${DUE:-}" --late-penalty "$${LATE_PENALTY:-}" --missing "$${MISSING:-}" --only "$${ONLY:-}"
 # In English whatever LANG says (its CSV columns are the tests' names); GRADER_LANG=es for Spanish results.json files.
 grade-all: need-deps
 	@if [ -n "$(EXERCISES)" ]; then \

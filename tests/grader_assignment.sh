@@ -111,6 +111,36 @@ grep -q 'identical  2 submissions: submission_1 (Ada Right.*, submission_6 (Gus 
     fail "similar: no report an exercise"
 class_counts "$TMP/out" "$TMP/scores.csv"
 
+# --- ONLY=: one submission regraded, every other row as it was ----------------------------------------------------
+# The group of submission_2 hands in its 09 late; the instructor regrades it by a student's sid (103, Cy Group):
+# 4 + 12 + 12 = 28, every part graded now. Every other row of scores.csv, of the LMS files, every other results.json
+# and feedback file stay byte for byte as they were.
+cp "$TMP/scores.csv" "$TMP/before.csv" && cp "$TMP/scores.canvas.csv" "$TMP/before.canvas.csv"
+cp -r "$TMP/scores.d" "$TMP/before.d" && cp -r "$TMP/scores.feedback" "$TMP/before.feedback"
+cp $s09 "$e/submission_2/09.c"
+timeout 300 sh tools/grader/grade-all.sh --exercises "$EXS" "$B/grader" exercises "$e" "$TMP/scores.csv" --only 103 \
+    --timeout 2 >"$TMP/out" 2>&1 </dev/null
+expect_eq "ONLY: exit status" $? 0
+expect_eq "ONLY: one line graded" "$(grep -c '^submission_[0-9]*: ' "$TMP/out")" 1
+grep -v '^submission_2,' "$TMP/before.csv" >"$TMP/want.rest" && grep -v '^submission_2,' "$TMP/scores.csv" >"$TMP/got.rest"
+cmp -s "$TMP/want.rest" "$TMP/got.rest" && pass || fail "ONLY: other rows changed: $(diff "$TMP/want.rest" "$TMP/got.rest")"
+expect_eq "ONLY: the regraded rows" "$(grep '^submission_2,' "$TMP/scores.csv" | cut -d, -f1-7,9-11 | tr '\n' ' ')" \
+    "submission_2,28,36,graded,Bo Group,bo@example.edu,102,4,12,12 submission_2,28,36,graded,Cy Group,cy@example.edu,103,4,12,12 "
+expect_eq "ONLY: the Canvas file" "$(diff "$TMP/before.canvas.csv" "$TMP/scores.canvas.csv" | grep '^[<>]' | tr '\n' ' ')" \
+    '< "Group, Bo",,102,bo@example.edu,,16 < "Group, Cy",,103,cy@example.edu,,16 > "Group, Bo",,102,bo@example.edu,,28 > "Group, Cy",,103,cy@example.edu,,28 '
+for n in 1 3 4 6; do
+    cmp -s "$TMP/before.d/submission_$n.json" "$TMP/scores.d/submission_$n.json" && pass || fail "ONLY: submission_$n.json changed"
+done
+for f in submission_1 submission_3 submission_4 submission_6; do
+    cmp -s "$TMP/before.feedback/$f.txt" "$TMP/scores.feedback/$f.txt" && pass || fail "ONLY: $f.txt changed"
+done
+grep -q '^score 28 / 36 (graded)$' "$TMP/scores.feedback/submission_2.txt" && pass || fail "ONLY: submission_2.txt not rewritten"
+expect_usage "ONLY: 'nobody' names no submission" \
+    sh tools/grader/grade-all.sh --exercises "$EXS" "$B/grader" exercises "$e" "$TMP/scores.csv" --only nobody
+expect_usage "ONLY: submission_1 was not graded by an earlier grade-all" \
+    sh tools/grader/grade-all.sh --exercises "$EXS" "$B/grader" exercises "$e" "$TMP/fresh.csv" --only submission_2
+rm "$e/submission_2/09.c"
+
 # --- the due date and the late policy ---------------------------------------------------------------------------
 # DUE 2026-12-01T23:59:00-05:00 is 2026-12-02 04:59:00 UTC. submission_1 at 18:00 UTC the day before: on time.
 # submission_2 at 2026-12-03 06:29 UTC: 25.5 hours late, two days (or part of one): 16 x (1 - 2 x 10%) = 12.8.

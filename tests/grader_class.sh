@@ -288,6 +288,20 @@ grep -qF 'identical  2 submissions: submission_1001 (Jane Doe' "$out" && pass ||
 grep -q "$esc" "$sim" && fail "similar: an ESC byte in the report"
 grep -q 'no score is changed' "$sim" && pass || fail "similar: the report does not say it is advisory"
 
+# --- ONLY=: 1008 fixes its ';' (now the solution itself) and is regraded by its folder's name; every other row as it
+# was, and the similarity report still compares the others (their copies kept from the first run): 1008 joins the
+# byte-identical cluster of 1001 and 1002.
+cp "$TMP/scores.csv" "$TMP/before.csv"
+cp $sol "$e/submission_1008/euler.c"
+grade_all "$e" "$TMP/scores.csv" --only submission_1008
+expect_eq "ONLY: exit status" "$rc" 0
+expect_eq "ONLY: the other rows" "$(diff "$TMP/before.csv" "$TMP/scores.csv" | grep -c '^[<>] submission_100[^8]')" 0
+grep -q '^submission_1008,12,12,graded,Kim Park,kim@example.edu,1242,,1,1,1,2,2,1,1,1,1,1$' "$TMP/scores.csv" && pass ||
+    fail "ONLY: 1008 not regraded: $(grep '^submission_1008' "$TMP/scores.csv")"
+expect_eq "ONLY: the identical cluster" "$(section "$TMP/scores.similar.txt" "byte-identical:" | sed 's/ (\([^)]*\))//g')" \
+    "  3 submissions: submission_1001, submission_1002, submission_1008"
+cp "$TMP/before.csv" "$TMP/scores.csv"
+
 # --- hostile metadata ---------------------------------------------------------------------------------------------
 h="$TMP/hostile"
 mkdir -p "$h/submission_1"

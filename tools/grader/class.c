@@ -14,7 +14,7 @@
 #define NOTES_SHOWN 20   /* rows not graded, listed on the terminal (all of them in the CSV) */
 
 static const char usage[] =
-    "usage: class plan DIR WORK JSON_DIR [NN-topic ...]\n"
+    "usage: class plan DIR WORK JSON_DIR [--only SUBMISSION_OR_SID] [NN-topic ...]\n"
     "       class report WORK --csv FILE [--assignment NAME] [--pairs FILE --threshold PERCENT] [--exercise NN-topic"
     " ...]\n"
     "                    [--due ISO-8601 [--late-penalty PERCENT|zero]] [--missing zero|blank]\n"
@@ -199,7 +199,7 @@ static void print_notes(const cl_row *rows, char *const *reasons, const cl_class
 }
 
 typedef struct {
-    const char *work, *csv, *assignment, *pairs, *due, *late_penalty, *missing;
+    const char *work, *csv, *assignment, *pairs, *due, *late_penalty, *missing, *only;
     int threshold;
     char *exercises[CL_EXERCISES_MAX];
     size_t n_exercises;
@@ -303,8 +303,18 @@ static int report(const report_options *o, const cl_class *c, const cl_policy *p
     print_notes(rows, reasons, c);
     cl_print_summary(rows, c->n, &tests, stdout);
     cl_print_policy(rows, c->n, policy, o->due, stdout);
-    char error[512], *feedback = sibling(o->csv, ".feedback");
-    if (!feedback || cl_write_feedback(feedback, rows, json, reasons, c->n, policy, NULL, error, sizeof error) != 0) {
+    char error[512], *feedback = sibling(o->csv, ".feedback"), *json_dir = c->n ? strdup(c->subs[0].json) : NULL;
+    size_t target = 0;
+    const char *only = o->only && cl_find_only(c, o->only, &target) == 0 ? c->subs[target].key : NULL;
+    if (json_dir && strrchr(json_dir, '/'))
+        *strrchr(json_dir, '/') = '\0';
+    if (!json_dir || cl_keep(c, json_dir, o->work, o->exercises, o->n_exercises, error, sizeof error) != 0) {
+        char *shown = gr_clean_text(json_dir ? error : "out of memory", false);
+        fprintf(stderr, "class: %s\n", shown ? shown : "?");
+        free(shown);
+        rc = -1;
+    }
+    if (!feedback || cl_write_feedback(feedback, rows, json, reasons, c->n, policy, only, error, sizeof error) != 0) {
         char *shown = gr_clean_text(feedback ? error : "out of memory", false);
         fprintf(stderr, "class: %s\n", shown ? shown : "?");
         free(shown);
@@ -341,10 +351,7 @@ static int report(const report_options *o, const cl_class *c, const cl_policy *p
         failed += !strcmp(rows[i].status, "grader-error");
         missing += !strcmp(rows[i].status, "missing");
     }
-    char *csv = gr_clean_text(o->csv, false), *json_dir = c->n ? strdup(c->subs[0].json) : NULL;
-    if (json_dir && strrchr(json_dir, '/'))
-        *strrchr(json_dir, '/') = '\0';
-    char *shown = gr_clean_text(json_dir ? json_dir : "?", false);
+    char *csv = gr_clean_text(o->csv, false), *shown = gr_clean_text(json_dir ? json_dir : "?", false);
     printf("\n%s: %zu submission%s, %zu with a score", csv ? csv : "?", c->n, c->n == 1 ? "" : "s", scored);
     if (missing)
         printf(", %zu missing (no folder)", missing);
@@ -356,7 +363,8 @@ static int report(const report_options *o, const cl_class *c, const cl_policy *p
     return rc == 0 && failed == 0 ? 0 : 1;
 }
 
-static int plan_command(const char *dir, const char *work, const char *json_dir, char *const *exercises, size_t n)
+static int plan_command(const char *dir, const char *work, const char *json_dir, const char *only,
+                        char *const *exercises, size_t n)
 {
     struct stat st;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
@@ -372,9 +380,13 @@ static int plan_command(const char *dir, const char *work, const char *json_dir,
         free(shown);
         rc = 2;
     }
+    size_t target = 0;
+    if (rc == 0 && only && cl_find_only(&c, only, &target) != 0)
+        rc = cl_bad("ONLY", only, "names no submission (allowed: the name of a folder of SUBMISSIONS, or the sid of "
+                    "one of its students)");
     cl_text t = {0};
     for (size_t i = 0; rc == 0 && i < c.n; i++)
-        if (c.subs[i].kind == CL_GRADE)
+        if (c.subs[i].kind == CL_GRADE && (!only || i == target))
             cl_add(&t, "%zu%c%s%c%s%c", i + 1, 0, c.subs[i].file, 0, c.subs[i].json, 0);
     if (rc == 0 && n > 1 && !c.export)
         rc = cl_bad("SUBMISSIONS", dir, "is a folder of .c files (allowed for an assignment of several exercises: a "
@@ -384,6 +396,11 @@ static int plan_command(const char *dir, const char *work, const char *json_dir,
                              cl_copy_sources(&c, exercises, n, src, error, sizeof error) != 0))
         rc = 1;
     free(src);
+    if (rc == 0 && only && (rc = cl_restore(&c, target, json_dir, work, exercises, n, error, sizeof error)) == 2) {
+        char *shown = gr_clean_text(error, false);
+        fprintf(stderr, "grade-all: ONLY: %s\n", shown ? shown : "?");
+        free(shown);
+    }
     if (rc == 0 && (cl_write_manifest(&c, manifest, error, sizeof error) != 0 ||
                     write_text(list, &t, NULL, stdout) != 0))
         rc = 1;
@@ -391,7 +408,7 @@ static int plan_command(const char *dir, const char *work, const char *json_dir,
         fprintf(stderr, "class: %s\n", error);
     for (size_t i = 0; rc == 0 && i < c.n; i++) {   /* the per-line list has every row: these are not judged */
         const char *stem = strrchr(c.subs[i].json, '/');
-        char *why = c.subs[i].kind == CL_GRADE ? NULL : gr_clean_text(c.subs[i].reason, false);
+        char *why = c.subs[i].kind == CL_GRADE || (only && i != target) ? NULL : gr_clean_text(c.subs[i].reason, false);
         if (why)
             printf("%.*s: %s: %s\n", (int)strlen(stem + 1) - 5, stem + 1,
                    c.subs[i].kind == CL_MISSING ? "missing" : "invalid-file", why);
@@ -410,8 +427,12 @@ int main(int argc, char **argv)
     cl_policy policy;
     if (argc == 5 && !strcmp(argv[1], "policy"))   /* grade-all checks DUE, LATE_PENALTY, MISSING before grading */
         return cl_read_policy(argv[2], argv[3], argv[4], &policy);
-    if (argc >= 5 && argc - 5 <= CL_EXERCISES_MAX && !strcmp(argv[1], "plan"))
-        return plan_command(argv[2], argv[3], argv[4], argv + 5, (size_t)argc - 5);
+    if (argc >= 5 && argc - 5 <= CL_EXERCISES_MAX + 2 && !strcmp(argv[1], "plan"))
+    {
+        bool only = argc >= 7 && !strcmp(argv[5], "--only");
+        return plan_command(argv[2], argv[3], argv[4], only ? argv[6] : NULL, argv + 5 + 2 * only,
+                            (size_t)argc - 5 - 2 * only);
+    }
     if (argc < 3 || strcmp(argv[1], "report") != 0)
         return fputs(usage, stderr), 2;
     report_options o = {.work = argv[2], .assignment = "numlab", .threshold = 70};
@@ -426,6 +447,8 @@ int main(int argc, char **argv)
             o.assignment = v;
         else if (!strcmp(argv[i], "--pairs"))
             o.pairs = v;
+        else if (!strcmp(argv[i], "--only"))
+            o.only = v[0] ? v : NULL;
         else if (!strcmp(argv[i], "--due"))
             o.due = v;
         else if (!strcmp(argv[i], "--late-penalty"))
@@ -438,7 +461,7 @@ int main(int argc, char **argv)
                                                      o.threshold < 1 || o.threshold > 100))
             return cl_bad("SIMILARITY", v, "is not allowed (allowed: a percentage, 1..100)");
         else if (strcmp(argv[i], "--threshold") != 0)
-            return cl_bad(argv[i], v, "is not an option (allowed: --csv, --assignment, --pairs, --threshold, --exercise, --due, --late-penalty, --missing)");
+            return cl_bad(argv[i], v, "is not an option (allowed: --csv, --assignment, --pairs, --threshold, --exercise, --due, --late-penalty, --missing, --only)");
     }
     size_t len = o.csv ? strlen(o.csv) : 0;
     if (len < 5 || strcmp(o.csv + len - 4, ".csv") != 0)

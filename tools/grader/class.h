@@ -64,6 +64,17 @@ int cl_plan(const char *dir, const char *json_dir, size_t n_exercises, cl_class 
  * followed through a link, at most 1 MiB) to src_dir/NN-topic/N.c, N its place. 0, or -1 with the reason. */
 int cl_copy_sources(const cl_class *c, char *const *exercises, size_t n, const char *src_dir, char *error,
                     size_t error_size);
+/* Copies a regular file (not through a link) of at most 1 MiB, written whole or not at all; 0 or -1. */
+int cl_copy_file(const char *from, const char *to);
+/* ONLY= (class_regrade.c): the submission whose folder's name or a student's sid is only (0, its place in *index;
+ * -1 when none); keeping each judged submission's rows beside its results.json (JSON_DIR/.grade-all/); and restoring
+ * them into work for every submission but only's, so that a regrade of one leaves every other row as it was. 0, or
+ * -1 (cl_keep) / 1 (cannot read) / 2 (a submission never graded whole: bad usage) with the reason in error. */
+int cl_find_only(const cl_class *c, const char *only, size_t *index);
+int cl_keep(const cl_class *c, const char *json_dir, const char *work, char *const *exercises, size_t n_exercises,
+            char *error, size_t error_size);
+int cl_restore(const cl_class *c, size_t only, const char *json_dir, const char *work, char *const *exercises,
+               size_t n_exercises, char *error, size_t error_size);
 /* The manifest: writes it to path (atomically), or reads it back. 0, or -1 with the reason in error. */
 int cl_write_manifest(const cl_class *c, const char *path, char *error, size_t error_size);
 int cl_read_manifest(const char *path, cl_class *c, char *error, size_t error_size);

@@ -414,7 +414,7 @@ int cl_plan(const char *dir, const char *json_dir, size_t n_exercises, cl_class 
 
 #define SOURCE_MAX (1 << 20)   /* bytes of a copy: a submission is a few kB */
 
-static int copy_file(const char *from, const char *to)
+int cl_copy_file(const char *from, const char *to)
 {
     int in = open(from, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK), rc = -1;
     struct stat st;
@@ -447,7 +447,7 @@ int cl_copy_sources(const cl_class *c, char *const *exercises, size_t n, const c
             if (c->subs[i].kind != CL_GRADE || up_choose(c->subs[i].file, exercises[e], n, &choice) != 0)
                 continue;
             if (choice.file && asprintf(&to, "%s/%zu.c", dir, i + 1) >= 0)
-                copy_file(choice.file, to);   /* one that cannot be read is not compared */
+                cl_copy_file(choice.file, to);   /* one that cannot be read is not compared */
             free(to);
             up_choice_free(&choice);
         }

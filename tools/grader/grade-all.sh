@@ -78,7 +78,7 @@ fi
 assignment=${ex%/}
 similarity=70 assignment=${assignment##*/}
 [ "$kind" = judge ] || assignment=$(echo $exercises | sed 's/-[^ ]*//g; s/ /-/g')   # 01-02-09, as its zip
-due="" late_penalty="" missing=""
+due="" late_penalty="" missing="" only=""
 while [ $# -ge 2 ]; do
     case $1 in
         --similarity) similarity=$2 ;;
@@ -86,6 +86,7 @@ while [ $# -ge 2 ]; do
         --due) due=$2 ;;
         --late-penalty) late_penalty=$2 ;;
         --missing) missing=$2 ;;
+        --only) only=$2 ;;
         *) break ;;
     esac
     shift 2
@@ -123,7 +124,7 @@ work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/rows" "$work/src" || exit 1
 # shellcheck disable=SC2086
-"$class" plan "$dir" "$work" "$json" $exercises || exit $?
+"$class" plan "$dir" "$work" "$json" ${only:+--only "$only"} $exercises || exit $?
 jobs=$(nproc 2>/dev/null || echo 2)
 
 xargs -0 -r -n 3 -P "$jobs" sh "$0" --one "$kind" "$judge" "$lib" "${exercises:-$ex}" "$work" $# "$@" \
@@ -132,7 +133,7 @@ xargs -0 -r -n 3 -P "$jobs" sh "$0" --one "$kind" "$judge" "$lib" "${exercises:-
 if [ "$kind" = judge ]; then
     sh "$(dirname "$0")/similar.sh" "$work/src" "$similarity" "$ex/student.c" >"$work/pairs"
     "$class" report "$work" --csv "$csv" --assignment "$assignment" --pairs "$work/pairs" --threshold "$similarity" \
-        --due "$due" --late-penalty "$late_penalty" --missing "$missing"
+        --due "$due" --late-penalty "$late_penalty" --missing "$missing" --only "$only"
 else
     mkdir -p "$work/pairs" || exit 1
     set --
@@ -141,5 +142,5 @@ else
         set -- "$@" --exercise "$e"
     done
     "$class" report "$work" --csv "$csv" --assignment "$assignment" --threshold "$similarity" "$@" \
-        --due "$due" --late-penalty "$late_penalty" --missing "$missing"
+        --due "$due" --late-penalty "$late_penalty" --missing "$missing" --only "$only"
 fi
