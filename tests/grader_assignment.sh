@@ -189,6 +189,10 @@ cmp -s "$TMP/want.canvas.csv" "$TMP/late.canvas.csv" && pass ||
 grep -qF 'due 2026-12-01T23:59:00-05:00: 2 on time, 2 late (final_score: 10% off a day or part of one), 1 without :created_at: (flagged: no final_score)' "$TMP/out" &&
     pass || fail "late: the summary: $(grep '^due' "$TMP/out")"
 # No policy: late work is flagged (no final_score, nothing for the LMS), never scored as if on time.
+# docs/grade-all/ (docs/exercises.md's sample files) is this run's output: it stays what grade-all writes.
+for f in scores.csv scores.canvas.csv scores.moodle.csv scores.feedback/submission_2.txt; do
+    cmp -s "docs/grade-all/$f" "$TMP/late${f#scores}" && pass || fail "docs/grade-all/$f is not what grade-all writes now"
+done
 late "$TMP/flag.csv" --due 2026-12-01T23:59:00-05:00 --missing blank
 late_columns "$TMP/flag.csv" | cut -d' ' -f1-3 | tr '\n' ' ' >"$TMP/got.flag"
 expect_eq "no policy: the late are flagged" "$(cat "$TMP/got.flag")" \
