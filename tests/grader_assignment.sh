@@ -2,7 +2,7 @@
 # grade-all of an assignment of three exercises (issue 23), on a Gradescope export as Gradescope lays it out: each
 # folder holds 01.c, 02.c and 09.c under the names students give them, graded by the Gradescope package's own rule
 # (tools/grader/uploads.h, through assignment.sh). The export: all three right, a group of two with 09 not handed in,
-# a macOS Finder zip (__MACOSX/._01.c, ._02-rk4.c, .DS_Store beside the files) whose 09 does not compile, an empty
+# a macOS Finder zip (its __MACOSX folder, ._NAME copies and .DS_Store beside the files) whose 09 does not compile, an empty
 # folder, a student the metadata names with no folder, and a byte-identical copy of the first. Checked to the byte:
 # scores.csv (a column an exercise, a column a test, the total), the Canvas and Moodle CSVs; and every count the
 # summary prints against the CSV.

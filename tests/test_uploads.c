@@ -68,7 +68,7 @@ START_TEST(one_exercise_student_c_first)
     ck_assert_int_eq(up_choose(root, "01-euler-steps", 1, &c), 0);
     ck_assert_uint_eq(c.count, 2);   /* two candidates, none named student.c: nothing graded, both named */
     ck_assert_ptr_null(c.file);
-    ck_assert_str_eq(c.found, "other.c, notes.c");   /* "lab/other.c" < "notes.c" bytewise */
+    ck_assert_str_eq(c.found, "other.c, notes.c");   /* in the order of their paths, bytewise: lab/ first */
     up_choice_free(&c);
     put("student.c");
     ck_assert_int_eq(up_choose(root, "01-euler-steps", 1, &c), 0);
