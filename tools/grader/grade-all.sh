@@ -1,7 +1,11 @@
 #!/bin/sh
 # grade-all: grades every submission of a directory, several at a time, into one CSV and a class report.
 #   grade-all.sh JUDGE PROBE_LIB EXERCISE_DIR SUBMISSIONS_DIR RESULTS.csv [--similarity PCT] [--assignment NAME]
+#                [--due ISO-8601] [--late-penalty PCT|zero] [--missing zero|blank] [--only SUBMISSION_OR_SID]
 #                [judge options ...]
+# (grade-all's options first, the judge's after them; an empty value is an option not given). --due, --late-penalty
+# and --missing: the late policy and the LMS files' (class_week.c); --only: regrade one into an existing RESULTS, every
+# other row as it was (class_regrade.c). RESULTS.feedback/NAME.txt: a feedback file a submission (class_feedback.c).
 #   grade-all.sh --exercises "NN-topic ..." GRADER_DIR EXERCISES_DIR SUBMISSIONS_DIR RESULTS.csv [options]
 # The second form grades an assignment of several exercises: each folder of the export as the Gradescope package
 # grades it (assignment.sh: the file of each exercise by uploads.h's rule, the parts merged), and scores.csv gets a
