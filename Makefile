@@ -83,6 +83,7 @@ help:
 	@echo "make exercise EX=NN          the visible tests of an exercise (docs/exercises.md)"
 	@echo "make grade EXERCISE=exercises/NN-topic SUBMISSION=F.c RESULTS=results.json"
 	@echo "make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv  (.c files or an export)"
+	@echo "make grade-all EXERCISES=\"01 02\" SUBMISSIONS=DIR RESULTS=scores.csv   an assignment's export"
 	@echo "make grade EXERCISES=\"01 02\" SUBMISSION=DIR RESULTS=results.json   an assignment of several"
 	@echo "make gradescope EXERCISE=exercises/NN-topic (or EXERCISES=\"01 02\")   the autograder zip"
 	@echo "make student-dist            the students' tarball: no solutions, no hidden tests"
@@ -246,7 +247,8 @@ GRADESCOPE_OPTS = $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(SCALE),--scale $(
 GRADE_OPTS    = $(GRADESCOPE_OPTS) $(if $(JOBS),--jobs $(JOBS))
 
 .PHONY: grader grade grade-all student-dist exercise grader-secrets gradescope
-grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a) $(GRADER_OUT)/merge-results
+grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a) $(GRADER_OUT)/merge-results \
+        $(GRADER_OUT)/pick-upload
 check-build: grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES)
 	@$(MAKE) --no-print-directory -s grader-secrets
 
@@ -301,7 +303,8 @@ $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADE
 	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,libcjson gsl) -lm
 # grade-all's class tool (tools/grader/class.h): the export's metadata (libyaml), the reports, the histogram (plot).
 # Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
-CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_summary report values)
+CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_parts class_regrade class_summary class_week \
+             class_feedback report values uploads)
 $(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o $(GRADER_OBJ)/core/report.o: ALL_CFLAGS += -Iinclude
 $(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
 	@mkdir -p $(@D)
@@ -322,6 +325,10 @@ $(GRADER_OUT)/merge-results: $(GRADER_OBJ)/core/merge.o $(GRADER_OBJ)/core/repor
                              $(BUILD)/obj/src/text.o
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,libcjson) -lm
+# Which uploaded file is graded (tools/grader/uploads.h): the rule assignment.sh applies through pick-upload.
+$(GRADER_OUT)/pick-upload: $(GRADER_OBJ)/core/pick_upload.o $(GRADER_OBJ)/core/uploads.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^
 CHECK_RUNNER := $(GRADER_OBJ)/core/check_runner.o $(GRADER_OBJ)/core/values.o $(GRADER_OBJ)/core/i18n.o \
                 $(BUILD)/obj/src/lang.o
 $(BUILD)/exercises/%/check-student: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-visible.o $(GRADER_OBJ)/ex/%/student.o
@@ -371,9 +378,23 @@ grade: need-deps
 
 # make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv [SIMILARITY=70 LMS_ASSIGNMENT=NAME]:
 # every DIR/*.c, or every submission folder of a Gradescope export, in parallel; then the class report.
+# make grade-all EXERCISES="01 02 09" SUBMISSIONS=export RESULTS=scores.csv: an assignment's export, each folder
+# graded as the Gradescope package grades it (assignment.sh), a column an exercise and the total.
+# DUE=2026-12-01T23:59:00-05:00 [LATE_PENALTY=10|zero] MISSING=zero|blank: the late policy and the LMS files'.
+# ONLY=SUBMISSION_OR_SID regrades that one into an existing RESULTS, every other row as it was.
+CLASS_WEEK    = --due "$${DUE:-}" --late-penalty "$${LATE_PENALTY:-}" --missing "$${MISSING:-}" --only "$${ONLY:-}"
 # In English whatever LANG says (its CSV columns are the tests' names); GRADER_LANG=es for Spanish results.json files.
 grade-all: need-deps
-	@ex=$(call ex_named,$(EXERCISE)); \
+	@if [ -n "$(EXERCISES)" ]; then \
+	    if [ -z "$${SUBMISSIONS:-}" ] || [ -z "$${RESULTS:-}" ] || [ "$(words $(ASSIGNMENT))" != "$(words $(EXERCISES))" ]; then \
+	    echo "usage: make grade-all EXERCISES=\"01 02 ...\" SUBMISSIONS=DIR RESULTS=scores.csv" >&2; \
+	    echo "  EXERCISES='$(EXERCISES)' (allowed: numbers of $(EXERCISE_NAMES))" >&2; exit 2; fi; \
+	    $(MAKE) --no-print-directory -s grader $(GRADER_OUT)/class $(CATALOGUES) $(HIDDEN_CATALOGUES) grader-secrets && \
+	    sh tools/grader/grade-all.sh --exercises "$(ASSIGNMENT)" $(GRADER_OUT) exercises "$$SUBMISSIONS" "$$RESULTS" \
+	        --similarity "$${SIMILARITY:-70}" $${LMS_ASSIGNMENT:+--assignment "$$LMS_ASSIGNMENT"} $(CLASS_WEEK) \
+	        --cc "$(CC)" $(GRADE_OPTS); \
+	    exit $$?; fi; \
+	ex=$(call ex_named,$(EXERCISE)); \
 	if [ -z "$${SUBMISSIONS:-}" ] || [ -z "$${RESULTS:-}" ] || [ -z "$$ex" ]; then \
 	    echo "usage: make grade-all EXERCISE=exercises/NN-topic SUBMISSIONS=DIR RESULTS=scores.csv" >&2; \
 	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(addprefix exercises/,$(EXERCISE_NAMES)))" >&2; exit 2; fi; \
@@ -381,7 +402,7 @@ grade-all: need-deps
 	    $(CATALOGUES) $(HIDDEN_CATALOGUES) grader-secrets && \
 	sh tools/grader/grade-all.sh "$(GRADER_OUT)/$$ex/judge" "$(GRADER_OUT)/$$ex/probe.a" "exercises/$$ex" \
 	    "$$SUBMISSIONS" "$$RESULTS" --similarity "$${SIMILARITY:-70}" --assignment "$${LMS_ASSIGNMENT:-$$ex}" \
-	    --cc "$(CC)" $(GRADE_OPTS)
+	    $(CLASS_WEEK) --cc "$(CC)" $(GRADE_OPTS)
 
 # make gradescope EXERCISE=exercises/NN-topic | EXERCISES="01 02 09" [TIMEOUT=S HIDDEN_VISIBILITY=V GRADER_LANG=es]:
 # the autograder zip, build/gradescope/NN-topic.zip (or 01-02-09.zip; NN-topic.es.zip with GRADER_LANG=es):

@@ -8,6 +8,7 @@
 # marked, no pair among clearly different files), the summary (mean and median by hand below); then hostile
 # metadata, a flat folder, sim_c missing and bad usage.
 . tests/lib/cli.sh
+. tests/lib/class_counts.sh
 B=${NUMLAB_BUILD:-build}
 EX=01-euler-steps
 [ -f exercises/$EX/solution.c ] || { echo "skip: no solutions here (a student copy)"; exit 0; }
@@ -52,7 +53,9 @@ sed 's#) / s.m;#);   /* forgot the mass */#' $sol >"$e/submission_1007/euler.c" 
 sed 's/double a = acceleration(s, y);/double a = acceleration(s, y)/' $sol >"$e/submission_1008/euler.c"   # no ';'
 cp $sol "$e/submission_1009/a.c" && cp $ex/student.c "$e/submission_1009/b.c"   # two .c files
 echo "I could not make it work" >"$e/submission_1010/README.txt"                 # none
-mkdir -p "$e/__MACOSX" && cp $sol "$e/submission_1012/._euler.c"                 # macOS litter, not submissions
+mkdir -p "$e/__MACOSX" "$e/submission_1012/__MACOSX"                             # macOS litter, not submissions
+cp $sol "$e/submission_1012/._euler.c" && cp $sol "$e/submission_1012/__MACOSX/._halves.c"
+echo litter >"$e/submission_1012/.DS_Store"
 cat >"$e/submission_1012/halves.c" <<'EOF'
 #include "exercise.h"
 /* Two half steps of something else entirely. */
@@ -157,32 +160,47 @@ EOF
 expect_eq "scores.csv: ten test columns" "$(head -n 1 "$TMP/want.csv" | grep -o '\[hidden\]' | wc -l | tr -d ' ')" 5
 cmp -s "$TMP/want.csv" "$TMP/scores.csv" && pass || fail "scores.csv: $(diff "$TMP/want.csv" "$TMP/scores.csv")"
 csv_ok "$TMP/scores.csv"
-# Canvas and Moodle: a row a student whose score is theirs (not 1011, which has no folder; not 1012, no student).
+# Canvas and Moodle: a row a student whose score is theirs (not 1012, no student), and the student with no folder
+# (1011) at 0 (MISSING=zero by default). Canvas's as it documents its import and exports its gradebook: the Points
+# Possible row under the header, the name "Last, First" (a name with a comma as written), its own user ID (not in the
+# export) empty, the sid as SIS User ID, the email as SIS Login ID.
 cat >"$TMP/want.canvas.csv" <<'EOF'
 Student,ID,SIS User ID,SIS Login ID,Section,01-euler-steps
-Jane Doe,,1234,jane@example.edu,,12
-Zoë O'Brien,,1235,zoe@example.edu,,12
+    Points Possible,,,,,12
+"Doe, Jane",,1234,jane@example.edu,,12
+"O'Brien, Zoë",,1235,zoe@example.edu,,12
 "Smith, ""Ace"": Jr.",,1236,ace@example.edu,,0
-Ann\x0aLee \x1b[2J\x1b]0;owned\x07,,1237,ann@example.edu,,4
+"\x1b[2J\x1b]0;owned\x07, Ann\x0aLee",,1237,ann@example.edu,,4
 "'=HYPERLINK(""http://example.com"")",,1238,eve@example.edu,,4
-Bo Li,,1239,bo@example.edu,,5
-Chloé Dubois,,1240,chloe@example.edu,,5
+"Li, Bo",,1239,bo@example.edu,,5
+"Dubois, Chloé",,1240,chloe@example.edu,,5
 "Müller, Jörg",,1241,jorg@example.edu,,0
-Kim Park,,1242,kim@example.edu,,0
-Two Files,,1243,two@example.edu,,0
-No Files,,1244,none@example.edu,,0
+"Park, Kim",,1242,kim@example.edu,,0
+"Files, Two",,1243,two@example.edu,,0
+"Files, No",,1244,none@example.edu,,0
+"Missing, Gone",,1245,gone@example.edu,,0
 EOF
 cmp -s "$TMP/want.canvas.csv" "$TMP/scores.canvas.csv" && pass ||
     fail "scores.canvas.csv: $(diff "$TMP/want.canvas.csv" "$TMP/scores.canvas.csv")"
-{
-    echo "Email address,ID number,Full name,01-euler-steps"
-    python3 -c 'import csv, sys
-w = csv.writer(sys.stdout, lineterminator="\n")
-for r in list(csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))[1:]:
-    w.writerow([r[3], r[2], r[0], r[5]])' "$TMP/want.canvas.csv"
-} >"$TMP/want.moodle.csv"
+cat >"$TMP/want.moodle.csv" <<'EOF'
+Email address,ID number,Full name,01-euler-steps
+jane@example.edu,1234,Jane Doe,12
+zoe@example.edu,1235,Zoë O'Brien,12
+ace@example.edu,1236,"Smith, ""Ace"": Jr.",0
+ann@example.edu,1237,Ann\x0aLee \x1b[2J\x1b]0;owned\x07,4
+eve@example.edu,1238,"'=HYPERLINK(""http://example.com"")",4
+bo@example.edu,1239,Bo Li,5
+chloe@example.edu,1240,Chloé Dubois,5
+jorg@example.edu,1241,"Müller, Jörg",0
+kim@example.edu,1242,Kim Park,0
+two@example.edu,1243,Two Files,0
+none@example.edu,1244,No Files,0
+gone@example.edu,1245,Gone Missing,0
+EOF
 cmp -s "$TMP/want.moodle.csv" "$TMP/scores.moodle.csv" && pass ||
     fail "scores.moodle.csv: $(diff "$TMP/want.moodle.csv" "$TMP/scores.moodle.csv")"
+grep -qF '1 student named in the metadata submitted nothing: 0 in the LMS files (MISSING=zero)' "$TMP/out" && pass ||
+    fail "summary: the missing student's policy is not said"
 csv_ok "$TMP/scores.canvas.csv"
 csv_ok "$TMP/scores.moodle.csv"
 
@@ -195,11 +213,44 @@ grep -q '2 .c files in the folder' "$TMP/scores.d/submission_1009.json" && pass 
 [ -e "$TMP/scores.d/submission_1011.json" ] && fail "1011: a results.json for a folder that does not exist"
 ls -a "$TMP" "$TMP/scores.d" | grep -q 'numlab-results' && fail "a temporary file was left behind"
 
+# The feedback files: one a submission handed in (not 1011), who, the score, why, each test and what was wrong.
+fb="$TMP/scores.feedback"
+expect_eq "feedback: a file a submission" "$(ls "$fb" | tr '\n' ' ')" "$(for n in 1001 1002 1003 1004 1005 1006 1007 1008 \
+    1009 1010 1012; do printf 'submission_%s.txt ' $n; done)"
+printf 'numlab: submission_1010 (No Files <none@example.edu>)\nscore 0 / 12 (invalid-file)\nwhy: no .c file in the folder (allowed: exactly one)\n' \
+    >"$TMP/want.fb"
+cmp -s "$TMP/want.fb" "$fb/submission_1010.txt" && pass || fail "feedback 1010: $(diff "$TMP/want.fb" "$fb/submission_1010.txt")"
+# The test lines from the header of want.csv (the names) and the points written by hand above: "tests_of GOT" prints
+# "  PASS|FAIL GOT/MAX  NAME" for each, GOT a comma-separated list, MAX 1,1,1,2,2,1,1,1,1,1 (points.h).
+tests_of() {
+    head -n 1 "$TMP/want.csv" | python3 -c 'import csv, sys
+names = next(csv.reader(sys.stdin))[8:]
+got, top = sys.argv[1].split(","), "1,1,1,2,2,1,1,1,1,1".split(",")
+for n, g, m in zip(names, got, top):
+    print("  %s %s/%s  %s" % ("PASS" if g == m else "FAIL", g, m, n))
+    if sys.argv[2:]: print("         " + sys.argv[2])' "$@"
+}
+{
+    printf 'numlab: submission_1008 (Kim Park <kim@example.edu>)\nscore 0 / 12 (compile-error)\n'
+    printf "why: The submission does not compile. euler.c:12:5: error: expected ',' or ';' before 'return'\n\ntests:\n"
+    tests_of 0,0,0,0,0,0,0,0,0,0 "not run: the submission does not compile (see the messages above)"
+    printf "\nthe grader's messages:\n  The submission does not compile.\n"
+} >"$TMP/want.fb"
+head -n "$(wc -l <"$TMP/want.fb")" "$fb/submission_1008.txt" >"$TMP/got.fb"
+cmp -s "$TMP/want.fb" "$TMP/got.fb" && pass || fail "feedback 1008: $(diff "$TMP/want.fb" "$TMP/got.fb")"
+tests_of 0,1,0,0,0,1,0,0,1,1 >"$TMP/want.fb"   # 1004, as in scores.csv
+grep '^  [PF]A[SI][SL] ' "$fb/submission_1004.txt" >"$TMP/got.fb"
+cmp -s "$TMP/want.fb" "$TMP/got.fb" && pass || fail "feedback 1004: $(diff "$TMP/want.fb" "$TMP/got.fb")"
+grep -qF '         x after 1 step: got 1.04166666667, want 0 (tolerance 1e-12)  <- wrong' "$fb/submission_1004.txt" && pass ||
+    fail "feedback 1004: what was wrong is not said"
+grep -q "$esc" "$fb"/*.txt && fail "feedback: an ESC byte in a feedback file"
+
 # The summary. Scores of the 11 folders (1011 has none): 12 12 0 4 4 5 0 0 0 0 0; sum 37, mean 37/11 = 3.364;
 # sorted 0 0 0 0 0 0 4 4 5 12 12, median the 6th: 0. Of the 8 whose tests ran, mass_damping_target and seed_table
 # failed in 6 (all but 1001, 1002), explicit_by_hand in 5 (1003 1004 1005 1007 1012).
 out="$TMP/out"
 grep -q "$esc" "$out" && fail "summary: an ESC byte reached the terminal"
+class_counts "$out" "$TMP/scores.csv"
 grep -qF 'class summary: 12 submissions (8 graded, 1 compile-error, 2 invalid-file, 1 missing)' "$out" && pass ||
     fail "summary: the counts: $(grep 'class summary' "$out")"
 grep -qF '11 scores out of 12: mean 3.364, median 0, lowest 0, highest 12' "$out" && pass ||
@@ -222,19 +273,34 @@ sim="$TMP/scores.similar.txt"
 section "$sim" "byte-identical:" >"$TMP/identical"
 section "$sim" "identical after removing comments" >"$TMP/normalized"
 section "$sim" "sim_c -p:" >"$TMP/simc"
-expect_eq "similar: one byte-identical pair" "$(grep -c . "$TMP/identical")" 1
-grep -q 'submission_1001 (Jane Doe.*~  submission_1002 (Zoë' "$TMP/identical" && pass || fail "similar: not 1001 ~ 1002"
-expect_eq "similar: one normalized pair" "$(grep -c . "$TMP/normalized")" 1
-grep -q 'submission_1004 (Ann\\x0aLee.*~  submission_1005' "$TMP/normalized" && pass || fail "similar: not 1004 ~ 1005"
+expect_eq "similar: one byte-identical cluster" "$(cat "$TMP/identical")" \
+    "  2 submissions: submission_1001 (Jane Doe <jane@example.edu>), submission_1002 (Zoë O'Brien <zoe@example.edu>)"
+expect_eq "similar: one normalized cluster" "$(grep -c . "$TMP/normalized")" 1
+grep -q '^  2 submissions: submission_1004 (Ann\\x0aLee.*, submission_1005' "$TMP/normalized" && pass ||
+    fail "similar: not 1004 ~ 1005"
+expect_eq "similar: one sim_c cluster" "$(grep -c . "$TMP/simc")" 1
 grep -q 'submission_1001.*submission_1007' "$TMP/simc" && pass || fail "similar: sim_c missed the solution with an edit"
-grep -q 'submission_100[12].*submission_100[12]\|submission_100[45].*submission_100[45]' "$TMP/simc" &&
-    fail "similar: an identical pair listed again under sim_c"
+grep -qF '8 submissions compared' "$sim" && pass || fail "similar: not 8 compared (1003, the starter as it was, is not)"
 for pair in "1003 " "1012" "100[45].*100[12678]" "100[12678].*100[45]"; do
     grep -q "submission_$pair" "$sim" && fail "similar: a false pair: $(grep "submission_$pair" "$sim")"
 done
-grep -q 'identical  100%  submission_1001' "$out" && pass || fail "similar: not said on the terminal"
+grep -qF 'identical  2 submissions: submission_1001 (Jane Doe' "$out" && pass || fail "similar: not said on the terminal"
 grep -q "$esc" "$sim" && fail "similar: an ESC byte in the report"
 grep -q 'no score is changed' "$sim" && pass || fail "similar: the report does not say it is advisory"
+
+# --- ONLY=: 1008 fixes its ';' (now the solution itself) and is regraded by its folder's name; every other row as it
+# was, and the similarity report still compares the others (their copies kept from the first run): 1008 joins the
+# byte-identical cluster of 1001 and 1002.
+cp "$TMP/scores.csv" "$TMP/before.csv"
+cp $sol "$e/submission_1008/euler.c"
+grade_all "$e" "$TMP/scores.csv" --only submission_1008
+expect_eq "ONLY: exit status" "$rc" 0
+expect_eq "ONLY: the other rows" "$(diff "$TMP/before.csv" "$TMP/scores.csv" | grep -c '^[<>] submission_100[^8]')" 0
+grep -q '^submission_1008,12,12,graded,Kim Park,kim@example.edu,1242,,1,1,1,2,2,1,1,1,1,1$' "$TMP/scores.csv" && pass ||
+    fail "ONLY: 1008 not regraded: $(grep '^submission_1008' "$TMP/scores.csv")"
+expect_eq "ONLY: the identical cluster" "$(section "$TMP/scores.similar.txt" "byte-identical:" | sed 's/ (\([^)]*\))//g')" \
+    "  3 submissions: submission_1001, submission_1002, submission_1008"
+cp "$TMP/before.csv" "$TMP/scores.csv"
 
 # --- hostile metadata ---------------------------------------------------------------------------------------------
 h="$TMP/hostile"
@@ -283,8 +349,26 @@ expect_eq "flat: the rows" "$(cut -d, -f1-4 "$TMP/flat.csv" | tail -n +2 | tr '\
 grep -qF 'no Canvas or Moodle CSV' "$TMP/out" && pass || fail "flat: the missing LMS files are not explained"
 [ -e "$TMP/flat.canvas.csv" ] && fail "flat: a Canvas CSV without students"
 grep -qF 'sim_c is not installed: percentages skipped' "$TMP/out" && pass || fail "flat: sim_c missing is not said"
-grep -q "$f/alice.c  ~  $f/bob.c" "$TMP/flat.similar.txt" && pass || fail "flat: the identical pair without sim_c"
+grep -qF "  2 submissions: $f/alice.c, $f/bob.c" "$TMP/flat.similar.txt" && pass || fail "flat: the identical pair without sim_c"
 grep -qF "sim_c's threshold 90%" "$TMP/flat.similar.txt" && pass || fail "flat: SIMILARITY not passed on"
+
+# --- similarity clusters, the starter code subtracted --------------------------------------------------------------
+# Five copies of the solution are one cluster (not ten pairs); the starter handed in as it was (s1, s2) has nothing
+# of its own and is not compared, as MOSS's base file; the starter with the same added function (t1, t2) is.
+k="$TMP/clusters"
+mkdir -p "$k"
+for n in 1 2 3 4 5; do cp $sol "$k/c$n.c"; done
+cp $ex/student.c "$k/s1.c" && cp $ex/student.c "$k/s2.c"
+for n in 1 2; do { cat $ex/student.c; printf 'int helper(int n)\n{\n    return 2 * n;\n}\n'; } >"$k/t$n.c"; done
+NUMLAB_SIM_C=no-such-sim_c grade_all "$k" "$TMP/k.csv"
+section "$TMP/k.similar.txt" "byte-identical:" >"$TMP/identical"
+printf '  5 submissions: %s/c1.c, %s/c2.c, %s/c3.c, %s/c4.c, %s/c5.c\n  2 submissions: %s/t1.c, %s/t2.c\n' \
+    "$k" "$k" "$k" "$k" "$k" "$k" "$k" >"$TMP/want.identical"
+cmp -s "$TMP/want.identical" "$TMP/identical" && pass || fail "clusters: $(diff "$TMP/want.identical" "$TMP/identical")"
+grep -qF '7 submissions compared' "$TMP/k.similar.txt" && pass || fail "clusters: not 7 compared (s1 and s2 are the starter)"
+grep -q 's[12]\.c' "$TMP/k.similar.txt" && fail "clusters: the starter as it was is compared"
+grep -qF 'similar submissions (advisory, no score changed): 2 byte-identical, 0 identical after normalizing' "$TMP/out" &&
+    pass || fail "clusters: the terminal's count: $(grep '^similar' "$TMP/out")"
 
 # --- bad usage ----------------------------------------------------------------------------------------------------
 expect_usage "SIMILARITY: 'abc' is not allowed \(allowed: a percentage, 1..100\)" \

@@ -4,8 +4,9 @@
 # and gsl, as on a bare image: the grader builds from its own needs), then the copy of run_autograder Gradescope
 # makes (ROOT/run_autograder, run from ROOT, the package found through NUMLAB_AUTOGRADER_SOURCE, never beside it) on
 # uploads: the solution as student.c and under another name (full marks), a wrong answer (its score), nothing but a
-# PDF and two .c files (0, with a message saying what to upload); and an assignment of three exercises in one zip
-# (one results.json, tests prefixed and tagged by exercise, files matched by number). The zips hold no solution.
+# PDF and two .c files (0, with a message saying what to upload), a macOS Finder zip (its __MACOSX/._NAME and
+# .DS_Store ignored); and an assignment of three exercises in one zip (one results.json, tests prefixed and tagged
+# by exercise, files matched by number). The zips hold no solution.
 . tests/lib/cli.sh
 B=${NUMLAB_BUILD:-build}
 [ -f exercises/01-euler-steps/solution.c ] || { echo "skip: no solutions here (a student copy)"; exit 0; }
@@ -55,7 +56,9 @@ grade() {
     root=$1 name=$2
     shift 2
     mkdir -p "$root/submission-$name"
-    for pair in "$@"; do cp "${pair%%:*}" "$root/submission-$name/${pair#*:}"; done
+    for pair in "$@"; do
+        mkdir -p "$(dirname "$root/submission-$name/${pair#*:}")" && cp "${pair%%:*}" "$root/submission-$name/${pair#*:}"
+    done
     (cd "$root" && NUMLAB_AUTOGRADER_SOURCE="$root/source" NUMLAB_AUTOGRADER_SUBMISSION="$root/submission-$name" \
         NUMLAB_AUTOGRADER_RESULTS="$root/results-$name" ./run_autograder) >"$TMP/$name.log" 2>&1
     expect_eq "$name: run_autograder's exit status" $? 0
@@ -73,6 +76,12 @@ if unpack "$zip1" "$one"; then
     expect_eq "correct: score" "$(score_of "$json")" 12
     grade "$one" renamed "$sol1:euler steps (final).c" "README.md:notes.md"
     expect_eq "renamed: score" "$(score_of "$json")" 12
+    # Zipped in macOS's Finder: __MACOSX/._NAME (the resource fork, AppleDouble) and .DS_Store beside the file are
+    # not submissions (tools/grader/uploads.h), at the top and in a folder.
+    grade "$one" macos "$sol1:mine.c" "$sol1:__MACOSX/._mine.c" "README.md:.DS_Store"
+    expect_eq "macos: score" "$(score_of "$json")" 12
+    grade "$one" macos-folder "$sol1:lab/mine.c" "$sol1:__MACOSX/lab/._mine.c" "$sol1:lab/._mine.c"
+    expect_eq "macos in a folder: score" "$(score_of "$json")" 12
     grade "$one" wrong "tests/grader/hostile/wrong_answer.c:my answer.c"
     expect_eq "wrong: score" "$(score_of "$json")" 4
     grade "$one" none "README.md:answer.pdf"
@@ -107,10 +116,13 @@ if unpack "$zip3" "$three"; then
     score=$(score_of "$json")
     awk -v s="$score" -v lo=$((part01 + sum02)) 'BEGIN { exit !(s >= lo) }' && pass ||
         fail "assignment: score $score, less than 01 and 02 in full ($part01 + $sum02)"
+    grade "$three" macos "$sol1:01.c" "$sol1:__MACOSX/._01.c" "$sol1:._01-euler-steps.c"
+    expect_eq "macos: score (01 alone)" "$(score_of "$json")" 12
     grade "$three" missing "$sol1:01.c"
     grep -q 'no .c file for 02-rk4-step was uploaded (upload one file named 02-rk4-step.c or 02\*.c)' "$json" &&
         pass || fail "missing: no message for 02"
     expect_eq "missing: score (01 alone)" "$(score_of "$json")" 12
     expect_eq "missing: max_score" "$(max_of "$json")" "$max"
+    expect_eq "missing: the total, last" "$(tail -n 1 "$TMP/missing.log")" "score 12 / $max  ($json)"
 fi
 finish

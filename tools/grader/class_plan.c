@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "class.h"
 #include "report.h"
+#include "uploads.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -16,7 +17,6 @@
 #define METADATA "submission_metadata.yml"
 #define METADATA_MAX (32 << 20)   /* bytes: Gradescope's metadata for thousands of students is a few MB */
 #define METADATA_DEPTH 32         /* how deep its YAML may nest */
-#define FOLDER_DEPTH 8            /* how deep a folder is searched for its .c file */
 
 void cl_add(cl_text *t, const char *format, ...)
 {
@@ -72,7 +72,8 @@ static cl_submission *add_submission(cl_class *c, cl_kind kind, const char *key)
     cl_submission *s = &subs[c->n];
     bool failed = false;
     *s = (cl_submission){.kind = kind, .key = dup_or_fail(key, &failed), .file = dup_or_fail("", &failed),
-                         .json = dup_or_fail("", &failed), .reason = dup_or_fail("", &failed)};
+                         .json = dup_or_fail("", &failed), .reason = dup_or_fail("", &failed),
+                         .created_at = dup_or_fail("", &failed)};
     c->n++;
     return failed ? NULL : s;
 }
@@ -89,7 +90,7 @@ void cl_free(cl_class *c)
         cl_submission *s = &c->subs[i];
         for (size_t k = 0; k < s->n_students; k++)
             free(s->students[k].name), free(s->students[k].email), free(s->students[k].sid);
-        free(s->students), free(s->key), free(s->file), free(s->json), free(s->reason);
+        free(s->students), free(s->key), free(s->file), free(s->json), free(s->reason), free(s->created_at);
     }
     free(c->subs);
     *c = (cl_class){0};
@@ -138,6 +139,10 @@ static int member(yaml_document_t *doc, yaml_node_t *map, const char *key)
 
 static int add_students(yaml_document_t *doc, yaml_node_t *entry, cl_submission *s)
 {
+    bool when_failed = false;
+    set_text(&s->created_at, scalar(doc, member(doc, entry, "created_at")), &when_failed);
+    if (when_failed)
+        return -1;
     yaml_node_t *list = yaml_document_get_node(doc, member(doc, entry, "submitters"));
     if (!list || list->type != YAML_SEQUENCE_NODE)
         return 0;
@@ -299,61 +304,26 @@ static void free_names(char **names, size_t n)
     free(names);
 }
 
-static bool ends_in_c(const char *name)
-{
-    size_t len = strlen(name);
-    return len >= 2 && !strcmp(name + len - 2, ".c");
-}
-
-/* What macOS adds to a folder it zips: never a submission. */
-static bool macos_litter(const char *name)
-{
-    return !strcmp(name, "__MACOSX") || !strncmp(name, "._", 2) || !strcmp(name, ".DS_Store");
-}
-
-/* The .c entries under dir (links and directories are not followed; macOS's __MACOSX and ._ copies are not
- * submissions): counts them, the first two paths kept. */
-static void find_sources(const char *dir, int depth, size_t *count, char *found[2])
-{
-    size_t n;
-    char **names = list_dir(dir, &n);
-    for (size_t i = 0; i < n; i++) {
-        char *path = NULL;
-        struct stat st;
-        if (macos_litter(names[i]) || asprintf(&path, "%s/%s", dir, names[i]) < 0 || lstat(path, &st) != 0) {
-            free(path);
-            continue;
-        }
-        if (S_ISDIR(st.st_mode) && depth < FOLDER_DEPTH) {
-            find_sources(path, depth + 1, count, found);
-        } else if (!S_ISDIR(st.st_mode) && ends_in_c(names[i])) {
-            if (*count < 2) {
-                found[*count] = path;
-                path = NULL;
-            }
-            (*count)++;
-        }
-        free(path);
-    }
-    free_names(names, n);
-}
-
-/* A folder of the export: its one .c file is graded, else a reason. */
-static int plan_folder(cl_class *c, const char *dir, const char *name, char *error, size_t error_size)
+/* A folder of the export: the file the Gradescope package would grade (uploads.h) is graded, else a reason. */
+static int plan_folder(cl_class *c, const char *dir, const char *name, size_t n_exercises, char *error,
+                       size_t error_size)
 {
     cl_submission *s = find_key(c, name);
     if (!s && !(s = add_submission(c, CL_MISSING, name))) {
         snprintf(error, error_size, "out of memory");
         return -1;
     }
-    char *path = NULL, *found[2] = {NULL, NULL};
-    size_t count = 0;
+    char *path = NULL;
+    up_choice found = {0};
     struct stat st;
     bool failed = asprintf(&path, "%s/%s", dir, name) < 0;
     bool is_dir = !failed && lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
-    if (is_dir)
-        find_sources(path, 0, &count, found);
-    char *shown = failed ? NULL : gr_clean_text(found[0] ? found[0] + strlen(path) + 1 : "", false);
+    if (is_dir && n_exercises > 1)   /* assignment.sh picks each exercise's file */
+        found.count = 1;
+    else if (is_dir)
+        failed = up_choose(path, "", 1, &found) != 0;
+    size_t count = found.count;
+    char *shown = failed ? NULL : gr_clean_text(found.first ? found.first + strlen(path) + 1 : "", false);
     char *reason = NULL;
     if (!failed && !is_dir)
         failed = asprintf(&reason, "not a folder (a submission of an export is a folder with one .c file)") < 0;
@@ -363,9 +333,10 @@ static int plan_folder(cl_class *c, const char *dir, const char *name, char *err
         failed = asprintf(&reason, "%zu .c files in the folder (allowed: exactly one): %s, ...", count,
                           shown ? shown : "?") < 0;
     s->kind = reason ? CL_INVALID : CL_GRADE;
-    set_text(&s->file, count == 1 ? found[0] : "", &failed);
+    set_text(&s->file, count != 1 ? "" : n_exercises > 1 ? path : found.file, &failed);
     set_text(&s->reason, reason, &failed);
-    free(path), free(found[0]), free(found[1]), free(shown), free(reason);
+    up_choice_free(&found);
+    free(path), free(shown), free(reason);
     if (failed)
         snprintf(error, error_size, "out of memory");
     return failed ? -1 : 0;
@@ -390,7 +361,7 @@ static char *json_name(const char *json_dir, const char *name, size_t place)
     return n < 0 ? NULL : path;
 }
 
-int cl_plan(const char *dir, const char *json_dir, cl_class *c, char *error, size_t error_size)
+int cl_plan(const char *dir, const char *json_dir, size_t n_exercises, cl_class *c, char *error, size_t error_size)
 {
     char *metadata = NULL;
     if (asprintf(&metadata, "%s/%s", dir, METADATA) < 0)
@@ -402,11 +373,11 @@ int cl_plan(const char *dir, const char *json_dir, cl_class *c, char *error, siz
     size_t n;
     char **names = list_dir(dir, &n);
     for (size_t i = 0; rc == 0 && i < n; i++) {
-        if (c->export && (!strcmp(names[i], METADATA) || macos_litter(names[i])))
+        if (c->export && (!strcmp(names[i], METADATA) || !up_counts(names[i])))
             continue;
         if (c->export) {
-            rc = plan_folder(c, dir, names[i], error, error_size);
-        } else if (!c->export && ends_in_c(names[i])) {
+            rc = plan_folder(c, dir, names[i], n_exercises, error, error_size);
+        } else if (!c->export && up_is_c_file(names[i])) {
             bool failed = false;
             char *file = NULL;
             cl_submission *s = add_submission(c, CL_GRADE, "");
@@ -439,6 +410,52 @@ int cl_plan(const char *dir, const char *json_dir, cl_class *c, char *error, siz
     return rc;
 }
 
+/* --- the copies for the similarity report ------------------------------------------------------------------------ */
+
+#define SOURCE_MAX (1 << 20)   /* bytes of a copy: a submission is a few kB */
+
+int cl_copy_file(const char *from, const char *to)
+{
+    int in = open(from, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK), rc = -1;
+    struct stat st;
+    char *data = NULL;
+    if (in >= 0 && fstat(in, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= SOURCE_MAX &&
+        (data = malloc((size_t)st.st_size + 1)) != NULL) {
+        ssize_t n = read(in, data, (size_t)st.st_size);
+        char error[256];
+        rc = n < 0 ? -1 : gr_write_atomic(to, data, (size_t)n, error, sizeof error);
+    }
+    if (in >= 0)
+        close(in);
+    free(data);
+    return rc;
+}
+
+int cl_copy_sources(const cl_class *c, char *const *exercises, size_t n, const char *src_dir, char *error,
+                    size_t error_size)
+{
+    for (size_t e = 0; e < n; e++) {
+        char *dir = NULL;
+        if (asprintf(&dir, "%s/%s", src_dir, exercises[e]) < 0 || (mkdir(dir, 0700) != 0 && errno != EEXIST)) {
+            snprintf(error, error_size, "cannot make %s", dir ? dir : "a folder");
+            free(dir);
+            return -1;
+        }
+        for (size_t i = 0; i < c->n; i++) {
+            up_choice choice;
+            char *to = NULL;
+            if (c->subs[i].kind != CL_GRADE || up_choose(c->subs[i].file, exercises[e], n, &choice) != 0)
+                continue;
+            if (choice.file && asprintf(&to, "%s/%zu.c", dir, i + 1) >= 0)
+                cl_copy_file(choice.file, to);   /* one that cannot be read is not compared */
+            free(to);
+            up_choice_free(&choice);
+        }
+        free(dir);
+    }
+    return 0;
+}
+
 /* --- the manifest: a record a submission, NUL-separated fields ---------------------------------------------------- */
 
 int cl_write_manifest(const cl_class *c, const char *path, char *error, size_t error_size)
@@ -447,8 +464,8 @@ int cl_write_manifest(const cl_class *c, const char *path, char *error, size_t e
     cl_add(&t, "%d%c", c->export, 0);
     for (size_t i = 0; i < c->n; i++) {
         const cl_submission *s = &c->subs[i];
-        cl_add(&t, "%d%c%s%c%s%c%s%c%s%c%d%c%zu%c", (int)s->kind, 0, s->key, 0, s->file, 0, s->json, 0, s->reason,
-               0, s->in_metadata, 0, s->n_students, 0);
+        cl_add(&t, "%d%c%s%c%s%c%s%c%s%c%s%c%d%c%zu%c", (int)s->kind, 0, s->key, 0, s->file, 0, s->json, 0,
+               s->reason, 0, s->created_at, 0, s->in_metadata, 0, s->n_students, 0);
         for (size_t k = 0; k < s->n_students; k++)
             cl_add(&t, "%s%c%s%c%s%c", s->students[k].name, 0, s->students[k].email, 0, s->students[k].sid, 0);
     }
@@ -482,13 +499,14 @@ int cl_read_manifest(const char *path, cl_class *c, char *error, size_t error_si
     bool failed = false;
     while (!failed && (f = field(&p, end)) != NULL) {
         char *key = field(&p, end), *file = field(&p, end), *json = field(&p, end), *reason = field(&p, end),
-             *meta = field(&p, end), *count = field(&p, end);
+             *created_at = field(&p, end), *meta = field(&p, end), *count = field(&p, end);
         cl_submission *s = count ? add_submission(c, (cl_kind)atoi(f), key) : NULL;
         if (!s) {
             failed = true;
             break;
         }
         set_text(&s->file, file, &failed), set_text(&s->json, json, &failed), set_text(&s->reason, reason, &failed);
+        set_text(&s->created_at, created_at, &failed);
         s->in_metadata = meta[0] == '1';
         size_t n = strtoul(count, NULL, 10);
         s->students = calloc(n ? n : 1, sizeof *s->students);

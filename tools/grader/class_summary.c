@@ -10,10 +10,9 @@
 #include "numlab/plot.h"
 
 #define MOST_FAILED 5      /* tests listed */
-#define PAIRS_SHOWN 6      /* similar pairs on the terminal (all of them in the report) */
+#define PAIRS_SHOWN 6      /* clusters of similar submissions on the terminal (all of them in the report) */
 
-/* A row whose score counts: graded, or 0 for what was handed in (not the grader's failure, not a missing folder). */
-static bool counts(const cl_row *r)
+bool cl_row_counts(const cl_row *r)
 {
     return r->has_score && strcmp(r->status, "grader-error") != 0 && strcmp(r->status, "missing") != 0;
 }
@@ -101,20 +100,22 @@ static void print_most_failed(const cl_row *rows, size_t n, const cl_tests *test
 void cl_print_summary(const cl_row *rows, size_t n, const cl_tests *tests, FILE *out)
 {
     double *scores = calloc(n + 1, sizeof *scores), max = 0, sum = 0;
-    size_t m = 0, status[5] = {0};
-    static const char *const names[5] = {"graded", "compile-error", "invalid-file", "grader-error", "missing"};
+    enum { KINDS = 6 };
+    size_t m = 0, status[KINDS] = {0};
+    static const char *const names[KINDS] = {"graded", "partial", "compile-error", "invalid-file", "grader-error",
+                                             "missing"};
     if (!scores)
         return;
     for (size_t i = 0; i < n; i++) {
-        for (int s = 0; s < 5; s++)
+        for (int s = 0; s < KINDS; s++)
             status[s] += !strcmp(rows[i].status, names[s]);
         if (isfinite(rows[i].max_score) && rows[i].max_score > max)
             max = rows[i].max_score;
-        if (counts(&rows[i]))
+        if (cl_row_counts(&rows[i]))
             sum += scores[m++] = rows[i].score;
     }
     fprintf(out, "\nclass summary: %zu submissions (", n);
-    for (int s = 0, first = 1; s < 5; s++)
+    for (int s = 0, first = 1; s < KINDS; s++)
         if (status[s])
             fprintf(out, "%s%zu %s", first ? "" : ", ", status[s], names[s]), first = 0;
     fprintf(out, ")\n");
@@ -209,16 +210,85 @@ static pair *read_pairs(const cl_row *rows, size_t n, FILE *f, size_t *count, bo
     return pairs;
 }
 
+/* The clusters of each kind: rows joined by a pair of that kind, transitively (union-find), so that five copies of
+ * one file are one cluster rather than ten pairs. */
+typedef struct {
+    int kind;
+    size_t *members, n;   /* rows, in order */
+    int low, high;        /* the pairs' percentages */
+} cluster;
+
+static size_t root(size_t *parent, size_t i)
+{
+    while (parent[i] != i)
+        i = parent[i] = parent[parent[i]];
+    return i;
+}
+
+static cluster *find_clusters(const pair *pairs, size_t count, size_t n, size_t *n_clusters)
+{
+    size_t *parent = calloc(n + 1, sizeof *parent);
+    cluster *clusters = calloc(2 * count + 1, sizeof *clusters);
+    *n_clusters = 0;
+    for (int kind = 0; parent && clusters && kind < 3; kind++) {
+        for (size_t i = 0; i < n; i++)
+            parent[i] = i;
+        for (size_t k = 0; k < count; k++)
+            if (pairs[k].kind == kind)
+                parent[root(parent, pairs[k].a)] = root(parent, pairs[k].b);
+        for (size_t i = 0; i < n; i++) {   /* a cluster a root with a member other than itself */
+            size_t r = root(parent, i), c = 0;
+            for (; c < *n_clusters && !(clusters[c].kind == kind && root(parent, clusters[c].members[0]) == r); c++)
+                ;
+            bool paired = false;
+            for (size_t k = 0; k < count && !paired; k++)
+                paired = pairs[k].kind == kind && (pairs[k].a == i || pairs[k].b == i);
+            if (!paired)
+                continue;
+            if (c == *n_clusters) {
+                clusters[c] = (cluster){.kind = kind, .members = calloc(n + 1, sizeof(size_t)), .low = 100};
+                if (!clusters[c].members)
+                    break;
+                (*n_clusters)++;
+            }
+            clusters[c].members[clusters[c].n++] = i;
+        }
+        for (size_t k = 0; k < count; k++)
+            for (size_t c = 0; pairs[k].kind == kind && c < *n_clusters; c++)
+                if (clusters[c].kind == kind && root(parent, clusters[c].members[0]) == root(parent, pairs[k].a)) {
+                    clusters[c].low = pairs[k].percent < clusters[c].low ? pairs[k].percent : clusters[c].low;
+                    clusters[c].high = pairs[k].percent > clusters[c].high ? pairs[k].percent : clusters[c].high;
+                }
+    }
+    free(parent);
+    return clusters;
+}
+
+/* "N submissions (P%[-Q%]): WHO, WHO, ..." */
+static void add_cluster(cl_text *t, const cluster *c, const cl_row *rows)
+{
+    cl_add(t, "%zu submissions", c->n);
+    if (c->kind == 2)
+        cl_add(t, c->low == c->high ? " (%d%%)" : " (%d%% to %d%%)", c->low, c->high);
+    cl_add(t, ":");
+    for (size_t m = 0; m < c->n; m++) {
+        char *w = who(&rows[c->members[m]]);
+        cl_add(t, "%s %s", m ? "," : "", w ? w : "?");
+        free(w);
+    }
+}
+
 int cl_report_similar(const cl_row *rows, size_t n, const char *pairs_path, const char *report_path, int threshold,
                       FILE *out, char *error, size_t error_size)
 {
     FILE *f = fopen(pairs_path, "r");
     if (!f)
         return snprintf(error, error_size, "%s: cannot be read", pairs_path), -1;
-    size_t count = 0, compared = 0, per_kind[3] = {0};
+    size_t count = 0, compared = 0, per_kind[3] = {0}, n_clusters = 0;
     bool no_sim = false;
     pair *pairs = read_pairs(rows, n, f, &count, &no_sim);
     fclose(f);
+    cluster *clusters = find_clusters(pairs, count, n, &n_clusters);
     for (size_t i = 0; i < n; i++)
         compared += rows[i].source > 0;
     static const char *const heading[3] = {
@@ -226,16 +296,18 @@ int cl_report_similar(const cl_row *rows, size_t n, const char *pairs_path, cons
         "sim_c -p: this share of one submission's tokens is found in the other"};
     cl_text t = {0};
     cl_add(&t, "numlab: similar submissions, advisory only (no score is changed)\n%zu submissions compared (each "
-           "one with a .c file the judge could read); sim_c's threshold %d%%\n", compared, threshold);
+           "one with a .c file the judge could read and something of its own once the starter code's lines are "
+           "removed); sim_c's threshold %d%%; a cluster is the submissions joined by such pairs\n", compared,
+           threshold);
     for (int kind = 0; kind < 3; kind++) {
         cl_add(&t, "\n%s:\n", heading[kind]);
         size_t before = t.len;
-        for (size_t k = 0; k < count; k++) {
-            if (pairs[k].kind != kind)
+        for (size_t c = 0; c < n_clusters; c++) {
+            if (clusters[c].kind != kind)
                 continue;
-            char *a = who(&rows[pairs[k].a]), *b = who(&rows[pairs[k].b]);
-            cl_add(&t, "  %3d%%  %s  ~  %s\n", pairs[k].percent, a ? a : "?", b ? b : "?");
-            free(a), free(b);
+            cl_add(&t, "  ");
+            add_cluster(&t, &clusters[c], rows);
+            cl_add(&t, "\n");
             per_kind[kind]++;
         }
         if (t.len == before)
@@ -245,18 +317,22 @@ int cl_report_similar(const cl_row *rows, size_t n, const char *pairs_path, cons
     cl_add(&t, "\n");
     char *shown = gr_clean_text(report_path, false);
     fprintf(out, "\nsimilar submissions (advisory, no score changed): %zu byte-identical, %zu identical after "
-            "normalizing, %zu at %d%% or more (sim_c)%s: %s\n", per_kind[0], per_kind[1], per_kind[2], threshold,
+            "normalizing, %zu at %d%% or more (sim_c) cluster%s%s: %s\n", per_kind[0], per_kind[1], per_kind[2],
+            threshold, per_kind[0] + per_kind[1] + per_kind[2] == 1 ? "" : "s",
             no_sim ? ", sim_c is not installed: percentages skipped (apt-get install similarity-tester)" : "",
             shown ? shown : "?");
-    for (size_t k = 0; k < count && k < PAIRS_SHOWN; k++) {
-        char *a = who(&rows[pairs[k].a]), *b = who(&rows[pairs[k].b]);
-        fprintf(out, "  %-10s %3d%%  %s  ~  %s\n", pairs[k].kind == 0 ? "identical" : pairs[k].kind == 1 ? "normalized"
-                : "sim_c", pairs[k].percent, a ? a : "?", b ? b : "?");
-        free(a), free(b);
+    for (size_t c = 0; c < n_clusters && c < PAIRS_SHOWN; c++) {
+        cl_text line = {0};
+        add_cluster(&line, &clusters[c], rows);
+        fprintf(out, "  %-10s %s\n", clusters[c].kind == 0 ? "identical" : clusters[c].kind == 1 ? "normalized"
+                : "sim_c", line.data ? line.data : "?");
+        free(line.data);
     }
-    if (count > PAIRS_SHOWN)
-        fprintf(out, "  ... %zu more in the report\n", count - PAIRS_SHOWN);
-    free(shown), free(pairs);
+    if (n_clusters > PAIRS_SHOWN)
+        fprintf(out, "  ... %zu more in the report\n", n_clusters - PAIRS_SHOWN);
+    for (size_t c = 0; c < n_clusters; c++)
+        free(clusters[c].members);
+    free(shown), free(pairs), free(clusters);
     int rc = t.failed ? (snprintf(error, error_size, "out of memory"), -1)
                       : gr_write_atomic(report_path, t.data, t.len, error, error_size);
     free(t.data);

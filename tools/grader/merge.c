@@ -5,7 +5,7 @@
  * The score and max_score are the parts' sums, each test's name is prefixed with its exercise ("[01-euler-steps] ...")
  * and tagged with it, the outputs are joined under one heading per exercise. A part that is missing or is not a
  * results.json makes the merge fail (exit 1): the caller grades every part, whatever happens to it, first. Written
- * whole or not at all (report.c). */
+ * whole or not at all (report.c); its total is printed as the judge prints one exercise's: "score S / M  (OUT.json)". */
 #define _GNU_SOURCE
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -133,6 +133,8 @@ int main(int argc, char **argv)
         char *text = NULL;
         rc = asprintf(&text, "%s\n", json) < 0 ? -1 : gr_write_atomic(argv[1], text, strlen(text), error, sizeof error);
         free(text);
+        if (rc == 0)   /* the assignment's total, in the judge's words for one exercise */
+            printf("score %g / %g  (%s)\n", number(merged, "score"), number(merged, "max_score"), argv[1]);
     } else if (!error[0]) {
         snprintf(error, sizeof error, "out of memory");
     }

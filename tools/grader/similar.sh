@@ -6,11 +6,26 @@
 #                      macro and includes no file)
 #   similar I J PCT    sim_c (Debian's similarity-tester) finds PCT% of I's tokens in J, PCT >= THRESHOLD
 #   missing sim_c      sim_c is not installed: that part was skipped
+# With BASE (the exercise's starter code, student.c), as MOSS's base file: every line of a copy that is a line of
+# BASE (white space aside) is removed before the normalized and sim_c comparisons, and a copy with nothing left (the
+# starter handed in as it was) is not compared at all (its N.c is removed, so the report counts it out).
 # Advisory only: nothing here changes a score.
-#   similar.sh DIR THRESHOLD >PAIRS        (NUMLAB_SIM_C: another sim_c, or a missing one for the tests)
+#   similar.sh DIR THRESHOLD [BASE] >PAIRS      (NUMLAB_SIM_C: another sim_c, or a missing one for the tests)
 set -u
-dir=$1 threshold=$2 sim_c=${NUMLAB_SIM_C:-sim_c}
+dir=$1 threshold=$2 base=${3:-} sim_c=${NUMLAB_SIM_C:-sim_c}
+case $base in '' | /*) ;; *) base=$(pwd)/$base ;; esac
 cd "$dir" || exit 1
+mkdir -p own || exit 1
+[ ! -f "$base" ] || tr -d ' \t\r\f\v' <"$base" >base.lines || exit 1
+for n in $(ls | sed -n 's/^\([0-9][0-9]*\)\.c$/\1/p'); do
+    if [ -f "$base" ]; then
+        awk 'FNR == NR { b[$0] = 1; next } { k = $0; gsub(/[ \t\r\f\v]/, "", k) } k != "" && !(k in b)' \
+            base.lines "$n.c" >"own/$n.c"
+        grep -q . "own/$n.c" || rm -f "$n.c" "own/$n.c"
+    else
+        cp "$n.c" "own/$n.c"
+    fi
+done
 set -- $(ls | sed -n 's/^\([0-9][0-9]*\)\.c$/\1/p' | sort -n)
 [ $# -ge 2 ] || exit 0
 
@@ -24,10 +39,11 @@ same() {   # KIND SUFFIX ROW...
 }
 for n in "$@"; do
     : >"$n.norm"
-    timeout 10 cpp -fpreprocessed -dD -P -w "$n.c" -o "$n.pp" 2>/dev/null && tr -d ' \t\r\n\f\v' <"$n.pp" >"$n.norm"
+    timeout 10 cpp -fpreprocessed -dD -P -w "own/$n.c" -o "$n.pp" 2>/dev/null && tr -d ' \t\r\n\f\v' <"$n.pp" >"$n.norm"
 done
 same identical .c "$@"
 same normalized .norm "$@"
+cd own || exit 1
 if command -v "$sim_c" >/dev/null 2>&1; then
     # -p percentages, -e each pair on its own, -a both ways, -T no file summary: "I.c consists for P % of J.c material"
     timeout 300 "$sim_c" -p -e -a -T -t "$threshold" $(for n in "$@"; do printf '%s.c ' "$n"; done) 2>/dev/null |

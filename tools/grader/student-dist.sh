@@ -2,7 +2,9 @@
 # student-dist: the students' copy of numlab, as a tarball of what is committed (HEAD), never of the working tree (an
 # instructor's tried answers, a graded class or scores.csv in the checkout stay out): the labs, the library and the
 # exercises, without the exercises' solutions and hidden tests and without the grader's own tests (their fixtures
-# hold solutions); refused when any file would name a function of the judge-only headers (exercises/*/hidden/*.h). The list of what went in is written next to it (OUT.txt) and summed up on stdout.
+# hold solutions) and without docs/grade-all/ (grade-all's sample files name the hidden tests); refused when any
+# file would name a function of the judge-only headers (exercises/*/hidden/*.h). The list of what went in is written
+# next to it (OUT.txt) and summed up on stdout.
 #   student-dist.sh OUT.tar.gz        (`make student-dist` writes build/numlab-student.tar.gz)
 # In the copy `make exercise EX=NN` works, and `make grade` grades with the visible tests only.
 set -u
@@ -15,7 +17,7 @@ list=$(mktemp) || exit 1
 trap 'rm -rf "$list" "$list.all" "$out.tmp.$$" "$out.txt.tmp.$$"' EXIT
 
 git ls-tree -r --name-only HEAD >"$list.all" || exit 1
-grep -v -E '^exercises/[^/]+/(solution\.c|hidden/)|^tests/grader(/|_[^/]*\.sh$)' "$list.all" | sort >"$list"
+grep -v -E '^exercises/[^/]+/(solution\.c|hidden/)|^tests/grader(/|_[^/]*\.sh$)|^docs/grade-all/' "$list.all" | sort >"$list"
 
 if grep -E '(^|/)solution\.c$|^exercises/[^/]+/hidden/' "$list"; then
     echo "student-dist: the files above would give the answers away; not writing $out" >&2
