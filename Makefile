@@ -305,7 +305,8 @@ $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADE
 # Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
 CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_parts class_regrade class_summary class_week \
              class_feedback report values uploads)
-$(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/i18n.o $(GRADER_OBJ)/core/report.o: ALL_CFLAGS += -Iinclude
+$(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/class_parts.o $(GRADER_OBJ)/core/i18n.o \
+    $(GRADER_OBJ)/core/report.o: ALL_CFLAGS += -Iinclude
 $(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(CLASS_OBJ) $(LIB) $(call pkg_libs,libcjson yaml-0.1) -lm

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "class.h"
 #include "report.h"
+#include "numlab/common.h"
 
 #include <fcntl.h>
 #include <math.h>
@@ -52,10 +53,16 @@ void cl_read_row(const char *path, cl_row *row)
     char *max = strrchr(text, ',');
     if (max) {
         *max++ = '\0';
-        char *score = strrchr(text, ','), *e1, *e2;
-        row->score = score ? strtod(score + 1, &e1) : NAN;
-        row->max_score = strtod(max, &e2);
-        row->has_score = score && e1 > score + 1 && e2 > max && isfinite(row->score);
+        /* the judge's numbers, in the project's one number grammar: a field that is not one (empty, "12abc",
+         * "nan") is no score, and the row no grading */
+        char *score = strrchr(text, ',');
+        double s = NAN, m = NAN;
+        row->has_score = score && numlab_number(score + 1, &s) == NUMLAB_NUMBER_OK &&
+                         numlab_number(max, &m) == NUMLAB_NUMBER_OK && m > 0.0;
+        row->score = row->has_score ? s : NAN;
+        row->max_score = row->has_score ? m : NAN;
+        if (!row->has_score)
+            row->status = "grader-error";
     }
     free(text);
 }
