@@ -4,4 +4,17 @@
 . tests/lib/cli.sh
 command -v xgettext >/dev/null || { fail "xgettext not found (make deps installs gettext)"; finish; exit 1; }
 out=$(sh tools/po.sh check "$TMP" 2>&1) && pass || fail "$out"
+
+# The register (po/es.po's header): Latin American Spanish, so none of Spain's own words for a file, a default, a
+# cost or a key press in a translation (msgstr), in the READMEs or in the hidden tests' words.
+spain='fichero|por omisi[oó]n|\bcostes?\b|\b[Pp]ulse\b|\b[Pp]ulsa\b|ordenador'
+msgstrs() { awk '/^msgstr/ { on = 1 } /^(msgid|#)/ || /^$/ { on = 0 } on' "$@"; }
+for f in po/es.po exercises/*/hidden/es.po; do
+    hits=$(msgstrs "$f" | grep -niE "$spain" | head -n 3)
+    [ -z "$hits" ] && pass || fail "$f: Spain-only words in a translation: $hits"
+done
+for f in README.es.md exercises/*/README.es.md; do
+    hits=$(grep -niE "$spain" "$f" | head -n 3)
+    [ -z "$hits" ] && pass || fail "$f: Spain-only words: $hits"
+done
 finish
