@@ -284,7 +284,7 @@ START_TEST(help_translated)
     ck_assert_str_eq(text, "usage: es-lab\n"
                            "\n"
                            "\n"
-                           "  --rest-rule R       este texto (both, distance, speed; por omisión both)\n"
+                           "  --rest-rule R       este texto (both, distance, speed; por defecto both)\n"
                            "  --k K               not in the catalogue (0..10)\n"
                            "  --help              este texto\n");
     demo d;
