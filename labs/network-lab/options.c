@@ -86,8 +86,10 @@ const labcli_option nl_option_table[] = {
      "backward-euler (one sparse solve a step);\n"
      "--plot takes a comma-separated list (default explicit,semi,rk4)"), .parse = parse_methods},
     {"dt", LABCLI_NUMBER, "H", AT(dt), 1e-9, 1e3, "1/240", N_("the step in seconds")},
-    {"steps", LABCLI_COUNT, "S", AT(steps), 0, 1e9, "240", N_("the number of steps")},
-    {"every", LABCLI_COUNT, "K", AT(every), 1, 1e9, "1", N_("print only every K-th step, and the last")},
+    {"steps", LABCLI_COUNT, "S", AT(steps), 0, 1e9, "240", N_("the number of steps"),
+     .with = LABCLI_IN(NL_MODE_CSV) | LABCLI_IN(NL_MODE_PLOT)},  /* the interactive lab runs until you stop it */
+    {"every", LABCLI_COUNT, "K", AT(every), 1, 1e9, "1", N_("print only every K-th step, and the last"),
+     .with = LABCLI_IN(NL_MODE_CSV)},
     {"kick", LABCLI_NUMBER, "V", AT(kick), 0, 1e6, NULL, N_("give every free mass a reproducible velocity, each\n"
      "component uniform in [-V, V]")},
     {"seed", LABCLI_COUNT, "N", AT(seed), 0, 4294967295.0, "1", N_("the kick's random seed")},
@@ -158,6 +160,18 @@ int nl_check(void *opts, const labcli_result *r)
     o->have_n = labcli_given(&table, r, "n"), o->have_k = labcli_given(&table, r, "k");
     o->have_m = labcli_given(&table, r, "m"), o->have_c = labcli_given(&table, r, "c");
     o->have_pull = labcli_given(&table, r, "pull");
+    o->have_dt = labcli_given(&table, r, "dt"), o->have_kick = labcli_given(&table, r, "kick");
+    o->have_method = labcli_given(&table, r, "method");
+    if (r->mode == 0 && !o->preset && !o->file) {  /* the walk's own networks: these would be dropped */
+        static const char *const building[] = {"n", "pull", "force"};
+        for (size_t i = 0; i < sizeof building / sizeof building[0]; i++)
+            if (labcli_given(&table, r, building[i]))
+                return cli_error(_("--%s: the guided walk builds its own networks (allowed with --preset NAME or "
+                                   "--file FILE)"), building[i]);
+    }
+    if (r->mode == 0 && o->n_methods > NL_WALK_RUNS)
+        return cli_error(_("--method: the interactive lab runs at most %d methods side by side (given: %d)"),
+                         NL_WALK_RUNS, o->n_methods);
     o->figure.force_option = "--replace";
     if (figure_output_check(&o->figure, r->mode == NL_MODE_PLOT))
         return CLI_USAGE;

@@ -14,6 +14,13 @@
 #include "numlab/timestep.h"
 #include "numlab/tui.h"
 
+/* Which of the walk's values the command line typed (labcli_given, in sl_check): every step of the walk starts from
+ * these, its own defaults only for the rest. */
+typedef struct {
+    bool k, c, m, x0, v0, target, dt, steps, methods;
+    bool jitter, gap, step, cap, eps_x, eps_v, rest_scale;
+} sl_typed;
+
 typedef struct {
     spring_params params;
     spring_state s0;
@@ -28,7 +35,8 @@ typedef struct {
     long long gap_frame, max_frames;
     unsigned long seed;
     bool interpolate;
-    ts_rest rest;
+    ts_rest rest;           /* scaled by rest_scale (sl_check) */
+    double rest_scale;
     ts_rest_rule rest_rule;
     bool rest_each_substep;
 
@@ -38,12 +46,12 @@ typedef struct {
     int width, height;
     bool ascii;
     figure_options figure;      /* --out, --size, --force */
+    sl_typed typed;
 } sl_options;
 
 /* What the command line fills (options.c): the options, and what only the options need. */
 typedef struct {
     sl_options o;
-    double rest_scale;
     bool animate, no_cap;
 } sl_front;
 
@@ -210,6 +218,7 @@ int sl_interactive(sl_options *o);
  * steps 7-12: Verlet, implicit methods, stiffness, order against cost, drift against phase, the spiral of death) - */
 
 #define SL_MAX_FRAMES 4000
+#define SL_WALK_MAX_STEPS 20000  /* the steps slider's top: --steps above it is refused in the walk */
 #define SL_REVEAL_SECONDS 4.0
 #define SL_GAP_AT 0.2  /* s: when step 5's tab switch happens */
 
@@ -232,6 +241,7 @@ typedef struct {
 
 typedef struct {
     sl_options o;
+    sl_options cli;                     /* what the command line gave: o.typed says which of it a step takes */
     bool shown[SPRING_METHOD_COUNT];
     double steps;                       /* o.steps as a tui parameter */
     sl_runs runs;
@@ -250,6 +260,7 @@ typedef struct {
     sl_frame_run loops[SL_N_LOOP_RUNS];
     /* step 6 */
     double eps_x, eps_v, rest_scale;
+    double rest_target;                 /* the target when opacity is off: 300 px, or --target */
     bool opacity;
     bool rule_shown[SL_N_RULES];
     sl_frame_run rest_run;              /* the frames of the bouncing spring, no rest test */

@@ -9,6 +9,9 @@
 
 #define AT(field) LABCLI_AT(sl_front, field)
 #define SPRING(name, value, field, lo, hi, def, help) {name, LABCLI_NUMBER, value, AT(o.field), lo, hi, def, help}
+/* The options only the headless modes read: the interactive walk refuses them (by name, exit 2) rather than drop
+ * them; what it takes is what sl_typed lists. */
+#define HEADLESS (LABCLI_IN(SL_CSV) | LABCLI_IN(SL_STABILITY) | LABCLI_IN(SL_PLOT))
 
 static int method_index(const char *name)
 {
@@ -43,34 +46,37 @@ const labcli_option sl_option_table[] = {
              "start; t is the frames' clock; the last row is the snap: x = target, v = 0 exactly). One frame may\n"
              "take at most 1e8 substeps: a longer gap needs a cap or a larger step.")},
     {"animate", LABCLI_FLAG, NULL, AT(animate), 0, 0, NULL, N_("the frame loop"), .with = LABCLI_IN(SL_CSV)},
-    {"frame-hz", LABCLI_NUMBER, "F", AT(o.frame_hz), 1, 1000, "60", N_("display rate")},
+    {"frame-hz", LABCLI_NUMBER, "F", AT(o.frame_hz), 1, 1000, "60", N_("display rate"), .with = HEADLESS},
     {"frame-jitter", LABCLI_NUMBER, "J", AT(o.frame_jitter), 0, 0.9, "0",
      N_("each frame lasts (1 + J u)/F, u uniform in [-1, 1]")},
     {"seed", LABCLI_COUNT, "N", AT(o.seed), 0, 4294967295.0, "1", N_("seed of the jitter")},
     {"gap", LABCLI_NUMBER, "S", AT(o.gap), 0, 1e6, NULL, N_("one frame of S seconds (a tab in the background)")},
-    {"gap-frame", LABCLI_COUNT, "N", AT(o.gap_frame), 1, 1e8, "10", N_("the frame that carries the gap")},
+    {"gap-frame", LABCLI_COUNT, "N", AT(o.gap_frame), 1, 1e8, "10", N_("the frame that carries the gap"), .with = HEADLESS},
     {"step", LABCLI_NUMBER, "H", AT(o.step), 1e-6, 1, "1/240", N_("the fixed step, s")},
     {"cap", LABCLI_NUMBER, "C", AT(o.cap), 1e-6, 1e6, "0.1", N_("the accumulator's cap, s, >= step")},
-    {"no-cap", LABCLI_FLAG, NULL, AT(no_cap), 0, 0, NULL, N_("no cap (a long gap costs gap/step substeps)")},
-    {"interpolate", LABCLI_FLAG, NULL, AT(o.interpolate), 0, 0, NULL, N_("print the rendered x (alpha = accumulator/step)")},
+    {"no-cap", LABCLI_FLAG, NULL, AT(no_cap), 0, 0, NULL, N_("no cap (a long gap costs gap/step substeps)"),
+     .with = HEADLESS},
+    {"interpolate", LABCLI_FLAG, NULL, AT(o.interpolate), 0, 0, NULL, N_("print the rendered x (alpha = accumulator/step)"),
+     .with = HEADLESS},
     {"eps-x", LABCLI_POSITIVE, "E", AT(o.rest.eps_x), 0, 0, "0.5", N_("rest when |x - target| < E (half a pixel) ...")},
     {"eps-v", LABCLI_POSITIVE, "E", AT(o.rest.eps_v), 0, 0, "1", N_("... and |v| < E (a pixel per second)")},
-    {"rest-scale", LABCLI_POSITIVE, "S", AT(rest_scale), 0, 0, "1",
+    {"rest-scale", LABCLI_POSITIVE, "S", AT(o.rest_scale), 0, 0, "1",
      N_("scale both thresholds (e.g. 0.01 for an opacity animated over 100 px)")},
     {"rest-rule", LABCLI_CHOICE, "R", AT(o.rest_rule), 0, 0, "both",
      N_("the rest test (both is right)"), .names = ts_rest_rule_list,
-     .noun = N_("rule")},
+     .noun = N_("rule"), .with = HEADLESS},
     {"rest-each-substep", LABCLI_FLAG, NULL, AT(o.rest_each_substep), 0, 0, NULL,
-     N_("test for rest after each step, not each frame")},
-    {"max-frames", LABCLI_COUNT, "N", AT(o.max_frames), 1, 1e8, "100000", N_("give up after N frames (exit 1)")},
+     N_("test for rest after each step, not each frame"), .with = HEADLESS},
+    {"max-frames", LABCLI_COUNT, "N", AT(o.max_frames), 1, 1e8, "100000", N_("give up after N frames (exit 1)"),
+     .with = HEADLESS},
     {.help = N_("\n--plot KIND prints a chart to stdout: phase, time, energy, error (|x - x_exact|, log scale) or\n"
              "stability (the methods of --method; --csv's spring options and --dt, --steps), or a study:\n"
              "order, cost, drift, phase-lag, spiral.")},
     {"plot", LABCLI_TEXT, "KIND", AT(o.plot), 0, 0, NULL, N_("the chart"), .mode = SL_PLOT},
     {"series", LABCLI_FLAG, NULL, AT(o.plot_csv), 0, 0, NULL, N_("a study's series as CSV (series,x,y)"),
      .with = LABCLI_IN(SL_PLOT)},
-    {"width", LABCLI_COUNT, "W", AT(o.width), 20, 1000, "80", N_("columns")},
-    {"height", LABCLI_COUNT, "H", AT(o.height), 8, 500, "24", N_("rows")},
+    {"width", LABCLI_COUNT, "W", AT(o.width), 20, 1000, "80", N_("columns"), .with = LABCLI_IN(SL_PLOT)},
+    {"height", LABCLI_COUNT, "H", AT(o.height), 8, 500, "24", N_("rows"), .with = LABCLI_IN(SL_PLOT)},
     {"ascii", LABCLI_FLAG, NULL, AT(o.ascii), 0, 0, NULL, N_("ASCII instead of braille (also when the locale is not UTF-8)")},
     FIGURE_LABCLI_OPTIONS(sl_front, o.figure, SL_PLOT, "force"),
     {.help = N_("\n--stability prints method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable: the largest stable w0*dt\n"
@@ -108,8 +114,27 @@ int sl_check(void *opts, const labcli_result *r)
     const labcli_lab self = {.name = "spring-lab", .options = sl_option_table, .n_options = sl_n_options};
     sl_options *o = &f->o;
     o->method_given = labcli_given(&self, r, "method");
-    o->rest.eps_x *= f->rest_scale;
-    o->rest.eps_v *= f->rest_scale;
+    o->typed = (sl_typed){
+        .k = labcli_given(&self, r, "k"), .c = labcli_given(&self, r, "c"), .m = labcli_given(&self, r, "m"),
+        .x0 = labcli_given(&self, r, "x0"), .v0 = labcli_given(&self, r, "v0"),
+        .target = labcli_given(&self, r, "target"), .dt = labcli_given(&self, r, "dt"),
+        .steps = labcli_given(&self, r, "steps"), .methods = o->method_given,
+        .jitter = labcli_given(&self, r, "frame-jitter"), .gap = labcli_given(&self, r, "gap"),
+        .step = labcli_given(&self, r, "step"), .cap = labcli_given(&self, r, "cap"),
+        .eps_x = labcli_given(&self, r, "eps-x"), .eps_v = labcli_given(&self, r, "eps-v"),
+        .rest_scale = labcli_given(&self, r, "rest-scale"),
+    };
+    size_t n_methods = 0;
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+        n_methods += o->methods[m];
+    if (r->mode == 0 && o->typed.methods && n_methods > TUI_MAX_TOGGLES)
+        return cli_error(_("--method: the interactive lab shows at most %d methods (keys 1-%d; given: %zu)"),
+                         TUI_MAX_TOGGLES, TUI_MAX_TOGGLES, n_methods);
+    if (r->mode == 0 && o->typed.steps && (o->steps < 1 || o->steps > SL_WALK_MAX_STEPS))
+        return cli_error(_("--steps: %lld is outside the interactive lab's range (allowed there: 1..%d)"), o->steps,
+                         SL_WALK_MAX_STEPS);
+    o->rest.eps_x *= o->rest_scale;
+    o->rest.eps_v *= o->rest_scale;
     if (f->no_cap)
         o->cap = 1e300;  /* no cap: every second of a gap is simulated */
     else if (o->cap < o->step)

@@ -110,6 +110,49 @@ static void compute_rest_step(sl_walk *w)
     }
 }
 
+/* What the command line typed, over a step's own defaults: the walk takes what you type. */
+static void take_typed(sl_walk *w)
+{
+    const sl_options *cli = &w->cli;
+    const sl_typed *typed = &cli->typed;
+    sl_options *o = &w->o;
+    if (typed->k)
+        o->params.k = cli->params.k;
+    if (typed->c)
+        o->params.c = cli->params.c;
+    if (typed->m)
+        o->params.m = cli->params.m;
+    if (typed->target)
+        o->params.target = cli->params.target;
+    if (typed->x0)
+        o->s0.x = cli->s0.x;
+    if (typed->v0)
+        o->s0.v = cli->s0.v;
+    if (typed->dt)
+        o->dt = cli->dt;
+    if (typed->steps)
+        w->steps = (double)cli->steps;
+    if (typed->methods) {  /* the trajectories' methods, and the studies' (steps 10-12) */
+        memcpy(w->shown, cli->methods, sizeof w->shown);
+        o->method_given = true;
+    }
+    if (typed->jitter)
+        w->jitter = cli->frame_jitter;
+    if (typed->gap)
+        w->gap = cli->gap;
+    if (typed->step)
+        o->step = cli->step;
+    if (typed->cap)
+        w->cap = o->cap = cli->cap;
+    if (typed->rest_scale)
+        w->rest_scale = cli->rest_scale;
+    /* cli->rest is scaled (sl_check); the walk's thresholds are before the scale, as its sliders show them */
+    if (typed->eps_x)
+        w->eps_x = cli->rest.eps_x / cli->rest_scale;
+    if (typed->eps_v)
+        w->eps_v = cli->rest.eps_v / cli->rest_scale;
+}
+
 static void set_step_defaults(sl_walk *w, int step)
 {
     sl_options *o = &w->o;
@@ -154,6 +197,8 @@ static void set_step_defaults(sl_walk *w, int step)
         sl_walk_course_defaults(w, step);
         break;
     }
+    take_typed(w);
+    w->rest_target = o->params.target;
 }
 
 /* The text of a step that states numbers, from what walk_changed just computed. */
@@ -194,7 +239,7 @@ static void walk_changed(void *ctx, int step, tui_change what)
     if (what == TUI_ENTER_STEP)
         set_step_defaults(w, step);
     if (step == SL_STEP_REST)
-        w->o.params.target = w->opacity ? 1.0 : 300.0;
+        w->o.params.target = w->opacity ? 1.0 : w->rest_target;
     w->o.steps = (long long)llround(w->steps);
     w->out_of_memory = false;
     if (sl_walk_shows_runs(step))
@@ -352,7 +397,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
             tui_add_param(d, "m", "kg", &o->params.m, 1e-3, 1e3, 1.1, 2.0, true);
         tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 1e4, 0.5, 5.0, false);
         tui_add_param(d, "dt", "s", &o->dt, 1e-5, 1.0, 1.1, 2.0, true);
-        tui_add_param(d, _("steps"), "", &w->steps, 1, 20000, 10, 100, false);
+        tui_add_param(d, _("steps"), "", &w->steps, 1, SL_WALK_MAX_STEPS, 10, 100, false);
         sl_walk_method_toggles(w, step, d);
     } else if (step == SL_STEP_ACCUMULATOR) {
         static const char *const names[SL_N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", N_("gap capped"), N_("gap no cap")};
@@ -377,7 +422,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
 int sl_interactive(sl_options *o)
 {
     static sl_walk w;  /* large (frame buffers): not on the stack */
-    w.o = *o;
+    w.o = w.cli = *o;
     w.mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
     for (int p = 0; p < TUI_MAX_PANES; p++)
         if (!(w.chart[p] = plot_chart_new(40, 12, w.mode)))

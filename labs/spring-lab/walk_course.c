@@ -12,7 +12,8 @@
 
 void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
 {
-    /* the article's steps 1-3 keep the article's methods; from the stability chart on, the hand-written steppers */
+    /* --method's methods; else the article's steps 1-3 keep the article's methods, and from the stability chart on
+     * the hand-written steppers */
     static const spring_method article[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_RK4, SPRING_EXACT, SPRING_GSL_RK4,
                                          SPRING_GSL_RKF45, SPRING_GSL_RK8PD, SPRING_GSL_MSBDF};
     static const spring_method steppers[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4,
@@ -20,9 +21,15 @@ void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
                                              SPRING_GSL_RK8PD};
     _Static_assert(sizeof article / sizeof article[0] <= TUI_MAX_TOGGLES, "keys 1-9");
     _Static_assert(sizeof steppers / sizeof steppers[0] <= TUI_MAX_TOGGLES, "keys 1-9");
+    spring_method typed[SPRING_METHOD_COUNT];  /* --method's, in the table's order (sl_check: at most 9) */
+    size_t n_typed = 0;
+    for (int m = 0; m < SPRING_METHOD_COUNT && w->o.typed.methods; m++)
+        if (w->cli.methods[m])
+            typed[n_typed++] = (spring_method)m;
     const bool from_seed = step <= SL_STEP_RK4;
-    const spring_method *list = from_seed ? article : steppers;
-    const size_t n = from_seed ? sizeof article / sizeof article[0] : sizeof steppers / sizeof steppers[0];
+    const spring_method *list = n_typed ? typed : from_seed ? article : steppers;
+    size_t n = n_typed ? n_typed : from_seed ? sizeof article / sizeof article[0] : sizeof steppers / sizeof steppers[0];
+    n = n < TUI_MAX_TOGGLES ? n : TUI_MAX_TOGGLES;
     for (size_t i = 0; i < n; i++)
         d->toggles[d->n_toggles++] = (tui_toggle){spring_method_name(list[i]), sl_method_color(list[i]),
                                                   &w->shown[list[i]]};
