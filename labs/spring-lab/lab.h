@@ -112,6 +112,9 @@ typedef enum { SL_LOOP_RESTED, SL_LOOP_DIVERGED, SL_LOOP_GAVE_UP, SL_LOOP_STOPPE
  * (not emitted), max_frames, or emit returning false. *last (may be NULL) gets the last frame run. */
 sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *loop,
                         bool (*emit)(void *arg, const sl_frame *f), void *arg, sl_frame *last);
+/* The frame at which the loop comes to rest (the snapped frame, as --csv --animate's last row), or -1 when it
+ * diverges or does not within loop->max_frames. */
+long long sl_rest_frame(const spring_params *p, spring_state s0, const sl_loop *loop);
 sl_loop sl_loop_from_options(const sl_options *o);
 /* The hand-written steppers' names, comma-separated (what --animate takes besides exact). */
 const char *sl_stepper_names(void);
@@ -231,6 +234,8 @@ enum {
 enum { SL_RUN_30HZ, SL_RUN_60HZ, SL_RUN_144HZ, SL_RUN_GAP_CAPPED, SL_RUN_GAP_UNCAPPED, SL_N_LOOP_RUNS };
 enum { SL_RULE_DISTANCE, SL_RULE_SPEED, SL_RULE_BOTH, SL_N_RULES };
 extern const char *const sl_rule_names[SL_N_RULES];  /* N_() marked: _() where shown */
+extern const ts_rest_rule sl_rule_tests[SL_N_RULES];  /* the rest test of each */
+#define SL_REST_FRAMES 240  /* step 6 plays 4 s at 60 Hz */
 
 typedef struct {
     double t[SL_MAX_FRAMES], x[SL_MAX_FRAMES], v[SL_MAX_FRAMES];

@@ -91,6 +91,18 @@ const char *sl_stepper_names(void)
     return list[0] ? list : numlab_name_join(stepper_name_at, SPRING_METHOD_COUNT, list, sizeof list);
 }
 
+static bool keep_going(void *arg, const sl_frame *f)
+{
+    (void)arg, (void)f;
+    return true;
+}
+
+long long sl_rest_frame(const spring_params *p, spring_state s0, const sl_loop *loop)
+{
+    sl_frame last;
+    return sl_run_loop(p, s0, loop, keep_going, NULL, &last) == SL_LOOP_RESTED ? last.frame : -1;
+}
+
 sl_loop sl_loop_from_options(const sl_options *o)
 {
     spring_method method = SPRING_SEMI;

@@ -151,7 +151,7 @@ static int build_spiral(sl_study *st, const sl_options *o)
     };
     for (int r = 0; r < 3; r++) {
         ts_spiral_frame f[SPIRAL_FRAMES];
-        const size_t n = ts_spiral_run(o->step, runs[r].capped ? o->cap : INFINITY, SL_SPIRAL_RENDER,
+        const size_t n = ts_spiral_run(o->step, runs[r].capped ? o->cap : TS_NO_CAP, SL_SPIRAL_RENDER,
                                        runs[r].cost * o->step, 1.0 / 60.0, SPIRAL_FRAMES, 100000000, f);
         sl_series *s = add_series(st, n, r + 1);
         if (!s)

@@ -136,7 +136,7 @@ int sl_check(void *opts, const labcli_result *r)
     o->rest.eps_x *= o->rest_scale;
     o->rest.eps_v *= o->rest_scale;
     if (f->no_cap)
-        o->cap = 1e300;  /* no cap: every second of a gap is simulated */
+        o->cap = TS_NO_CAP;
     else if (o->cap < o->step)
         return cli_error(_("--cap: %g is below the step %g (allowed: cap >= step)"), o->cap, o->step);
     if (figure_output_check(&o->figure, r->mode == SL_PLOT))

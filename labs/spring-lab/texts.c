@@ -185,7 +185,7 @@ void sl_text_spiral(char *buf, size_t size, double step, double cap)
 {
     enum { FRAMES = 60 };
     ts_spiral_frame f[FRAMES], c[FRAMES];
-    const size_t n = ts_spiral_run(step, INFINITY, SL_SPIRAL_RENDER, SL_SPIRAL_COST * step, 1.0 / 60.0, FRAMES, 100000000, f);
+    const size_t n = ts_spiral_run(step, TS_NO_CAP, SL_SPIRAL_RENDER, SL_SPIRAL_COST * step, 1.0 / 60.0, FRAMES, 100000000, f);
     const double growth = n > 2 ? (double)f[n - 1].substeps / f[n - 2].substeps : NAN;
     ts_spiral_run(step, cap, SL_SPIRAL_RENDER, SL_SPIRAL_COST * step, 1.0 / 60.0, FRAMES, 100000000, c);
     unsigned most = 0;

@@ -38,6 +38,7 @@ static const char *const step_texts[SL_N_STEPS] = {
 };
 
 const char *const sl_rule_names[SL_N_RULES] = {N_("distance only"), N_("speed only"), N_("both")};
+const ts_rest_rule sl_rule_tests[SL_N_RULES] = {TS_REST_DISTANCE_ONLY, TS_REST_SPEED_ONLY, TS_REST_BOTH};
 
 bool sl_walk_shows_runs(int step)
 {
@@ -66,44 +67,53 @@ static bool collect_frame(void *arg, const sl_frame *f)
     return true;
 }
 
-static void run_loop(sl_walk *w, sl_frame_run *run, double hz, double jitter, double gap, double cap, ts_rest rest,
-                     ts_rest_rule rule, long long max_frames)
+/* The frame loop of steps 5 and 6: the walk's spring through the model's loop (the one --csv --animate runs). */
+static sl_loop walk_loop(const sl_walk *w, double hz, double jitter, double gap, double cap, ts_rest rest,
+                         ts_rest_rule rule, long long max_frames)
 {
     sl_loop loop = sl_loop_from_options(&w->o);
     loop.method = SPRING_SEMI;
     /* the gap comes 0.2 s in, while the spring is still on its way */
     loop.hz = hz, loop.jitter = jitter, loop.gap = gap, loop.gap_frame = (long long)(SL_GAP_AT * hz) + 1;
     loop.cap = cap, loop.rest = rest, loop.rule = rule, loop.max_frames = max_frames, loop.interpolate = true;
+    return loop;
+}
+
+static void run_loop(sl_walk *w, sl_frame_run *run, const sl_loop *loop)
+{
     run->n = 0;
-    sl_run_loop(&w->o.params, w->o.s0, &loop, collect_frame, run, NULL);
+    sl_run_loop(&w->o.params, w->o.s0, loop, collect_frame, run, NULL);
 }
 
 static void compute_accumulator_step(sl_walk *w)
 {
     const double rates[3] = {30.0, 60.0, 144.0};
     ts_rest rest = ts_rest_scaled(1.0);
-    for (int i = 0; i < 3; i++)
-        run_loop(w, &w->loops[i], rates[i], w->jitter, 0.0, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
-    run_loop(w, &w->loops[SL_RUN_GAP_CAPPED], 60.0, w->jitter, w->gap, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
-    run_loop(w, &w->loops[SL_RUN_GAP_UNCAPPED], 60.0, w->jitter, w->gap, 1e300, rest, TS_REST_BOTH, SL_MAX_FRAMES);
+    sl_loop loop;
+    for (int i = 0; i < 3; i++) {
+        loop = walk_loop(w, rates[i], w->jitter, 0.0, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
+        run_loop(w, &w->loops[i], &loop);
+    }
+    loop = walk_loop(w, 60.0, w->jitter, w->gap, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
+    run_loop(w, &w->loops[SL_RUN_GAP_CAPPED], &loop);
+    loop.cap = TS_NO_CAP;
+    run_loop(w, &w->loops[SL_RUN_GAP_UNCAPPED], &loop);
 }
 
 static void compute_rest_step(sl_walk *w)
 {
-    /* run without stopping (an impossible rest test), then find where each rule would have stopped */
+    /* the bouncing spring without a rest test (an impossible one), as the physical state the test reads */
     const ts_rest never = {0.0, 0.0};
-    run_loop(w, &w->rest_run, 60.0, 0.0, 0.0, TS_DEFAULT_CAP, never, TS_REST_BOTH, 240);
-    const ts_rest rest = {w->eps_x * w->rest_scale, w->eps_v * w->rest_scale};
-    sl_frame_run *r = &w->rest_run;
+    sl_loop loop = walk_loop(w, 60.0, 0.0, 0.0, TS_DEFAULT_CAP, never, TS_REST_BOTH, SL_REST_FRAMES);
+    loop.interpolate = false;
+    run_loop(w, &w->rest_run, &loop);
+    /* where each rule stops it: the model's loop with that rule, as --csv --animate --rest-rule runs it */
+    loop.rest = (ts_rest){w->eps_x * w->rest_scale, w->eps_v * w->rest_scale};
     for (int rule = 0; rule < SL_N_RULES; rule++) {
-        w->stop_frame[rule] = -1;
-        for (int i = 1; i < r->n && w->stop_frame[rule] < 0; i++)
-            if (ts_at_rest(&rest, (ts_rest_rule)(rule == SL_RULE_BOTH ? TS_REST_BOTH
-                                                 : rule == SL_RULE_DISTANCE ? TS_REST_DISTANCE_ONLY
-                                                                         : TS_REST_SPEED_ONLY),
-                           r->x[i], r->v[i], w->o.params.target))
-                w->stop_frame[rule] = i;
+        loop.rule = sl_rule_tests[rule];
+        w->stop_frame[rule] = (int)sl_rest_frame(&w->o.params, w->o.s0, &loop);
     }
+    sl_frame_run *r = &w->rest_run;
     for (int i = 0; i < r->n; i++) {
         r->dist[i] = fabs(r->x[i] - w->o.params.target);
         r->speed[i] = fabs(r->v[i]);
