@@ -183,18 +183,21 @@ sl_loop sl_loop_from_params(const sl_params *o)
     };
 }
 
-static spring_state loop_step(const spring_params *p, const sl_loop *loop, spring_state s0, spring_state s,
-                              double t_sim)
+/* One fixed step of the loop's method: the hand-written stepper the runs take (ode.h, as spring_runner), or the closed
+ * form at the step's end (framer-motion's way). */
+static int loop_step(ode_stepper *st, const ode_system *sys, const sl_loop *loop, spring_state s0, long long taken,
+                     spring_state *s)
 {
-    switch (loop->method) {
-    case SPRING_EXPLICIT:       return spring_step_explicit(p, s, loop->step);
-    case SPRING_RK4:            return spring_step_rk4(p, s, loop->step);
-    case SPRING_VERLET:         return spring_step_verlet(p, s, loop->step);
-    case SPRING_BACKWARD_EULER: return spring_step_backward_euler(p, s, loop->step);
-    case SPRING_MIDPOINT:       return spring_step_midpoint(p, s, loop->step);
-    case SPRING_EXACT:          return spring_exact(p, s0, t_sim + loop->step);  /* framer-motion's way */
-    default:                    return spring_step_semi(p, s, loop->step);
+    /* step n ends at n h, as the runs' grid (a sum of steps would drift from it in the last digits) */
+    const double t = (double)taken * loop->step;
+    if (loop->method == SPRING_EXACT) {
+        *s = spring_exact(sys->params, s0, (double)(taken + 1) * loop->step);
+        return 0;
     }
+    double y[2] = {s->x, s->v};
+    const int rc = ode_stepper_apply(st, sys, t, loop->step, y);
+    *s = (spring_state){y[0], y[1]};
+    return rc;
 }
 
 sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *loop,
@@ -203,15 +206,24 @@ sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *
     ts_accumulator acc;
     if (ts_accumulator_init(&acc, loop->step, loop->cap))
         return SL_LOOP_GAVE_UP;
+    const ode_method ode = spring_method_ode(loop->method);
+    if (loop->method != SPRING_EXACT && ode >= ODE_METHOD_COUNT)
+        return SL_LOOP_NO_STEPPER;
+    const ode_system sys = spring_system(p);
+    ode_stepper st = {0};
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-    if (!rng)
+    if (!rng || (ode < ODE_METHOD_COUNT && ode_stepper_init(&st, ode, 2))) {
+        gsl_rng_free(rng);
+        ode_stepper_destroy(&st);
         return SL_LOOP_NO_MEMORY;
+    }
     gsl_rng_set(rng, loop->seed);
 
     const double period = 1.0 / loop->hz;
     const double limit = spring_divergence_limit(p, s0);
     spring_state s = s0, prev = s0;
-    double t_frames = 0.0, t_sim = 0.0;
+    double t_frames = 0.0;
+    long long taken = 0;  /* fixed steps */
     sl_loop_end end = SL_LOOP_GAVE_UP;
     sl_frame f = {.frame = 0, .t = 0.0, .x = s.x, .v = s.v, .substeps = 0};
     if (!emit(arg, &f))
@@ -226,8 +238,8 @@ sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *
         bool rest = false;
         for (unsigned i = 0; i < substeps && !rest; i++) {
             prev = s;
-            s = loop_step(p, loop, s0, s, t_sim);
-            t_sim += loop->step;
+            if (loop_step(&st, &sys, loop, s0, taken++, &s))
+                s.x = NAN;  /* an implicit step that failed: a divergence */
             rest = loop->rest_each_substep && ts_at_rest(&loop->rest, loop->rule, s.x, s.v, p->target);
         }
         if (!isfinite(s.x) || !isfinite(s.v) || fabs(s.x - p->target) > limit) {
@@ -250,5 +262,6 @@ sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *
     if (last)
         *last = f;  /* on divergence: the frame it happened in (x and v are NaN, for no one to print) */
     gsl_rng_free(rng);
+    ode_stepper_destroy(&st);
     return end;
 }

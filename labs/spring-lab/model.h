@@ -87,7 +87,7 @@ void sl_result_free(sl_result *r);
 /* Frames of (1 + jitter u)/hz, one frame of `gap` seconds, fixed steps through the accumulator, the rest test and
  * the snap. */
 typedef struct {
-    spring_method method;   /* exact or a hand-written stepper */
+    spring_method method;   /* exact or a hand-written stepper, stepped as the runs step it (ode.h) */
     double hz, jitter, gap, step, cap;
     long long gap_frame, max_frames;
     unsigned long seed;
@@ -103,7 +103,10 @@ typedef struct {
     unsigned substeps;
 } sl_frame;
 
-typedef enum { SL_LOOP_RESTED, SL_LOOP_DIVERGED, SL_LOOP_GAVE_UP, SL_LOOP_STOPPED, SL_LOOP_NO_MEMORY } sl_loop_end;
+/* NO_STEPPER: the method is neither exact nor a hand-written stepper (the GSL solvers pick their own steps). */
+typedef enum {
+    SL_LOOP_RESTED, SL_LOOP_DIVERGED, SL_LOOP_GAVE_UP, SL_LOOP_STOPPED, SL_LOOP_NO_MEMORY, SL_LOOP_NO_STEPPER
+} sl_loop_end;
 
 /* Calls emit for frame 0 (the start) and every frame after it, until rest (the last frame, snapped), divergence
  * (not emitted), max_frames, or emit returning false. *last (may be NULL) gets the last frame run. */
