@@ -29,7 +29,7 @@ static labcli_lab lab = {
 
 int main(int argc, char **argv)
 {
-    sl_front f = {.o = {.methods = {false}}};
+    sl_front f = {0};
     lab.n_options = sl_n_options;
     return labcli_main(&lab, &f, argc, argv);
 }

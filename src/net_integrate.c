@@ -32,6 +32,7 @@ static const struct {
     [NET_VERLET] = {"verlet", HOW_VERLET, 0, 0},
     [NET_BACKWARD_EULER] = {"backward-euler", HOW_IMPLICIT, 0, 0},
     [NET_BACKWARD_EULER_1] = {"backward-euler-1", HOW_IMPLICIT, 0, 0},
+    [NET_MIDPOINT] = {"midpoint", HOW_ODE, ODE_IMPLICIT_MIDPOINT, 0},
 };
 _Static_assert(sizeof methods / sizeof methods[0] == NET_METHOD_COUNT, "one row per net_method");
 _Static_assert(ODE_GSL_COUNT == 4, "a new GSL kind needs its net_method row");
@@ -61,6 +62,11 @@ const char *net_method_names(void)
     return names[0] ? names : numlab_name_join(method_name_at, NET_METHOD_COUNT, names, sizeof names);
 }
 
+bool net_method_dense(net_method method)
+{
+    return method == NET_GSL_MSBDF || method == NET_MIDPOINT;
+}
+
 bool net_method_fixed_step(net_method method)
 {
     return method < NET_METHOD_COUNT && (methods[method].how != HOW_GSL || methods[method].gsl == ODE_GSL_RK4);
@@ -79,7 +85,7 @@ struct net_integrator {
 net_integrator *net_integrator_new(net_network *net, net_method method, double h, double tol)
 {
     if (method >= NET_METHOD_COUNT || !(h > 0.0) || net->n_masses == 0 ||
-        (method == NET_GSL_MSBDF && net->n_masses > NET_MSBDF_MAX_MASSES))
+        (net_method_dense(method) && net->n_masses > NET_DENSE_MAX_MASSES))
         return NULL;
     net_integrator *it = calloc(1, sizeof *it);
     if (!it)

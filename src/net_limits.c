@@ -339,9 +339,10 @@ int net_limits_compute(const net_network *net, const gsl_matrix *K, const gsl_ma
             out->limit[m] = INFINITY;
         else if (rc != NET_OK || out->damping == NET_DAMPING_UNKNOWN)
             out->limit[m] = NAN;
-        else if (m == NET_BACKWARD_EULER || m == NET_BACKWARD_EULER_1)  /* the same step on the linear network */
+        else if (m == NET_BACKWARD_EULER || m == NET_BACKWARD_EULER_1 || m == NET_MIDPOINT)  /* on the linear network */
             /* z'' = -K z - C z' with K and C positive semidefinite loses energy (dE/dt = -z'^T C z' <= 0), so every
-             * eigenvalue of A has Re lambda <= 0 and |1 / (1 - h lambda)| <= 1 for every h: no limit. A negative
+             * eigenvalue of A has Re lambda <= 0 and |1 / (1 - h lambda)| <= 1 for every h (the midpoint rule's
+             * |(1 + h lambda/2) / (1 - h lambda/2)| <= 1 too): no limit. A negative
              * omega^2 (a pre-stressed file) is a growing motion no step cures. */
             out->limit[m] = out->omega2[0] >= 0.0 ? INFINITY : 0.0;
         else if (!modal && !lw.K)

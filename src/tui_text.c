@@ -215,6 +215,16 @@ int tui_walk_write(tui_app *app, FILE *f)
                     d.params[p].unit ? d.params[p].unit : "", d.params[p].unit && *d.params[p].unit ? "]" : "");
         for (int t = 0; t < d.n_toggles; t++)
             fprintf(f, "--- %s: %s\n", tui_toggles_title(app, &d), d.toggles[t].name);
+        /* the values the step starts from (after changed): what the command line gave shows here */
+        for (int p = 0; p < d.n_params; p++)
+            fprintf(f, "%s%s = %.6g%s", p ? ", " : "--- values: ", d.params[p].name, *d.params[p].value,
+                    p + 1 == d.n_params ? "\n" : "");
+        int shown = 0;
+        for (int t = 0; t < d.n_toggles; t++)
+            if (*d.toggles[t].enabled)
+                fprintf(f, "%s%s", shown++ ? ", " : "--- shown: ", d.toggles[t].name);
+        if (shown)
+            fputc('\n', f);
         fprintf(f, "%s\n", d.text ? d.text : "");
         if (*notes)
             fprintf(f, "--- notes\n%s\n", notes);

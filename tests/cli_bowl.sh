@@ -95,7 +95,8 @@ rm -f "$OUT/plain"
 
 # without --wav and without a terminal: say what to use
 expect_usage "^bowl-lab: the interactive lab needs a terminal; without one use --wav FILE, --events FILE.csv, --trace FILE.csv, --spectrum FILE.csv, --spectrogram FILE, --list-presets or --describe NAME \(see --help\)$" "$BL"
-expect_usage "^bowl-lab: the interactive lab needs a terminal" "$BL" --preset rubbing --seconds 2
+expect_usage "^bowl-lab: the interactive lab needs a terminal" "$BL" --preset rubbing --stir 2  # an option it takes
+expect_usage "^bowl-lab: --seconds goes with --wav" "$BL" --preset rubbing --seconds 2  # one it would drop
 
 # the event log: a header, time-ordered rows of known events; steel-pair collides within 2 s
 expect_ok "$BL" --seconds 2 --seed 1 --events "$OUT/e.csv" --quiet

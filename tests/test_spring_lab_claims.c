@@ -92,7 +92,11 @@ START_TEST(test_rk4_damps_the_undamped_spring)
     /* the walk's step 4 at its own w0 dt = 1.6 (k = 1600, dt = 0.04) */
     const spring_params walk = {.k = 1600.0, .m = 1.0, .c = 0.0, .target = 0.0};
     char text[512];
-    sl_text_stability(text, sizeof text, &walk, 0.04);
+    const sl_params at = {.spring = walk, .dt = 0.04};
+    sl_result r = {0};
+    ck_assert_int_eq(sl_model_compute(&at, &r), 0);
+    sl_text_stability(text, sizeof text, &r);
+    sl_result_free(&r);
     ck_assert_msg(strstr(text, "rho = 0.917 (energy -16% a step)"), "%s", text);
     ck_claim_rel(sqrt(1.0 - pow(1.6, 6) / 72.0 + pow(1.6, 8) / 576.0), 0.9173, 1e-4);
 }
@@ -140,9 +144,13 @@ START_TEST(test_semi_modified_energy)
     ck_assert_msg(drift < 1e-10, "modified energy drifted by %g", drift);
     ck_claim_rel(hi / lo, (1.0 + y / 2.0) / (1.0 - y / 2.0), 1e-3);
     ck_assert(lo > 0.7 && hi < 1.7);  /* the notes' 0.715..1.67 */
-    spring_sample samples[2] = {{0.0, 1.0, 0.0, h0}, {dt, 0.68, -32.0, 0.0}};
+    const sl_params run = {.spring = p, .s0 = {1.0, 0.0}, .dt = dt, .steps = 100, .methods = {[SPRING_SEMI] = true}};
+    sl_result r = {0};
+    ck_assert_int_eq(sl_model_compute(&run, &r), 0);
+    ck_assert(r.semi_modified_spread < 1e-10);  /* the drift measured above, over the walk's own run */
     char text[512];
-    sl_text_semi(text, sizeof text, &p, dt, samples, 2);
+    sl_text_semi(text, sizeof text, &r, p.c);
+    sl_result_free(&r);
     ck_assert_msg(strstr(text, "(1 + y/2)/(1 - y/2) = 2.33 at y = w0 dt = 0.8"), "%s", text);
 }
 END_TEST
@@ -181,33 +189,33 @@ static bool most_substeps(void *arg, const sl_frame *f)
 START_TEST(test_rest_once_a_frame_and_the_cap)
 {
     /* the walk's step 5: k = 200, c = 20, target 300 from 0 */
-    sl_options o = {.params = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0}, .s0 = {0.0, 0.0},
+    sl_params o = {.spring = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0}, .s0 = {0.0, 0.0},
                             .step = TS_DEFAULT_STEP, .cap = TS_DEFAULT_CAP, .frame_hz = 60.0, .max_frames = 100000,
                             .rest = ts_rest_scaled(1.0), .rest_rule = TS_REST_BOTH};
     /* the reference: the first fixed step at which the rest test holds, tested after every step */
     spring_state s = o.s0;
     double t_step = 0.0;
     for (int n = 1; !ts_at_rest(&o.rest, TS_REST_BOTH, s.x, s.v, 300.0); n++)
-        s = spring_step_semi(&o.params, s, o.step), t_step = n * o.step;
+        s = spring_step_semi(&o.spring, s, o.step), t_step = n * o.step;
     const double rates[3] = {30.0, 60.0, 144.0};
     double rest_t[3];
     for (int i = 0; i < 3; i++) {
-        sl_loop loop = sl_loop_from_options(&o);
+        sl_loop loop = sl_loop_from_params(&o);
         loop.method = SPRING_SEMI, loop.hz = rates[i], loop.jitter = 0.0, loop.gap = 0.0;
         sl_frame last;
         unsigned ignored = 0;
-        ck_assert_int_eq(sl_run_loop(&o.params, o.s0, &loop, most_substeps, &ignored, &last), SL_LOOP_RESTED);
+        ck_assert_int_eq(sl_run_loop(&o.spring, o.s0, &loop, most_substeps, &ignored, &last), SL_LOOP_RESTED);
         rest_t[i] = last.t;
         ck_assert_msg(rest_t[i] >= t_step - 1e-9, "%g Hz rested at %g s, before the first rest step %g s", rates[i],
                       rest_t[i], t_step);
     }
     ck_assert(rest_t[0] != rest_t[1] || rest_t[1] != rest_t[2]);
     /* a 4 s gap at 60 Hz: the gap frame runs cap / step substeps, the spring moves on by the cap */
-    sl_loop loop = sl_loop_from_options(&o);
+    sl_loop loop = sl_loop_from_params(&o);
     loop.method = SPRING_SEMI, loop.gap = 4.0, loop.gap_frame = 13, loop.jitter = 0.0;
     unsigned most = 0;
     sl_frame last;
-    ck_assert_int_eq(sl_run_loop(&o.params, o.s0, &loop, most_substeps, &most, &last), SL_LOOP_RESTED);
+    ck_assert_int_eq(sl_run_loop(&o.spring, o.s0, &loop, most_substeps, &most, &last), SL_LOOP_RESTED);
     ck_claim_rel(most * o.step, o.cap, 1e-9);
     char text[512];
     sl_text_accumulator(text, sizeof text, rest_t, o.step, 4.0, most * o.step);
@@ -367,19 +375,19 @@ START_TEST(test_rest_each_substep)
     /* with the test after every fixed step, 30, 60 and 144 Hz stop on the same step (the reference: the first step
      * at which the rest test holds), each shown at the first frame after it; the energy rule with eps_v = w0 eps_x
      * is the spring's energy below k eps_x^2 / 2 */
-    sl_options o = {.params = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0}, .s0 = {0.0, 0.0},
+    sl_params o = {.spring = {.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0}, .s0 = {0.0, 0.0},
                             .step = TS_DEFAULT_STEP, .cap = TS_DEFAULT_CAP, .frame_hz = 60.0, .max_frames = 100000,
                             .rest = ts_rest_scaled(1.0), .rest_rule = TS_REST_BOTH, .rest_each_substep = true};
     spring_state s = o.s0;
     int steps = 0;
     while (!ts_at_rest(&o.rest, TS_REST_BOTH, s.x, s.v, 300.0))
-        s = spring_step_semi(&o.params, s, o.step), steps++;
+        s = spring_step_semi(&o.spring, s, o.step), steps++;
     const double rates[3] = {30.0, 60.0, 144.0};
     for (int i = 0; i < 3; i++) {
-        sl_loop loop = sl_loop_from_options(&o);
+        sl_loop loop = sl_loop_from_params(&o);
         loop.hz = rates[i];
         sl_frame last;
-        ck_assert_int_eq(sl_run_loop(&o.params, o.s0, &loop, NULL_EMIT, NULL, &last), SL_LOOP_RESTED);
+        ck_assert_int_eq(sl_run_loop(&o.spring, o.s0, &loop, NULL_EMIT, NULL, &last), SL_LOOP_RESTED);
         ck_assert(last.t >= steps * o.step - 1e-9 && last.t < steps * o.step + 1.0 / rates[i] + 1e-9);
     }
     const double w0 = sqrt(200.0), eps_x = 0.5;
@@ -387,7 +395,7 @@ START_TEST(test_rest_each_substep)
     for (double x = 299.0; x <= 301.0; x += 0.05)
         for (double v = -10.0; v <= 10.0; v += 0.25)
             ck_assert(ts_at_rest(&rest, TS_REST_ENERGY, x, v, 300.0) ==
-                      (spring_energy(&o.params, (spring_state){x, v}) < 0.5 * 200.0 * eps_x * eps_x));
+                      (spring_energy(&o.spring, (spring_state){x, v}) < 0.5 * 200.0 * eps_x * eps_x));
 }
 END_TEST
 

@@ -20,17 +20,27 @@
 
 #define ck_text_has(TEXT, PART) ck_assert_msg(strstr((TEXT), (PART)), "'%s' not in: %s", (PART), (TEXT))
 
+/* The model's result for the spring p at dt, no method run (the step matrices and what follows from them). */
+static sl_result operating_point(spring_params p, double dt)
+{
+    const sl_params at = {.spring = p, .dt = dt};
+    sl_result r = {0};
+    ck_assert_int_eq(sl_model_compute(&at, &r), 0);
+    return r;
+}
+
 START_TEST(test_step7_verlet)
 {
     const spring_params p = {.k = 1600.0, .c = 0.0, .m = 1.0, .target = 0.0};
-    sl_options o = {.params = p, .s0 = {1.0, 0.0}, .dt = 0.02, .steps = 200, .tol = 1e-10};
-    bool shown[SPRING_METHOD_COUNT] = {[SPRING_SEMI] = true, [SPRING_VERLET] = true};
-    sl_runs r = {0};
-    ck_assert_int_eq(sl_runs_compute(&r, &o, shown), 0);
+    const sl_params o = {.spring = p, .s0 = {1.0, 0.0}, .dt = 0.02, .steps = 200, .tol = 1e-10,
+                         .methods = {[SPRING_SEMI] = true, [SPRING_VERLET] = true}};
+    sl_result r = {0};
+    ck_assert_int_eq(sl_model_compute(&o, &r), 0);
     const double semi = (double)r.rhs_evals[SPRING_SEMI] / 200.0, verlet = (double)r.rhs_evals[SPRING_VERLET] / 200.0;
     ck_assert(semi == 1.0 && verlet == 1.005);  /* 200 steps: 200 forces, and Verlet's first */
+    ck_assert(r.evals_per_step[SPRING_SEMI] == semi && r.evals_per_step[SPRING_VERLET] == verlet);
     char text[640];
-    sl_text_verlet(text, sizeof text, &p, 0.02, semi, verlet);
+    sl_text_verlet(text, sizeof text, &r);
     ck_text_has(text, "(1 and 1 forces a step");
     ck_text_has(text, "(w0 dt < 2 undamped)");
     ck_text_has(text, "(det M = 1; explicit's is 1 + y^2 = 1.64)");        /* y = 0.8 */
@@ -39,7 +49,7 @@ START_TEST(test_step7_verlet)
     for (size_t i = 0; i < r.count[SPRING_VERLET]; i++)
         lo = fmin(lo, r.samples[SPRING_VERLET][i].energy), hi = fmax(hi, r.samples[SPRING_VERLET][i].energy);
     ck_claim_rel(hi / lo, 1.0 / 0.84, 2e-3);
-    sl_runs_free(&r);
+    sl_result_free(&r);
 }
 END_TEST
 
@@ -47,11 +57,13 @@ START_TEST(test_step8_implicit)
 {
     const spring_params p = {.k = 1600.0, .c = 0.0, .m = 1.0, .target = 0.0};
     char text[640];
-    sl_text_implicit(text, sizeof text, &p, 0.04);
+    sl_result r = operating_point(p, 0.04);
+    sl_text_implicit(text, sizeof text, &r);
     /* y = 1.6: 1/sqrt(3.56) = 0.52999, energy kept 1/3.56 = 28.1%, lost 71.9% */
     ck_text_has(text, "rho(M) = 0.530 (undamped 1/sqrt(1 + y^2)) at y = 1.6");
     ck_text_has(text, "72% of the energy a step");
     ck_text_has(text, "The midpoint rule: rho(M) = 1.000");
+    sl_result_free(&r);
     spring_state s = {1.0, 0.0};
     s = spring_step_backward_euler(&p, s, 0.04);
     ck_claim_rel(spring_energy(&p, s) / 800.0, 1.0 / 3.56, 1e-12);
@@ -68,7 +80,8 @@ START_TEST(test_step9_stiff)
 {
     const spring_params p = {.k = 10000.0, .c = 1000.0, .m = 1.0, .target = 0.0};  /* w0 = 100, zeta = 5 */
     char text[640];
-    sl_text_stiff(text, sizeof text, &p, 0.01);
+    sl_result r = operating_point(p, 0.01);
+    sl_text_stiff(text, sizeof text, &r);
     const double slow = 100.0 * (5.0 - sqrt(24.0)), fast = 100.0 * (5.0 + sqrt(24.0));  /* 10.10, 989.9 */
     ck_text_has(text, "zeta = 5, the modes decay at 10.1 and 990 1/s, a ratio of 98.");
     ck_claim_rel(fast / slow, 98.0, 1e-3);
@@ -85,6 +98,7 @@ START_TEST(test_step9_stiff)
     ck_claim_rel(2.0 * (sqrt(26.0) - 5.0) / 100.0, 1.98e-3, 2e-3);
     ck_text_has(text, "(it multiplies it by 0.092 a step)");                /* 1 / (1 + 9.899) */
     ck_text_has(text, "(-0.664: towards -1 as dt grows)");                  /* (1 - 4.95) / (1 + 4.95) */
+    sl_result_free(&r);
     /* RK4 at 10 ms diverges; backward Euler follows the slow mode, first order: by hand x(0.6) = 1.0103 e^{-6.061} =
      * 0.00236 exact, 1.0103 / 1.10102^60 = 0.00314 by backward Euler (the fast mode gone: 1/10.9^60): 8e-4 of the
      * start apart */
@@ -110,20 +124,22 @@ static double plain_error(spring_state (*step)(const spring_params *, spring_sta
 
 START_TEST(test_step10_order)
 {
-    sl_options o = {.params = {.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0},
-                            .dt = 0.01, .steps = 200};
+    const sl_params o = {.spring = {.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0}, .dt = 0.01,
+                         .steps = 200};
     sl_study st = {0};
-    ck_assert_int_eq(sl_study_build(&st, SL_CHART_ORDER, &o), 0);
+    ck_assert_int_eq(sl_study_build(&st, SL_STUDY_ORDER, &o), 0);
     for (int i = 0; i < st.n; i++) {
         spring_method m;
         ck_assert_int_eq(spring_method_parse(st.s[i].key, &m), 0);
         ck_assert_msg(fabs(st.s[i].slope - spring_method_order(m)) < 0.15, "%s: %g", st.s[i].key, st.s[i].slope);
     }
-    const double rk4 = plain_error(spring_step_rk4, &o.params, 50, 0.04);
-    const double semi = plain_error(spring_step_semi, &o.params, 200, 0.01);
+    const double rk4 = plain_error(spring_step_rk4, &o.spring, 50, 0.04);
+    const double semi = plain_error(spring_step_semi, &o.spring, 200, 0.01);
     ck_assert(rk4 < semi / 10.0);
+    ck_claim_rel(st.rk4_4dt_error, rk4, 1e-9);
+    ck_claim_rel(st.semi_error, semi, 1e-9);
     char text[640], want[96];
-    sl_text_order(text, sizeof text, &st, rk4, semi, 200.0);
+    sl_text_order(text, sizeof text, &st);
     snprintf(want, sizeof want, "RK4 at 4 dt errs by %.2g, semi at dt by %.2g, each for 200 forces", rk4, semi);
     ck_text_has(text, want);
     sl_study_free(&st);
@@ -133,10 +149,10 @@ END_TEST
 START_TEST(test_step11_drift)
 {
     const double w0 = 2.0 * NUMLAB_PI, dt = 0.025, y = w0 * dt;
-    sl_options o = {.params = {.k = w0 * w0, .c = 0.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0}, .dt = dt};
+    const sl_params o = {.spring = {.k = w0 * w0, .c = 0.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0}, .dt = dt};
     sl_study drift = {0}, phase = {0};
-    ck_assert_int_eq(sl_study_build(&drift, SL_CHART_DRIFT, &o), 0);
-    ck_assert_int_eq(sl_study_build(&phase, SL_CHART_PHASE_LAG, &o), 0);
+    ck_assert_int_eq(sl_study_build(&drift, SL_STUDY_DRIFT, &o), 0);
+    ck_assert_int_eq(sl_study_build(&phase, SL_STUDY_PHASE_LAG, &o), 0);
     char text[640], want[96];
     sl_text_drift(text, sizeof text, &drift, &phase);
     snprintf(want, sizeof want, "band %.2g and %.2g wide", y / (1.0 - y * y / 4.0), y * y / 4.0);
@@ -153,7 +169,11 @@ END_TEST
 START_TEST(test_step12_spiral)
 {
     char text[640];
-    sl_text_spiral(text, sizeof text, TS_DEFAULT_STEP, TS_DEFAULT_CAP);
+    const sl_params o = {.step = TS_DEFAULT_STEP, .cap = TS_DEFAULT_CAP};
+    sl_study spiral = {0};
+    ck_assert_int_eq(sl_study_build(&spiral, SL_STUDY_SPIRAL, &o), 0);
+    sl_text_spiral(text, sizeof text, &spiral);
+    sl_study_free(&spiral);
     /* growth: the cost ratio; the cap: 0.1 / (1/240) = 24 steps; speed 24 h / (render + 24 * 1.5 h) */
     ck_text_has(text, "(here 1.5 x)");
     ck_text_has(text, "grow x1.5 a frame");
@@ -168,13 +188,13 @@ END_TEST
  * chart draws: nothing of the study's axes is left behind. */
 START_TEST(test_pane_after_a_study)
 {
-    sl_options o = {.params = {.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0}, .dt = 0.01,
-                    .steps = 200, .tol = 1e-10};
-    bool shown[SPRING_METHOD_COUNT] = {[SPRING_SEMI] = true, [SPRING_RK4] = true};
-    sl_runs r = {0};
+    const sl_params o = {.spring = {.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0}, .s0 = {1.0, 0.0}, .dt = 0.01,
+                         .steps = 200, .tol = 1e-10, .methods = {[SPRING_SEMI] = true, [SPRING_RK4] = true}};
+    const bool *shown = o.methods;
+    sl_result r = {0};
     sl_study st = {0};
-    ck_assert_int_eq(sl_runs_compute(&r, &o, shown), 0);
-    ck_assert_int_eq(sl_study_build(&st, SL_CHART_ORDER, &o), 0);
+    ck_assert_int_eq(sl_model_compute(&o, &r), 0);
+    ck_assert_int_eq(sl_study_build(&st, SL_STUDY_ORDER, &o), 0);
     for (int kind = SL_CHART_PHASE; kind <= SL_CHART_STABILITY; kind++) {
         plot_chart *fresh = plot_chart_new(60, 20, PLOT_ASCII), *reused = plot_chart_new(60, 20, PLOT_ASCII);
         ck_assert(fresh && reused);
@@ -190,7 +210,7 @@ START_TEST(test_pane_after_a_study)
         plot_chart_free(reused);
     }
     sl_study_free(&st);
-    sl_runs_free(&r);
+    sl_result_free(&r);
 }
 END_TEST
 

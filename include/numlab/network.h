@@ -140,17 +140,21 @@ typedef enum {
     NET_GSL_RK4,     /* "gsl-rk4": GSL's rk4, a full step and two half steps; it returns the half steps' result */
     NET_GSL_RKF45,   /* "gsl-rkf45" */
     NET_GSL_RK8PD,   /* "gsl-rk8pd": the truth */
-    NET_GSL_MSBDF,   /* "gsl-msbdf": implicit, analytic Jacobian; at most NET_MSBDF_MAX_MASSES masses */
+    NET_GSL_MSBDF,   /* "gsl-msbdf": implicit, analytic Jacobian; at most NET_DENSE_MAX_MASSES masses */
     NET_VERLET,      /* "verlet": velocity Verlet (half kick, drift, half kick), fused; second order */
     NET_BACKWARD_EULER,  /* "backward-euler": implicit Euler, its equations solved by Newton's method (sparse
                           * linear solves, net_implicit.c); stable at any step */
     NET_BACKWARD_EULER_1,  /* "backward-euler-1": the first Newton iterate only, the forces linearised about the
                             * step's start (Baraff and Witkin): backward Euler on a linear network, not on a
                             * nonlinear one, where it can gain energy */
+    NET_MIDPOINT,    /* "midpoint": the implicit midpoint rule through ode.h (Newton on the dense Jacobian: at most
+                      * NET_DENSE_MAX_MASSES masses); stable at any step, keeps an undamped network's energy */
     NET_METHOD_COUNT
 } net_method;
 
-#define NET_MSBDF_MAX_MASSES 400u
+#define NET_DENSE_MAX_MASSES 400u  /* the methods on a dense Jacobian (4n x 4n): gsl-msbdf, midpoint */
+/* True for the methods that need a dense Jacobian, and so at most NET_DENSE_MAX_MASSES masses. */
+bool net_method_dense(net_method method);
 
 const char *net_method_name(net_method method);
 int net_method_parse(const char *name, net_method *out);
@@ -163,7 +167,7 @@ bool net_method_fixed_step(net_method method);
 typedef struct net_integrator net_integrator;
 
 /* h: the step; tol: the adaptive GSL solvers' absolute and relative tolerance. Returns NULL when out of memory or
- * when gsl-msbdf is asked for a network with more than NET_MSBDF_MAX_MASSES masses. */
+ * when a dense method (net_method_dense) is asked for a network with more than NET_DENSE_MAX_MASSES masses. */
 net_integrator *net_integrator_new(net_network *net, net_method method, double h, double tol);
 void net_integrator_free(net_integrator *it);
 /* Advances y from *t to *t + h. Returns 0, or nonzero when a GSL solver gave up (backward-euler: Newton's method

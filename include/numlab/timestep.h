@@ -7,6 +7,7 @@
 #ifndef NUMLAB_TIMESTEP_H
 #define NUMLAB_TIMESTEP_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -22,7 +23,9 @@ typedef struct {
     double skipped;    /* total time dropped by the cap */
 } ts_accumulator;
 
-/* Returns 0, or -1 unless step > 0 (finite) and cap >= step (INFINITY: no cap). */
+#define TS_NO_CAP INFINITY  /* a cap that never holds a frame back: every second of a gap is simulated */
+
+/* Returns 0, or -1 unless step > 0 (finite) and cap >= step (TS_NO_CAP: no cap). */
 int ts_accumulator_init(ts_accumulator *a, double step, double cap);
 /* Feeds one frame's elapsed time (negative or non-finite counts as 0) and returns how many fixed steps to take
  * now; the accumulator keeps the remainder. At most floor(cap / step) (+1 for rounding) steps. */

@@ -111,8 +111,9 @@ typedef struct {
 
 /* The walk as text, without a terminal: each step as n reaches it (describe, then changed(TUI_ENTER_STEP), then
  * notes, before any tick): "=== step I/N: TITLE", "--- panes: P", a line "--- parameter: NAME [UNIT]" for each parameter (no brackets without a unit) and
- * "--- TOGGLES: NAME" for each toggle (TOGGLES the app's toggles_name), the text, and after a line "--- notes" the
- * notes.
+ * "--- TOGGLES: NAME" for each toggle (TOGGLES the app's toggles_name), "--- values: NAME = V, ..." (the values the
+ * step starts from), "--- shown: NAME, ..." (the toggles on; no line when none is), the text, and after a line
+ * "--- notes" the notes.
  * What the text pane shows before the animation starts (or after r while paused). tui_run writes it to stdout
  * instead of opening the terminal when the environment variable NUMLAB_WALK_TEXT is set and not empty: every lab's
  * lesson, readable and testable headless. Returns 0, or -1 when writing failed. */

@@ -316,8 +316,9 @@ size_t bl_bar(char *buf, size_t size, double value, int width, bool unicode);
 /* --- the interactive walk (walk.c) and its words (texts.c) -------------------------------------------------------- */
 
 /* The guided walk through the six levels of the bowl note's synthesis chain, then free play, heard live on the
- * --audio device (bl_live_open). Returns the exit status. */
-int bl_interactive(const snd_preset *preset, unsigned long seed, const char *audio);
+ * --audio device (bl_live_open). It starts from the preset's gesture (with --stir, --stir-radius, --tilt); every
+ * level plays *typed_layers when not NULL (--layers). Returns the exit status. */
+int bl_interactive(const snd_preset *preset, unsigned long seed, const char *audio, const unsigned *typed_layers);
 
 /* The walk's steps: the six levels, then free play. */
 enum { BL_STEP_MECHANICS, BL_STEP_GATE, BL_STEP_FORCE, BL_STEP_FILTER, BL_STEP_BANKS, BL_STEP_EVENTS, BL_STEP_PLAY,
@@ -338,6 +339,7 @@ typedef struct {
     int n_sets;
     double stir, stir_radius, reverse, tilt_deg, stop;  /* the gesture's, when given */
     bool have_seconds;  /* --seconds given (else a recorded gesture lasts until its last row) */
+    bool layers_given;  /* --layers given: the interactive lab's every level plays them */
     snd_preset chosen;  /* the preset described, rendered or played, with --set applied */
 } bl_front;
 

@@ -12,7 +12,12 @@
 
 #define AT(field) LABCLI_AT(bl_front, field)
 #define OUTPUT(name, field, help) {name, LABCLI_FILE, "FILE.csv", AT(o.field), 0, 0, NULL, help, .mode = BL_RENDER}
-#define GESTURE(name, value, field, lo, hi, help) {name, LABCLI_NUMBER, value, AT(field), lo, hi, NULL, help}
+/* with: the modes it goes with (0: every one) */
+#define GESTURE(name, value, field, lo, hi, help, modes) \
+    {name, LABCLI_NUMBER, value, AT(field), lo, hi, NULL, help, .with = (modes)}
+/* What only a render reads: the interactive lab refuses it (by name, exit 2) rather than drop it. */
+#define RENDER LABCLI_IN(BL_RENDER)
+#define RENDER_ONLY .with = RENDER
 
 static int parse_preset(void *opts, void *preset, const char *opt, const char *text)
 {
@@ -66,18 +71,20 @@ const labcli_option bl_option_table[] = {
         "neodymium-spin-lock"), .parse = parse_preset},
     {"seconds", LABCLI_PARSE, "S", AT(o.seconds), 0, 0, NULL,
      N_("length, 0 < S <= 600 (default 5); whole mechanics steps of\n"
-        "1/2400 s"), .parse = parse_seconds},
+        "1/2400 s"), .parse = parse_seconds, RENDER_ONLY},
     {"seed", LABCLI_COUNT, "N", AT(o.seed), 0, 4294967295.0, "1", N_("the start and every random stream; same seed,\n"
      "same bytes")},
     {"wav", LABCLI_PARSE, "FILE", AT(o.wav), 0, 0, NULL, N_("write the render (an existing FILE is an error and stays\n"
      "untouched ...)"), .mode = BL_RENDER, .parse = parse_wav},
     {"force", LABCLI_FLAG, NULL, AT(o.replace), 0, 0, NULL,
      N_("(... unless --force: the finished render then replaces it\n"
-        "in one rename; only a regular file is replaced, never a FIFO or a device)")},
-    {"mono", LABCLI_SET, NULL, AT(o.channels), 1, 0, NULL, N_("one channel (the default)")},
-    {"stereo", LABCLI_SET, NULL, AT(o.channels), 2, 0, NULL, N_("two: each sound panned by its position in the bowl")},
-    {"pcm16", LABCLI_SET, NULL, AT(o.format), WAV_PCM16, 0, NULL, N_("16-bit PCM samples (the default)")},
-    {"float", LABCLI_SET, NULL, AT(o.format), WAV_FLOAT, 0, NULL, N_("32-bit float samples")},
+        "in one rename; only a regular file is replaced, never a FIFO or a device)"), RENDER_ONLY},
+    {"mono", LABCLI_SET, NULL, AT(o.channels), 1, 0, NULL, N_("one channel (the default)"), RENDER_ONLY},
+    {"stereo", LABCLI_SET, NULL, AT(o.channels), 2, 0, NULL, N_("two: each sound panned by its position in the bowl"),
+     RENDER_ONLY},
+    {"pcm16", LABCLI_SET, NULL, AT(o.format), WAV_PCM16, 0, NULL, N_("16-bit PCM samples (the default)"),
+     RENDER_ONLY},
+    {"float", LABCLI_SET, NULL, AT(o.format), WAV_FLOAT, 0, NULL, N_("32-bit float samples"), RENDER_ONLY},
     OUTPUT("events", events, N_("t,event,sphere,value,impulse,x,y,z: collision (value: approach speed, m/s),\n"
            "bowl_impact (normal speed), gate_open/gate_close (gate), latch_on/latch_off (lambda)")),
     OUTPUT("trace", trace, N_("one row per 1/60 s frame, what the interactive lab shows: positions, speeds,\n"
@@ -98,7 +105,7 @@ const labcli_option bl_option_table[] = {
      .parse = parse_layers},
     {"set", LABCLI_PARSE, "KEY=VALUE", 0, 0, 0, 0, NULL, N_("change one parameter of the preset (the keys --describe\n"
      "lists); repeatable"), .parse = parse_set},
-    {"quiet", LABCLI_FLAG, NULL, AT(o.quiet), 0, 0, NULL, N_("no summary line")},
+    {"quiet", LABCLI_FLAG, NULL, AT(o.quiet), 0, 0, NULL, N_("no summary line"), RENDER_ONLY},
     {"audio", LABCLI_TEXT, "DEVICE", AT(audio), 0, 0, "auto", N_("the interactive lab plays its sound live: auto (the\n"
      "default output device; none at all is fine), none, or a device's name (it must open); m mutes"),
      .with = LABCLI_IN(0)},
@@ -108,11 +115,13 @@ const labcli_option bl_option_table[] = {
     {"describe", LABCLI_PARSE, "NAME", AT(describe), 0, 0, NULL, N_("every parameter of a preset"), .mode = BL_DESCRIBE,
      .parse = parse_preset},
     {.help = N_("\nThe gesture (defaults from the preset; see --describe):")},
-    GESTURE("stir", "HZ", stir, 0, 10, N_("the bowl circles horizontally at HZ (0: no stir)")),
-    GESTURE("stir-radius", "M", stir_radius, 0, 0.05, N_("radius of that circle, m")),
-    GESTURE("reverse", "S", reverse, 0, 600, N_("the stir changes direction every S seconds (0: never)")),
-    GESTURE("tilt", "DEG", tilt_deg, -60, 60, N_("a steady tilt of the bowl, degrees")),
-    GESTURE("stop", "S", stop, 0, 600, N_("the gesture stops at S seconds and the bowl rings out (0: never)")),
+    GESTURE("stir", "HZ", stir, 0, 10, N_("the bowl circles horizontally at HZ (0: no stir)"), 0),
+    GESTURE("stir-radius", "M", stir_radius, 0, 0.05, N_("radius of that circle, m"), 0),
+    /* the interactive lab starts from --stir, --stir-radius and --tilt; v reverses by hand, and nothing stops */
+    GESTURE("reverse", "S", reverse, 0, 600, N_("the stir changes direction every S seconds (0: never)"), RENDER),
+    GESTURE("tilt", "DEG", tilt_deg, -60, 60, N_("a steady tilt of the bowl, degrees"), 0),
+    GESTURE("stop", "S", stop, 0, 600, N_("the gesture stops at S seconds and the bowl rings out (0: never)"),
+            RENDER),
     {"gesture", LABCLI_FILE, "FILE.csv", AT(gesture_path), 0, 0, NULL, N_("a recorded gesture instead (what the\n"
      "interactive lab's w key writes next to its WAV): '#' comments, the header\n"
      "t,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike, then rows: from t on the bowl is tilted and\n"
@@ -149,6 +158,7 @@ int bl_check(void *opts, const labcli_result *r)
 {
     bl_front *f = opts;
     f->have_seconds = labcli_given(&table, r, "seconds");
+    f->layers_given = labcli_given(&table, r, "layers");
     if (r->mode == BL_LIST)
         return CLI_OK;
     if (f->audio && !*f->audio)
@@ -159,6 +169,8 @@ int bl_check(void *opts, const labcli_result *r)
     int rc = bl_apply_sets(&f->chosen, f->sets, f->n_sets);
     if (rc == CLI_OK && r->mode != BL_DESCRIBE && (rc = scripted_gesture(f, r)) == CLI_OK)
         rc = bl_check_outputs(&f->o);
+    if (r->mode == 0)
+        f->chosen.gesture = f->o.gesture;  /* the interactive lab starts from the preset's gesture, as changed */
     return rc;
 }
 

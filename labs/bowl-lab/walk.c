@@ -46,7 +46,8 @@ typedef struct {
     size_t pane_cap;
     double freq[BL_SPECTRUM_N / 2 + 1], db[BL_SPECTRUM_N / 2 + 1], window[BL_SPECTRUM_N];
     unsigned long spectrum_of;          /* the ring_version the spectrum was computed for */
-    const snd_preset *start;            /* the command line's preset (with its --set changes) */
+    const snd_preset *start;            /* the command line's preset (with its --set changes and gesture) */
+    const unsigned *typed_layers;       /* --layers, every level's; NULL: each level's own */
     /* the parameters */
     snd_preset preset;                  /* the step's instrument */
     double preset_no, seed;
@@ -139,7 +140,7 @@ static void walk_changed(void *ctx, int step, tui_change what)
     lock(w);
     if (what == TUI_ENTER_STEP) {
         for (int k = 0; k < N_LAYERS; k++)
-            w->layer_on[k] = step_layers[step] & layers[k].bit;
+            w->layer_on[k] = (w->typed_layers ? *w->typed_layers : step_layers[step]) & layers[k].bit;
         load_preset(w, step);
     } else if (what == TUI_EDITED && w->preset_no != w->built_no) {
         load_preset(w, step);
@@ -461,10 +462,10 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     tui_add_param(d, _("preset"), "1-5", &w->preset_no, 1.0, (double)snd_preset_count(), 1.0, 1.0, false);
 }
 
-int bl_interactive(const snd_preset *preset, unsigned long seed, const char *audio)
+int bl_interactive(const snd_preset *preset, unsigned long seed, const char *audio, const unsigned *typed_layers)
 {
     static walk w;  /* the spectrum's buffers are large: not on the stack */
-    w = (walk){.start = preset, .seed = (double)seed, .preset_no = 1};
+    w = (walk){.start = preset, .seed = (double)seed, .preset_no = 1, .typed_layers = typed_layers};
     int rc = bl_live_open(&w.live, audio);  /* before the screen: a device named but missing is an error */
     if (rc != CLI_OK) {
         bl_live_close(&w.live);

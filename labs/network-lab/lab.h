@@ -17,7 +17,7 @@ typedef struct {
     const char *plot;                  /* --plot network|energy, or NULL */
     const char *preset, *file;
     net_preset_params params;
-    bool have_n, have_k, have_m, have_c;
+    bool have_n, have_k, have_m, have_c, have_dt, have_kick, have_method;  /* given on the command line */
     bool methods[NET_METHOD_COUNT];    /* --method LIST */
     int n_methods;
     net_method method;                 /* the first of the list: the CSV's one method */
@@ -210,6 +210,7 @@ int nl_modes(const net_network *net);
 /* Prints the --plot chart after the run; returns the exit status (0, 1). */
 int nl_plot(net_network *net, const nl_options *o);
 /* The guided walk (net NULL), or a free run of the given network. Returns the exit status. */
+#define NL_WALK_RUNS 3  /* the methods the interactive lab runs side by side */
 int nl_interactive(net_network *net, const nl_options *o);
 /* The start the options describe (pull, kick, seed). */
 nl_start nl_start_from_options(const net_network *net, const nl_options *o);

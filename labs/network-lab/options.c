@@ -84,11 +84,14 @@ const labcli_option nl_option_table[] = {
     {"method", LABCLI_PARSE, "M", 0, 0, 0, 0, NULL, N_("explicit, semi (default), rk4, gsl-rk4 (a full and two half steps),\n"
      "gsl-rkf45, gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses), verlet,\n"
      "backward-euler (Newton's method: sparse solves to convergence),\n"
-     "backward-euler-1 (one linearised sparse solve a step);\n"
+     "backward-euler-1 (one linearised sparse solve a step),\n"
+     "midpoint (implicit, dense Jacobian; at most 400 masses);\n"
      "--plot takes a comma-separated list (default explicit,semi,rk4)"), .parse = parse_methods},
     {"dt", LABCLI_NUMBER, "H", AT(dt), 1e-9, 1e3, "1/240", N_("the step in seconds")},
-    {"steps", LABCLI_COUNT, "S", AT(steps), 0, 1e9, "240", N_("the number of steps")},
-    {"every", LABCLI_COUNT, "K", AT(every), 1, 1e9, "1", N_("print only every K-th step, and the last")},
+    {"steps", LABCLI_COUNT, "S", AT(steps), 0, 1e9, "240", N_("the number of steps"),
+     .with = LABCLI_IN(NL_MODE_CSV) | LABCLI_IN(NL_MODE_PLOT)},  /* the interactive lab runs until you stop it */
+    {"every", LABCLI_COUNT, "K", AT(every), 1, 1e9, "1", N_("print only every K-th step, and the last"),
+     .with = LABCLI_IN(NL_MODE_CSV)},
     {"kick", LABCLI_NUMBER, "V", AT(kick), 0, 1e6, NULL, N_("give every free mass a reproducible velocity, each\n"
      "component uniform in [-V, V]")},
     {"seed", LABCLI_COUNT, "N", AT(seed), 0, 4294967295.0, "1", N_("the kick's random seed")},
@@ -159,6 +162,18 @@ int nl_check(void *opts, const labcli_result *r)
     o->have_n = labcli_given(&table, r, "n"), o->have_k = labcli_given(&table, r, "k");
     o->have_m = labcli_given(&table, r, "m"), o->have_c = labcli_given(&table, r, "c");
     o->have_pull = labcli_given(&table, r, "pull");
+    o->have_dt = labcli_given(&table, r, "dt"), o->have_kick = labcli_given(&table, r, "kick");
+    o->have_method = labcli_given(&table, r, "method");
+    if (r->mode == 0 && !o->preset && !o->file) {  /* the walk's own networks: these would be dropped */
+        static const char *const building[] = {"n", "pull", "force"};
+        for (size_t i = 0; i < sizeof building / sizeof building[0]; i++)
+            if (labcli_given(&table, r, building[i]))
+                return cli_error(_("--%s: the guided walk builds its own networks (allowed with --preset NAME or "
+                                   "--file FILE)"), building[i]);
+    }
+    if (r->mode == 0 && o->n_methods > NL_WALK_RUNS)
+        return cli_error(_("--method: the interactive lab runs at most %d methods side by side (given: %d)"),
+                         NL_WALK_RUNS, o->n_methods);
     o->figure.force_option = "--replace";
     if (figure_output_check(&o->figure, r->mode == NL_MODE_PLOT))
         return CLI_USAGE;
@@ -183,6 +198,11 @@ static int check_work(const net_network *net, const nl_options *o)
     for (int m = 0; m < NET_METHOD_COUNT; m++)
         if (o->methods[m])
             per_step += factor[m] * (double)(net->n_masses + net->n_springs);
+    /* the midpoint rule's Newton step factors the dense 4n x 4n Jacobian: measured 0.03 to 0.04 units times dim^3
+     * on grids of 10 and 20 (0.04 s and 1.8 s a step) */
+    const double dim = 4.0 * (double)net->n_masses;
+    if (o->methods[NET_MIDPOINT])
+        per_step += 0.04 * dim * dim * dim;
     const long long silent = o->csv ? (o->every < o->steps ? o->every : o->steps) : o->plot ? o->steps : 0;
     char what[160];
     if (o->csv)
@@ -217,9 +237,12 @@ int nl_network_build(const nl_options *o, net_network **out)
     }
     net->law = o->law;
     rc = CLI_OK;
-    if (o->methods[NET_GSL_MSBDF] && net->n_masses > NET_MSBDF_MAX_MASSES)
-        rc = cli_error(_("--method gsl-msbdf: its dense Jacobian allows at most %u masses (this network has %zu)"),
-                       NET_MSBDF_MAX_MASSES, net->n_masses);
+    int dense = -1;  /* a method on a dense Jacobian, if one was asked for */
+    for (int m = 0; m < NET_METHOD_COUNT && dense < 0; m++)
+        dense = o->methods[m] && net_method_dense((net_method)m) ? m : -1;
+    if (dense >= 0 && net->n_masses > NET_DENSE_MAX_MASSES)
+        rc = cli_error(_("--method %s: its dense Jacobian allows at most %u masses (this network has %zu)"),
+                       net_method_name((net_method)dense), NET_DENSE_MAX_MASSES, net->n_masses);
     else if (o->have_pull && (size_t)o->pull_mass >= net->n_masses)
         rc = cli_error(_("--pull: mass %lld does not exist (allowed: 0 to %zu)"), o->pull_mass, net->n_masses - 1);
     else

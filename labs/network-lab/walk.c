@@ -15,8 +15,8 @@
 #include "numlab/lang.h"
 #include "numlab/tui.h"
 
-enum { N_RUNS = 3 };
-/* The three runs of each step (a free run of your own network: the first row's). */
+enum { N_RUNS = NL_WALK_RUNS };
+/* The three runs of each step, unless --method names others (a free run of your own network: the first row's). */
 static const net_method step_methods[NL_STEPS][N_RUNS] = {
     [NL_STEP_SEED] = {NET_EXPLICIT, NET_SEMI, NET_RK4},     [NL_STEP_SEMI] = {NET_EXPLICIT, NET_SEMI, NET_RK4},
     [NL_STEP_RK4] = {NET_EXPLICIT, NET_SEMI, NET_RK4},      [NL_STEP_STIFF] = {NET_EXPLICIT, NET_SEMI, NET_RK4},
@@ -41,6 +41,8 @@ typedef struct {
     plot_chart *chart[TUI_MAX_PANES];
     physics p, built;         /* the parameters, and those the network and the runs were built with */
     int built_step;           /* -1: nothing built */
+    net_method methods[N_RUNS];  /* the step's runs: its own, or --method's */
+    int n_runs;
     bool shown[N_RUNS];
     net_network *net;         /* owned when it is not `custom` */
     nl_sim sim;
@@ -60,6 +62,43 @@ typedef struct {
 } walk;
 
 /* --- model --------------------------------------------------------------------------------------------------- */
+
+/* The runs of a step into methods[0..N_RUNS): its own three, or --method's (in the table's order). Returns how many. */
+static int step_runs(const walk *w, int step, net_method methods[N_RUNS])
+{
+    if (!w->o->have_method) {
+        memcpy(methods, step_methods[w->custom ? 0 : step], N_RUNS * sizeof methods[0]);
+        return N_RUNS;
+    }
+    int n = 0;
+    for (int m = 0; m < NET_METHOD_COUNT && n < N_RUNS; m++)
+        if (w->o->methods[m])
+            methods[n++] = (net_method)m;
+    return n;
+}
+
+/* What the command line typed, over the step's own values: the walk takes what you type (a network of your own
+ * takes --k, --m and --c when it is built). */
+static void take_typed(walk *w, int step)
+{
+    const nl_options *o = w->o;
+    w->n_runs = step_runs(w, step, w->methods);
+    if (o->have_method)
+        for (int k = 0; k < w->n_runs; k++)
+            w->shown[k] = true;
+    if (w->custom)
+        return;
+    if (o->have_k)
+        w->p.k = o->params.k;
+    if (o->have_m)
+        w->p.m = o->params.m;
+    if (o->have_c)
+        w->p.c = o->params.c;
+    if (o->have_dt)
+        w->p.dt = o->dt;
+    if (o->have_kick)
+        w->p.kick = o->kick;
+}
 
 static void set_step_defaults(walk *w, int step)
 {
@@ -93,6 +132,7 @@ static void set_step_defaults(walk *w, int step)
         w->p.dt = w->o->dt, w->p.kick = w->o->kick;
         w->shown[0] = w->shown[1] = w->shown[2] = true;
     }
+    take_typed(w, step);
 }
 
 static void drop_runs(walk *w)
@@ -130,12 +170,13 @@ static void start_runs(walk *w, int step)
     if (rc == NET_OK) {
         const size_t pulled = step >= NL_STEP_CLOTH ? w->net->n_masses : NL_PULLED_MASS;
         nl_start start = w->custom ? nl_start_from_options(w->net, w->o)
-                                   : (nl_start){.pull_mass = pulled, .pull_dx = PULL_DX, .pull_dy = PULL_DY, .seed = 1};
+                                   : (nl_start){.pull_mass = pulled, .pull_dx = PULL_DX, .pull_dy = PULL_DY,
+                                                .seed = (unsigned long)w->o->seed};
         start.kick = w->p.kick;
         rc = nl_start_state(w->net, &start, y0);
     }
     if (rc == NET_OK)
-        rc = nl_sim_init(&w->sim, w->net, step_methods[w->custom ? 0 : step], N_RUNS, w->p.dt, w->o->tol, y0);
+        rc = nl_sim_init(&w->sim, w->net, w->methods, w->n_runs, w->p.dt, w->o->tol, y0);
     w->sim.budget = 0.5 / FRAME_HZ;  /* half a frame of stepping: the rest is drawing and keys */
     free(y0);
     w->have_sim = rc == NET_OK;
@@ -371,8 +412,9 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     walk *w = ctx;
     physics *p = &w->p;
     d->n_panes = 2;
-    const net_method *methods = step_methods[w->custom ? 0 : step];
-    for (int k = 0; k < N_RUNS; k++)
+    net_method methods[N_RUNS];  /* described before walk_changed builds the step: its runs from the options */
+    const int n_runs = step_runs(w, step, methods);
+    for (int k = 0; k < n_runs; k++)
         d->toggles[d->n_toggles++] = (tui_toggle){net_method_name(methods[k]), nl_method_color(methods[k]),
                                                   &w->shown[k]};
     if (w->custom) {

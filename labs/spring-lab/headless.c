@@ -16,15 +16,15 @@ int sl_csv(const sl_options *o)
 {
     printf("method,step,t,x,v,energy\n");
     for (int m = 0; m < SPRING_METHOD_COUNT && !cli_stdout_broken(); m++) {
-        if (!o->methods[m])
+        if (!o->p.methods[m])
             continue;
         const char *name = spring_method_name((spring_method)m);
         spring_runner r;
-        if (spring_runner_init(&r, &o->params, (spring_method)m, o->s0, o->dt, o->tol)) {
+        if (spring_runner_init(&r, &o->p.spring, (spring_method)m, o->p.s0, o->p.dt, o->p.tol)) {
             spring_runner_destroy(&r);
             return cli_fail(_("%s: out of memory"), name);
         }
-        for (long long n = 0; n <= o->steps && !cli_stdout_broken(); n++) {  /* a write error ends the run */
+        for (long long n = 0; n <= o->p.steps && !cli_stdout_broken(); n++) {  /* a write error ends the run */
             if (n > 0 && spring_runner_step(&r))
                 break;
             spring_sample s = spring_runner_sample(&r);
@@ -34,7 +34,7 @@ int sl_csv(const sl_options *o)
             printf("# %s: diverged at step %zu (t = %g)\n", name, r.status.diverged_step, r.status.diverged_t);
         else if (r.status.solver_failed)
             printf("# %s: the solver gave up at step %zu (t = %g)\n", name, r.step + 1,
-                   (double)(r.step + 1) * o->dt);
+                   (double)(r.step + 1) * o->p.dt);
         spring_runner_destroy(&r);
     }
     return cli_flush_stdout();
@@ -53,15 +53,15 @@ int sl_animate(const sl_options *o)
 {
     int chosen = 0;
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)
-        chosen += o->methods[m];
-    sl_loop loop = sl_loop_from_options(o);
+        chosen += o->p.methods[m];
+    sl_loop loop = sl_loop_from_params(&o->p);
     const bool steps = spring_method_ode(loop.method) < ODE_METHOD_COUNT || loop.method == SPRING_EXACT;
-    if (o->method_given && (chosen != 1 || !steps))
+    if (o->p.method_given && (chosen != 1 || !steps))
         return cli_error(_("--method: --animate takes one method (allowed: exact or a hand-written one: %s)"),
                          sl_stepper_names());
     printf("frame,t,x,v,substeps\n");
     sl_frame last;
-    switch (sl_run_loop(&o->params, o->s0, &loop, print_frame, NULL, &last)) {
+    switch (sl_run_loop(&o->p.spring, o->p.s0, &loop, print_frame, NULL, &last)) {
     case SL_LOOP_DIVERGED:
         printf("# %s: diverged at frame %lld (t = %g)\n", spring_method_name(loop.method), last.frame, last.t);
         break;
@@ -69,7 +69,7 @@ int sl_animate(const sl_options *o)
         return cli_fail(_("out of memory"));
     case SL_LOOP_GAVE_UP:
         return cli_fail(_("not at rest after %lld frames (--max-frames); with c = %g the spring may never settle"),
-                        o->max_frames, o->params.c);
+                        o->p.max_frames, o->p.spring.c);
     default:
         break;
     }
@@ -78,20 +78,30 @@ int sl_animate(const sl_options *o)
 
 int sl_stability(const sl_options *o)
 {
-    const double zeta = spring_zeta(&o->params), w0 = spring_omega0(&o->params);
     const spring_method shown[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4, SPRING_GSL_RK4,
                                    SPRING_BACKWARD_EULER, SPRING_MIDPOINT, SPRING_EXACT};
+    sl_params p = o->p;
+    memset(p.methods, 0, sizeof p.methods);  /* the step matrices alone: no run */
+    sl_result r = {0};
+    if (sl_model_compute(&p, &r))
+        return cli_fail(_("out of memory"));
     printf("method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable\n");
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
-        spring_method m = shown[i];
-        double limit = spring_stability_limit(m, zeta);
-        double M[4];
-        spring_amplification(&o->params, m, o->dt, M);
-        double rho = spring_spectral_radius(M);
-        printf("%s," NUM "," NUM "," NUM "," NUM "," NUM ",%s\n", spring_method_name(m), zeta, limit, limit / w0,
-               w0 * o->dt, rho, spring_dt_stable(&o->params, m, o->dt) ? "yes" : "no");
+        const sl_operating *at = &r.at[shown[i]];
+        printf("%s," NUM "," NUM "," NUM "," NUM "," NUM ",%s\n", spring_method_name(shown[i]), r.zeta, at->limit,
+               at->dt_max, r.w0dt, at->rho, at->stable ? "yes" : "no");
     }
+    sl_result_free(&r);
     return cli_flush_stdout();
+}
+
+/* --plot KIND --series: a study's series as CSV. */
+static void study_csv(const sl_study *st)
+{
+    printf("series,x,y\n");
+    for (int i = 0; i < st->n; i++)
+        for (size_t k = 0; k < st->s[i].n; k++)
+            printf("%s," NUM "," NUM "\n", st->s[i].key, st->s[i].x[k], st->s[i].y[k]);
 }
 
 /* The studies' work before their first line: the order study runs 8 grids up to 16 steps each, the drift study
@@ -103,13 +113,13 @@ static int plot_study(const sl_options *o, sl_chart_kind kind)
     char options[96];
     int rc = CLI_OK;
     if (kind == SL_CHART_ORDER || kind == SL_CHART_COST) {
-        snprintf(options, sizeof options, _("--plot %s and --steps %lld"), o->plot, o->steps);
-        rc = cli_work(options, 32.0 * (double)o->steps, MAX_STUDY_STEPS, _("steps a method"),
+        snprintf(options, sizeof options, _("--plot %s and --steps %lld"), o->plot, o->p.steps);
+        rc = cli_work(options, 32.0 * (double)o->p.steps, MAX_STUDY_STEPS, _("steps a method"),
                       _("the study runs 8 grids from steps/8 to 16 steps: give fewer steps"));
     } else if (kind == SL_CHART_DRIFT || kind == SL_CHART_PHASE_LAG) {
-        spring_params p = o->params;
-        snprintf(options, sizeof options, _("--plot %s, --k %g, --m %g and --dt %g"), o->plot, p.k, p.m, o->dt);
-        rc = cli_work(options, 2000.0 * NUMLAB_PI / (spring_omega0(&p) * o->dt), MAX_STUDY_STEPS,
+        const spring_params *p = &o->p.spring;
+        snprintf(options, sizeof options, _("--plot %s, --k %g, --m %g and --dt %g"), o->plot, p->k, p->m, o->p.dt);
+        rc = cli_work(options, 2000.0 * NUMLAB_PI / (spring_omega0(p) * o->p.dt), MAX_STUDY_STEPS,
                       _("steps a method"), _("1000 periods at dt: give a larger dt or a softer spring"));
     }
     if (rc == CLI_OK && o->plot_csv && o->figure.out)
@@ -117,10 +127,10 @@ static int plot_study(const sl_options *o, sl_chart_kind kind)
     if (rc != CLI_OK)
         return rc;
     sl_study st = {0};
-    if (sl_study_build(&st, kind, o))
+    if (sl_study_build(&st, sl_chart_study(kind), &o->p))
         return cli_fail(_("out of memory"));
     if (o->plot_csv) {
-        sl_study_csv(&st);
+        study_csv(&st);
     } else {
         plot_chart *ch = plot_chart_new(o->width, o->height, o->ascii ? PLOT_ASCII : plot_mode_from_locale());
         if (!ch) {
@@ -147,21 +157,21 @@ int sl_plot(const sl_options *o)
         return cli_error(_("--series: --plot %s draws what --csv prints (--series is for the studies: %s)"), o->plot,
                          "order, cost, drift, phase-lag, spiral");
     /* a chart keeps every sample in memory (about 100 bytes a step and method) and cannot show more dots anyway */
-    if (o->steps > 1000000)
-        return cli_error(_("--steps: '%lld' is too many for --plot (allowed: at most 1000000)"), o->steps);
-    bool shown[SPRING_METHOD_COUNT] = {0};
-    if (o->method_given)
-        memcpy(shown, o->methods, sizeof shown);
-    else
-        shown[SPRING_EXPLICIT] = shown[SPRING_SEMI] = shown[SPRING_RK4] = shown[SPRING_EXACT] = true;
+    if (o->p.steps > 1000000)
+        return cli_error(_("--steps: '%lld' is too many for --plot (allowed: at most 1000000)"), o->p.steps);
+    sl_params p = o->p;
+    if (!p.method_given) {
+        memset(p.methods, 0, sizeof p.methods);
+        p.methods[SPRING_EXPLICIT] = p.methods[SPRING_SEMI] = p.methods[SPRING_RK4] = p.methods[SPRING_EXACT] = true;
+    }
     plot_mode mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
     plot_chart *ch = plot_chart_new(o->width, o->height, mode);
-    sl_runs runs = {0};
-    if (!ch || sl_runs_compute(&runs, o, shown)) {
+    sl_result runs = {0};
+    if (!ch || sl_model_compute(&p, &runs)) {
         plot_chart_free(ch);
         return cli_fail(_("out of memory"));
     }
-    sl_chart_build(ch, kind, o, &runs, shown, INFINITY);
+    sl_chart_build(ch, kind, &p, &runs, p.methods, INFINITY);
     /* the notes after the chart on stdout; before a figure, which is committed once stdout is written */
     int rc = o->figure.out ? CLI_OK : figure_output(&ch, 1, &o->figure, 0);  /* a write error stays in ferror */
     for (int m = 0; m < SPRING_METHOD_COUNT && kind != SL_CHART_STABILITY; m++)
@@ -170,7 +180,7 @@ int sl_plot(const sl_options *o)
                    runs.status[m].diverged_step, runs.status[m].diverged_t);
     if (o->figure.out)
         rc = figure_output(&ch, 1, &o->figure, 0);
-    sl_runs_free(&runs);
+    sl_result_free(&runs);
     plot_chart_free(ch);
     return rc != CLI_OK ? rc : cli_flush_stdout();
 }

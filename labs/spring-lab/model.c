@@ -1,75 +1,132 @@
-/* spring-lab's model: the trajectories of the methods and the spring article's frame loop, shared by the CSV, the plots
- * and the interactive walk (so they all show the same numbers). */
+/* spring-lab's model (model.h): the trajectories of the methods and what the views derive from them, and the spring
+ * article's frame loop, shared by the CSV, the plots and the interactive walk (so they all show the same numbers). */
 #include <gsl/gsl_rng.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "numlab/common.h"
-#include "lab.h"
+#include "model.h"
 
-int sl_runs_compute(sl_runs *r, const sl_options *o, const bool methods[])
+/* The trajectory of method m over steps 0..p->steps, its error against the closed form and its cost. */
+static int run_method(const sl_params *p, spring_method m, sl_result *r)
 {
-    sl_runs_free(r);
-    const size_t n = (size_t)o->steps + 1;
-    for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
-        if (!methods[m])
-            continue;
-        spring_runner runner;
-        r->samples[m] = malloc(n * sizeof *r->samples[m]);
-        if (!r->samples[m] || spring_runner_init(&runner, &o->params, (spring_method)m, o->s0, o->dt, o->tol)) {
-            if (r->samples[m])
-                spring_runner_destroy(&runner);
-            sl_runs_free(r);
-            return -1;
-        }
-        r->samples[m][0] = spring_runner_sample(&runner);
-        for (size_t i = 1; i < n && spring_runner_step(&runner) == 0; i++)
-            r->samples[m][i] = spring_runner_sample(&runner);
-        r->count[m] = runner.status.count;
-        r->status[m] = runner.status;
-        /* the cost: the force evaluations the stepper or GSL counted (the closed form takes none) */
-        r->rhs_evals[m] = runner.gsl ? ode_gsl_rhs_evals(runner.gsl) : runner.stepper.rhs_evals;
+    const size_t n = (size_t)p->steps + 1;
+    spring_runner runner;
+    if (!(r->samples[m] = malloc(n * sizeof *r->samples[m])))
+        return -1;
+    if (spring_runner_init(&runner, &p->spring, m, p->s0, p->dt, p->tol)) {
         spring_runner_destroy(&runner);
-        if (!(r->error[m] = malloc(2 * n * sizeof *r->error[m]))) {
-            sl_runs_free(r);
-            return -1;
-        }
-        for (size_t i = 0; i < r->count[m]; i++) {
-            const spring_sample *s = &r->samples[m][i];
-            r->error[m][2 * i] = s->t;
-            r->error[m][2 * i + 1] = fabs(s->x - spring_exact(&o->params, o->s0, s->t).x);
-        }
+        return -1;
     }
-    if (methods[SPRING_EXACT]) {
-        const size_t fine_n = (n - 1) * SL_EXACT_FINE + 1;
-        if (!(r->fine = malloc(fine_n * sizeof *r->fine))) {
-            sl_runs_free(r);
-            return -1;
-        }
-        for (size_t i = 0; i < fine_n; i++) {
-            double t = (double)i * o->dt / SL_EXACT_FINE;
-            spring_state s = spring_exact(&o->params, o->s0, t);
-            r->fine[i] = (spring_sample){.t = t, .x = s.x, .v = s.v, .energy = spring_energy(&o->params, s)};
-        }
-        r->fine_count = fine_n;
-    }
-    /* the stability chart's curves, for every method that has an amplification matrix */
-    const double zeta = spring_zeta(&o->params);
-    const spring_params unit = {.k = 1.0, .m = 1.0, .c = 2.0 * zeta};  /* w0 = 1, so dt = w0*dt */
-    for (int i = 0; i < SL_STABILITY_POINTS; i++) {
-        r->w0dt[i] = SL_STABILITY_MAX_W0DT * i / (SL_STABILITY_POINTS - 1);
-        for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
-            double M[4];
-            r->radius[m][i] = spring_amplification(&unit, (spring_method)m, r->w0dt[i], M) == 0
-                                  ? spring_spectral_radius(M) : NAN;
-        }
+    r->samples[m][0] = spring_runner_sample(&runner);
+    for (size_t i = 1; i < n && spring_runner_step(&runner) == 0; i++)
+        r->samples[m][i] = spring_runner_sample(&runner);
+    r->count[m] = runner.status.count;
+    r->status[m] = runner.status;
+    /* the cost: the force evaluations the stepper or GSL counted (the closed form takes none) */
+    r->rhs_evals[m] = runner.gsl ? ode_gsl_rhs_evals(runner.gsl) : runner.stepper.rhs_evals;
+    spring_runner_destroy(&runner);
+    if (r->count[m] > 1)
+        r->evals_per_step[m] = (double)r->rhs_evals[m] / (double)(r->count[m] - 1);
+    if (!(r->error[m] = malloc(2 * n * sizeof *r->error[m])))
+        return -1;
+    r->energy_lo[m] = r->energy_hi[m] = r->samples[m][0].energy;
+    for (size_t i = 0; i < r->count[m]; i++) {
+        const spring_sample *s = &r->samples[m][i];
+        r->error[m][2 * i] = s->t;
+        r->error[m][2 * i + 1] = fabs(s->x - spring_exact(&p->spring, p->s0, s->t).x);
+        r->energy_lo[m] = fmin(r->energy_lo[m], s->energy), r->energy_hi[m] = fmax(r->energy_hi[m], s->energy);
     }
     return 0;
 }
 
-void sl_runs_free(sl_runs *r)
+/* The closed form at SL_EXACT_FINE points a step. */
+static int run_fine(const sl_params *p, sl_result *r)
+{
+    const size_t fine_n = (size_t)p->steps * SL_EXACT_FINE + 1;
+    if (!(r->fine = malloc(fine_n * sizeof *r->fine)))
+        return -1;
+    for (size_t i = 0; i < fine_n; i++) {
+        double t = (double)i * p->dt / SL_EXACT_FINE;
+        spring_state s = spring_exact(&p->spring, p->s0, t);
+        r->fine[i] = (spring_sample){.t = t, .x = s.x, .v = s.v, .energy = spring_energy(&p->spring, s)};
+    }
+    r->fine_count = fine_n;
+    return 0;
+}
+
+/* Every method's step matrix at this spring and dt, and the stability chart's curves at its damping ratio. */
+static void operating_point(const sl_params *p, sl_result *r)
+{
+    r->dt = p->dt, r->w0 = spring_omega0(&p->spring), r->zeta = spring_zeta(&p->spring), r->w0dt = r->w0 * p->dt;
+    const double y = r->w0dt;
+    r->explicit_growth = sqrt(1.0 + y * y);
+    r->semi_swing = (1.0 + y / 2.0) / (1.0 - y / 2.0);
+    r->verlet_swing = 1.0 / (1.0 - y * y / 4.0);
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
+        sl_operating *at = &r->at[m];
+        at->has_matrix = spring_amplification(&p->spring, (spring_method)m, p->dt, at->M) == 0;
+        at->rho = at->has_matrix ? spring_spectral_radius(at->M) : NAN;
+        at->det = at->has_matrix ? at->M[0] * at->M[3] - at->M[1] * at->M[2] : NAN;
+        at->limit = spring_stability_limit((spring_method)m, r->zeta);
+        at->dt_max = at->limit / r->w0;
+        at->undamped_limit = spring_stability_limit((spring_method)m, 0.0);
+        at->stable = spring_dt_stable(&p->spring, (spring_method)m, p->dt);
+    }
+    /* the roots of s^2 + 2 zeta w0 s + w0^2: real when over-damped, else a pair decaying at zeta w0 */
+    const double root = sqrt(fmax(r->zeta * r->zeta - 1.0, 0.0));
+    r->fast_rate = -r->w0 * (r->zeta + root);
+    r->slow_rate = r->zeta > 1.0 ? -r->w0 / (r->zeta + root)  /* = -w0 (zeta - root), without the cancellation */
+                                 : r->fast_rate;
+    const double z = p->dt * r->fast_rate;
+    r->fast_backward = 1.0 / (1.0 - z);
+    r->fast_midpoint = (1.0 + z / 2.0) / (1.0 - z / 2.0);
+    const spring_params unit = {.k = 1.0, .m = 1.0, .c = 2.0 * r->zeta};  /* w0 = 1, so dt = w0*dt */
+    for (int i = 0; i < SL_STABILITY_POINTS; i++) {
+        r->w0dt_axis[i] = SL_STABILITY_MAX_W0DT * i / (SL_STABILITY_POINTS - 1);
+        for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
+            double M[4];
+            r->radius[m][i] = spring_amplification(&unit, (spring_method)m, r->w0dt_axis[i], M) == 0
+                                  ? spring_spectral_radius(M) : NAN;
+        }
+    }
+}
+
+/* Semi-implicit Euler's modified energy over its run: how far it strayed, relative to its start. */
+static double modified_spread(const sl_params *p, const sl_result *r)
+{
+    const spring_sample *s = r->samples[SPRING_SEMI];
+    const size_t n = r->count[SPRING_SEMI];
+    if (n < 2)
+        return NAN;
+    const double e0 = sl_semi_modified_energy(&p->spring, p->dt, (spring_state){s[0].x, s[0].v});
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t i = 0; i < n; i++) {
+        const double e = sl_semi_modified_energy(&p->spring, p->dt, (spring_state){s[i].x, s[i].v});
+        lo = fmin(lo, e), hi = fmax(hi, e);
+    }
+    return e0 > 0.0 ? (hi - lo) / e0 : NAN;
+}
+
+int sl_model_compute(const sl_params *p, sl_result *r)
+{
+    sl_result_free(r);
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+        if (p->methods[m] && run_method(p, (spring_method)m, r)) {
+            sl_result_free(r);
+            return -1;
+        }
+    if (p->methods[SPRING_EXACT] && run_fine(p, r)) {
+        sl_result_free(r);
+        return -1;
+    }
+    operating_point(p, r);
+    r->semi_modified_spread = modified_spread(p, r);
+    return 0;
+}
+
+void sl_result_free(sl_result *r)
 {
     for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
         free(r->samples[m]);
@@ -77,6 +134,12 @@ void sl_runs_free(sl_runs *r)
     }
     free(r->fine);
     memset(r, 0, sizeof *r);
+}
+
+double sl_semi_modified_energy(const spring_params *p, double dt, spring_state s)
+{
+    /* per unit mass, x from the target: constant along semi-implicit Euler's undamped steps, to rounding */
+    return spring_modified_energy(p, SPRING_SEMI, dt, s);
 }
 
 /* The methods with a hand-written stepper (an ode_method), by name; the others are left out. */
@@ -91,7 +154,19 @@ const char *sl_stepper_names(void)
     return list[0] ? list : numlab_name_join(stepper_name_at, SPRING_METHOD_COUNT, list, sizeof list);
 }
 
-sl_loop sl_loop_from_options(const sl_options *o)
+static bool keep_going(void *arg, const sl_frame *f)
+{
+    (void)arg, (void)f;
+    return true;
+}
+
+long long sl_rest_frame(const spring_params *p, spring_state s0, const sl_loop *loop)
+{
+    sl_frame last;
+    return sl_run_loop(p, s0, loop, keep_going, NULL, &last) == SL_LOOP_RESTED ? last.frame : -1;
+}
+
+sl_loop sl_loop_from_params(const sl_params *o)
 {
     spring_method method = SPRING_SEMI;
     if (o->method_given)
@@ -108,18 +183,21 @@ sl_loop sl_loop_from_options(const sl_options *o)
     };
 }
 
-static spring_state loop_step(const spring_params *p, const sl_loop *loop, spring_state s0, spring_state s,
-                              double t_sim)
+/* One fixed step of the loop's method: the hand-written stepper the runs take (ode.h, as spring_runner), or the closed
+ * form at the step's end (framer-motion's way). */
+static int loop_step(ode_stepper *st, const ode_system *sys, const sl_loop *loop, spring_state s0, long long taken,
+                     spring_state *s)
 {
-    switch (loop->method) {
-    case SPRING_EXPLICIT:       return spring_step_explicit(p, s, loop->step);
-    case SPRING_RK4:            return spring_step_rk4(p, s, loop->step);
-    case SPRING_VERLET:         return spring_step_verlet(p, s, loop->step);
-    case SPRING_BACKWARD_EULER: return spring_step_backward_euler(p, s, loop->step);
-    case SPRING_MIDPOINT:       return spring_step_midpoint(p, s, loop->step);
-    case SPRING_EXACT:          return spring_exact(p, s0, t_sim + loop->step);  /* framer-motion's way */
-    default:                    return spring_step_semi(p, s, loop->step);
+    /* step n ends at n h, as the runs' grid (a sum of steps would drift from it in the last digits) */
+    const double t = (double)taken * loop->step;
+    if (loop->method == SPRING_EXACT) {
+        *s = spring_exact(sys->params, s0, (double)(taken + 1) * loop->step);
+        return 0;
     }
+    double y[2] = {s->x, s->v};
+    const int rc = ode_stepper_apply(st, sys, t, loop->step, y);
+    *s = (spring_state){y[0], y[1]};
+    return rc;
 }
 
 sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *loop,
@@ -128,15 +206,24 @@ sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *
     ts_accumulator acc;
     if (ts_accumulator_init(&acc, loop->step, loop->cap))
         return SL_LOOP_GAVE_UP;
+    const ode_method ode = spring_method_ode(loop->method);
+    if (loop->method != SPRING_EXACT && ode >= ODE_METHOD_COUNT)
+        return SL_LOOP_NO_STEPPER;
+    const ode_system sys = spring_system(p);
+    ode_stepper st = {0};
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-    if (!rng)
+    if (!rng || (ode < ODE_METHOD_COUNT && ode_stepper_init(&st, ode, 2))) {
+        gsl_rng_free(rng);
+        ode_stepper_destroy(&st);
         return SL_LOOP_NO_MEMORY;
+    }
     gsl_rng_set(rng, loop->seed);
 
     const double period = 1.0 / loop->hz;
     const double limit = spring_divergence_limit(p, s0);
     spring_state s = s0, prev = s0;
-    double t_frames = 0.0, t_sim = 0.0;
+    double t_frames = 0.0;
+    long long taken = 0;  /* fixed steps */
     sl_loop_end end = SL_LOOP_GAVE_UP;
     sl_frame f = {.frame = 0, .t = 0.0, .x = s.x, .v = s.v, .substeps = 0};
     if (!emit(arg, &f))
@@ -151,8 +238,8 @@ sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *
         bool rest = false;
         for (unsigned i = 0; i < substeps && !rest; i++) {
             prev = s;
-            s = loop_step(p, loop, s0, s, t_sim);
-            t_sim += loop->step;
+            if (loop_step(&st, &sys, loop, s0, taken++, &s))
+                s.x = NAN;  /* an implicit step that failed: a divergence */
             rest = loop->rest_each_substep && ts_at_rest(&loop->rest, loop->rule, s.x, s.v, p->target);
         }
         if (!isfinite(s.x) || !isfinite(s.v) || fabs(s.x - p->target) > limit) {
@@ -175,5 +262,6 @@ sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *
     if (last)
         *last = f;  /* on divergence: the frame it happened in (x and v are NaN, for no one to print) */
     gsl_rng_free(rng);
+    ode_stepper_destroy(&st);
     return end;
 }

@@ -61,7 +61,7 @@ static void current_point(const spring_sample *s, size_t count, double upto, boo
     *py = ts_lerp(ay, by, alpha);
 }
 
-static void add_trajectories(plot_chart *ch, sl_chart_kind kind, const sl_runs *r, const bool shown[],
+static void add_trajectories(plot_chart *ch, sl_chart_kind kind, const sl_result *r, const bool shown[],
                              double upto)
 {
     const size_t stride = sizeof(spring_sample) / sizeof(double);
@@ -96,16 +96,14 @@ static void add_trajectories(plot_chart *ch, sl_chart_kind kind, const sl_runs *
     }
 }
 
-static void add_stability(plot_chart *ch, const sl_options *o, const sl_runs *r, const bool shown[])
+static void add_stability(plot_chart *ch, const sl_result *r, const bool shown[])
 {
-    const double w0dt = spring_omega0(&o->params) * o->dt;
-    plot_chart_set_range(ch, PLOT_X, 0.0, fmax(SL_STABILITY_MAX_W0DT, w0dt * 1.05));
+    plot_chart_set_range(ch, PLOT_X, 0.0, fmax(SL_STABILITY_MAX_W0DT, r->w0dt * 1.05));
     plot_chart_set_range(ch, PLOT_Y, 0.0, 2.0);
     plot_chart_add_hline(ch, 1.0, 0, "rho(M) = 1");
     /* the bounds at this spring's damping ratio (2 and 2.83 undamped), of the methods that have one */
-    const double zeta = spring_zeta(&o->params);
     for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
-        const double limit = spring_stability_limit((spring_method)m, zeta);
+        const double limit = r->at[m].limit;
         if (shown[m] && limit > 0.0 && isfinite(limit))
             plot_chart_add_vline(ch, limit, sl_method_color((spring_method)m), NULL);
     }
@@ -113,17 +111,15 @@ static void add_stability(plot_chart *ch, const sl_options *o, const sl_runs *r,
         if (!shown[m] || isnan(r->radius[m][0]))  /* the adaptive solvers have no step matrix */
             continue;
         int color = sl_method_color((spring_method)m);
-        plot_series ser = {.name = spring_method_name((spring_method)m), .x = r->w0dt, .y = r->radius[m],
+        plot_series ser = {.name = spring_method_name((spring_method)m), .x = r->w0dt_axis, .y = r->radius[m],
                            .n = SL_STABILITY_POINTS, .color = color};
         plot_chart_add_series(ch, &ser);
-        double M[4];
-        spring_amplification(&o->params, (spring_method)m, o->dt, M);
-        plot_chart_add_marker(ch, w0dt, fmin(spring_spectral_radius(M), 2.0), color, NULL);
+        plot_chart_add_marker(ch, r->w0dt, fmin(r->at[m].rho, 2.0), color, NULL);
     }
 }
 
-void sl_chart_build(plot_chart *ch, sl_chart_kind kind, const sl_options *o,
-                    const sl_runs *r, const bool shown[], double upto)
+void sl_chart_build(plot_chart *ch, sl_chart_kind kind, const sl_params *p, const sl_result *r, const bool shown[],
+                    double upto)
 {
     plot_chart_clear(ch);
     plot_chart_set_log(ch, PLOT_X, false);  /* the pane may have drawn a study (log x) before */
@@ -131,14 +127,13 @@ void sl_chart_build(plot_chart *ch, sl_chart_kind kind, const sl_options *o,
     plot_chart_set_autoscale(ch, PLOT_X, kind == SL_CHART_PHASE ? 0.05 : 0.0);
     plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
     char title[PLOT_TITLE_MAX];
-    const double w0 = spring_omega0(&o->params);
     switch (kind) {
     case SL_CHART_PHASE:
-        snprintf(title, sizeof title, _("phase portrait  (w0 dt = %.3g)"), w0 * o->dt);
+        snprintf(title, sizeof title, _("phase portrait  (w0 dt = %.3g)"), r->w0dt);
         plot_chart_set_labels(ch, "x", "v");
         break;
     case SL_CHART_TIME:
-        snprintf(title, sizeof title, _("position x(t)  (dt = %.3g s)"), o->dt);
+        snprintf(title, sizeof title, _("position x(t)  (dt = %.3g s)"), p->dt);
         plot_chart_set_labels(ch, "t [s]", "x");
         break;
     case SL_CHART_ENERGY:
@@ -150,16 +145,83 @@ void sl_chart_build(plot_chart *ch, sl_chart_kind kind, const sl_options *o,
         plot_chart_set_labels(ch, "t [s]", _("error"));
         break;
     default:
-        snprintf(title, sizeof title, _("rho(M) of one step  (zeta %.3g, w0 dt %.3g)"), spring_zeta(&o->params),
-                 w0 * o->dt);
+        snprintf(title, sizeof title, _("rho(M) of one step  (zeta %.3g, w0 dt %.3g)"), r->zeta, r->w0dt);
         plot_chart_set_labels(ch, "w0 dt", "rho(M)");
         break;
     }
     plot_chart_set_title(ch, title);
     if (kind == SL_CHART_STABILITY)
-        add_stability(ch, o, r, shown);
+        add_stability(ch, r, shown);
     else
         add_trajectories(ch, kind, r, shown, upto);
+}
+
+/* --- the studies' charts ------------------------------------------------------------------------------------ */
+
+sl_study_kind sl_chart_study(sl_chart_kind kind)
+{
+    return (sl_study_kind)(kind - SL_CHART_FIRST_STUDY);
+}
+
+void sl_series_name(const sl_study *st, const sl_series *s, char *buf, size_t size)
+{
+    static const char *const spiral_runs[SL_SPIRAL_RUNS] = {N_("costly, no cap"), N_("costly, capped"),
+                                                            N_("cheap, no cap")};
+    const char *method = s->method < SPRING_METHOD_COUNT ? spring_method_name(s->method) : "";
+    if (s->run >= 0)
+        snprintf(buf, size, "%s", _(spiral_runs[s->run]));
+    else if (s->modified)
+        snprintf(buf, size, _("%s modified"), method);
+    else if (st->kind == SL_STUDY_ORDER || st->kind == SL_STUDY_COST)
+        snprintf(buf, size, "%s %.2f", method, s->slope);
+    else if (s->method == SPRING_RK4)
+        snprintf(buf, size, "%s (%d dt)", method, SL_DRIFT_RK4_STRIDE);
+    else
+        snprintf(buf, size, "%s", method);
+}
+
+void sl_study_chart(plot_chart *ch, const sl_study *st)
+{
+    char title[PLOT_TITLE_MAX];
+    const char *xlabel = _("periods"), *ylabel = _("error");
+    switch (st->kind) {
+    case SL_STUDY_ORDER:
+    case SL_STUDY_COST: {
+        const bool by_cost = st->kind == SL_STUDY_COST;
+        snprintf(title, sizeof title, by_cost ? _("|x - x_exact| at t = %.3g s against force evaluations (legend: slope)")
+                                              : _("|x - x_exact| at t = %.3g s against dt (legend: slope)"), st->t_end);
+        xlabel = by_cost ? _("force evaluations") : "dt [s]";
+        break;
+    }
+    case SL_STUDY_DRIFT:
+        snprintf(title, sizeof title, _("E / E0 and the modified energies, undamped, w0 dt = %.3g"), st->w0dt);
+        ylabel = "E / E0";
+        break;
+    case SL_STUDY_PHASE_LAG:
+        snprintf(title, sizeof title, _("phase error, undamped, w0 dt = %.3g, equal cost"), st->w0dt);
+        ylabel = "rad";
+        break;
+    default:
+        snprintf(title, sizeof title, _("substeps a frame, a step costing %.3g x or %.3g x its time (cap %.3g s)"),
+                 SL_SPIRAL_COST, 1.0 / SL_SPIRAL_COST, st->cap);
+        xlabel = _("frame"), ylabel = _("substeps");
+        break;
+    }
+    plot_chart_clear(ch);
+    plot_chart_set_log(ch, PLOT_X, st->logx);
+    plot_chart_set_log(ch, PLOT_Y, st->logy);
+    plot_chart_set_autoscale(ch, PLOT_X, 0.0);
+    plot_chart_set_autoscale(ch, PLOT_Y, 0.05);
+    plot_chart_set_title(ch, title);
+    plot_chart_set_labels(ch, xlabel, ylabel);
+    for (int i = 0; i < st->n; i++) {
+        const sl_series *s = &st->s[i];
+        char name[PLOT_NAME_MAX];
+        sl_series_name(st, s, name, sizeof name);
+        plot_series ser = {.name = name, .x = s->x, .y = s->y, .n = s->n, .style = s->points ? PLOT_POINTS : PLOT_LINES,
+                           .color = s->run >= 0 ? s->run + 1 : sl_method_color(s->method)};
+        plot_chart_add_series(ch, &ser);
+    }
 }
 
 /* --- the walk's panes (the tui render callback) ------------------------------------------------------------- */
@@ -201,7 +263,7 @@ static void build_accumulator_chart(sl_walk *w, plot_chart *ch, int pane)
 
 static void build_rest_chart(sl_walk *w, plot_chart *ch, int pane)
 {
-        const sl_frame_run *r = &w->rest_run;
+    const sl_frame_run *r = &w->rest_run;
     int n = frames_played(r, w->clock);
     plot_chart_clear(ch);
     plot_chart_set_autoscale(ch, PLOT_X, 0.0);
@@ -213,7 +275,7 @@ static void build_rest_chart(sl_walk *w, plot_chart *ch, int pane)
                                             : _("x: 0 -> 300 px, where each rule stops"));
         plot_chart_set_labels(ch, "t [s]", "x");
         add_frames(ch, r, r->x, n, "x", 7);
-        plot_chart_add_hline(ch, w->o.params.target, 0, NULL);
+        plot_chart_add_hline(ch, w->o.p.spring.target, 0, NULL);
         for (int rule = 0; rule < SL_N_RULES; rule++) {
             int f = w->stop_frame[rule];
             if (w->rule_shown[rule] && f >= 0 && f < n)
@@ -254,7 +316,7 @@ const plot_grid *sl_walk_render(void *ctx, int step, int pane, int cols, int row
         memcpy(shown, w->shown, sizeof shown);
         if (step == SL_STEP_STABILITY && pane == 1)
             shown[SPRING_EXPLICIT] = false;  /* it always explodes; this pane is where semi-implicit does */
-        sl_chart_build(ch, panes[step][pane], &w->o, &w->runs, shown,
+        sl_chart_build(ch, panes[step][pane], &w->o.p, &w->runs, shown,
                        w->upto + ts_accumulator_alpha(&w->reveal));
     }
     return plot_chart_render(ch);

@@ -38,6 +38,11 @@ static const char *const step_texts[SL_N_STEPS] = {
 };
 
 const char *const sl_rule_names[SL_N_RULES] = {N_("distance only"), N_("speed only"), N_("both")};
+/* The display rates of step 5's three runs, Hz (SL_RUN_30HZ, SL_RUN_60HZ, SL_RUN_144HZ). */
+static const double loop_rates[3] = {30.0, 60.0, 144.0};
+#define REST_HZ 60.0  /* step 6's display rate */
+
+const ts_rest_rule sl_rule_tests[SL_N_RULES] = {TS_REST_DISTANCE_ONLY, TS_REST_SPEED_ONLY, TS_REST_BOTH};
 
 bool sl_walk_shows_runs(int step)
 {
@@ -66,86 +71,142 @@ static bool collect_frame(void *arg, const sl_frame *f)
     return true;
 }
 
-static void run_loop(sl_walk *w, sl_frame_run *run, double hz, double jitter, double gap, double cap, ts_rest rest,
-                     ts_rest_rule rule, long long max_frames)
+/* The frame loop of steps 5 and 6: the walk's spring through the model's loop (the one --csv --animate runs). */
+static sl_loop walk_loop(const sl_walk *w, double hz, double jitter, double gap, double cap, ts_rest rest,
+                         ts_rest_rule rule, long long max_frames)
 {
-    sl_loop loop = sl_loop_from_options(&w->o);
+    sl_loop loop = sl_loop_from_params(&w->o.p);
     loop.method = SPRING_SEMI;
     /* the gap comes 0.2 s in, while the spring is still on its way */
     loop.hz = hz, loop.jitter = jitter, loop.gap = gap, loop.gap_frame = (long long)(SL_GAP_AT * hz) + 1;
     loop.cap = cap, loop.rest = rest, loop.rule = rule, loop.max_frames = max_frames, loop.interpolate = true;
+    return loop;
+}
+
+/* Plays the loop into run; returns the most substeps a frame took. */
+static unsigned run_loop(sl_walk *w, sl_frame_run *run, const sl_loop *loop)
+{
     run->n = 0;
-    sl_run_loop(&w->o.params, w->o.s0, &loop, collect_frame, run, NULL);
+    sl_run_loop(&w->o.p.spring, w->o.p.s0, loop, collect_frame, run, NULL);
+    unsigned most = 0;
+    for (int i = 0; i < run->n; i++)
+        most = run->substeps[i] > most ? run->substeps[i] : most;
+    return most;
 }
 
 static void compute_accumulator_step(sl_walk *w)
 {
-    const double rates[3] = {30.0, 60.0, 144.0};
     ts_rest rest = ts_rest_scaled(1.0);
-    for (int i = 0; i < 3; i++)
-        run_loop(w, &w->loops[i], rates[i], w->jitter, 0.0, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
-    run_loop(w, &w->loops[SL_RUN_GAP_CAPPED], 60.0, w->jitter, w->gap, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
-    run_loop(w, &w->loops[SL_RUN_GAP_UNCAPPED], 60.0, w->jitter, w->gap, 1e300, rest, TS_REST_BOTH, SL_MAX_FRAMES);
+    sl_loop loop;
+    for (int i = 0; i < 3; i++) {
+        loop = walk_loop(w, loop_rates[i], w->jitter, 0.0, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
+        w->most_substeps[i] = run_loop(w, &w->loops[i], &loop);
+    }
+    loop = walk_loop(w, loop_rates[SL_RUN_60HZ], w->jitter, w->gap, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
+    w->most_substeps[SL_RUN_GAP_CAPPED] = run_loop(w, &w->loops[SL_RUN_GAP_CAPPED], &loop);
+    loop.cap = TS_NO_CAP;
+    w->most_substeps[SL_RUN_GAP_UNCAPPED] = run_loop(w, &w->loops[SL_RUN_GAP_UNCAPPED], &loop);
 }
 
 static void compute_rest_step(sl_walk *w)
 {
-    /* run without stopping (an impossible rest test), then find where each rule would have stopped */
+    /* the bouncing spring without a rest test (an impossible one), as the physical state the test reads */
     const ts_rest never = {0.0, 0.0};
-    run_loop(w, &w->rest_run, 60.0, 0.0, 0.0, TS_DEFAULT_CAP, never, TS_REST_BOTH, 240);
-    const ts_rest rest = {w->eps_x * w->rest_scale, w->eps_v * w->rest_scale};
-    sl_frame_run *r = &w->rest_run;
+    sl_loop loop = walk_loop(w, REST_HZ, 0.0, 0.0, TS_DEFAULT_CAP, never, TS_REST_BOTH, SL_REST_FRAMES);
+    loop.interpolate = false;
+    run_loop(w, &w->rest_run, &loop);
+    /* where each rule stops it: the model's loop with that rule, as --csv --animate --rest-rule runs it */
+    loop.rest = (ts_rest){w->eps_x * w->rest_scale, w->eps_v * w->rest_scale};
     for (int rule = 0; rule < SL_N_RULES; rule++) {
-        w->stop_frame[rule] = -1;
-        for (int i = 1; i < r->n && w->stop_frame[rule] < 0; i++)
-            if (ts_at_rest(&rest, (ts_rest_rule)(rule == SL_RULE_BOTH ? TS_REST_BOTH
-                                                 : rule == SL_RULE_DISTANCE ? TS_REST_DISTANCE_ONLY
-                                                                         : TS_REST_SPEED_ONLY),
-                           r->x[i], r->v[i], w->o.params.target))
-                w->stop_frame[rule] = i;
+        loop.rule = sl_rule_tests[rule];
+        w->stop_frame[rule] = (int)sl_rest_frame(&w->o.p.spring, w->o.p.s0, &loop);
     }
+    sl_frame_run *r = &w->rest_run;
     for (int i = 0; i < r->n; i++) {
-        r->dist[i] = fabs(r->x[i] - w->o.params.target);
+        r->dist[i] = fabs(r->x[i] - w->o.p.spring.target);
         r->speed[i] = fabs(r->v[i]);
     }
+}
+
+/* What the command line typed, over a step's own defaults: the walk takes what you type. */
+static void take_typed(sl_walk *w)
+{
+    const sl_options *cli = &w->cli;
+    const sl_typed *typed = &cli->typed;
+    sl_options *o = &w->o;
+    if (typed->k)
+        o->p.spring.k = cli->p.spring.k;
+    if (typed->c)
+        o->p.spring.c = cli->p.spring.c;
+    if (typed->m)
+        o->p.spring.m = cli->p.spring.m;
+    if (typed->target)
+        o->p.spring.target = cli->p.spring.target;
+    if (typed->x0)
+        o->p.s0.x = cli->p.s0.x;
+    if (typed->v0)
+        o->p.s0.v = cli->p.s0.v;
+    if (typed->dt)
+        o->p.dt = cli->p.dt;
+    if (typed->steps)
+        w->steps = (double)cli->p.steps;
+    if (typed->methods) {  /* the trajectories' methods, and the studies' (steps 10-12) */
+        memcpy(w->shown, cli->p.methods, sizeof w->shown);
+        o->p.method_given = true;
+    }
+    if (typed->jitter)
+        w->jitter = cli->p.frame_jitter;
+    if (typed->gap)
+        w->gap = cli->p.gap;
+    if (typed->step)
+        o->p.step = cli->p.step;
+    if (typed->cap)
+        w->cap = o->p.cap = cli->p.cap;
+    if (typed->rest_scale)
+        w->rest_scale = cli->rest_scale;
+    /* cli->p.rest is scaled (sl_check); the walk's thresholds are before the scale, as its sliders show them */
+    if (typed->eps_x)
+        w->eps_x = cli->p.rest.eps_x / cli->rest_scale;
+    if (typed->eps_v)
+        w->eps_v = cli->p.rest.eps_v / cli->rest_scale;
 }
 
 static void set_step_defaults(sl_walk *w, int step)
 {
     sl_options *o = &w->o;
     memset(w->shown, 0, sizeof w->shown);
-    o->s0 = (spring_state){1.0, 0.0};
-    o->params = (spring_params){.k = 1600.0, .c = 0.0, .m = 1.0, .target = 0.0};  /* w0 = 40 rad/s */
+    o->p.s0 = (spring_state){1.0, 0.0};
+    o->p.spring = (spring_params){.k = 1600.0, .c = 0.0, .m = 1.0, .target = 0.0};  /* w0 = 40 rad/s */
     switch (step) {
     case SL_STEP_EXPLICIT:
-        o->dt = 0.02, w->steps = 40;
+        o->p.dt = 0.02, w->steps = 40;
         w->shown[SPRING_EXPLICIT] = w->shown[SPRING_EXACT] = true;
         break;
     case SL_STEP_SEMI:
-        o->dt = 0.02, w->steps = 200;
+        o->p.dt = 0.02, w->steps = 200;
         w->shown[SPRING_EXPLICIT] = w->shown[SPRING_SEMI] = w->shown[SPRING_EXACT] = true;
         break;
     case SL_STEP_RK4:
         /* w0 = 10, zeta = 0.1: w0 dt = 0.1 < 2 zeta, so even explicit Euler stays bounded and the errors compare */
-        o->params = (spring_params){.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0};
-        o->dt = 0.01, w->steps = 300;
+        o->p.spring = (spring_params){.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0};
+        o->p.dt = 0.01, w->steps = 300;
         w->shown[SPRING_EXPLICIT] = w->shown[SPRING_SEMI] = w->shown[SPRING_RK4] = true;
         w->shown[SPRING_GSL_RK4] = w->shown[SPRING_GSL_RK8PD] = true;
         break;
     case SL_STEP_STABILITY:
-        o->dt = 0.04, w->steps = 150;
+        o->p.dt = 0.04, w->steps = 150;
         w->shown[SPRING_EXPLICIT] = w->shown[SPRING_SEMI] = w->shown[SPRING_RK4] = true;
         break;
     case SL_STEP_ACCUMULATOR:
-        o->s0 = (spring_state){0.0, 0.0};
-        o->params = (spring_params){.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0};  /* the article's example */
+        o->p.s0 = (spring_state){0.0, 0.0};
+        o->p.spring = (spring_params){.k = 200.0, .c = 20.0, .m = 1.0, .target = 300.0};  /* the article's example */
         w->jitter = 0.3, w->gap = 4.0, w->cap = TS_DEFAULT_CAP;
         for (int i = 0; i < SL_N_LOOP_RUNS; i++)
             w->loop_shown[i] = true;
         break;
     case SL_STEP_REST:
-        o->s0 = (spring_state){0.0, 0.0};
-        o->params = (spring_params){.k = 200.0, .c = 6.0, .m = 1.0, .target = 300.0};  /* bouncy: zeta 0.21 */
+        o->p.s0 = (spring_state){0.0, 0.0};
+        o->p.spring = (spring_params){.k = 200.0, .c = 6.0, .m = 1.0, .target = 300.0};  /* bouncy: zeta 0.21 */
         w->eps_x = TS_DEFAULT_EPS_X, w->eps_v = TS_DEFAULT_EPS_V, w->rest_scale = 1.0, w->opacity = false;
         for (int i = 0; i < SL_N_RULES; i++)
             w->rule_shown[i] = true;
@@ -154,38 +215,42 @@ static void set_step_defaults(sl_walk *w, int step)
         sl_walk_course_defaults(w, step);
         break;
     }
+    take_typed(w);
+    w->rest_target = o->p.spring.target;
 }
 
 /* The text of a step that states numbers, from what walk_changed just computed. */
 static void format_text(sl_walk *w, int step)
 {
-    const sl_runs *r = &w->runs;
+    const sl_result *r = &w->runs;
     char *buf = w->text[step];
     const size_t size = sizeof w->text[0];
     if (step == SL_STEP_EXPLICIT) {
-        sl_text_explicit(buf, size, &w->o.params, w->o.dt);
+        sl_text_explicit(buf, size, r);
     } else if (step == SL_STEP_SEMI) {
-        sl_text_semi(buf, size, &w->o.params, w->o.dt, r->samples[SPRING_SEMI], r->count[SPRING_SEMI]);
+        sl_text_semi(buf, size, r, w->o.p.spring.c);
     } else if (step == SL_STEP_RK4) {
-        double per_step[SPRING_METHOD_COUNT] = {0};
-        for (int m = 0; m < SPRING_METHOD_COUNT; m++)
-            if (r->count[m] > 1)
-                per_step[m] = (double)r->rhs_evals[m] / (double)(r->count[m] - 1);
-        sl_text_rk4(buf, size, per_step[SPRING_RK4], per_step[SPRING_GSL_RK4]);
+        sl_text_rk4(buf, size, r);
     } else if (step == SL_STEP_STABILITY) {
-        sl_text_stability(buf, size, &w->o.params, w->o.dt);
+        sl_text_stability(buf, size, r);
     } else if (step == SL_STEP_ACCUMULATOR) {
-        const sl_frame_run *cap = &w->loops[SL_RUN_GAP_CAPPED];
-        unsigned most = 0;  /* the gap frame's substeps: how far the capped spring moved on */
-        for (int i = 0; i < cap->n; i++)
-            most = cap->substeps[i] > most ? cap->substeps[i] : most;
         double rest_t[3];
         for (int i = 0; i < 3; i++)
             rest_t[i] = w->loops[i].n > 0 ? w->loops[i].t[w->loops[i].n - 1] : NAN;
-        sl_text_accumulator(buf, size, rest_t, w->o.step, w->gap, most * w->o.step);
+        /* the gap frame's substeps: how far the capped spring moved on */
+        sl_text_accumulator(buf, size, rest_t, w->o.p.step, w->gap,
+                            w->most_substeps[SL_RUN_GAP_CAPPED] * w->o.p.step);
     } else if (step >= SL_STEP_VERLET) {
         sl_walk_course_text(w, step);
     }
+}
+
+/* The model's result for the methods shown. */
+static int compute_runs(sl_walk *w)
+{
+    sl_params p = w->o.p;
+    memcpy(p.methods, w->shown, sizeof p.methods);
+    return sl_model_compute(&p, &w->runs);
 }
 
 static void walk_changed(void *ctx, int step, tui_change what)
@@ -194,11 +259,11 @@ static void walk_changed(void *ctx, int step, tui_change what)
     if (what == TUI_ENTER_STEP)
         set_step_defaults(w, step);
     if (step == SL_STEP_REST)
-        w->o.params.target = w->opacity ? 1.0 : 300.0;
-    w->o.steps = (long long)llround(w->steps);
+        w->o.p.spring.target = w->opacity ? 1.0 : w->rest_target;
+    w->o.p.steps = (long long)llround(w->steps);
     w->out_of_memory = false;
     if (sl_walk_shows_runs(step))
-        w->out_of_memory = sl_runs_compute(&w->runs, &w->o, w->shown) != 0;
+        w->out_of_memory = compute_runs(w) != 0;
     else if (step == SL_STEP_ACCUMULATOR)
         compute_accumulator_step(w);
     else if (step == SL_STEP_REST)
@@ -228,7 +293,7 @@ static bool walk_tick(void *ctx, int step, double frame_dt)
         return w->clock < end;
     }
     w->upto += ts_accumulator_feed(&w->reveal, frame_dt);
-    double total = (double)w->o.steps;
+    double total = (double)w->o.p.steps;
     if (w->upto >= total) {
         w->upto = INFINITY;
         return false;
@@ -262,17 +327,16 @@ static size_t divergence_notes(const sl_walk *w, char *buf, size_t size, size_t 
 static void walk_notes(void *ctx, int step, char *buf, size_t size)
 {
     sl_walk *w = ctx;
-    const double y = spring_omega0(&w->o.params) * w->o.dt;
     size_t used = 0;
     if (w->out_of_memory) {
         snprintf(buf, size, "%s", _("out of memory: fewer steps, please"));
         return;
     }
-    const sl_runs *r = &w->runs;
+    const sl_result *r = &w->runs;
     switch (step) {
     case SL_STEP_EXPLICIT:
-        used = tui_append(buf, size, used, _("w0 dt = %.3g: explicit grows x%.4g a step (%+.0f%%). "), y, sqrt(1 + y * y),
-                          100.0 * (sqrt(1 + y * y) - 1));
+        used = tui_append(buf, size, used, _("w0 dt = %.3g: explicit grows x%.4g a step (%+.0f%%). "), r->w0dt,
+                          r->explicit_growth, 100.0 * (r->explicit_growth - 1));
         if (r->count[SPRING_EXPLICIT])
             used = tui_append(buf, size, used, _("After %zu steps x = %.7g. "), r->count[SPRING_EXPLICIT] - 1,
                               r->samples[SPRING_EXPLICIT][r->count[SPRING_EXPLICIT] - 1].x);
@@ -280,11 +344,9 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
     case SL_STEP_SEMI:
         for (int m = SPRING_EXPLICIT; m <= SPRING_SEMI; m++)
             if (r->count[m] > 1) {
-                double e0 = r->samples[m][0].energy, lo = e0, hi = e0;
-                for (size_t i = 0; i < r->count[m]; i++)
-                    lo = fmin(lo, r->samples[m][i].energy), hi = fmax(hi, r->samples[m][i].energy);
+                const double e0 = r->samples[m][0].energy;
                 used = tui_append(buf, size, used, _("%s: energy %.3g..%.3g x E0. "), spring_method_name((spring_method)m),
-                                  lo / e0, hi / e0);
+                                  r->energy_lo[m] / e0, r->energy_hi[m] / e0);
             }
         break;
     case SL_STEP_RK4:
@@ -292,32 +354,20 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
         for (int m = 0; m < SPRING_METHOD_COUNT; m++)
             if (w->shown[m] && r->count[m] > 1 && m != SPRING_EXACT)
                 used = tui_append(buf, size, used, " %s %.2g, %.3g;", spring_method_name((spring_method)m),
-                                  r->error[m][2 * r->count[m] - 1],
-                                  (double)r->rhs_evals[m] / (double)(r->count[m] - 1));
+                                  r->error[m][2 * r->count[m] - 1], r->evals_per_step[m]);
         break;
     case SL_STEP_STABILITY:
-        used = tui_append(buf, size, used, _("w0 dt = %.3g, zeta = %.3g: "), y, spring_zeta(&w->o.params));
-        for (int m = 0; m <= SPRING_RK4; m++) {
-            double M[4];
-            spring_amplification(&w->o.params, (spring_method)m, w->o.dt, M);
-            double rho = spring_spectral_radius(M);
+        used = tui_append(buf, size, used, _("w0 dt = %.3g, zeta = %.3g: "), r->w0dt, r->zeta);
+        for (int m = 0; m <= SPRING_RK4; m++)
             used = tui_append(buf, size, used, _("%s rho(M) = %.4f (%s, bound %.3g). "), spring_method_name((spring_method)m),
-                              rho, spring_dt_stable(&w->o.params, (spring_method)m, w->o.dt) ? _("stable") : _("UNSTABLE"),
-                              spring_stability_limit((spring_method)m, spring_zeta(&w->o.params)));
-        }
+                              r->at[m].rho, r->at[m].stable ? _("stable") : _("UNSTABLE"), r->at[m].limit);
         break;
-    case SL_STEP_ACCUMULATOR: {
-        const sl_frame_run *cap = &w->loops[SL_RUN_GAP_CAPPED], *nocap = &w->loops[SL_RUN_GAP_UNCAPPED];
-        unsigned most_cap = 0, most_nocap = 0;
-        for (int i = 0; i < cap->n; i++)
-            most_cap = cap->substeps[i] > most_cap ? cap->substeps[i] : most_cap;
-        for (int i = 0; i < nocap->n; i++)
-            most_nocap = nocap->substeps[i] > most_nocap ? nocap->substeps[i] : most_nocap;
-        used = tui_append(buf, size, used, _("At rest after %d, %d and %d frames (30/60/144 Hz). The gap frame runs %u "
+    case SL_STEP_ACCUMULATOR:
+        used = tui_append(buf, size, used, _("At rest after %d, %d and %d frames (%g/%g/%g Hz). The gap frame runs %u "
                                               "substeps with the cap, %u without."), w->loops[0].n - 1, w->loops[1].n - 1,
-                          w->loops[2].n - 1, most_cap, most_nocap);
+                          w->loops[2].n - 1, loop_rates[0], loop_rates[1], loop_rates[2],
+                          w->most_substeps[SL_RUN_GAP_CAPPED], w->most_substeps[SL_RUN_GAP_UNCAPPED]);
         break;
-    }
     case SL_STEP_REST: {
         for (int rule = 0; rule < SL_N_RULES; rule++) {
             int f = w->stop_frame[rule];
@@ -327,7 +377,7 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
                 used = tui_append(buf, size, used, _("%s: frame %d, x = %.4g, v = %.3g. "), _(sl_rule_names[rule]), f,
                                   w->rest_run.x[f], w->rest_run.v[f]);
         }
-        used = tui_append(buf, size, used, _("Then snap: x = %g exactly."), w->o.params.target);
+        used = tui_append(buf, size, used, _("Then snap: x = %g exactly."), w->o.p.spring.target);
         break;
     }
     default:
@@ -347,23 +397,23 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     d->n_panes = 2;
     sl_options *o = &w->o;
     if (sl_walk_shows_runs(step)) {
-        tui_add_param(d, "k", "N/m", &o->params.k, 1e-3, 1e7, 1.1, 2.0, true);
+        tui_add_param(d, "k", "N/m", &o->p.spring.k, 1e-3, 1e7, 1.1, 2.0, true);
         if (step == SL_STEP_STABILITY || step == SL_STEP_STIFF)
-            tui_add_param(d, "m", "kg", &o->params.m, 1e-3, 1e3, 1.1, 2.0, true);
-        tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 1e4, 0.5, 5.0, false);
-        tui_add_param(d, "dt", "s", &o->dt, 1e-5, 1.0, 1.1, 2.0, true);
-        tui_add_param(d, _("steps"), "", &w->steps, 1, 20000, 10, 100, false);
+            tui_add_param(d, "m", "kg", &o->p.spring.m, 1e-3, 1e3, 1.1, 2.0, true);
+        tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.0, 1e4, 0.5, 5.0, false);
+        tui_add_param(d, "dt", "s", &o->p.dt, 1e-5, 1.0, 1.1, 2.0, true);
+        tui_add_param(d, _("steps"), "", &w->steps, 1, SL_WALK_MAX_STEPS, 10, 100, false);
         sl_walk_method_toggles(w, step, d);
     } else if (step == SL_STEP_ACCUMULATOR) {
         static const char *const names[SL_N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", N_("gap capped"), N_("gap no cap")};
         tui_add_param(d, _("jitter"), "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
         tui_add_param(d, _("gap"), "s", &w->gap, 0.0, 60.0, 0.5, 5.0, false);
         tui_add_param(d, _("cap"), "s", &w->cap, 0.01, 1.0, 0.01, 0.1, false);
-        tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 100.0, 1.0, 10.0, false);
+        tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.0, 100.0, 1.0, 10.0, false);
         for (int i = 0; i < SL_N_LOOP_RUNS; i++)
             d->toggles[d->n_toggles++] = (tui_toggle){_(names[i]), i + 1, &w->loop_shown[i]};
     } else if (step == SL_STEP_REST) {
-        tui_add_param(d, "c", "N s/m", &o->params.c, 0.5, 100.0, 1.0, 10.0, false);
+        tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.5, 100.0, 1.0, 10.0, false);
         tui_add_param(d, "eps_x", "px", &w->eps_x, 1e-4, 100.0, 1.25, 4.0, true);
         tui_add_param(d, "eps_v", "px/s", &w->eps_v, 1e-4, 100.0, 1.25, 4.0, true);
         tui_add_param(d, _("scale"), "", &w->rest_scale, 1e-4, 1.0, 1.25, 10.0, true);
@@ -377,7 +427,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
 int sl_interactive(sl_options *o)
 {
     static sl_walk w;  /* large (frame buffers): not on the stack */
-    w.o = *o;
+    w.o = w.cli = *o;
     w.mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
     for (int p = 0; p < TUI_MAX_PANES; p++)
         if (!(w.chart[p] = plot_chart_new(40, 12, w.mode)))
@@ -390,7 +440,7 @@ int sl_interactive(sl_options *o)
     int rc = tui_run(&app);
     for (int p = 0; p < TUI_MAX_PANES; p++)
         plot_chart_free(w.chart[p]);
-    sl_runs_free(&w.runs);
+    sl_result_free(&w.runs);
     for (int p = 0; p < TUI_MAX_PANES; p++)
         sl_study_free(&w.study[p]);
     if (rc < 0)

@@ -12,7 +12,8 @@
 
 void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
 {
-    /* the article's steps 1-3 keep the article's methods; from the stability chart on, the hand-written steppers */
+    /* --method's methods; else the article's steps 1-3 keep the article's methods, and from the stability chart on
+     * the hand-written steppers */
     static const spring_method article[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_RK4, SPRING_EXACT, SPRING_GSL_RK4,
                                          SPRING_GSL_RKF45, SPRING_GSL_RK8PD, SPRING_GSL_MSBDF};
     static const spring_method steppers[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4,
@@ -20,9 +21,15 @@ void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
                                              SPRING_GSL_RK8PD};
     _Static_assert(sizeof article / sizeof article[0] <= TUI_MAX_TOGGLES, "keys 1-9");
     _Static_assert(sizeof steppers / sizeof steppers[0] <= TUI_MAX_TOGGLES, "keys 1-9");
+    spring_method typed[SPRING_METHOD_COUNT];  /* --method's, in the table's order (sl_check: at most 9) */
+    size_t n_typed = 0;
+    for (int m = 0; m < SPRING_METHOD_COUNT && w->o.typed.methods; m++)
+        if (w->cli.p.methods[m])
+            typed[n_typed++] = (spring_method)m;
     const bool from_seed = step <= SL_STEP_RK4;
-    const spring_method *list = from_seed ? article : steppers;
-    const size_t n = from_seed ? sizeof article / sizeof article[0] : sizeof steppers / sizeof steppers[0];
+    const spring_method *list = n_typed ? typed : from_seed ? article : steppers;
+    size_t n = n_typed ? n_typed : from_seed ? sizeof article / sizeof article[0] : sizeof steppers / sizeof steppers[0];
+    n = n < TUI_MAX_TOGGLES ? n : TUI_MAX_TOGGLES;
     for (size_t i = 0; i < n; i++)
         d->toggles[d->n_toggles++] = (tui_toggle){spring_method_name(list[i]), sl_method_color(list[i]),
                                                   &w->shown[list[i]]};
@@ -31,34 +38,34 @@ void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
 void sl_walk_course_defaults(sl_walk *w, int step)
 {
     sl_options *o = &w->o;
-    o->method_given = false;
+    o->p.method_given = false;
     switch (step) {
     case SL_STEP_VERLET:  /* step 2's spring and step: w0 dt = 0.8 */
-        o->dt = 0.02, w->steps = 200;
+        o->p.dt = 0.02, w->steps = 200;
         w->shown[SPRING_SEMI] = w->shown[SPRING_VERLET] = w->shown[SPRING_EXACT] = true;
         break;
     case SL_STEP_IMPLICIT:  /* step 4's: w0 dt = 1.6 */
-        o->dt = 0.04, w->steps = 150;
+        o->p.dt = 0.04, w->steps = 150;
         w->shown[SPRING_EXPLICIT] = w->shown[SPRING_SEMI] = w->shown[SPRING_RK4] = true;
         w->shown[SPRING_BACKWARD_EULER] = w->shown[SPRING_MIDPOINT] = w->shown[SPRING_EXACT] = true;
         break;
     case SL_STEP_STIFF:
         /* w0 = 100, zeta = 5: modes at -1 and -990 1/s; 10 ms is 3.5 x RK4's limit */
-        o->params = (spring_params){.k = 10000.0, .c = 1000.0, .m = 1.0, .target = 0.0};
-        o->dt = 0.01, w->steps = 60;
+        o->p.spring = (spring_params){.k = 10000.0, .c = 1000.0, .m = 1.0, .target = 0.0};
+        o->p.dt = 0.01, w->steps = 60;
         w->shown[SPRING_RK4] = w->shown[SPRING_BACKWARD_EULER] = w->shown[SPRING_MIDPOINT] = true;
         w->shown[SPRING_EXACT] = true;
         break;
     case SL_STEP_ORDER:  /* step 3's spring, over 2 s: grids from w0 dt = 0.8 to 0.00625 */
-        o->params = (spring_params){.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0};
-        o->dt = 0.01, w->steps = 200;
+        o->p.spring = (spring_params){.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0};
+        o->p.dt = 0.01, w->steps = 200;
         break;
     case SL_STEP_DRIFT:  /* a period of 1 s, 40 steps a period */
-        o->params = (spring_params){.k = 4.0 * NUMLAB_PI * NUMLAB_PI, .c = 0.0, .m = 1.0, .target = 0.0};
-        o->dt = 0.025, w->steps = 1;
+        o->p.spring = (spring_params){.k = 4.0 * NUMLAB_PI * NUMLAB_PI, .c = 0.0, .m = 1.0, .target = 0.0};
+        o->p.dt = 0.025, w->steps = 1;
         break;
     default:  /* the spiral: the article's fixed step and cap */
-        o->step = TS_DEFAULT_STEP, o->cap = TS_DEFAULT_CAP;
+        o->p.step = TS_DEFAULT_STEP, o->p.cap = TS_DEFAULT_CAP;
         break;
     }
 }
@@ -71,64 +78,51 @@ void sl_walk_course_compute(sl_walk *w, int step)
     const int i = step - SL_STEP_ORDER;
     w->out_of_memory = false;
     for (int p = 0; p < (step == SL_STEP_SPIRAL ? 1 : 2); p++)
-        w->out_of_memory |= sl_study_build(&w->study[p], panes[i][p], &w->o) != 0;
+        w->out_of_memory |= sl_study_build(&w->study[p], sl_chart_study(panes[i][p]), &w->o.p) != 0;
 }
 
 void sl_walk_course_text(sl_walk *w, int step)
 {
     char *buf = w->text[step];
     const size_t size = sizeof w->text[0];
-    const sl_runs *r = &w->runs;
+    const sl_result *r = &w->runs;
     switch (step) {
-    case SL_STEP_VERLET: {
-        double per_step[SPRING_METHOD_COUNT] = {0};
-        for (int m = 0; m < SPRING_METHOD_COUNT; m++)
-            if (r->count[m] > 1)
-                per_step[m] = (double)r->rhs_evals[m] / (double)(r->count[m] - 1);
-        sl_text_verlet(buf, size, &w->o.params, w->o.dt, per_step[SPRING_SEMI], per_step[SPRING_VERLET]);
+    case SL_STEP_VERLET:
+        sl_text_verlet(buf, size, r);
         break;
-    }
     case SL_STEP_IMPLICIT:
-        sl_text_implicit(buf, size, &w->o.params, w->o.dt);
+        sl_text_implicit(buf, size, r);
         break;
     case SL_STEP_STIFF:
-        sl_text_stiff(buf, size, &w->o.params, w->o.dt);
+        sl_text_stiff(buf, size, r);
         break;
-    case SL_STEP_ORDER: {
-        /* the same force evaluations: RK4 over the study's horizon in steps of 4 dt (4 forces a step), semi in steps
-         * of dt */
-        const double t_end = (double)w->o.steps * w->o.dt;
-        const size_t n = (size_t)w->o.steps;
-        double rk4 = NAN, semi = NAN, evals = NAN;
-        if (n >= 4 && spring_error_at(&w->o.params, SPRING_RK4, w->o.s0, t_end, n / 4, &rk4, &evals) == 0 &&
-            spring_error_at(&w->o.params, SPRING_SEMI, w->o.s0, t_end, n / 4 * 4, &semi, NULL) == 0)
-            sl_text_order(buf, size, &w->study[0], rk4, semi, evals);
-        else
-            snprintf(buf, size, "%s", _("out of memory"));
+    case SL_STEP_ORDER:
+        sl_text_order(buf, size, &w->study[0]);
         break;
-    }
     case SL_STEP_DRIFT:
         sl_text_drift(buf, size, &w->study[0], &w->study[1]);
         break;
     default:
-        sl_text_spiral(buf, size, w->o.step, w->o.cap);
+        sl_text_spiral(buf, size, &w->study[0]);
         break;
     }
 }
 
 size_t sl_walk_course_notes(const sl_walk *w, int step, char *buf, size_t size, size_t used)
 {
-    const double y = spring_omega0(&w->o.params) * w->o.dt;
     if (step <= SL_STEP_STIFF)
-        return tui_append(buf, size, used, _("w0 dt = %.3g, zeta = %.3g. "), y, spring_zeta(&w->o.params));
+        return tui_append(buf, size, used, _("w0 dt = %.3g, zeta = %.3g. "), w->runs.w0dt, w->runs.zeta);
     if (step == SL_STEP_SPIRAL)
         return tui_append(buf, size, used, _("A frame draws in %.3g ms besides its steps."), 1e3 * SL_SPIRAL_RENDER);
     const sl_study *st = &w->study[0];
-    for (int i = 0; i < st->n && step == SL_STEP_ORDER; i++)
-        used = tui_append(buf, size, used, "%s ", st->s[i].name);
+    for (int i = 0; i < st->n && step == SL_STEP_ORDER; i++) {
+        char name[PLOT_NAME_MAX];
+        sl_series_name(st, &st->s[i], name, sizeof name);
+        used = tui_append(buf, size, used, "%s ", name);
+    }
     if (step == SL_STEP_DRIFT)
-        used = tui_append(buf, size, used, _("w0 dt = %.3g (RK4 %.3g), %.0f steps a period."), y,
-                          SL_DRIFT_RK4_STRIDE * y, 2.0 * NUMLAB_PI / y);
+        used = tui_append(buf, size, used, _("w0 dt = %.3g (RK4 %.3g), %.0f steps a period."), st->w0dt,
+                          SL_DRIFT_RK4_STRIDE * st->w0dt, st->steps_per_period);
     return used;
 }
 
@@ -137,17 +131,17 @@ void sl_walk_course_describe(sl_walk *w, int step, tui_step *d)
     sl_options *o = &w->o;
     if (step == SL_STEP_SPIRAL) {
         d->n_panes = 1;
-        /* the fixed step is dt, as in the other steps (a symbol: "step" would share its translation with
-         * keyframe-lab's step interpolation) */
-        tui_add_param(d, "dt", "s", &o->step, 1e-4, 0.1, 1.25, 2.0, true);
-        tui_add_param(d, _("cap"), "s", &o->cap, 0.01, 1.0, 0.01, 0.1, false);
+        /* the accumulator's fixed step, h as --step H calls it (not dt, the trajectories' step; a symbol: "step"
+         * would share its translation with keyframe-lab's step interpolation) */
+        tui_add_param(d, "h", "s", &o->p.step, 1e-4, 0.1, 1.25, 2.0, true);
+        tui_add_param(d, _("cap"), "s", &o->p.cap, 0.01, 1.0, 0.01, 0.1, false);
         return;
     }
     /* the drift study runs 1000 periods at dt: k >= 4 (a period of at most pi s) keeps it to seconds */
-    tui_add_param(d, "k", "N/m", &o->params.k, step == SL_STEP_DRIFT ? 4.0 : 1e-3, 1e5, 1.1, 2.0, true);
+    tui_add_param(d, "k", "N/m", &o->p.spring.k, step == SL_STEP_DRIFT ? 4.0 : 1e-3, 1e5, 1.1, 2.0, true);
     if (step == SL_STEP_ORDER) {
-        tui_add_param(d, "c", "N s/m", &o->params.c, 0.0, 1e3, 0.5, 5.0, false);
+        tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.0, 1e3, 0.5, 5.0, false);
         tui_add_param(d, _("steps"), "", &w->steps, 8, 2000, 8, 80, false);
     }
-    tui_add_param(d, "dt", "s", &o->dt, 1e-3, 0.1, 1.1, 2.0, true);
+    tui_add_param(d, "dt", "s", &o->p.dt, 1e-3, 0.1, 1.1, 2.0, true);
 }

@@ -1,0 +1,179 @@
+/* spring-lab's model: every number the lab shows, computed once. sl_params is what the lab is asked (options.c fills
+ * it from the command line, the walk from its sliders); sl_model_compute returns in an sl_result what the charts
+ * (view.c), the texts and notes (texts.c, walk*.c) and the tables and figures (headless.c) show, which only format
+ * it. The frame loop (model.c) and the studies (model_studies.c) are the model's too. Numerics only: no terminal,
+ * plot, option table or figure here, and nothing printed. Every name starts with sl_ or SL_. */
+#ifndef SL_MODEL_H
+#define SL_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "numlab/spring.h"
+#include "numlab/timestep.h"
+
+/* The spring, how it is integrated, and the frame loop's settings. */
+typedef struct {
+    spring_params spring;
+    spring_state s0;
+    double dt;
+    long long steps;
+    double tol;                         /* of the adaptive GSL solvers */
+    bool methods[SPRING_METHOD_COUNT];  /* the methods run (--method LIST) */
+    bool method_given;                  /* methods was chosen (else the studies and the loop take their own) */
+
+    /* the frame loop (--animate, the walk's steps 5 and 6) */
+    double frame_hz, frame_jitter, gap, step, cap;
+    long long gap_frame, max_frames;
+    unsigned long seed;
+    bool interpolate;
+    ts_rest rest;
+    ts_rest_rule rest_rule;
+    bool rest_each_substep;
+} sl_params;
+
+#define SL_EXACT_FINE 8
+#define SL_STABILITY_POINTS 281  /* w0*dt from 0 to 3.5 in steps of 0.0125 */
+#define SL_STABILITY_MAX_W0DT 3.5
+
+/* One method at the operating point (the params' spring and dt). */
+typedef struct {
+    bool has_matrix;   /* a fixed step matrix: the hand-written steppers, gsl-rk4 and exact */
+    double M[4];       /* (x - T, v) after a step = M (x - T, v), row-major */
+    double rho;        /* its spectral radius (NAN without a matrix) */
+    double det;        /* det M: 1 for a symplectic step */
+    double limit;      /* the largest stable w0 dt at this damping ratio (INFINITY: none; 0: never stable) */
+    double dt_max;     /* limit / w0, s */
+    double undamped_limit; /* the largest stable w0 dt of the undamped spring */
+    bool stable;       /* spring_dt_stable: the verdict the limit and the tables share */
+} sl_operating;
+
+typedef struct {
+    /* the trajectories of the methods run, steps 0..steps */
+    spring_sample *samples[SPRING_METHOD_COUNT];
+    double *error[SPRING_METHOD_COUNT];         /* pairs (t, |x - x_exact|) at each sample */
+    size_t count[SPRING_METHOD_COUNT];          /* 0 for a method not run */
+    spring_run status[SPRING_METHOD_COUNT];
+    unsigned long rhs_evals[SPRING_METHOD_COUNT]; /* right-hand-side evaluations, the cost */
+    double evals_per_step[SPRING_METHOD_COUNT]; /* rhs_evals / steps taken (0 without a step) */
+    double energy_lo[SPRING_METHOD_COUNT], energy_hi[SPRING_METHOD_COUNT]; /* over the run */
+    /* the closed form at SL_EXACT_FINE points a step, so the reference draws as a smooth curve, not as chords */
+    spring_sample *fine;
+    size_t fine_count;
+
+    /* the spring at this dt */
+    double dt, w0, zeta, w0dt;
+    sl_operating at[SPRING_METHOD_COUNT];       /* every method, run or not */
+    double explicit_growth;                     /* sqrt(1 + (w0 dt)^2): explicit Euler's, undamped */
+    double semi_swing, verlet_swing;            /* undamped energy swings: (1 + y/2)/(1 - y/2), 1/(1 - y^2/4) */
+    double semi_modified_spread;                /* semi's modified energy over its run: (max - min) / start, NAN
+                                                 * unless semi ran over a step with a start energy > 0 */
+    /* the decay rates (1/s, negative) of the two modes (over-damped: real; else both zeta w0), and what one step of
+     * backward Euler and of the midpoint rule multiplies the fast one by */
+    double slow_rate, fast_rate, fast_backward, fast_midpoint;
+
+    /* the spectral radius of one step against w0*dt, at the spring's damping ratio */
+    double w0dt_axis[SL_STABILITY_POINTS];
+    double radius[SPRING_METHOD_COUNT][SL_STABILITY_POINTS];
+} sl_result;
+
+/* Runs every method set in p->methods and derives the rest. r must start zeroed (or be a result computed before:
+ * it is freed first). Returns 0, or -1 when out of memory (r freed). */
+int sl_model_compute(const sl_params *p, sl_result *r);
+void sl_result_free(sl_result *r);
+
+/* --- the spring article's frame loop (model.c) ----------------------------------------------------------------- */
+
+/* Frames of (1 + jitter u)/hz, one frame of `gap` seconds, fixed steps through the accumulator, the rest test and
+ * the snap. */
+typedef struct {
+    spring_method method;   /* exact or a hand-written stepper, stepped as the runs step it (ode.h) */
+    double hz, jitter, gap, step, cap;
+    long long gap_frame, max_frames;
+    unsigned long seed;
+    ts_rest rest;
+    ts_rest_rule rule;
+    bool rest_each_substep; /* the rest test after every fixed step (else once a frame, as the spring article) */
+    bool interpolate;       /* report the rendered x: prev + alpha (curr - prev) */
+} sl_loop;
+
+typedef struct {
+    long long frame;
+    double t, x, v;         /* the frames' clock; x as rendered */
+    unsigned substeps;
+} sl_frame;
+
+/* NO_STEPPER: the method is neither exact nor a hand-written stepper (the GSL solvers pick their own steps). */
+typedef enum {
+    SL_LOOP_RESTED, SL_LOOP_DIVERGED, SL_LOOP_GAVE_UP, SL_LOOP_STOPPED, SL_LOOP_NO_MEMORY, SL_LOOP_NO_STEPPER
+} sl_loop_end;
+
+/* Calls emit for frame 0 (the start) and every frame after it, until rest (the last frame, snapped), divergence
+ * (not emitted), max_frames, or emit returning false. *last (may be NULL) gets the last frame run. */
+sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *loop,
+                        bool (*emit)(void *arg, const sl_frame *f), void *arg, sl_frame *last);
+/* The frame at which the loop comes to rest (the snapped frame, as --csv --animate's last row), or -1 when it
+ * diverges or does not within loop->max_frames. */
+long long sl_rest_frame(const spring_params *p, spring_state s0, const sl_loop *loop);
+/* The loop of the params: their method (the first of methods when given, else semi) and frame settings. */
+sl_loop sl_loop_from_params(const sl_params *p);
+/* The hand-written steppers' names, comma-separated (what --animate takes besides exact). */
+const char *sl_stepper_names(void);
+
+/* --- the studies (model_studies.c): named series, drawn as a chart or printed as CSV ------------------------------ */
+
+typedef enum { SL_STUDY_ORDER, SL_STUDY_COST, SL_STUDY_DRIFT, SL_STUDY_PHASE_LAG, SL_STUDY_SPIRAL, SL_STUDY_COUNT }
+    sl_study_kind;
+
+#define SL_STUDY_MAX_SERIES 8
+#define SL_SPIRAL_RENDER 0.004  /* s of drawing a frame, besides its steps */
+#define SL_SPIRAL_COST 1.5      /* the spiral study's step costs this many times the time it simulates */
+#define SL_DRIFT_PERIODS 1000.0 /* the drift study's length */
+#define SL_DRIFT_RK4_STRIDE 4   /* RK4 at 4 dt: four forces a step, the cost of the one-force methods at dt */
+#define SL_SPIRAL_RUNS 3        /* costly uncapped, costly capped, cheap uncapped */
+
+typedef struct {
+    char key[32];              /* the CSV's series column: a method name, "semi-modified", "costly-capped", ... */
+    spring_method method;      /* the method it runs (SPRING_METHOD_COUNT: none, the spiral's runs) */
+    bool modified;             /* the drift study's modified energy of that method */
+    int run;                   /* the spiral's run, 0..SL_SPIRAL_RUNS-1 (else -1) */
+    bool points;               /* drawn as dots (the drift's energies), else lines */
+    double slope;              /* order and cost: the fitted log-log slope (else 0) */
+    double lo, hi, last;       /* y's least, greatest and last finite values (NAN when none) */
+    double *x, *y;             /* one allocation (x owns it) */
+    size_t n;
+} sl_series;
+
+typedef struct {
+    sl_study_kind kind;
+    sl_series s[SL_STUDY_MAX_SERIES];
+    int n;
+    bool logx, logy;
+    double t_end;              /* order, cost: the time the errors are taken at */
+    double w0dt;               /* drift, phase-lag: w0 dt of the undamped spring ... */
+    double steps_per_period;   /* ... and its steps a period, 2 pi / (w0 dt) */
+    /* order: RK4 at 4 dt against semi at dt over t_end, for the same force evaluations (NAN under 4 steps) */
+    double rk4_4dt_error, semi_error, equal_evals;
+    /* spiral: the uncapped costly run's growth a frame and the frames until it froze, the capped run's most steps
+     * a frame and the simulation's speed (simulated seconds a wall-clock second) over its second half */
+    double growth, capped_speed;
+    size_t frames_to_freeze;
+    unsigned capped_most;
+    double cap;
+} sl_study;
+
+/* order: |x - x_exact| at t = steps dt against dt, for dt from 8 dt to dt/16 (the slope over the finest half); cost:
+ * the same against the force evaluations; drift: E/E0 over 1000 periods of the undamped spring at equal cost (RK4 at
+ * 4 dt) with the symplectic methods' modified energies; phase-lag: their phase errors; spiral: substeps a frame when
+ * a step costs 1.5 x its time (capped and not) or 0.5 x. p->methods picks the methods when p->method_given.
+ * Returns 0, or -1 when out of memory (st freed). st must start zeroed. */
+int sl_study_build(sl_study *st, sl_study_kind kind, const sl_params *p);
+void sl_study_free(sl_study *st);
+/* The series with this key, or NULL. */
+const sl_series *sl_study_find(const sl_study *st, const char *key);
+
+/* Semi-implicit Euler's conserved modified energy, per unit mass: v^2/2 + w^2 x^2/2 - (h w^2/2) x v (x from the
+ * target; conserved when c = 0). */
+double sl_semi_modified_energy(const spring_params *p, double dt, spring_state s);
+
+#endif
