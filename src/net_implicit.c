@@ -307,12 +307,12 @@ static int newton_step(net_implicit *im, double h, double *y)
         im->stats.halvings += halvings;
         iterations++;
     }
-    im->stats.iterations += iterations;
-    im->stats.residual = fmax(im->stats.residual, scale > 0.0 ? norm / scale : 0.0);
+    im->stats.iterations += iterations;  /* a failed attempt's too: they are the step's cost */
     if (!(isfinite(norm) && norm <= NEWTON_TOL * scale)) {
         gsl_vector_set_zero(im->dv);
         return NET_IMPLICIT_NO_CONVERGENCE;
     }
+    im->stats.residual = fmax(im->stats.residual, scale > 0.0 ? norm / scale : 0.0);  /* of the steps taken */
     memcpy(y, im->y1, 2 * rows * sizeof *y);
     return 0;
 }

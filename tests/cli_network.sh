@@ -200,6 +200,29 @@ expect_usage "--modes: normal modes need 1 to 600 free masses" --modes --preset 
 if [ $rc -eq 2 ] && grep -q 'the interactive lab needs a terminal; without one use --csv, --plot KIND or --modes (see --help)$' "$tmp/err"; then pass; else
     fail "interactive without a terminal: exit $rc, '$(cat "$tmp/err")'"; fi
 
+# backward Euler's rows end with what its step took: Newton's iterations, the substeps, the residual. On the stiff
+# cloth kicked hard (k 2000, kick 50, one step a frame) backward-euler iterates (several at the first steps, each
+# residual within 1e-12) and its total energy never rises from a printed row to the next; backward-euler-1 takes
+# one iterate a step, and its energy rises twelvefold at the first (532.6 J to 6637.6 J)
+stiff="--csv --preset grid --n 8 --k 2000 --c 0.894427191 --dt 0.016667 --steps 30 --kick 50"
+# shellcheck disable=SC2086
+"$BIN" $stiff --method backward-euler >"$tmp/be.csv" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 0 ] && head -n 1 "$tmp/be.csv" | grep -q ',x63,y63,newton_iterations,substeps,residual$'; then pass; else
+    fail "backward-euler: exit $rc, header $(head -n 1 "$tmp/be.csv" | tail -c 80)"; fi
+verdict=$(awk -F, 'NR > 2 { if ($5 > prev + 1e-9 * (prev < 0 ? -prev : prev)) rise = rise " " $1
+                            if ($NF > 1e-12) loose = loose " " $1; if ($(NF - 2) > most) most = $(NF - 2) }
+                   NR > 1 { prev = $5; rows++ }
+                   END { if (rise) print "rises at" rise; else if (loose) print "residual over 1e-12 at" loose
+                         else if (most < 3) print "at most " most " iterations"
+                         else if (rows != 31) print rows " rows"; else print "ok" }' "$tmp/be.csv")
+if [ "$verdict" = ok ]; then pass; else fail "backward-euler on the kicked stiff cloth: $verdict"; fi
+# shellcheck disable=SC2086
+"$BIN" $stiff --steps 1 --method backward-euler-1 >"$tmp/be1.csv" 2>"$tmp/err"
+verdict=$(awk -F, 'NR == 2 { e0 = $5 }
+                   NR == 3 { if ($(NF - 2) == 1 && $5 > 10 * e0) print "ok"
+                             else print $(NF - 2) " iterations, " e0 " -> " $5 " J" }' "$tmp/be1.csv")
+if [ "$verdict" = ok ]; then pass; else fail "backward-euler-1 on the kicked stiff cloth: $verdict"; fi
+
 # a write error is a runtime failure
 if [ -w /dev/full ]; then
     "$BIN" --csv --preset four --steps 10 >/dev/full 2>"$tmp/err"; rc=$?

@@ -174,9 +174,9 @@ void net_integrator_free(net_integrator *it);
  * or a linear solve did not converge, even on h / 256; y is then unchanged). */
 int net_integrator_step(net_integrator *it, double *t, double *y);
 
-/* What backward Euler's last step took: Newton iterations (each a sparse linear solve; backward-euler-1 always 1),
- * line-search halvings, substeps (1, or more where Newton could not take the whole step and halved it), and the
- * relative residual of the step's equations it ended with. */
+/* What backward Euler's last step took: Newton iterations (each a sparse linear solve, a split step's failed
+ * attempts included; backward-euler-1 always 1), line-search halvings, substeps (1, or more where Newton could not
+ * take the whole step and halved it), and the largest relative residual of the equations of the substeps taken. */
 typedef struct {
     int iterations, halvings, substeps;
     double residual;

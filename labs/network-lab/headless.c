@@ -9,21 +9,29 @@
 #include "numlab/cli.h"
 #include "numlab/lang.h"
 
-static void print_row(const net_network *net, long long step, double t, const double *y)
+/* A row: the energies and positions, then for backward Euler what its step took (net_newton_stats: Newton's
+ * iterations, the substeps, the relative residual; step 0 took none). */
+static void print_row(const net_network *net, const net_integrator *it, long long step, double t, const double *y)
 {
     const size_t n = net->n_masses;
     net_energy e = net_energies(net, y);
     printf("%lld,%.17g,%.17g,%.17g,%.17g", step, t, e.kinetic, e.spring + e.gravity, e.total);
     for (size_t i = 0; i < n; i++)
         printf(",%.17g,%.17g", y[i], y[n + i]);
+    net_newton_stats st;
+    if (net_integrator_newton(it, &st))
+        printf(",%d,%d,%.3g", step ? st.iterations : 0, step ? st.substeps : 0, step ? st.residual : 0.0);
     putchar('\n');
 }
 
-static void print_header(const net_network *net)
+static void print_header(const net_network *net, const net_integrator *it)
 {
     fputs("step,t,kinetic,potential,total", stdout);
     for (size_t i = 0; i < net->n_masses; i++)
         printf(",x%zu,y%zu", i, i);
+    net_newton_stats st;
+    if (net_integrator_newton(it, &st))
+        fputs(",newton_iterations,substeps,residual", stdout);
     putchar('\n');
 }
 
@@ -50,8 +58,8 @@ int nl_csv(net_network *net, const nl_options *o)
     }
     const double limit = net_divergence_limit(y, dim);
     int status = CLI_OK;
-    print_header(net);
-    print_row(net, 0, 0.0, y);
+    print_header(net, it);
+    print_row(net, it, 0, 0.0, y);
     double t = 0.0;
     for (long long step = 1; step <= o->steps && !cli_stdout_broken(); step++) {  /* a write error ends the run */
         int rc = net_integrator_step(it, &t, y);
@@ -65,12 +73,16 @@ int nl_csv(net_network *net, const nl_options *o)
         }
         if (rc) {
             printf("# %s: gave up at step %lld (t = %g)\n", net_method_name(o->method), step, t);
-            status = cli_fail(_("%s gave up at step %lld (t = %g): step size underflow or too many steps"),
-                              net_method_name(o->method), step, t);
+            net_newton_stats st;
+            status = net_integrator_newton(it, &st)
+                         ? cli_fail(_("%s gave up at step %lld (t = %g): Newton's method did not solve the step's "
+                                      "equations, even in 256 substeps"), net_method_name(o->method), step, t)
+                         : cli_fail(_("%s gave up at step %lld (t = %g): step size underflow or too many steps"),
+                                    net_method_name(o->method), step, t);
             break;
         }
         if (step % o->every == 0 || step == o->steps)  /* the last step too: where the run ended */
-            print_row(net, step, t, y);
+            print_row(net, it, step, t, y);
     }
     net_integrator_free(it);
     free(y);
