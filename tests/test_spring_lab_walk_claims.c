@@ -178,9 +178,27 @@ START_TEST(test_step12_spiral)
     ck_text_has(text, "(here 1.5 x)");
     ck_text_has(text, "grow x1.5 a frame");
     ck_text_has(text, "holds a frame to 24 steps");
-    char want[64];
+    char want[128];
     snprintf(want, sizeof want, "runs at %.2g x real time", 0.1 / (SL_SPIRAL_RENDER + 24.0 * 1.5 / 240.0));
     ck_text_has(text, want);
+    /* the frames, by a plain accumulator: the first frame lasts 1/60 s, each next one render + its steps x 1.5 h;
+     * the first to last over a second, and the last before a frame would need 10^8 steps */
+    const double h = 1.0 / 240.0;
+    double acc = 0.0, dt = 1.0 / 60.0;
+    size_t over_second = 0, frames = 0;
+    for (size_t k = 1; k < 10000; k++) {
+        if (floor((acc + dt) / h) > 1e8)
+            break;
+        frames = k;
+        if (!over_second && dt > 1.0)
+            over_second = k;
+        const double n = floor((acc + dt) / h + 1e-9);
+        acc += dt - n * h;
+        dt = SL_SPIRAL_RENDER + n * 1.5 * h;
+    }
+    snprintf(want, sizeof want, "frame %zu lasts over a second; after frame %zu one would", over_second, frames);
+    ck_text_has(text, want);
+    ck_assert_uint_lt(over_second, frames / 2);  /* the premise: a frame lasts a second long before it freezes */
 }
 END_TEST
 

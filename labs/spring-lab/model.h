@@ -157,7 +157,8 @@ typedef struct {
     /* spiral: the uncapped costly run's growth a frame and the frames until it froze, the capped run's most steps
      * a frame and the simulation's speed (simulated seconds a wall-clock second) over its second half */
     double growth, capped_speed;
-    size_t frames_to_freeze;
+    size_t frames_to_freeze;   /* the frames the uncapped run took before one would need 10^8 steps */
+    size_t frame_over_second;  /* its first frame (from 1) lasting over a second of wall-clock time (0: none) */
     unsigned capped_most;
     double cap;
 } sl_study;

@@ -182,6 +182,10 @@ static int build_spiral(sl_study *st, const sl_params *o)
     /* the costly run until it froze, the capped one over its second half */
     const ts_spiral_frame *costly = f[0], *capped = f[1];
     st->frames_to_freeze = n[0];
+    st->frame_over_second = 0;
+    for (size_t k = 0; k < n[0] && !st->frame_over_second; k++)
+        if (costly[k].frame_dt > 1.0)
+            st->frame_over_second = k + 1;
     st->growth = n[0] > 2 ? (double)costly[n[0] - 1].substeps / costly[n[0] - 2].substeps : NAN;
     st->capped_most = 0;
     for (size_t k = 0; k < n[1]; k++)

@@ -140,7 +140,8 @@ void sl_text_spiral(char *buf, size_t size, const sl_study *spiral)
 {
     snprintf(buf, size, _("The spiral of death: when a step costs more than the time it simulates (here %.3g x), a frame "
              "of n steps lasts %.3g n steps, so the next brings more time to simulate: the substeps grow x%.3g a "
-             "frame until the program freezes (%zu frames here). The cap (%.3g s) holds a frame to %u steps: the "
-             "simulation runs at %.2g x real time instead, slower but alive."), SL_SPIRAL_COST, SL_SPIRAL_COST,
-             spiral->growth, spiral->frames_to_freeze, spiral->cap, spiral->capped_most, spiral->capped_speed);
+             "frame, without end (frame %zu lasts over a second; after frame %zu one would need 10^8 steps). The cap "
+             "(%.3g s) holds a frame to %u steps: the simulation runs at %.2g x real time instead, slower but "
+             "alive."), SL_SPIRAL_COST, SL_SPIRAL_COST, spiral->growth, spiral->frame_over_second,
+             spiral->frames_to_freeze, spiral->cap, spiral->capped_most, spiral->capped_speed);
 }

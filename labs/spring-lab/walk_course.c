@@ -50,7 +50,8 @@ void sl_walk_course_defaults(sl_walk *w, int step)
         w->shown[SPRING_BACKWARD_EULER] = w->shown[SPRING_MIDPOINT] = w->shown[SPRING_EXACT] = true;
         break;
     case SL_STEP_STIFF:
-        /* w0 = 100, zeta = 5: modes at -1 and -990 1/s; 10 ms is 3.5 x RK4's limit */
+        /* w0 = 100, zeta = 5: modes at -w0 (zeta -+ sqrt(zeta^2 - 1)) = -10.1 and -989.9 1/s; RK4's limit on the
+         * real axis is 2.785 / 989.9 = 2.81 ms, so 10 ms is 3.55 x it */
         o->p.spring = (spring_params){.k = 10000.0, .c = 1000.0, .m = 1.0, .target = 0.0};
         o->p.dt = 0.01, w->steps = 60;
         w->shown[SPRING_RK4] = w->shown[SPRING_BACKWARD_EULER] = w->shown[SPRING_MIDPOINT] = true;
