@@ -112,6 +112,13 @@ static void verlet_step_matrix(const limit_work *lw, double h, gsl_matrix *M, gs
     gsl_matrix_add(&V.matrix, &A1.matrix);
 }
 
+/* The methods build_step_matrix writes out; another's coupled limit is unknown (NAN) until it is written here. */
+static bool coupled_matrix_known(net_method method)
+{
+    return method == NET_EXPLICIT || method == NET_SEMI || method == NET_RK4 || method == NET_GSL_RK4 ||
+           method == NET_VERLET;
+}
+
 static void build_step_matrix(const limit_work *lw, net_method method, double h, gsl_matrix *M)
 {
     const size_t n = lw->K->size1;
@@ -321,6 +328,8 @@ int net_limits_compute(const net_network *net, const gsl_matrix *K, const gsl_ma
             out->limit[m] = out->omega2[0] >= 0.0 ? INFINITY : 0.0;
         else if (!modal && !lw.K)
             out->limit[m] = INFINITY;  /* every mode a rigid motion: nothing to destabilise */
+        else if (!modal && !coupled_matrix_known((net_method)m))
+            out->limit[m] = NAN;
         else if (m == NET_EXPLICIT && undamped_mode)
             out->limit[m] = 0.0;  /* |1 +- i h w| > 1 for every h > 0 */
         else
