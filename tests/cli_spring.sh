@@ -73,6 +73,16 @@ for name in $all; do
     expect_eq "--stability rows of $name" "$(awk -F, -v m="$name" '$1 == m' "$TMP/out" | wc -l)" $want
 done
 
+# --help's list of the frame loop's methods is the set --csv --animate takes (exit 1: it ran and did not rest)
+took=
+for name in $all; do
+    "$SL" --csv --animate --method "$name" --max-frames 1 >/dev/null 2>&1
+    [ $? -eq 1 ] && took="$took $name"
+done
+said=$("$SL" --help | tr '\n' ' ' | sed -n 's/.*--csv --animate: one of \([^;]*\), default semi;.*/\1/p' | tr -d ',')
+expect_eq "--help's --animate methods" "$(echo $said | tr ' ' '\n' | sort | tr '\n' ' ')" \
+    "$(echo $took | tr ' ' '\n' | sort | tr '\n' ' ')"
+
 # --dt has an upper bound (1000 s, as network-lab's): no radius is ever nan or inf, at any corner of the ranges.
 expect_usage "^spring-lab: --dt: '1001' is out of range \(allowed: a number > 0 and <= 1000\)$" "$SL" --stability --dt 1001
 expect_usage "^spring-lab: --dt: '1e300' is out of range" "$SL" --csv --dt 1e300

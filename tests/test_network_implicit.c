@@ -295,7 +295,8 @@ END_TEST
  * backward-euler-1) against ode_stepper_apply's ODE_VERLET, ODE_BACKWARD_EULER and ODE_LINEARISED_EULER (dense LU,
  * Newton to 1e-13 of the state) on net_system, on a damped grid under gravity,
  * kicked hard enough (3 m/s) that its springs turn: nonlinear within a step. One step of each from the same state,
- * 50 times along the Verlet trajectory; they differ only in the order of sums (and the solvers: GMRES to 1e-10 of its right-hand side). */
+ * 50 times along the Verlet trajectory; they differ only in the order of sums and in the solvers (GMRES stops at
+ * 1e-10 of its right-hand side). */
 START_TEST(test_network_steps_are_the_ode_methods)
 {
     net_network *net = preset("grid", 6, 20.0, 0.01, 0.1);

@@ -1,11 +1,12 @@
 /* ode: generic steppers for y' = f(t, y), and an adapter to GSL's odeiv2 as the reference.
  *
  * The hand-written steppers (explicit Euler, semi-implicit Euler, classical RK4, velocity Verlet, backward Euler,
- * the implicit midpoint rule) share one interface so that the spring lab (dim 2) and the network lab (dim 4N) use
- * the same code. Semi-implicit Euler and velocity Verlet need a second-order system laid out as
- * y = [x_0 .. x_{n-1}, v_0 .. v_{n-1}] with dx/dt = v: semi-implicit Euler updates v first and moves x with the
- * new v (the spring article, "cambiar dos lineas de orden"). The two implicit methods solve for the step's end with Newton's
- * method on the system's Jacobian (a dense LU: for small systems).
+ * the implicit midpoint rule, backward Euler's first Newton iterate) share one interface so that the spring lab
+ * (dim 2) and the network lab (dim 4N) use the same code. Semi-implicit Euler and velocity Verlet need a second-order
+ * system laid out as y = [x_0 .. x_{n-1}, v_0 .. v_{n-1}] with dx/dt = v: semi-implicit Euler updates v first and
+ * moves x with the new v (the spring article, "cambiar dos lineas de orden"). The implicit methods solve for the
+ * step's end with Newton's method on the system's Jacobian (a dense LU: for small systems). Every method, these and
+ * GSL's, is a row of one table (ode_method_info: its name, order, cost and step matrix), which both labs read.
  *
  * Ownership: an ode_stepper owns its work arrays (ode_stepper_init / ode_stepper_destroy); an ode_gsl owns its GSL
  * objects (ode_gsl_new / ode_gsl_free). Nothing here allocates per step. */
