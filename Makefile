@@ -181,7 +181,7 @@ fuzz-network:
 	@command -v $(FUZZ_CC) >/dev/null || { echo "fuzz-network: needs $(FUZZ_CC) (apt-get install clang libclang-rt-dev)"; exit 1; }
 	@mkdir -p $(BUILD)/fuzz/network-corpus
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(FEATURES) -Iinclude $(shell pkg-config --cflags gsl) tests/fuzz_network.c \
-		$(wildcard src/net*.c) src/ode.c src/infile.c src/text.c -o $(BUILD)/fuzz/fuzz_network $(shell pkg-config --libs gsl) -lm
+		$(wildcard src/net*.c) src/ode.c src/ode_table.c src/infile.c src/text.c -o $(BUILD)/fuzz/fuzz_network $(shell pkg-config --libs gsl) -lm
 	cp labs/network-lab/examples/*.net $(BUILD)/fuzz/network-corpus/
 	printf '"mass"\n"spring"\n"gravity"\n"pinned"\n"#"\n"1e6"\n"-1e6"\n"1e-9"\n"\\x0d"\n' >$(BUILD)/fuzz/network.dict
 	$(BUILD)/fuzz/fuzz_network -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -dict=$(BUILD)/fuzz/network.dict \

@@ -15,36 +15,44 @@ typedef enum {
     HOW_IMPLICIT,  /* net_implicit.c */
 } how_kind;
 
-/* One row per method: how it steps. The ode.h enums are named, never computed from the order of net_method. */
+/* One row per method: how it steps, and its row of ode.h's method table (its name and properties): the hand-written
+ * method `ode` (which HOW_ODE runs and the fused and sparse steps compute) or the GSL solver `gsl`. The ode.h enums
+ * are named, never computed from the order of net_method. */
 static const struct {
-    const char *name;
     how_kind how;
-    ode_method ode;    /* HOW_ODE */
+    ode_method ode;    /* ODE_METHOD_COUNT for GSL's */
     ode_gsl_kind gsl;  /* HOW_GSL */
 } methods[] = {
-    [NET_EXPLICIT] = {"explicit", HOW_ODE, ODE_EXPLICIT_EULER, 0},
-    [NET_SEMI] = {"semi", HOW_SEMI, ODE_SEMI_IMPLICIT, 0},
-    [NET_RK4] = {"rk4", HOW_ODE, ODE_RK4, 0},
-    [NET_GSL_RK4] = {"gsl-rk4", HOW_GSL, 0, ODE_GSL_RK4},
-    [NET_GSL_RKF45] = {"gsl-rkf45", HOW_GSL, 0, ODE_GSL_RKF45},
-    [NET_GSL_RK8PD] = {"gsl-rk8pd", HOW_GSL, 0, ODE_GSL_RK8PD},
-    [NET_GSL_MSBDF] = {"gsl-msbdf", HOW_GSL, 0, ODE_GSL_MSBDF},
-    [NET_VERLET] = {"verlet", HOW_VERLET, 0, 0},
-    [NET_BACKWARD_EULER] = {"backward-euler", HOW_IMPLICIT, 0, 0},
-    [NET_BACKWARD_EULER_1] = {"backward-euler-1", HOW_IMPLICIT, 0, 0},
-    [NET_MIDPOINT] = {"midpoint", HOW_ODE, ODE_IMPLICIT_MIDPOINT, 0},
+    [NET_EXPLICIT] = {HOW_ODE, ODE_EXPLICIT_EULER, ODE_GSL_COUNT},
+    [NET_SEMI] = {HOW_SEMI, ODE_SEMI_IMPLICIT, ODE_GSL_COUNT},
+    [NET_RK4] = {HOW_ODE, ODE_RK4, ODE_GSL_COUNT},
+    [NET_GSL_RK4] = {HOW_GSL, ODE_METHOD_COUNT, ODE_GSL_RK4},
+    [NET_GSL_RKF45] = {HOW_GSL, ODE_METHOD_COUNT, ODE_GSL_RKF45},
+    [NET_GSL_RK8PD] = {HOW_GSL, ODE_METHOD_COUNT, ODE_GSL_RK8PD},
+    [NET_GSL_MSBDF] = {HOW_GSL, ODE_METHOD_COUNT, ODE_GSL_MSBDF},
+    [NET_VERLET] = {HOW_VERLET, ODE_VERLET, ODE_GSL_COUNT},
+    [NET_BACKWARD_EULER] = {HOW_IMPLICIT, ODE_BACKWARD_EULER, ODE_GSL_COUNT},
+    [NET_BACKWARD_EULER_1] = {HOW_IMPLICIT, ODE_LINEARISED_EULER, ODE_GSL_COUNT},
+    [NET_MIDPOINT] = {HOW_ODE, ODE_IMPLICIT_MIDPOINT, ODE_GSL_COUNT},
 };
 _Static_assert(sizeof methods / sizeof methods[0] == NET_METHOD_COUNT, "one row per net_method");
 _Static_assert(ODE_GSL_COUNT == 4, "a new GSL kind needs its net_method row");
 
+const ode_method_info *net_method_about(net_method method)
+{
+    if (method >= NET_METHOD_COUNT)
+        return NULL;
+    return methods[method].how == HOW_GSL ? ode_gsl_about(methods[method].gsl) : ode_method_about(methods[method].ode);
+}
+
 const char *net_method_name(net_method method)
 {
-    return method < NET_METHOD_COUNT ? methods[method].name : "?";
+    return method < NET_METHOD_COUNT ? net_method_about(method)->name : "?";
 }
 
 static const char *method_name_at(int i)
 {
-    return methods[i].name;
+    return net_method_name((net_method)i);
 }
 
 int net_method_parse(const char *name, net_method *out)
@@ -64,12 +72,13 @@ const char *net_method_names(void)
 
 bool net_method_dense(net_method method)
 {
-    return method == NET_GSL_MSBDF || method == NET_MIDPOINT;
+    /* an implicit method that net_implicit.c's sparse solves do not step: ode.h's Newton or GSL's on net_jacobian */
+    return method < NET_METHOD_COUNT && net_method_about(method)->implicit && methods[method].how != HOW_IMPLICIT;
 }
 
 bool net_method_fixed_step(net_method method)
 {
-    return method < NET_METHOD_COUNT && (methods[method].how != HOW_GSL || methods[method].gsl == ODE_GSL_RK4);
+    return method < NET_METHOD_COUNT && !net_method_about(method)->adaptive;
 }
 
 struct net_integrator {

@@ -13,7 +13,7 @@
  *
  * Where C is diagonal in K's eigenvectors (always when every spring is at rest length and c/k is the same for all:
  * C = (c/k) K, Rayleigh damping), M is block diagonal, one 2x2 block per mode with w^2 = K's eigenvalue and
- * 2 zeta w = C's: exactly spring.h's amplification matrix of a unit mass with k = w^2, c = 2 zeta w. Otherwise the
+ * 2 zeta w = C's: exactly the method table's step matrix of the mode (ode.h), w2 = w^2, g = 2 zeta w. Otherwise the
  * step matrix of all the modes but the rigid motions (reduce_coupled) is built and its eigenvalues taken by GSL
  * (gsl_eigen_nonsymm), up to NET_COUPLED_MAX_DOF coordinates (tests/test_network_limits.c checks its limits against
  * A's eigenvalues).
@@ -30,8 +30,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "numlab/spring.h"
-
 #define MODAL_TINY 1e-12    /* the slack of the 2x2 blocks' Jury conditions (their entries are accurate to rounding) */
 #define COUPLED_TINY 1e-12  /* for the 2n x 2n matrix without rigid motions: its rounding (a few ulp of rho) */
 #define RIGID_TINY 1e-9     /* a mode whose w2 and damping are this small against the largest is a rigid motion */
@@ -41,17 +39,6 @@ const char *net_damping_name(net_damping d)
     static const char *const names[] = {"undamped", "modal", "coupled", "unknown"};
     return d <= NET_DAMPING_UNKNOWN ? names[d] : "?";
 }
-
-/* The methods whose one-mode step matrix is spring.h's amplification matrix (a unit mass, k = w^2, c = 2 zeta w). */
-static const struct {
-    bool known;
-    spring_method method;
-} as_spring[NET_METHOD_COUNT] = {
-    [NET_EXPLICIT] = {true, SPRING_EXPLICIT},
-    [NET_SEMI] = {true, SPRING_SEMI},
-    [NET_RK4] = {true, SPRING_RK4},
-    [NET_GSL_RK4] = {true, SPRING_GSL_RK4},
-};
 
 /* --- one step's spectral radius ----------------------------------------------------------------------------- */
 
@@ -67,24 +54,11 @@ typedef struct {
     gsl_eigen_nonsymm_workspace *ws;
 } limit_work;
 
-/* One velocity Verlet step (net_step_verlet) of the mode x'' = -w2 x - g x' from (x, v). */
-static void verlet_mode(double w2, double g, double h, double x, double v, double out[2])
-{
-    const double a0 = -w2 * x - g * v, x1 = x + h * v + 0.5 * h * h * a0, a1 = -w2 * x1 - g * (v + h * a0);
-    out[0] = x1, out[1] = v + 0.5 * h * (a0 + a1);
-}
-
-/* The 2x2 step matrix (row-major, acting on (x, v)) of one mode x'' = -w2 x - g x' under `method`. */
+/* The 2x2 step matrix (row-major, acting on (x, v)) of one mode x'' = -w2 x - g x' under `method`: the method
+ * table's (ode.h). */
 static void mode_matrix(net_method method, double w2, double g, double h, double M[4])
 {
-    if (as_spring[method].known) {
-        const spring_params unit = {.k = w2, .c = g, .m = 1.0, .target = 0.0};
-        spring_amplification(&unit, as_spring[method].method, h, M);
-    } else {  /* NET_VERLET */
-        double c0[2], c1[2];  /* the images of (1, 0) and (0, 1): M's columns */
-        verlet_mode(w2, g, h, 1.0, 0.0, c0), verlet_mode(w2, g, h, 0.0, 1.0, c1);
-        M[0] = c0[0], M[1] = c1[0], M[2] = c0[1], M[3] = c1[1];
-    }
+    net_method_about(method)->mode_matrix(w2, g, h, M);
 }
 
 /* All modes' 2x2 step matrices have both eigenvalues in the closed unit disc, by the Jury conditions |det M| <= 1
@@ -136,6 +110,13 @@ static void verlet_step_matrix(const limit_work *lw, double h, gsl_matrix *M, gs
     gsl_matrix_add(&A1.matrix, &A0.matrix);
     gsl_matrix_scale(&A1.matrix, 0.5 * h);
     gsl_matrix_add(&V.matrix, &A1.matrix);
+}
+
+/* The methods build_step_matrix writes out; another's coupled limit is unknown (NAN) until it is written here. */
+static bool coupled_matrix_known(net_method method)
+{
+    return method == NET_EXPLICIT || method == NET_SEMI || method == NET_RK4 || method == NET_GSL_RK4 ||
+           method == NET_VERLET;
 }
 
 static void build_step_matrix(const limit_work *lw, net_method method, double h, gsl_matrix *M)
@@ -339,7 +320,7 @@ int net_limits_compute(const net_network *net, const gsl_matrix *K, const gsl_ma
             out->limit[m] = INFINITY;
         else if (rc != NET_OK || out->damping == NET_DAMPING_UNKNOWN)
             out->limit[m] = NAN;
-        else if (m == NET_BACKWARD_EULER || m == NET_BACKWARD_EULER_1 || m == NET_MIDPOINT)  /* on the linear network */
+        else if (net_method_about((net_method)m)->implicit)  /* on the linear network */
             /* z'' = -K z - C z' with K and C positive semidefinite loses energy (dE/dt = -z'^T C z' <= 0), so every
              * eigenvalue of A has Re lambda <= 0 and |1 / (1 - h lambda)| <= 1 for every h (the midpoint rule's
              * |(1 + h lambda/2) / (1 - h lambda/2)| <= 1 too): no limit. A negative
@@ -347,6 +328,8 @@ int net_limits_compute(const net_network *net, const gsl_matrix *K, const gsl_ma
             out->limit[m] = out->omega2[0] >= 0.0 ? INFINITY : 0.0;
         else if (!modal && !lw.K)
             out->limit[m] = INFINITY;  /* every mode a rigid motion: nothing to destabilise */
+        else if (!modal && !coupled_matrix_known((net_method)m))
+            out->limit[m] = NAN;
         else if (m == NET_EXPLICIT && undamped_mode)
             out->limit[m] = 0.0;  /* |1 +- i h w| > 1 for every h > 0 */
         else

@@ -1,4 +1,4 @@
-/* ode: hand-written steppers and the GSL odeiv2 adapter. See include/numlab/ode.h. */
+/* ode: hand-written steppers and the GSL odeiv2 adapter (the method table: ode_table.c). See include/numlab/ode.h. */
 #include "numlab/ode.h"
 
 #include <gsl/gsl_errno.h>
@@ -9,26 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const ode_method_info method_info[] = {
-    [ODE_EXPLICIT_EULER]    = {"explicit", 1, false, false, false},
-    [ODE_SEMI_IMPLICIT]     = {"semi", 1, true, false, true},
-    [ODE_RK4]               = {"rk4", 4, false, false, false},
-    [ODE_VERLET]            = {"verlet", 2, true, false, true},
-    [ODE_BACKWARD_EULER]    = {"backward-euler", 1, false, true, false},
-    [ODE_IMPLICIT_MIDPOINT] = {"midpoint", 2, false, true, true},
-};
-_Static_assert(sizeof method_info / sizeof method_info[0] == ODE_METHOD_COUNT, "one row per ode_method");
-
-const ode_method_info *ode_method_about(ode_method method)
-{
-    return method < ODE_METHOD_COUNT ? &method_info[method] : NULL;
-}
-
 int ode_stepper_init(ode_stepper *st, ode_method method, size_t dim)
 {
     *st = (ode_stepper){.method = method, .dim = dim};
     const ode_method_info *info = ode_method_about(method);
-    if (dim == 0 || !info || (info->second_order_layout && dim % 2 != 0))
+    if (dim == 0 || !info || (!(info->applies & ODE_APPLIES_FIRST_ORDER) && dim % 2 != 0))
         return -1;
     const size_t verlet = method == ODE_VERLET ? 2 * dim : 0;
     double *work = calloc(5 * dim + verlet, sizeof *work);
@@ -165,10 +150,14 @@ static double max_abs(const double *a, size_t n)
     return m;
 }
 
+#define NEWTON_ITERATIONS 50  /* before ODE_NEWTON_FAILED */
+
 /* Backward Euler (theta = 1) and the implicit midpoint rule (theta = 1/2) as one Newton solve for the stage
  * u = y + theta h f(t + theta h, u): G(u) = u - y - theta h f(u), G'(u) = I - theta h J. The Newton matrix is the
- * one at the step's start (simplified Newton: exact in one iteration on a linear system). */
-static int step_implicit(ode_stepper *st, const ode_system *sys, double t, double h, double *y, double theta)
+ * one at the step's start (simplified Newton: exact in one iteration on a linear system). The linearised Euler stops
+ * after the first iterate, converged or not. */
+static int step_implicit(ode_stepper *st, const ode_system *sys, double t, double h, double *y, double theta,
+                         int iterations)
 {
     if (!sys->jac)
         return -1;
@@ -189,7 +178,7 @@ static int step_implicit(ode_stepper *st, const ode_system *sys, double t, doubl
     int sign;
     if (gsl_linalg_LU_decomp(&A.matrix, st->perm, &sign) != GSL_SUCCESS)
         return -1;
-    for (int it = 0; it < 50; it++) {
+    for (int it = 0; it < iterations; it++) {
         if ((rc = eval(st, sys, tau, u, f)))
             return rc;
         for (size_t i = 0; i < n; i++)
@@ -201,7 +190,7 @@ static int step_implicit(ode_stepper *st, const ode_system *sys, double t, doubl
         const double step = max_abs(g, n), scale = fmax(max_abs(u, n), max_abs(y, n));
         if (!isfinite(step))
             return ODE_NEWTON_FAILED;
-        if (step <= 1e-13 * scale || step == 0.0) {
+        if (step <= 1e-13 * scale || step == 0.0 || iterations == 1) {
             for (size_t i = 0; i < n; i++)
                 y[i] = theta == 1.0 ? u[i] : y[i] + (u[i] - y[i]) / theta;
             return 0;
@@ -217,8 +206,9 @@ int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h
     case ODE_SEMI_IMPLICIT:     return step_semi_implicit(st, sys, t, h, y);
     case ODE_RK4:               return step_rk4(st, sys, t, h, y);
     case ODE_VERLET:            return step_verlet(st, sys, t, h, y);
-    case ODE_BACKWARD_EULER:    return step_implicit(st, sys, t, h, y, 1.0);
-    case ODE_IMPLICIT_MIDPOINT: return step_implicit(st, sys, t, h, y, 0.5);
+    case ODE_BACKWARD_EULER:    return step_implicit(st, sys, t, h, y, 1.0, NEWTON_ITERATIONS);
+    case ODE_IMPLICIT_MIDPOINT: return step_implicit(st, sys, t, h, y, 0.5, NEWTON_ITERATIONS);
+    case ODE_LINEARISED_EULER:  return step_implicit(st, sys, t, h, y, 1.0, 1);
     default:                    return -1;
     }
 }
@@ -284,12 +274,6 @@ static int gsl_jac(double t, const double y[], double *dfdy, double dfdt[], void
     for (size_t i = 0; i < g->user.dim; i++)
         dfdt[i] = 0.0;
     return g->user.jac(t, y, dfdy, dfdt, g->user.params) ? GSL_EBADFUNC : GSL_SUCCESS;
-}
-
-const char *ode_gsl_name(ode_gsl_kind kind)
-{
-    static const char *const names[ODE_GSL_COUNT] = {"gsl-rk4", "gsl-rkf45", "gsl-rk8pd", "gsl-msbdf"};
-    return kind < ODE_GSL_COUNT ? names[kind] : "?";
 }
 
 ode_gsl *ode_gsl_new(ode_gsl_kind kind, const ode_system *sys, double h, double tol)

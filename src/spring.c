@@ -27,13 +27,19 @@ static const struct {
 };
 _Static_assert(sizeof method_rows / sizeof method_rows[0] == SPRING_METHOD_COUNT, "one row per spring_method");
 
-const char *spring_method_name(spring_method method)
+/* The method table's row of a method (ode.h): the stepper's, the GSL solver's or the closed form's. */
+static const ode_method_info *spring_method_about(spring_method method)
 {
     if (method >= SPRING_METHOD_COUNT)
-        return "?";
+        return NULL;
     if (method_rows[method].ode < ODE_METHOD_COUNT)
-        return ode_method_about(method_rows[method].ode)->name;
-    return method_rows[method].gsl < ODE_GSL_COUNT ? ode_gsl_name(method_rows[method].gsl) : "exact";
+        return ode_method_about(method_rows[method].ode);
+    return method_rows[method].gsl < ODE_GSL_COUNT ? ode_gsl_about(method_rows[method].gsl) : ode_closed_form_about();
+}
+
+const char *spring_method_name(spring_method method)
+{
+    return method < SPRING_METHOD_COUNT ? spring_method_about(method)->name : "?";
 }
 
 ode_method spring_method_ode(spring_method method)
@@ -43,8 +49,7 @@ ode_method spring_method_ode(spring_method method)
 
 int spring_method_order(spring_method method)
 {
-    const ode_method_info *info = ode_method_about(spring_method_ode(method));
-    return info ? info->order : method == SPRING_GSL_RK4 ? 4 : 0;
+    return method < SPRING_METHOD_COUNT ? spring_method_about(method)->order : 0;
 }
 
 static const char *method_name_at(int i)
@@ -312,27 +317,6 @@ int spring_simulate(const spring_params *p, spring_method method, spring_state s
 
 /* --- amplification and stability --------------------------------------------------------------------------- */
 
-static void mat2_mul(const double A[4], const double B[4], double out[4])
-{
-    double r[4] = {
-        A[0] * B[0] + A[1] * B[2], A[0] * B[1] + A[1] * B[3],
-        A[2] * B[0] + A[3] * B[2], A[2] * B[1] + A[3] * B[3],
-    };
-    memcpy(out, r, sizeof r);
-}
-
-/* R(hA) = I + hA + (hA)^2/2 + (hA)^3/6 + (hA)^4/24, Horner form: I + hA (I + hA/2 (I + hA/3 (I + hA/4))). */
-static void rk4_matrix(const double hA[4], double out[4])
-{
-    double acc[4] = {1, 0, 0, 1};
-    for (int j = 4; j >= 1; j--) {
-        double scaled[4] = {hA[0] / j, hA[1] / j, hA[2] / j, hA[3] / j};
-        mat2_mul(scaled, acc, acc);
-        acc[0] += 1.0, acc[3] += 1.0;
-    }
-    memcpy(out, acc, sizeof acc);
-}
-
 /* The step matrix of a map that is linear in the state about the target: its columns are the map applied to unit
  * displacement and to unit velocity, with the target at 0. */
 static void columns_of(const spring_params *p, spring_state (*map)(const spring_params *, spring_state, double),
@@ -346,50 +330,15 @@ static void columns_of(const spring_params *p, spring_state (*map)(const spring_
 
 int spring_amplification(const spring_params *p, spring_method method, double dt, double M[4])
 {
-    const double w2 = p->k / p->m, g = p->c / p->m;
-    const double hA[4] = {0.0, dt, -w2 * dt, -g * dt};  /* h times the system matrix of y' = A y */
-    switch (method) {
-    case SPRING_EXPLICIT:
-        M[0] = 1.0 + hA[0], M[1] = hA[1], M[2] = hA[2], M[3] = 1.0 + hA[3];
-        return 0;
-    case SPRING_SEMI:
-        /* v' = -h w2 x + (1 - h g) v;  x' = x + h v' */
-        M[2] = -w2 * dt, M[3] = 1.0 - g * dt;
-        M[0] = 1.0 + dt * M[2], M[1] = dt * M[3];
-        return 0;
-    case SPRING_RK4:
-        rk4_matrix(hA, M);
-        return 0;
-    case SPRING_GSL_RK4: {
-        const double half[4] = {hA[0] / 2, hA[1] / 2, hA[2] / 2, hA[3] / 2};
-        double R[4];
-        rk4_matrix(half, R);
-        mat2_mul(R, R, M);
-        return 0;
-    }
-    case SPRING_BACKWARD_EULER: {
-        /* (I - hA)^{-1}, I - hA = [[1, -h], [h w2, 1 + h g]] */
-        const double det = 1.0 + g * dt + w2 * dt * dt;
-        M[0] = (1.0 + g * dt) / det, M[1] = dt / det, M[2] = -w2 * dt / det, M[3] = 1.0 / det;
-        return 0;
-    }
-    case SPRING_MIDPOINT: {
-        /* (I - hA/2)^{-1} (I + hA/2) */
-        const double det = 1.0 + 0.5 * g * dt + 0.25 * w2 * dt * dt;
-        const double inv[4] = {(1.0 + 0.5 * g * dt) / det, 0.5 * dt / det, -0.5 * w2 * dt / det, 1.0 / det};
-        const double fwd[4] = {1.0, 0.5 * dt, -0.5 * w2 * dt, 1.0 - 0.5 * g * dt};
-        mat2_mul(inv, fwd, M);
-        return 0;
-    }
-    case SPRING_VERLET:  /* linear in the state: one step from unit displacement and from unit velocity */
-        columns_of(p, spring_step_verlet, dt, M);
-        return 0;
-    case SPRING_EXACT:   /* the exact responses to unit displacement and unit velocity */
+    if (method == SPRING_EXACT) {  /* the exact responses to unit displacement and unit velocity */
         columns_of(p, spring_exact, dt, M);
         return 0;
-    default:
-        return -1;
     }
+    const ode_method_info *row = spring_method_about(method);
+    if (!row || !row->mode_matrix)
+        return -1;
+    row->mode_matrix(p->k / p->m, p->c / p->m, dt, M);
+    return 0;
 }
 
 static double radius_of(const double M[4], double s)
@@ -459,20 +408,13 @@ static bool stable_at(void *ctx, double y)
 
 double spring_stability_limit(spring_method method, double zeta)
 {
-    const ode_method_info *info = ode_method_about(spring_method_ode(method));
-    if (method == SPRING_EXACT || (info && info->implicit))
-        return INFINITY;  /* A-stable: no step of a damped or undamped spring grows */
-    if (!info && method != SPRING_GSL_RK4)
-        return NAN;       /* the adaptive solvers choose their own steps */
-    if (zeta == 0.0) {  /* the exact bounds of the undamped spring: |R(iy)| of each method */
-        switch (method) {
-        case SPRING_EXPLICIT: return 0.0;
-        case SPRING_SEMI:     return 2.0;
-        case SPRING_VERLET:   return 2.0;  /* trace 2 - y^2, det 1, as semi-implicit's */
-        case SPRING_RK4:      return 2.0 * sqrt(2.0);
-        default:              return 4.0 * sqrt(2.0);  /* gsl-rk4: two RK4 half steps */
-        }
-    }
+    const ode_method_info *row = spring_method_about(method);
+    if (!row)
+        return NAN;
+    /* INFINITY: A-stable (no step of a damped or undamped spring grows); NAN: the adaptive solvers choose their own
+     * steps; undamped: the exact bound |R(iy)| <= 1 of the table */
+    if (!isfinite(row->undamped_limit) || zeta == 0.0)
+        return row->undamped_limit;
     /* Scan w0*dt geometrically from 1e-6 to 100 for the first unstable point, then bisect. */
     unit_spring u = {method, zeta};
     return ode_stability_edge(stable_at, &u, 1e-6, 1.01, 1e8, 1e-13);

@@ -32,6 +32,15 @@ run_ok() {
 "$BIN" --help >"$tmp/out" 2>&1 && grep -q '^usage: network-lab ' "$tmp/out" && grep -q '^  *network-lab --csv' "$tmp/out" &&
     pass || fail "--help has no usage lines"
 
+# --help's --method text names every method of the table (the names --method takes, from its own error message)
+names=$("$BIN" --csv --preset four --method bogus 2>&1 | sed -n 's/.*comma-separated list of \(.*\))$/\1/p' | tr -d ',')
+[ "$(echo $names | wc -w)" -eq 11 ] || fail "--method's allowed list: '$names'"
+"$BIN" --help >"$tmp/help" 2>&1
+for name in $names; do
+    grep -qE "(^|[ ,(])$name([ ,);]|\$)" "$tmp/help" && pass || fail "--help does not name the method $name"
+    run_ok --csv --preset four --steps 2 --method "$name"
+done
+
 run_ok --csv --preset four --steps 10 && {
     [ "$(head -n 1 "$tmp/out")" = "step,t,kinetic,potential,total,x0,y0,x1,y1,x2,y2,x3,y3" ] || fail "four: header"
     [ "$(wc -l <"$tmp/out")" -eq 12 ] || fail "four: expected 11 rows and a header"

@@ -62,6 +62,27 @@ expect_num "damped semi bound" "$(awk -F, '$1 == "semi" {print $3}' "$TMP/out")"
 expect_ok "$SL" --stability --k 1600 --c 0 --m 1 --dt 0.05
 expect_eq "semi at w0 dt = 2" "$(awk -F, '$1 == "semi" {print $7}' "$TMP/out")" no
 
+# every method with a fixed step (not gsl-rkf45, gsl-rk8pd, gsl-msbdf: they choose their own) has a --stability row,
+# once: the names --method takes, from its own error message
+"$SL" --csv --method bogus >/dev/null 2>"$TMP/err"
+all=$(sed -n 's/.*comma-separated list of \(.*\))$/\1/p' "$TMP/err" | tr -d ',')
+expect_eq "--method's names" "$(echo $all | wc -w)" 11
+expect_ok "$SL" --stability
+for name in $all; do
+    case $name in gsl-rkf45 | gsl-rk8pd | gsl-msbdf) want=0 ;; *) want=1 ;; esac
+    expect_eq "--stability rows of $name" "$(awk -F, -v m="$name" '$1 == m' "$TMP/out" | wc -l)" $want
+done
+
+# --help's list of the frame loop's methods is the set --csv --animate takes (exit 1: it ran and did not rest)
+took=
+for name in $all; do
+    "$SL" --csv --animate --method "$name" --max-frames 1 >/dev/null 2>&1
+    [ $? -eq 1 ] && took="$took $name"
+done
+said=$("$SL" --help | tr '\n' ' ' | sed -n 's/.*--csv --animate: one of \([^;]*\), default semi;.*/\1/p' | tr -d ',')
+expect_eq "--help's --animate methods" "$(echo $said | tr ' ' '\n' | sort | tr '\n' ' ')" \
+    "$(echo $took | tr ' ' '\n' | sort | tr '\n' ' ')"
+
 # --dt has an upper bound (1000 s, as network-lab's): no radius is ever nan or inf, at any corner of the ranges.
 expect_usage "^spring-lab: --dt: '1001' is out of range \(allowed: a number > 0 and <= 1000\)$" "$SL" --stability --dt 1001
 expect_usage "^spring-lab: --dt: '1e300' is out of range" "$SL" --csv --dt 1e300

@@ -1,6 +1,7 @@
 /* network: backward Euler (src/net_implicit.c) and velocity Verlet (net_step_verlet), each against an independent
  * reference: a dense LU solve of the linearised backward Euler equations (the full 4n system, (I - hJ) dy = h f,
- * with J from net_jacobian), the closed forms of one spring, and the convergence orders against gsl-rk8pd. */
+ * with J from net_jacobian), the closed forms of one spring, the convergence orders against gsl-rk8pd, and ode.h's
+ * steps of the same methods. */
 #include <check.h>
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_rng.h>
@@ -289,6 +290,53 @@ START_TEST(test_verlet_undamped_by_hand)
 }
 END_TEST
 
+/* The other steps written again for a network are ode.h's methods to rounding: the fused velocity Verlet
+ * (net_step_verlet) and the sparse backward Euler and its first iterate (net_implicit.c: backward-euler,
+ * backward-euler-1) against ode_stepper_apply's ODE_VERLET, ODE_BACKWARD_EULER and ODE_LINEARISED_EULER (dense LU,
+ * Newton to 1e-13 of the state) on net_system, on a damped grid under gravity,
+ * kicked hard enough (3 m/s) that its springs turn: nonlinear within a step. One step of each from the same state,
+ * 50 times along the Verlet trajectory; they differ only in the order of sums and in the solvers (GMRES stops at
+ * 1e-10 of its right-hand side). */
+START_TEST(test_network_steps_are_the_ode_methods)
+{
+    net_network *net = preset("grid", 6, 20.0, 0.01, 0.1);
+    const size_t dim = net_dim(net);
+    double *y = malloc(dim * sizeof *y), *a = malloc(dim * sizeof *a), *b = malloc(dim * sizeof *b);
+    net_rest_state(net, y);
+    net_kick(net, y, 3.0, 5);
+    ode_system sys = net_system(net);
+    const double h = 1.0 / 240.0;
+    const struct { net_method net; ode_method ode; double tol; } pairs[] = {
+        {NET_VERLET, ODE_VERLET, 1e-13}, {NET_BACKWARD_EULER_1, ODE_LINEARISED_EULER, 1e-9},
+        {NET_BACKWARD_EULER, ODE_BACKWARD_EULER, 1e-9},
+    };
+    for (size_t q = 0; q < sizeof pairs / sizeof pairs[0]; q++) {
+        ck_assert_str_eq(net_method_name(pairs[q].net), ode_method_about(pairs[q].ode)->name);
+        net_integrator *it = net_integrator_new(net, pairs[q].net, h, 0.0);
+        ode_stepper st;
+        ck_assert_int_eq(ode_stepper_init(&st, pairs[q].ode, dim), 0);
+        double moved = 0.0, scale = 0.0;
+        for (int s = 0; s < 50; s++) {
+            memcpy(a, y, dim * sizeof *a), memcpy(b, y, dim * sizeof *b);
+            double t = 0.0;
+            ck_assert_int_eq(net_integrator_step(it, &t, a), 0);
+            ck_assert_int_eq(ode_stepper_apply(&st, &sys, 0.0, h, b), 0);
+            for (size_t i = 0; i < dim; i++)
+                scale = fmax(scale, fabs(a[i] - y[i]));
+            ck_assert_msg(max_abs_diff(a, b, dim) <= pairs[q].tol * fmax(1.0, scale), "%s step %d: %g apart",
+                          net_method_name(pairs[q].net), s, max_abs_diff(a, b, dim));
+            moved = fmax(moved, max_abs_diff(a, y, dim));
+            net_step_verlet(net, h, y);
+        }
+        ck_assert(moved > 1e-3);  /* the steps did something */
+        ode_stepper_destroy(&st);
+        net_integrator_free(it);
+    }
+    free(y), free(a), free(b);
+    net_free(net);
+}
+END_TEST
+
 static Suite *implicit_suite(void)
 {
     Suite *s = suite_create("network_implicit");
@@ -300,6 +348,7 @@ static Suite *implicit_suite(void)
     tcase_add_test(tc, test_backward_euler_one_spring_closed_form);
     tcase_add_test(tc, test_orders);
     tcase_add_test(tc, test_verlet_undamped_by_hand);
+    tcase_add_test(tc, test_network_steps_are_the_ode_methods);
     suite_add_tcase(s, tc);
     return s;
 }

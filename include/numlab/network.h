@@ -156,6 +156,8 @@ typedef enum {
 /* True for the methods that need a dense Jacobian, and so at most NET_DENSE_MAX_MASSES masses. */
 bool net_method_dense(net_method method);
 
+/* The method's row of ode.h's method table (its name, order, evaluations a step, ...), NULL when it is not one. */
+const ode_method_info *net_method_about(net_method method);
 const char *net_method_name(net_method method);
 int net_method_parse(const char *name, net_method *out);
 /* "explicit, semi, ...": every name, in the enum's order, for messages. */

@@ -1,11 +1,12 @@
 /* ode: generic steppers for y' = f(t, y), and an adapter to GSL's odeiv2 as the reference.
  *
  * The hand-written steppers (explicit Euler, semi-implicit Euler, classical RK4, velocity Verlet, backward Euler,
- * the implicit midpoint rule) share one interface so that the spring lab (dim 2) and the network lab (dim 4N) use
- * the same code. Semi-implicit Euler and velocity Verlet need a second-order system laid out as
- * y = [x_0 .. x_{n-1}, v_0 .. v_{n-1}] with dx/dt = v: semi-implicit Euler updates v first and moves x with the
- * new v (the spring article, "cambiar dos lineas de orden"). The two implicit methods solve for the step's end with Newton's
- * method on the system's Jacobian (a dense LU: for small systems).
+ * the implicit midpoint rule, backward Euler's first Newton iterate) share one interface so that the spring lab
+ * (dim 2) and the network lab (dim 4N) use the same code. Semi-implicit Euler and velocity Verlet need a second-order
+ * system laid out as y = [x_0 .. x_{n-1}, v_0 .. v_{n-1}] with dx/dt = v: semi-implicit Euler updates v first and
+ * moves x with the new v (the spring article, "cambiar dos lineas de orden"). The implicit methods solve for the
+ * step's end with Newton's method on the system's Jacobian (a dense LU: for small systems). Every method, these and
+ * GSL's, is a row of one table (ode_method_info: its name, order, cost and step matrix), which both labs read.
  *
  * Ownership: an ode_stepper owns its work arrays (ode_stepper_init / ode_stepper_destroy); an ode_gsl owns its GSL
  * objects (ode_gsl_new / ode_gsl_free). Nothing here allocates per step. */
@@ -41,20 +42,46 @@ typedef enum {
                             * order with damping. Two evaluations a step, one with sys->force_of_position. */
     ODE_BACKWARD_EULER,    /* implicit Euler: y' = y + h f(t + h, y'); needs sys->jac */
     ODE_IMPLICIT_MIDPOINT, /* y' = y + h f(t + h/2, (y + y')/2); needs sys->jac */
+    ODE_LINEARISED_EULER,  /* backward Euler's first Newton iterate: y' = y + h (I - h J(y))^{-1} f(t + h, y) (one
+                            * linear solve, Baraff and Witkin); backward Euler itself on a linear system */
     ODE_METHOD_COUNT
 } ode_method;
 
-/* What a method is, one row per ode_method (the names spring-lab and network-lab print). */
+/* Where a method applies (ode_method_info.applies, a set of these). */
+enum {
+    ODE_APPLIES_FIRST_ORDER = 1,   /* any y' = f(t, y) */
+    ODE_APPLIES_SECOND_ORDER = 2,  /* x'' = a(t, x, v) as y = [x, v] (the springs and the networks) */
+    ODE_APPLIES_SPRING = 4,        /* the one linear spring only: its closed form */
+};
+
+/* The step matrix M (row-major, acting on (x, v)) of one step h on the mode x'' = -w2 x - g x' (the damped spring of
+ * unit mass: w2 = k/m, g = c/m; a network's normal mode): (x, v)_{n+1} = M (x, v)_n. Its eigenvalues are the
+ * stability function R(z) at the mode's two roots z = h lambda. */
+typedef void (*ode_mode_matrix_fn)(double w2, double g, double h, double M[4]);
+
+/* What a method is: one row per integrator, the hand-written ones (ode_method), GSL's (ode_gsl_kind) and the
+ * spring's closed form, in one table (src/ode_table.c). spring-lab and network-lab print these names, read these
+ * properties and build their stability charts and step limits from mode_matrix. */
 typedef struct {
-    const char *name;         /* "explicit", "semi", "rk4", "verlet", "backward-euler", "midpoint" */
-    int order;                /* global order of accuracy */
-    bool second_order_layout; /* needs y = [x, v] (an even dim) */
+    const char *name;         /* "explicit", "semi", "rk4", ..., "gsl-rk4", ..., "exact" */
+    int order;                /* global order of accuracy; 0 for the adaptive solvers and the closed form */
+    int evals;                /* right-hand-side evaluations a step: the stages of an explicit method (velocity
+                               * Verlet: 2, 1 on a force of position), the Newton iterations' evaluations of an
+                               * implicit one on a linear system (2: one iterate and its check; the linearised
+                               * Euler 1); gsl-rk4 12 (a full step and two half steps); 0 where it varies */
+    unsigned applies;         /* ODE_APPLIES_*: semi and verlet need the second-order layout y = [x, v] */
     bool implicit;            /* solves for the step's end: needs the Jacobian */
     bool symplectic;          /* preserves phase-space area on a conservative (force of position) system */
+    bool adaptive;            /* chooses its own steps (no fixed step, no step limit) */
+    double undamped_limit;    /* the largest w h with a bounded step on the undamped mode, where |R(i y)| <= 1 for
+                               * |y| <= it: INFINITY for the A-stable methods, NAN for the adaptive ones */
+    ode_mode_matrix_fn mode_matrix; /* NULL for the adaptive solvers and the closed form */
 } ode_method_info;
 
 /* The row of `method`, or NULL when it is not one. */
 const ode_method_info *ode_method_about(ode_method method);
+/* The row of the spring's closed form, "exact" (spring.c computes it). */
+const ode_method_info *ode_closed_form_about(void);
 
 typedef struct {
     ode_method method;
@@ -113,6 +140,9 @@ void ode_gsl_free(ode_gsl *g);
 int ode_gsl_advance(ode_gsl *g, double *t, double t1, double *y);
 /* Number of right-hand-side evaluations so far (the cost the lab compares). */
 unsigned long ode_gsl_rhs_evals(const ode_gsl *g);
+/* The row of a GSL solver in the method table, or NULL when it is not one. */
+const ode_method_info *ode_gsl_about(ode_gsl_kind kind);
+/* Its name ("?" when it is not one). */
 const char *ode_gsl_name(ode_gsl_kind kind);
 
 #endif

@@ -24,8 +24,8 @@ typedef struct {
 } spring_state;
 
 /* The methods the lab compares, in the order of spring-lab's --method names (new ones at the end, so that the
- * colors and the order of --method all stay put). The names come from one table in spring.c: the ode and GSL
- * methods' own names (ode_method_about, ode_gsl_name), "exact" for the closed form. */
+ * colors and the order of --method all stay put). Each is a row of ode.h's method table (its name, order, step
+ * matrix and undamped limit): the stepper's, the GSL solver's or the closed form's. */
 typedef enum {
     SPRING_EXPLICIT,   /* "explicit": explicit Euler */
     SPRING_SEMI,       /* "semi": semi-implicit (symplectic) Euler */
@@ -49,7 +49,7 @@ int spring_method_parse(const char *name, spring_method *out);
 const char *spring_method_names(void);
 /* The hand-written stepper a method runs on (ODE_METHOD_COUNT for exact and the GSL solvers). */
 ode_method spring_method_ode(spring_method method);
-/* The global order of accuracy: the ode method's, 4 for gsl-rk4; 0 for exact and the adaptive solvers. */
+/* The global order of accuracy (the method table's): 4 for gsl-rk4; 0 for exact and the adaptive solvers. */
 int spring_method_order(spring_method method);
 
 double spring_omega0(const spring_params *p);   /* sqrt(k/m) */

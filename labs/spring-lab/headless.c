@@ -76,6 +76,13 @@ int sl_animate(const sl_options *o)
     return cli_flush_stdout();
 }
 
+static void print_operating(const sl_result *r, spring_method m)
+{
+    const sl_operating *at = &r->at[m];
+    printf("%s," NUM "," NUM "," NUM "," NUM "," NUM ",%s\n", spring_method_name(m), r->zeta, at->limit, at->dt_max,
+           r->w0dt, at->rho, at->stable ? "yes" : "no");
+}
+
 int sl_stability(const sl_options *o)
 {
     const spring_method shown[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4, SPRING_GSL_RK4,
@@ -86,10 +93,17 @@ int sl_stability(const sl_options *o)
     if (sl_model_compute(&p, &r))
         return cli_fail(_("out of memory"));
     printf("method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable\n");
-    for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
-        const sl_operating *at = &r.at[shown[i]];
-        printf("%s," NUM "," NUM "," NUM "," NUM "," NUM ",%s\n", spring_method_name(shown[i]), r.zeta, at->limit,
-               at->dt_max, r.w0dt, at->rho, at->stable ? "yes" : "no");
+    /* the article's order, then any other method with a step matrix (a new row of the method table) */
+    const size_t n_shown = sizeof shown / sizeof shown[0];
+    for (size_t i = 0; i < n_shown; i++)
+        print_operating(&r, shown[i]);
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
+        double M[4];
+        bool listed = false;
+        for (size_t i = 0; i < n_shown; i++)
+            listed |= shown[i] == (spring_method)m;
+        if (!listed && spring_amplification(&p.spring, (spring_method)m, p.dt, M) == 0)
+            print_operating(&r, (spring_method)m);
     }
     sl_result_free(&r);
     return cli_flush_stdout();
