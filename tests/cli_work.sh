@@ -4,15 +4,6 @@
 # instead of hours of silence.
 . tests/lib/cli.sh
 
-# expect_quick SECONDS PATTERN CMD...: expect_usage, within SECONDS (timeout ends a runaway run).
-expect_quick() {
-    limit=$1; shift
-    expect_usage "$@" 2>/dev/null
-    shift
-    timeout "$limit" "$@" >/dev/null 2>&1
-    [ $? -eq 124 ] && fail "$* still ran after $limit s" || pass
-}
-
 # spring-lab: the example, 1e12 substeps in the gap frame, and the cap's own worst case.
 expect_quick 5 "^spring-lab: --gap 1e\+06, --no-cap and --step 1e-06 ask for 1e\+12 substeps in one frame \(allowed: at most 1e\+08 substeps in one frame; .*give a cap, a shorter gap or a larger step\)$" \
     "$BIN/spring-lab" --csv --animate --gap 1e6 --no-cap --step 1e-6

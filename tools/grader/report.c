@@ -98,6 +98,14 @@ static const char *outcome_status(gr_outcome outcome)
     return "grader-error";
 }
 
+double gr_points_factor(const double *points, size_t n, double total)
+{
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += points[i];
+    return total > 0 && sum > 0 ? total / sum : 1.0;
+}
+
 int gr_write_results_json(const gr_report *r, const char *path, char *error, size_t error_size)
 {
     char *output = NULL;

@@ -39,6 +39,11 @@ typedef struct {
     size_t n_tests;
 } gr_report;
 
+/* --scale TOTAL: the factor that makes the points of n tests add up to total, total / (points[0] + ... +
+ * points[n-1]); 1 (unscaled) when total <= 0 or the points add up to 0 or less. Every test's points, maximum and
+ * score alike, are multiplied by it, so their ratios hold and a full score is total. */
+double gr_points_factor(const double *points, size_t n, double total);
+
 /* Returns 0, or -1 with a message in error. */
 int gr_write_results_json(const gr_report *r, const char *path, char *error, size_t error_size);
 /* submission,score,max_score,status (status: graded, compile-error, invalid-file or grader-error), one line: control
