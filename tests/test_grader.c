@@ -355,14 +355,24 @@ END_TEST
 
 START_TEST(timeout_kills_in_bounded_time)
 {
-    /* Killed at the configured time, not a tick or a doubling later (0.2 s of slack for a loaded machine). */
-    double start = gr_seconds();
-    gr_child_result r = run_sh("while :; do :; done", true, 0.4);
-    double took = gr_seconds() - start;
-    ck_assert(r.timed_out && !r.exited);
-    ck_assert_double_ge(took, 0.4);
+    /* Killed at the configured time, not a tick or a doubling later (0.2 s of slack). The wall clock is what a
+     * timeout means, so this is a real-time measurement: a loaded machine may not schedule the killer in time, and
+     * a late run is tried again, three times at most, each late one logged with the load. */
+    double took = 0;
+    for (int attempt = 1; attempt <= 3; attempt++) {
+        double start = gr_seconds();
+        gr_child_result r = run_sh("while :; do :; done", true, 0.4);
+        took = gr_seconds() - start;
+        ck_assert(r.timed_out && !r.exited);
+        gr_child_result_free(&r);
+        ck_assert_double_ge(took, 0.4);
+        if (took < 0.6)
+            break;
+        double load[1] = {0};
+        getloadavg(load, 1);
+        fprintf(stderr, "timeout_kills_in_bounded_time: attempt %d took %.3f s at load %.1f\n", attempt, took, load[0]);
+    }
     ck_assert_double_lt(took, 0.6);
-    gr_child_result_free(&r);
 }
 END_TEST
 
