@@ -352,7 +352,12 @@ exercise: need-deps
 	$(MAKE) --no-print-directory -s $(EXERCISE_LIST) $(CATALOGUES) || exit 1; \
 	if [ -z "$(EX)" ]; then $(CALLER_LANG) $(EXERCISE_LIST) $(EXERCISE_NAMES); exit 0; fi; \
 	if [ -z "$$ex" ]; then $(CALLER_LANG) $(EXERCISE_LIST) --not "$$EX" $(EXERCISE_NAMES); exit 2; fi; \
-	$(MAKE) --no-print-directory -s $(BUILD)/exercises/$$ex/check-student $(CATALOGUES) && \
+	$(MAKE) --no-print-directory -s $(CHECK_RUNNER) $(GRADER_OBJ)/ex/$$ex/check-visible.o $(CATALOGUES) || exit 1; \
+	said=$$(mktemp) || exit 1; \
+	if $(MAKE) --no-print-directory -s $(GRADER_OBJ)/ex/$$ex/student.o 2>"$$said"; then cat "$$said" >&2; rm -f "$$said"; \
+	else grep -v '^make\[[0-9]*\]: \*\*\*' "$$said" >&2; rm -f "$$said"; \
+	    $(CALLER_LANG) $(EXERCISE_LIST) --not-compiled $$ex; exit 1; fi; \
+	$(MAKE) --no-print-directory -s $(BUILD)/exercises/$$ex/check-student && \
 	$(CALLER_LANG) $(BUILD)/exercises/$$ex/check-student $$ex exercises/$$ex/student.c
 
 # make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json [TIMEOUT=S JOBS=N]

@@ -13,8 +13,16 @@ for f in po/es.po exercises/*/hidden/es.po; do
     hits=$(msgstrs "$f" | grep -niE "$spain" | head -n 3)
     [ -z "$hits" ] && pass || fail "$f: Spain-only words in a translation: $hits"
 done
+# The glossary's words (po/es.po's header) hold: no English noun left in a translation (the option names, --preset,
+# stay), and one word for a thing: bola for the ball (never pelota), salto for the gap (pausa is the key's).
+english='(^|[^-])\b[Pp]resets?\b|cubic spline|\bsandbox\b|missing here'
+other='\b[Pp]elotas?\b'
 for f in README.es.md exercises/*/README.es.md; do
-    hits=$(grep -niE "$spain" "$f" | head -n 3)
-    [ -z "$hits" ] && pass || fail "$f: Spain-only words: $hits"
+    hits=$(grep -niE "$spain|$other" "$f" | head -n 3)
+    [ -z "$hits" ] && pass || fail "$f: Spain-only or off-glossary words: $hits"
 done
+hits=$(msgstrs po/es.po | grep -nE "$english|$other" | head -n 3)
+[ -z "$hits" ] && pass || fail "po/es.po: English or off-glossary words in a translation: $hits"
+hits=$(awk '/^msgid/ { id = $0 } /^msgstr/ && id ~ /\<gap\>/ && id !~ /pause/ { print }' po/es.po | grep -n pausa)
+[ -z "$hits" ] && pass || fail "po/es.po: a gap translated as the pause key's word: $hits"
 finish
