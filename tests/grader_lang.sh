@@ -44,6 +44,16 @@ done
 expect_usage "^make exercise: EX='77' no es un ejercicio; se permite \(EX=01 ...\):$" \
     env LANG=es_ES.UTF-8 make -s --no-print-directory exercise EX=77
 
+# Counts agree with their nouns (ngettext: gr_want_n, P_): "x tras 1 paso", "x tras 2 pasos", in both languages.
+for lang in C.UTF-8 es_MX.UTF-8; do
+    env -u LANGUAGE -u LC_ALL -u LC_MESSAGES LANG=$lang "$B/exercises/10-implicit-steps/check-student" \
+        10-implicit-steps exercises/10-implicit-steps/student.c >"$TMP/plural" 2>&1
+    if [ $lang = C.UTF-8 ]; then one='x after 1 step:' two='x after 2 steps:'; else one='x tras 1 paso:' two='x tras 2 pasos:'; fi
+    grep -q "^ *$one" "$TMP/plural" && grep -q "^ *$two" "$TMP/plural" && pass ||
+        fail "counted nouns under $lang: $(grep -m 2 ' 1 \| 2 ' "$TMP/plural")"
+    grep -E ' 1 (steps|pasos|lines|líneas|values|valores)\b' "$TMP/plural" && fail "a plural noun after 1 under $lang"
+done
+
 # A student.c that does not compile: the compiler's messages, then make grade's sentence (report.c's msgid, the
 # one results.json opens with) in the student's language
 # and what to do; none of make's own "*** Error" lines between them. In a copy of the tree (the student's file is

@@ -299,7 +299,8 @@ static int grade_case(size_t i, const gr_child_result *r, double timeout, gr_tes
             p += n + (p[n] == '\n');
         }
         if (r->output_dropped)
-            gr_appendf(text, sizeof text, &len, _("  [%zu more bytes]\n"), r->output_dropped);
+            gr_appendf(text, sizeof text, &len, P_("  [%zu more byte]\n", "  [%zu more bytes]\n", r->output_dropped),
+                       r->output_dropped);
     }
     t->output = strdup(text);
     return t->output ? 0 : -1;
