@@ -62,7 +62,9 @@ mkdir "$TMP/tree" && git ls-files -co --exclude-standard | tar -cf - -T - | tar 
 printf '#include "exercise.h"\nstate euler_explicit_step(spring s, state y, double dt) { return y }\n' \
     >"$TMP/tree/exercises/01-euler-steps/student.c"
 for lang in C.UTF-8 es_MX.UTF-8; do
-    (cd "$TMP/tree" && env -u LANGUAGE -u LC_ALL -u LC_MESSAGES LANG=$lang make -s --no-print-directory exercise EX=01) \
+    # as the student types it: no make around it (MAKELEVEL, MAKEFLAGS unset), so make's own line is "make: ***"
+    (cd "$TMP/tree" && env -u LANGUAGE -u LC_ALL -u LC_MESSAGES -u MAKELEVEL -u MAKEFLAGS -u MFLAGS LANG=$lang \
+        make -s --no-print-directory exercise EX=01) \
         >"$TMP/nc-out" 2>"$TMP/nc-err"
     rc=$?
     [ $rc -ne 0 ] && pass || fail "a student.c that does not compile: make exercise exit 0 under $lang"
