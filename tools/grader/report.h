@@ -62,6 +62,12 @@ const char *gr_outcome_text(gr_outcome outcome);
  * holds a comma or a quote, quotes doubled. formula_safe: a text that a spreadsheet would take for a formula
  * (starting with = + - @ or a tab) gets a ' in front, quoted. NULL when out of memory. */
 char *gr_csv_field(const char *text, bool formula_safe);
+/* The whole file at path, NUL-terminated (malloc'd), or NULL with why in error: it cannot be read, or it holds more
+ * than max bytes. */
+char *gr_read_whole(const char *path, long max, char *error, size_t error_size);
+/* The number `name` of a JSON object (a results.json's "score"), or 0 when it has none. */
+struct cJSON;
+double gr_json_number(const struct cJSON *object, const char *name);
 /* Writes data to path atomically (see above). */
 int gr_write_atomic(const char *path, const char *data, size_t len, char *error, size_t error_size);
 
