@@ -144,6 +144,12 @@ TEST_HELPERS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/helpers/*.c))
 $(BUILD)/tests/.helpers: $(TEST_HELPERS)
 	@mkdir -p $(@D) && touch $@
 
+# tests/tools/: programs the shell tests run (yaml2json: a GitHub workflow read as JSON, tests/grader_classroom.sh).
+$(BUILD)/tests/tools/yaml2json: $(BUILD)/obj/tests/tools/yaml2json.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,yaml-0.1 libcjson)
+check-build: $(BUILD)/tests/tools/yaml2json
+
 # A lab's internals are tested by linking its objects (labs/NAME-lab/*.c, without its main) into
 # tests/test_NAME_lab*.c (the dashes of the lab's name as underscores): test_network_lab.c, test_keyframe_lab_scene.c.
 lab_of_test = $(firstword $(foreach l,$(PROGRAMS),$(if $(filter test_$(subst -,_,$(l))%,$(1)),$(l))))
@@ -246,7 +252,7 @@ GRADESCOPE_OPTS = $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(SCALE),--scale $(
                 $(if $(HIDDEN_VISIBILITY),--hidden-visibility $(HIDDEN_VISIBILITY)) $(if $(GRADER_LANG),--lang $(GRADER_LANG))
 GRADE_OPTS    = $(GRADESCOPE_OPTS) $(if $(JOBS),--jobs $(JOBS))
 
-.PHONY: grader grade grade-all student-dist exercise grader-secrets gradescope prairielearn
+.PHONY: grader grade grade-all student-dist exercise grader-secrets gradescope prairielearn classroom
 grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a) $(GRADER_OUT)/merge-results \
         $(GRADER_OUT)/pick-upload $(GRADER_OUT)/bin/pl-results
 check-build: grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES)
@@ -345,7 +351,8 @@ $(BUILD)/exercises/%/check-solution: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-vi
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,check) -lm
 
-# make exercise EX=NN: the visible tests of exercises/NN-*/student.c, with friendly output, in the caller's language.
+# make exercise EX=NN [STUDENT=path.c] [CASE=N]: the visible tests of exercises/NN-*/student.c (or of STUDENT), with
+# friendly output, in the caller's language; CASE=N runs the N-th alone, exit 0 when it passes (GitHub Classroom).
 # The list and the refusal of an EX that names no exercise: exercise-list (tools/grader/exercise_list.c).
 EXERCISE_LIST := $(GRADER_OUT)/bin/exercise-list
 $(EXERCISE_LIST): $(GRADER_OBJ)/core/exercise_list.o $(GRADER_OBJ)/core/values.o $(GRADER_OBJ)/core/i18n.o \
@@ -359,12 +366,20 @@ exercise: need-deps
 	if [ -z "$(EX)" ]; then $(CALLER_LANG) $(EXERCISE_LIST) $(EXERCISE_NAMES); exit 0; fi; \
 	if [ -z "$$ex" ]; then $(CALLER_LANG) $(EXERCISE_LIST) --not "$$EX" $(EXERCISE_NAMES); exit 2; fi; \
 	$(MAKE) --no-print-directory -s $(CHECK_RUNNER) $(GRADER_OBJ)/ex/$$ex/check-visible.o $(CATALOGUES) || exit 1; \
+	src=$${STUDENT:-exercises/$$ex/student.c}; obj=$(GRADER_OBJ)/ex/$$ex/student.o; run=$(BUILD)/exercises/$$ex/check-student; \
+	if [ -n "$${STUDENT:-}" ]; then obj=$(GRADER_OBJ)/ex/$$ex/given.o run=$(BUILD)/exercises/$$ex/check-given; \
+	    [ -f "$$src" ] || { echo "make exercise: STUDENT: '$$src' is not a file (allowed: a .c file)" >&2; exit 2; }; fi; \
 	said=$$(mktemp) || exit 1; \
-	if $(MAKE) --no-print-directory -s $(GRADER_OBJ)/ex/$$ex/student.o 2>"$$said"; then cat "$$said" >&2; rm -f "$$said"; \
+	if [ -n "$${STUDENT:-}" ]; then mkdir -p $$(dirname $$obj) && \
+	    $(CC) $(STUDENT_CFLAGS) -Iexercises/$$ex -c "$$src" -o $$obj 2>"$$said"; \
+	else $(MAKE) --no-print-directory -s $$obj 2>"$$said"; fi; \
+	if [ $$? -eq 0 ]; then cat "$$said" >&2; rm -f "$$said"; \
 	else grep -v '^make\[[0-9]*\]: \*\*\*' "$$said" >&2; rm -f "$$said"; \
-	    $(CALLER_LANG) $(EXERCISE_LIST) --not-compiled $$ex; exit 1; fi; \
-	$(MAKE) --no-print-directory -s $(BUILD)/exercises/$$ex/check-student && \
-	$(CALLER_LANG) $(BUILD)/exercises/$$ex/check-student $$ex exercises/$$ex/student.c
+	    $(CALLER_LANG) $(EXERCISE_LIST) --not-compiled $$ex "$$src"; exit 1; fi; \
+	if [ -n "$${STUDENT:-}" ]; then $(CC) $(LDFLAGS) -o $$run $(CHECK_RUNNER) $(GRADER_OBJ)/ex/$$ex/check-visible.o $$obj \
+	    $(call pkg_libs,check) -lm || exit 1; \
+	else $(MAKE) --no-print-directory -s $$run || exit 1; fi; \
+	$(CALLER_LANG) $$run $$ex "$$src" $${CASE:-}
 
 # make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json [TIMEOUT=S JOBS=N]
 # make grade EXERCISES="01 02 09" SUBMISSION=folder RESULTS=results.json: an assignment, as Gradescope grades it.
@@ -440,6 +455,15 @@ prairielearn:
 	$(if $(GRADER_LANG),$(MAKE) --no-print-directory -s $(CATALOGUES) $(HIDDEN_CATALOGUES) grader-secrets &&) \
 	PRAIRIELEARN_LANG='$(GRADER_LANG)' sh tools/grader/prairielearn.sh $(BUILD)/prairielearn \
 	    "$${PL_IMAGE:-numlab-grader:latest}" "$(strip $(GRADESCOPE_OPTS))" $$names
+
+# make classroom EXERCISE=NN: build/classroom/NN-topic, a GitHub Classroom template repository whose pushes are
+# graded by the visible tests, a step and its points each (tools/grader/classroom.sh).
+classroom: need-deps
+	@ex=$(call ex_named,$(EXERCISE)); \
+	if [ -z "$$ex" ]; then echo "usage: make classroom EXERCISE=NN" >&2; \
+	    echo "  EXERCISE='$(EXERCISE)' (allowed: $(EXERCISE_NAMES))" >&2; exit 2; fi; \
+	$(MAKE) --no-print-directory -s $(BUILD)/exercises/$$ex/check-student && \
+	CLASSROOM_CHECK=$(BUILD)/exercises/$$ex/check-student sh tools/grader/classroom.sh $(BUILD)/classroom/$$ex $$ex
 
 # make student-dist: build/numlab-student.tar.gz, the project without solutions, hidden tests or grader fixtures.
 student-dist:

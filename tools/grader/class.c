@@ -335,7 +335,8 @@ static int report(const report_options *o, const cl_class *c, const cl_policy *p
         rc |= write_text(mp, &moodle, "Moodle grade import", stdout);
         free(cp), free(mp);
     } else {
-        printf("no students named (a folder of .c files has no metadata): no Canvas or Moodle CSV\n");
+        printf("no students named (%s has no metadata): no Canvas or Moodle CSV\n",
+               c->repositories ? "a folder of repositories" : "a folder of .c files");
     }
     if (o->pairs || o->n_exercises > 1)
         rc |= report_similar(o, rows, c->n);
@@ -388,7 +389,7 @@ static int plan_command(const char *dir, const char *work, const char *json_dir,
     for (size_t i = 0; rc == 0 && i < c.n; i++)
         if (c.subs[i].kind == CL_GRADE && (!only || i == target))
             cl_add(&t, "%zu%c%s%c%s%c", i + 1, 0, c.subs[i].file, 0, c.subs[i].json, 0);
-    if (rc == 0 && n > 1 && !c.export)
+    if (rc == 0 && n > 1 && !c.export && !c.repositories)
         rc = cl_bad("SUBMISSIONS", dir, "is a folder of .c files (allowed for an assignment of several exercises: a "
                  "Gradescope export, a folder a submission)");
     char *src = NULL;

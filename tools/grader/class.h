@@ -50,6 +50,8 @@ typedef struct {
     cl_submission *subs;
     size_t n;
     bool export;            /* a Gradescope export (with metadata) rather than a flat folder */
+    bool repositories;      /* a folder of folders without metadata: the class's repositories cloned side by side
+                             * (GitHub Classroom), each folder a submission graded as an export's */
 } cl_class;
 
 /* The metadata of a Gradescope export: each key of the top mapping is a folder's name, with its :submitters:

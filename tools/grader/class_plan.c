@@ -372,10 +372,22 @@ int cl_plan(const char *dir, const char *json_dir, size_t n_exercises, cl_class 
     free(metadata);
     size_t n;
     char **names = list_dir(dir, &n);
+    /* no metadata and no .c file, but folders: the class's repositories (hidden folders, .git's kind, are not) */
+    size_t c_files = 0, folders = 0;
+    for (size_t i = 0; !c->export && i < n; i++) {
+        char *path = NULL;
+        c_files += up_is_c_file(names[i]);
+        if (names[i][0] != '.' && up_counts(names[i]) && asprintf(&path, "%s/%s", dir, names[i]) >= 0)
+            folders += lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
+        free(path);
+    }
+    c->repositories = !c->export && c_files == 0 && folders > 0;
+    bool by_folder = c->export || c->repositories;
     for (size_t i = 0; rc == 0 && i < n; i++) {
-        if (c->export && (!strcmp(names[i], METADATA) || !up_counts(names[i])))
+        bool skipped = !strcmp(names[i], METADATA) || !up_counts(names[i]) || (c->repositories && names[i][0] == '.');
+        if (by_folder && skipped)
             continue;
-        if (c->export) {
+        if (by_folder) {
             rc = plan_folder(c, dir, names[i], n_exercises, error, error_size);
         } else if (!c->export && up_is_c_file(names[i])) {
             bool failed = false;
@@ -390,12 +402,12 @@ int cl_plan(const char *dir, const char *json_dir, size_t n_exercises, cl_class 
         }
     }
     free_names(names, n);
-    if (rc == 0 && c->export && c->n > 1)   /* the rows in the order of their folders' names */
+    if (rc == 0 && by_folder && c->n > 1)   /* the rows in the order of their folders' names */
         qsort(c->subs, c->n, sizeof *c->subs, by_key);
     for (size_t i = 0; rc == 0 && i < c->n; i++) {
         cl_submission *s = &c->subs[i];
-        const char *base = c->export ? s->key : strrchr(s->file, '/') + 1;
-        char *stem = strndup(base, strlen(base) - (c->export ? 0 : 2));
+        const char *base = by_folder ? s->key : strrchr(s->file, '/') + 1;
+        char *stem = strndup(base, strlen(base) - (by_folder ? 0 : 2));
         free(s->json);
         s->json = stem ? json_name(json_dir, stem, i + 1) : NULL;
         free(stem);
@@ -405,7 +417,7 @@ int cl_plan(const char *dir, const char *json_dir, size_t n_exercises, cl_class 
             set_text(&s->reason, "named in " METADATA ", but the export has no such folder", &(bool){false});
     }
     if (rc == 0 && c->n == 0)
-        rc = (snprintf(error, error_size, c->export ? "no submission folders in '%s'" : "no .c files in '%s'",
+        rc = (snprintf(error, error_size, by_folder ? "no submission folders in '%s'" : "no .c files in '%s'",
                        dir), -1);
     return rc;
 }
@@ -461,7 +473,7 @@ int cl_copy_sources(const cl_class *c, char *const *exercises, size_t n, const c
 int cl_write_manifest(const cl_class *c, const char *path, char *error, size_t error_size)
 {
     cl_text t = {0};
-    cl_add(&t, "%d%c", c->export, 0);
+    cl_add(&t, "%d%c", c->export ? 1 : c->repositories ? 2 : 0, 0);   /* the kind of folder */
     for (size_t i = 0; i < c->n; i++) {
         const cl_submission *s = &c->subs[i];
         cl_add(&t, "%d%c%s%c%s%c%s%c%s%c%s%c%d%c%zu%c", (int)s->kind, 0, s->key, 0, s->file, 0, s->json, 0,
@@ -496,6 +508,7 @@ int cl_read_manifest(const char *path, cl_class *c, char *error, size_t error_si
         return -1;
     char *f = field(&p, end);
     c->export = f && f[0] == '1';
+    c->repositories = f && f[0] == '2';
     bool failed = false;
     while (!failed && (f = field(&p, end)) != NULL) {
         char *key = field(&p, end), *file = field(&p, end), *json = field(&p, end), *reason = field(&p, end),
