@@ -376,7 +376,7 @@ exercise: need-deps
 	if [ $$? -eq 0 ]; then cat "$$said" >&2; rm -f "$$said"; \
 	else grep -v '^make\[[0-9]*\]: \*\*\*' "$$said" >&2; rm -f "$$said"; \
 	    $(CALLER_LANG) $(EXERCISE_LIST) --not-compiled $$ex "$$src"; exit 1; fi; \
-	if [ -n "$${STUDENT:-}" ]; then $(CC) $(LDFLAGS) -o $$run $(CHECK_RUNNER) $(GRADER_OBJ)/ex/$$ex/check-visible.o $$obj \
+	if [ -n "$${STUDENT:-}" ]; then mkdir -p $$(dirname $$run) && $(CC) $(LDFLAGS) -o $$run $(CHECK_RUNNER) $(GRADER_OBJ)/ex/$$ex/check-visible.o $$obj \
 	    $(call pkg_libs,check) -lm || exit 1; \
 	else $(MAKE) --no-print-directory -s $$run || exit 1; fi; \
 	$(CALLER_LANG) $$run $$ex "$$src" $${CASE:-}
