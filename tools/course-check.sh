@@ -10,6 +10,8 @@
 #     the sandbox complete, and the Spanish package's text Spanish;
 #   - `make prairielearn`'s image folder set up as its Dockerfile does (setup.sh in /opt/numlab-grader), then its
 #     entry point run with /grade mounted as PrairieLearn mounts it, on a correct, a wrong and a missing upload;
+#   - `make classroom`'s template repository, its workflow's steps run as a runner runs them (the packages by the
+#     template's own deps.sh, then each graded step's command) on the solution;
 #   - the students' tarball (`make student-dist`) unpacked, its deps installed by its own `make deps`, built by its
 #     own `make`, installed by `make install PREFIX=/usr/local`, and the installed spring-lab run with the build gone
 #     (in English and in Spanish: its catalogue found in the prefix).
@@ -208,6 +210,28 @@ expect_eq "installed spring-lab in Spanish: exit status" $? 2
 expect_eq "installed spring-lab in Spanish" "$(cat "$TMP/installed-es.out")" \
     "spring-lab: --k: '-1' está fuera de rango (se admite: un número de 1e-12 a 1e+12)"
 say "student tarball: built, installed, spring-lab run from /usr/local/bin"
+
+# --- GitHub Classroom -------------------------------------------------------------------------------------------
+# make classroom's template repository in a fresh root as a runner checks it out (a student's push: the solution as
+# student.c), then its workflow's steps as Actions runs them: the packages (numlab/tools/deps.sh, here as root
+# without sudo), then each graded step's command; the points of those that pass: every visible point.
+fresh_root
+make -s --no-print-directory classroom EXERCISE=01 >"$TMP/classroom.log" 2>&1 || fail "make classroom: $(tail -n 3 "$TMP/classroom.log")"
+cp -r "$B/classroom/$ex" "$root/root/repo" && cp "exercises/$ex/solution.c" "$root/root/repo/student.c" ||
+    fail "no $B/classroom/$ex"
+in_root sh -c 'cd /root/repo && sh numlab/tools/deps.sh' >"$TMP/classroom-deps.log" 2>&1 && pass ||
+    fail "the template's deps.sh: $(tail -n 3 "$TMP/classroom-deps.log")"
+"$B/tests/tools/yaml2json" "$B/classroom/$ex/.github/workflows/classroom.yml" |
+    jq -r '.jobs[].steps[] | select(.uses == "classroom-resources/autograding-command-grader@v1") |
+           .with["max-score"] + "\t" + .with.command' >"$TMP/classroom-steps"
+got=0 most=0
+while IFS="$(printf '\t')" read -r points command; do
+    most=$((most + points))
+    in_root sh -c "cd /root/repo && $command" </dev/null >>"$TMP/classroom-run.log" 2>&1 && got=$((got + points))
+done <"$TMP/classroom-steps"
+expect_eq "GitHub Classroom: the solution's points, step by step" "$got" "$most"
+[ "$most" -gt 0 ] && pass || fail "GitHub Classroom: no graded step in the workflow"
+say "GitHub Classroom: $got of $most points from $(wc -l <"$TMP/classroom-steps" | tr -d ' ') steps"
 
 echo "course-check: $checks checks passed, $failures failed, in $(elapsed)"
 [ "$failures" -eq 0 ]
