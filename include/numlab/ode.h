@@ -1,7 +1,7 @@
 /* ode: generic steppers for y' = f(t, y), and an adapter to GSL's odeiv2 as the reference.
  *
  * The hand-written steppers (explicit Euler, semi-implicit Euler, classical RK4, velocity Verlet, backward Euler,
- * the implicit midpoint rule, backward Euler's first Newton iterate) share one interface so that the spring lab
+ * the implicit midpoint rule, backward Euler's first Newton iterate, TR-BDF2) share one interface so that the spring lab
  * (dim 2) and the network lab (dim 4N) use the same code. Semi-implicit Euler and velocity Verlet need a second-order
  * system laid out as y = [x_0 .. x_{n-1}, v_0 .. v_{n-1}] with dx/dt = v: semi-implicit Euler updates v first and
  * moves x with the new v (the spring article, "cambiar dos lineas de orden"). The implicit methods solve for the
@@ -44,6 +44,9 @@ typedef enum {
     ODE_IMPLICIT_MIDPOINT, /* y' = y + h f(t + h/2, (y + y')/2); needs sys->jac */
     ODE_LINEARISED_EULER,  /* backward Euler's first Newton iterate: y' = y + h (I - h J(y))^{-1} f(t + h, y) (one
                             * linear solve, Baraff and Witkin); backward Euler itself on a linear system */
+    ODE_TR_BDF2,           /* TR-BDF2 (Bank et al. 1985; Hosea and Shampine 1996), gamma = 2 - sqrt 2: a trapezoidal
+                            * stage to t + gamma h, then BDF2 on y, that stage and the end: second order, L-stable.
+                            * Both stages solve u = w + d h f(u), d = gamma / 2, with one Newton matrix; needs sys->jac */
     ODE_METHOD_COUNT
 } ode_method;
 
@@ -107,6 +110,14 @@ void ode_stepper_destroy(ode_stepper *st);
  * below 1e-13 of the state. On a linear system (the spring, a linear network) the first iteration is exact and the
  * second confirms it: two evaluations of f, one of the Jacobian and one LU a step. */
 int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h, double *y);
+/* TR-BDF2's constants (gamma = 2 - sqrt 2): stage 1 is u = w + d h f(u) with w = y + d h f(y) (the trapezoidal rule
+ * over gamma h), stage 2 the same equation with w = a y_gamma - b y, a = 1 / (gamma (2 - gamma)), b = (1 - gamma)^2 /
+ * (gamma (2 - gamma)) (BDF2 through y, y_gamma and the end; its coefficient of h f, (1 - gamma) / (2 - gamma), is d
+ * at this gamma). network-lab's sparse Newton takes the same stages. */
+#define ODE_TR_BDF2_GAMMA 0.5857864376269049   /* 2 - sqrt 2 */
+#define ODE_TR_BDF2_D 0.2928932188134524       /* gamma / 2 = 1 - 1 / sqrt 2 */
+#define ODE_TR_BDF2_A 1.2071067811865475       /* (sqrt 2 + 1) / 2 */
+#define ODE_TR_BDF2_B 0.20710678118654757      /* (sqrt 2 - 1) / 2 */
 #define ODE_NEWTON_FAILED (-2)  /* the implicit step's Newton iteration did not converge in 50 iterations */
 
 /* True when y holds a non-finite value or any |y_i| > limit: the trajectory has "diverged". */

@@ -38,7 +38,7 @@ const labcli_option sl_option_table[] = {
              "diverges stops with a line '# METHOD: diverged at step N (t = T)'.")},
     {"csv", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, N_("print CSV (with --animate: the frame loop)"), .mode = SL_CSV},
     {"method", LABCLI_PARSE, "LIST", AT(o.p.methods), 0, 0, "all", N_("comma-separated, or all (--csv --animate: one of exact,\n"
-     "explicit, semi, rk4, verlet, backward-euler, midpoint, default semi; --plot: explicit,semi,rk4,exact)"), .parse = parse_methods},
+     "explicit, semi, rk4, verlet, backward-euler, midpoint, tr-bdf2, default semi; --plot: explicit,semi,rk4,exact)"), .parse = parse_methods},
     {"dt", LABCLI_POSITIVE, "H", AT(o.p.dt), 0, 1e3, "1/240", N_("step, s")},
     {"steps", LABCLI_COUNT, "N", AT(o.p.steps), 0, 1e8, "240", N_("steps")},
     {"tol", LABCLI_NUMBER, "TOL", AT(o.p.tol), 1e-14, 0.1, "1e-12", N_("tolerance of gsl-rkf45, gsl-rk8pd, gsl-msbdf")},
