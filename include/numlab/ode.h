@@ -156,4 +156,29 @@ const ode_method_info *ode_gsl_about(ode_gsl_kind kind);
 /* Its name ("?" when it is not one). */
 const char *ode_gsl_name(ode_gsl_kind kind);
 
+/* --- stability regions in the complex plane z = h lambda (ode_region.c) ------------------------------------ */
+
+/* The stability function R(z) of a method defined on any first-order system (ODE_APPLIES_FIRST_ORDER): its step on
+ * y' = lambda y multiplies y by R(h lambda). Such a method commutes with a linear change of variables, so on the mode
+ * whose roots are z and conj z (w2 = |z|^2, g = -2 Re z, h = 1) its step matrix is R(A), and R(z) is its eigenvalue
+ * on A's eigenvector (1, z): M[0] + M[1] z, read from the row's mode_matrix. Returns 0, or -1 (NAN) for a row without
+ * a step matrix or one that needs the second-order layout (semi, verlet: they treat x and v differently). */
+int ode_stability_function(const ode_method_info *info, double re, double im, double *r_re, double *r_im);
+/* How much a step grows the mode whose roots are z and conj z: |R(z)| where there is a stability function, else the
+ * spectral radius of the step matrix (semi and Verlet: their region is drawn for that mode). NAN without a matrix;
+ * +inf at a pole. The stability region is where it is <= 1. */
+double ode_amplification_at(const ode_method_info *info, double re, double im);
+
+typedef struct {
+    double x, y;  /* z = x + i y */
+} ode_point;
+
+/* The boundary |R(z)| = 1 of a method's region in the box {xmin, xmax, ymin, ymax}, traced by marching squares:
+ * ode_amplification_at - 1 at the vertices of an nx x ny grid (vertex i at xmin + (xmax - xmin) i / nx), and on every
+ * cell edge whose ends lie on either side of 1 (> 1 against <= 1) the crossing found by bisection along the edge to
+ * 1e-15 of the box. Writes at most max points to out (edges in row-major order, horizontal edges first) and returns
+ * how many there are in all (more than max: the rest were left out); 0 when the box or grid is not usable. */
+size_t ode_region_boundary(const ode_method_info *info, const double box[4], int nx, int ny, ode_point *out,
+                           size_t max);
+
 #endif
