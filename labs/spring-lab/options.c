@@ -71,9 +71,12 @@ const labcli_option sl_option_table[] = {
      .with = HEADLESS},
     {.help = N_("\n--plot KIND prints a chart to stdout: phase, time, energy, error (|x - x_exact|, log scale) or\n"
              "stability (the methods of --method; --csv's spring options and --dt, --steps), or a study:\n"
-             "order, cost, drift, phase-lag, spiral.")},
+             "order, cost, drift, phase-lag, spiral; region: each method's stability region in the complex\n"
+             "plane z = dt lambda (default explicit, rk4, backward-euler, midpoint, tr-bdf2), the spring's dt lambda\n"
+             "marked.")},
     {"plot", LABCLI_TEXT, "KIND", AT(o.plot), 0, 0, NULL, N_("the chart"), .mode = SL_PLOT},
-    {"series", LABCLI_FLAG, NULL, AT(o.plot_csv), 0, 0, NULL, N_("a study's series as CSV (series,x,y)"),
+    {"series", LABCLI_FLAG, NULL, AT(o.plot_csv), 0, 0, NULL, N_("a study's series as CSV (series,x,y); region: each boundary\n"
+     "|R(z)| = 1 and dt lambda"),
      .with = LABCLI_IN(SL_PLOT)},
     {"width", LABCLI_COUNT, "W", AT(o.width), 20, 1000, "80", N_("columns"), .with = LABCLI_IN(SL_PLOT)},
     {"height", LABCLI_COUNT, "H", AT(o.height), 8, 500, "24", N_("rows"), .with = LABCLI_IN(SL_PLOT)},
