@@ -19,6 +19,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "numlab/common.h"
 #include "numlab/ode.h"
 #include "numlab/spring.h"
 #include "helpers/check_main.h"
@@ -116,7 +117,7 @@ START_TEST(tr_bdf2_order_and_error_constant_on_the_spring)
      * |x - 0| / h^2 -> C T w^3 = (3 sqrt 2 - 4)/6 x pi/4 x 8 = 0.254093. The closed form is spring.c's exact x. */
     const spring_params p = {.k = 8.0, .c = 0.0, .m = 2.0, .target = 0.0};
     const spring_state s0 = {1.0, 0.0};
-    const double T = M_PI / 4.0, C = (3.0 * sqrt(2.0) - 4.0) / 6.0;
+    const double T = NUMLAB_PI / 4.0, C = (3.0 * sqrt(2.0) - 4.0) / 6.0;
     double e1, e2, evals;
     ck_assert_int_eq(spring_error_at(&p, SPRING_TR_BDF2, s0, T, 500, &e1, &evals), 0);
     ck_assert_int_eq(spring_error_at(&p, SPRING_TR_BDF2, s0, T, 1000, &e2, NULL), 0);

@@ -108,7 +108,8 @@ void ode_stepper_destroy(ode_stepper *st);
  * The implicit methods solve u = y + theta h f(t + theta h, u) (theta 1: backward Euler, u = y'; theta 1/2: the
  * midpoint, y' = 2u - y) by Newton's method from u = y, with the Jacobian at the step's start, until the update is
  * below 1e-13 of the state. On a linear system (the spring, a linear network) the first iteration is exact and the
- * second confirms it: two evaluations of f, one of the Jacobian and one LU a step. */
+ * second confirms it: two evaluations of f, one of the Jacobian and one LU a step. TR-BDF2 solves its two stages
+ * the same way with one matrix I - d h J(t, y): five evaluations, one Jacobian and one LU a step on a linear system. */
 int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h, double *y);
 /* TR-BDF2's constants (gamma = 2 - sqrt 2): stage 1 is u = w + d h f(u) with w = y + d h f(y) (the trapezoidal rule
  * over gamma h), stage 2 the same equation with w = a y_gamma - b y, a = 1 / (gamma (2 - gamma)), b = (1 - gamma)^2 /

@@ -122,6 +122,23 @@ static void study_csv(const sl_study *st)
             printf("%s," NUM "," NUM "\n", st->s[i].key, st->s[i].x[k], st->s[i].y[k]);
 }
 
+/* One chart, filled by fill(ch, arg), printed as text or written as --out's figure. */
+static int chart_output(const sl_options *o, void (*fill)(plot_chart *ch, const void *arg), const void *arg)
+{
+    plot_chart *ch = plot_chart_new(o->width, o->height, o->ascii ? PLOT_ASCII : plot_mode_from_locale());
+    if (!ch)
+        return cli_fail(_("out of memory"));
+    fill(ch, arg);
+    const int rc = figure_output(&ch, 1, &o->figure, 0);  /* the text chart, or --out's figure (once ignored) */
+    plot_chart_free(ch);
+    return rc;
+}
+
+static void fill_study(plot_chart *ch, const void *study)
+{
+    sl_study_chart(ch, study);
+}
+
 /* The studies' work before their first line: the order study runs 8 grids up to 16 steps each, the drift study
  * 1000 periods at dt. */
 #define MAX_STUDY_STEPS 2e7
@@ -147,20 +164,23 @@ static int plot_study(const sl_options *o, sl_chart_kind kind)
     sl_study st = {0};
     if (sl_study_build(&st, sl_chart_study(kind), &o->p))
         return cli_fail(_("out of memory"));
-    if (o->plot_csv) {
+    if (o->plot_csv)
         study_csv(&st);
-    } else {
-        plot_chart *ch = plot_chart_new(o->width, o->height, o->ascii ? PLOT_ASCII : plot_mode_from_locale());
-        if (!ch) {
-            sl_study_free(&st);
-            return cli_fail(_("out of memory"));
-        }
-        sl_study_chart(ch, &st);
-        rc = figure_output(&ch, 1, &o->figure, 0);  /* the text chart, or --out's figure (once ignored) */
-        plot_chart_free(ch);
-    }
+    else
+        rc = chart_output(o, fill_study, &st);
     sl_study_free(&st);
     return rc != CLI_OK ? rc : cli_flush_stdout();
+}
+
+typedef struct {
+    const sl_region *region;
+    double dt;
+} region_at;
+
+static void fill_region(plot_chart *ch, const void *arg)
+{
+    const region_at *at = arg;
+    sl_region_chart(ch, at->region, at->dt);
 }
 
 /* --plot region [--series]: the stability regions of --method's steppers (default: sl_region_default_methods). */
@@ -183,18 +203,10 @@ static int plot_region(const sl_options *o)
                          SL_REGION_MAX_METHODS, sl_stepper_names());
     }
     int rc = CLI_OK;
-    if (o->plot_csv) {
+    if (o->plot_csv)
         sl_region_csv(&rg);
-    } else {
-        plot_chart *ch = plot_chart_new(o->width, o->height, o->ascii ? PLOT_ASCII : plot_mode_from_locale());
-        if (!ch) {
-            sl_region_free(&rg);
-            return cli_fail(_("out of memory"));
-        }
-        sl_region_chart(ch, &rg, o->p.dt);
-        rc = figure_output(&ch, 1, &o->figure, 0);
-        plot_chart_free(ch);
-    }
+    else
+        rc = chart_output(o, fill_region, &(region_at){&rg, o->p.dt});
     sl_region_free(&rg);
     return rc != CLI_OK ? rc : cli_flush_stdout();
 }

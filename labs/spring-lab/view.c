@@ -38,7 +38,9 @@ int sl_chart_parse(const char *name, sl_chart_kind *out)
 
 int sl_method_color(spring_method m)
 {
-    return (int)m % PLOT_COLORS + 1;
+    /* by position (8 colors for 12 methods), but TR-BDF2 red: its position's green is the closed form's, and step 13
+     * shows them side by side (red is gsl-rkf45's, never beside it) */
+    return m == SPRING_TR_BDF2 ? PLOT_RED : (int)m % PLOT_COLORS + 1;
 }
 
 /* How many samples of a run the animation has revealed. */

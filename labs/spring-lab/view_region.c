@@ -24,10 +24,16 @@ void sl_region_chart(plot_chart *ch, const sl_region *rg, double dt)
                               .x1 = rg->computed[1], .y0 = rg->computed[2], .y1 = rg->computed[3],
                               .lo = 0.0, .hi = rg->n > 0 ? rg->n : 1};
     plot_chart_set_image(ch, &shade);
+    bool taken[PLOT_COLORS + 1] = {false};
     for (int k = 0; k < rg->n; k++) {
+        /* the method's color, or where an earlier boundary has it (rk4 and midpoint share one) the next free one */
+        int color = sl_method_color(rg->methods[k]);
+        for (int tries = 0; taken[color] && tries < PLOT_COLORS; tries++)
+            color = color % PLOT_COLORS + 1;
+        taken[color] = true;
         const plot_series s = {.name = spring_method_name(rg->methods[k]), .x = &rg->boundary[k][0].x,
-                               .y = &rg->boundary[k][0].y, .n = rg->count[k], .stride = 2,
-                               .color = sl_method_color(rg->methods[k]), .style = PLOT_POINTS};
+                               .y = &rg->boundary[k][0].y, .n = rg->count[k], .stride = 2, .color = color,
+                               .style = PLOT_POINTS};
         plot_chart_add_series(ch, &s);
     }
     /* the spring's two modes: where one step of dt puts them */
