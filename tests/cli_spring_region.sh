@@ -54,6 +54,11 @@ expect_num "stiffness ratio" "$(sed -n 's/^# stiffness ratio \([^ ]*\) .*/\1/p' 
 expect_ok "$SL" --stability --k 8 --c 2 --m 2
 expect_num "stiffness ratio, under-damped" "$(sed -n 's/^# stiffness ratio \([^ ]*\) .*/\1/p' "$TMP/out")" 1 0
 
+# a root beyond the chart's reach (60 from 0) is said after it: k 1e6, c 1e5 (zeta 50, w0 1000) at dt 0.01 puts the
+# fast one at -0.01 x 1000 (50 + sqrt 2499) = -999.9, the slow one at -0.10001 (on the chart: no line)
+expect_ok "$SL" --plot region --k 1e6 --c 1e5 --m 1 --dt 0.01
+expect_eq "the root off the chart" "$(grep '^#' "$TMP/out")" "# dt lambda = -999.9+0i: outside the chart"
+
 # what --plot region refuses
 expect_usage "^spring-lab: --method: --plot region draws 1 to 8 methods with a step of their own \(allowed: explicit, semi, rk4, verlet, backward-euler, midpoint, tr-bdf2\)$" \
     "$SL" --plot region --method gsl-rkf45,exact

@@ -207,6 +207,9 @@ static int plot_region(const sl_options *o)
         sl_region_csv(&rg);
     else
         rc = chart_output(o, fill_region, &(region_at){&rg, o->p.dt});
+    for (int i = 0; i < 2 && !o->plot_csv && !o->figure.out; i++)  /* the box stops 60 from 0 */
+        if (rg.root_re[i] < rg.box[0] || fabs(rg.root_im[i]) > rg.box[3])
+            printf("# dt lambda = %g%+gi: outside the chart\n", rg.root_re[i], rg.root_im[i]);
     sl_region_free(&rg);
     return rc != CLI_OK ? rc : cli_flush_stdout();
 }
