@@ -44,6 +44,7 @@
 #define GMRES_TOL 1e-10     /* |A dv - b| <= GMRES_TOL |b| */
 #define GMRES_KRYLOV 30     /* the restart length (memory: 30 vectors of 2n) */
 #define GMRES_CYCLES 400    /* restarts before giving up */
+#define GMRES_BREAKDOWN 1e3 /* ... or when a cycle's residual grew this much over the least before it */
 #define NEWTON_TOL 1e-12    /* |R| <= NEWTON_TOL (|dv| + h |a| + h gross): about 4000 times R's rounding */
 #define NEWTON_MAX 20       /* iterations before a step is split (quadratic convergence needs far fewer) */
 #define LINE_HALVINGS 12    /* the line search's shortest try: delta / 4096 */
@@ -210,9 +211,20 @@ static int solve(net_implicit *im, gsl_vector *x)
         return 0;
     }
     int rc = -1;
-    for (int cycle = 0; cycle < GMRES_CYCLES && rc; cycle++)
-        if (gsl_splinalg_itersolve_iterate(im->A, im->b, GMRES_TOL, x, im->gmres) == GSL_SUCCESS)
+    double least = INFINITY;  /* the least residual after a cycle so far */
+    for (int cycle = 0; cycle < GMRES_CYCLES && rc; cycle++) {
+        if (gsl_splinalg_itersolve_iterate(im->A, im->b, GMRES_TOL, x, im->gmres) == GSL_SUCCESS) {
             rc = 0;
+            break;
+        }
+        /* each cycle minimises the residual over its Krylov space, so in exact arithmetic it never grows: one that
+         * grew a thousandfold is rounding taking over (a matrix of entries near 1e160, springs of length near 0),
+         * and the remaining cycles would only grow it further */
+        const double r = gsl_splinalg_itersolve_normr(im->gmres);
+        if (!(r <= GMRES_BREAKDOWN * least))
+            break;
+        least = fmin(least, r);
+    }
     if (rc || !isfinite(gsl_blas_dnrm2(x)))
         return -1;
     for (size_t i = 0; i < n; i++)
