@@ -19,6 +19,12 @@
  * is split in two halves (split_step), and one that fails at h / 256 is reported, never taken. net_implicit_last
  * tells the last step's iterations, substeps and residual.
  *
+ * TR-BDF2 (ode.h's ODE_TR_BDF2) takes the same solve twice: each of its stages is u = w + d h f(u) for a known w, and
+ * with w = (p_w, v_w), dv = u_v - v_w that is R(dv) = dv - d h a(p_w + d h (v_w + dv), v_w + dv) = 0: backward
+ * Euler's equations for a step of d h from the state w (which need not be one the network passes through). Stage 1
+ * starts from w = y + d h f(y), stage 2 from w = y_g + b (y_g - y) (a y_g - b y with a = 1 + b: the pinned masses'
+ * positions stay exact).
+ *
  * The matrix is 2n x 2n with a 2x2 block per spring end, so it is sparse (a cloth's row holds at most 18 entries):
  * a gsl_spmatrix in compressed columns, its pattern fixed at creation, solved by GSL's restarted GMRES (the matrix
  * is not symmetric: the damper's blocks are not, and rows are scaled by 1/m), the first iterate warm-started from
@@ -38,6 +44,7 @@
 #define GMRES_TOL 1e-10     /* |A dv - b| <= GMRES_TOL |b| */
 #define GMRES_KRYLOV 30     /* the restart length (memory: 30 vectors of 2n) */
 #define GMRES_CYCLES 400    /* restarts before giving up */
+#define GMRES_BREAKDOWN 1e3 /* ... or when a cycle's residual grew this much over the least before it */
 #define NEWTON_TOL 1e-12    /* |R| <= NEWTON_TOL (|dv| + h |a| + h gross): about 4000 times R's rounding */
 #define NEWTON_MAX 20       /* iterations before a step is split (quadratic convergence needs far fewer) */
 #define LINE_HALVINGS 12    /* the line search's shortest try: delta / 4096 */
@@ -56,7 +63,8 @@ struct net_implicit {
     double *start;          /* 4 n: the state at the step's start, restored when the step fails */
     double *diag;           /* 2 n: 1 / A's diagonal */
     gsl_splinalg_itersolve *gmres;
-    bool newton;            /* false: backward-euler-1, the first iterate only */
+    double *stage;          /* 4 n: TR-BDF2's step start, then its stage 2 start w */
+    ode_method method;      /* ODE_BACKWARD_EULER, ODE_LINEARISED_EULER (the first iterate only) or ODE_TR_BDF2 */
     net_newton_stats stats;
 };
 
@@ -86,23 +94,27 @@ static gsl_spmatrix *pattern(const net_network *net)
     return A;
 }
 
-net_implicit *net_implicit_new(net_network *net, bool newton)
+net_implicit *net_implicit_new(net_network *net, ode_method method)
 {
+    if (method != ODE_BACKWARD_EULER && method != ODE_LINEARISED_EULER && method != ODE_TR_BDF2)
+        return NULL;
     gsl_set_error_handler_off();
     net_implicit *im = calloc(1, sizeof *im);
     if (!im)
         return NULL;
     const size_t rows = 2 * net->n_masses;
-    *im = (net_implicit){.net = net, .rows = rows, .newton = newton, .A = pattern(net), .b = gsl_vector_alloc(rows),
+    *im = (net_implicit){.net = net, .rows = rows, .method = method, .A = pattern(net), .b = gsl_vector_alloc(rows),
                          .dv = gsl_vector_calloc(rows), .delta = gsl_vector_alloc(rows),
                          .a = malloc(2 * rows * sizeof *im->a), .y1 = malloc(2 * rows * sizeof *im->y1),
                          .trial = malloc(2 * rows * sizeof *im->trial),
                          .dv_try = malloc(rows * sizeof *im->dv_try),
                          .start = malloc(2 * rows * sizeof *im->start),
+                         .stage = malloc(2 * rows * sizeof *im->stage),
                          .gross = malloc((net->n_masses ? net->n_masses : 1) * sizeof *im->gross), .diag = malloc(rows * sizeof *im->diag),
                          .gmres = gsl_splinalg_itersolve_alloc(gsl_splinalg_itersolve_gmres, rows,
                                                                rows < GMRES_KRYLOV ? rows : GMRES_KRYLOV)};
-    if (!im->A || !im->b || !im->dv || !im->delta || !im->a || !im->y1 || !im->trial || !im->dv_try || !im->gross || !im->start || !im->diag || !im->gmres) {
+    if (!im->A || !im->b || !im->dv || !im->delta || !im->a || !im->y1 || !im->trial || !im->dv_try || !im->gross ||
+        !im->start || !im->stage || !im->diag || !im->gmres) {
         net_implicit_free(im);
         return NULL;
     }
@@ -129,6 +141,7 @@ void net_implicit_free(net_implicit *im)
     free(im->dv_try);
     free(im->gross);
     free(im->start);
+    free(im->stage);
     free(im->diag);
     free(im);
 }
@@ -198,9 +211,20 @@ static int solve(net_implicit *im, gsl_vector *x)
         return 0;
     }
     int rc = -1;
-    for (int cycle = 0; cycle < GMRES_CYCLES && rc; cycle++)
-        if (gsl_splinalg_itersolve_iterate(im->A, im->b, GMRES_TOL, x, im->gmres) == GSL_SUCCESS)
+    double least = INFINITY;  /* the least residual after a cycle so far */
+    for (int cycle = 0; cycle < GMRES_CYCLES && rc; cycle++) {
+        if (gsl_splinalg_itersolve_iterate(im->A, im->b, GMRES_TOL, x, im->gmres) == GSL_SUCCESS) {
             rc = 0;
+            break;
+        }
+        /* each cycle minimises the residual over its Krylov space, so in exact arithmetic it never grows: one that
+         * grew a thousandfold is rounding taking over (a matrix of entries near 1e160, springs of length near 0),
+         * and the remaining cycles would only grow it further */
+        const double r = gsl_splinalg_itersolve_normr(im->gmres);
+        if (!(r <= GMRES_BREAKDOWN * least))
+            break;
+        least = fmin(least, r);
+    }
     if (rc || !isfinite(gsl_blas_dnrm2(x)))
         return -1;
     for (size_t i = 0; i < n; i++)
@@ -255,7 +279,7 @@ static double residual(net_implicit *im, double h, const double *y, const double
     return sqrt(rr);
 }
 
-/* One backward Euler step of h by Newton's method (the header): 0, -1 (a linear solve failed) or
+/* One backward Euler step of h from y by Newton's method (the header): 0, -1 (a linear solve failed) or
  * NET_IMPLICIT_NO_CONVERGENCE; y is unchanged on failure. Adds its iterations to im->stats. */
 static int newton_step(net_implicit *im, double h, double *y)
 {
@@ -272,7 +296,7 @@ static int newton_step(net_implicit *im, double h, double *y)
     double *dv = im->dv->data, scale;
     double norm = residual(im, h, y, dv, im->y1, im->b->data, &scale);
     int iterations = 1;
-    if (!im->newton) {  /* backward-euler-1: this iterate is the step, whatever its residual */
+    if (im->method == ODE_LINEARISED_EULER) {  /* backward-euler-1: this iterate is the step, whatever its residual */
         im->stats.iterations = 1;
         im->stats.residual = scale > 0.0 ? norm / scale : 0.0;
         memcpy(y, im->y1, 2 * rows * sizeof *y);
@@ -317,6 +341,33 @@ static int newton_step(net_implicit *im, double h, double *y)
     return 0;
 }
 
+/* One TR-BDF2 step of h (the header): its two stages as backward Euler steps of d h from w; y is unchanged on
+ * failure. */
+static int tr_bdf2_step(net_implicit *im, double h, double *y)
+{
+    const size_t dim = 2 * im->rows;
+    const double dh = ODE_TR_BDF2_D * h;
+    double *start = im->stage;
+    memcpy(start, y, dim * sizeof *start);
+    net_rhs(0.0, y, im->a, im->net);
+    for (size_t q = 0; q < dim; q++)
+        y[q] += dh * im->a[q];         /* stage 1's w */
+    int rc = newton_step(im, dh, y);   /* y_g */
+    if (rc == 0) {
+        for (size_t q = 0; q < dim; q++)
+            y[q] += ODE_TR_BDF2_B * (y[q] - start[q]);  /* stage 2's w */
+        rc = newton_step(im, dh, y);
+    }
+    if (rc)
+        memcpy(y, start, dim * sizeof *y);
+    return rc;
+}
+
+static int one_step(net_implicit *im, double h, double *y)
+{
+    return im->method == ODE_TR_BDF2 ? tr_bdf2_step(im, h, y) : newton_step(im, h, y);
+}
+
 /* A step Newton cannot take (the equations of a large step on a strongly nonlinear network, a spring buckling
  * within it, can have no solution near the start: Newton stalls at a minimum of |R| that is not a root; or a
  * linear solve GMRES cannot finish, the matrix I - h J_v - h^2 J_p far from I at a large step) is taken
@@ -324,7 +375,7 @@ static int newton_step(net_implicit *im, double h, double *y)
  * implicit integrator, reported (stats.substeps), never hidden. */
 static int split_step(net_implicit *im, double h, double *y, int depth)
 {
-    const int rc = newton_step(im, h, y);
+    const int rc = one_step(im, h, y);
     if (rc == 0 || depth == NEWTON_SPLITS)
         return rc;
     im->stats.substeps += 1;  /* one more step than asked for */

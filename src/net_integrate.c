@@ -34,6 +34,7 @@ static const struct {
     [NET_BACKWARD_EULER] = {HOW_IMPLICIT, ODE_BACKWARD_EULER, ODE_GSL_COUNT},
     [NET_BACKWARD_EULER_1] = {HOW_IMPLICIT, ODE_LINEARISED_EULER, ODE_GSL_COUNT},
     [NET_MIDPOINT] = {HOW_ODE, ODE_IMPLICIT_MIDPOINT, ODE_GSL_COUNT},
+    [NET_TR_BDF2] = {HOW_IMPLICIT, ODE_TR_BDF2, ODE_GSL_COUNT},
 };
 _Static_assert(sizeof methods / sizeof methods[0] == NET_METHOD_COUNT, "one row per net_method");
 _Static_assert(ODE_GSL_COUNT == 4, "a new GSL kind needs its net_method row");
@@ -104,7 +105,7 @@ net_integrator *net_integrator_new(net_network *net, net_method method, double h
     if (methods[method].how == HOW_ODE)
         rc = ode_stepper_init(&it->stepper, methods[method].ode, it->sys.dim);
     else if (methods[method].how == HOW_IMPLICIT)
-        rc = (it->implicit = net_implicit_new(net, method == NET_BACKWARD_EULER)) ? NET_OK : NET_ERR_MEMORY;
+        rc = (it->implicit = net_implicit_new(net, methods[method].ode)) ? NET_OK : NET_ERR_MEMORY;
     else if (methods[method].how == HOW_GSL)
         rc = net_integrator_reset(it);
     /* build the fast kernel's index now rather than in the first step */

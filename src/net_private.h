@@ -28,10 +28,11 @@ void net_forces_fast(const net_network *net, const double *y, double *force);
 typedef void (*net_block_sink)(void *ctx, size_t row, size_t col, int velocity, double scale, const double B[4]);
 void net_jacobian_blocks(const net_network *net, const double *y, net_block_sink sink, void *ctx);
 
-/* Backward Euler (net_implicit.c): its sparse matrix and GMRES work space, kept between steps. newton: false for
- * backward-euler-1 (the first, linearised iterate only). */
+/* Backward Euler and TR-BDF2 (net_implicit.c): the sparse matrix and GMRES work space, kept between steps. method:
+ * ODE_BACKWARD_EULER, ODE_LINEARISED_EULER (backward-euler-1: the first, linearised iterate only) or ODE_TR_BDF2
+ * (two backward Euler solves a step). */
 typedef struct net_implicit net_implicit;
-net_implicit *net_implicit_new(net_network *net, bool newton);  /* NULL when out of memory */
+net_implicit *net_implicit_new(net_network *net, ode_method method);  /* NULL when out of memory or another method */
 void net_implicit_free(net_implicit *im);
 void net_implicit_reset(net_implicit *im);          /* forgets the last step's solution (the next first guess) */
 /* One step of h: 0, -1 when a linear solve (GMRES) did not converge, or NET_IMPLICIT_NO_CONVERGENCE when Newton's

@@ -152,51 +152,96 @@ static double max_abs(const double *a, size_t n)
 
 #define NEWTON_ITERATIONS 50  /* before ODE_NEWTON_FAILED */
 
-/* Backward Euler (theta = 1) and the implicit midpoint rule (theta = 1/2) as one Newton solve for the stage
- * u = y + theta h f(t + theta h, u): G(u) = u - y - theta h f(u), G'(u) = I - theta h J. The Newton matrix is the
- * one at the step's start (simplified Newton: exact in one iteration on a linear system). The linearised Euler stops
- * after the first iterate, converged or not. */
-static int step_implicit(ode_stepper *st, const ode_system *sys, double t, double h, double *y, double theta,
-                         int iterations)
+/* The Newton matrix I - dh J(tau, y), factored into st->jac and st->perm: 0, the jac's code, or -1 when singular. */
+static int factor_newton_matrix(ode_stepper *st, const ode_system *sys, double tau, const double *y, double dh)
 {
     if (!sys->jac)
         return -1;
     const size_t n = st->dim;
-    const double th = theta * h, tau = t + th;
-    double *u = st->k2, *g = st->k3, *f = st->k1, *dfdt = st->tmp;
-    memcpy(u, y, n * sizeof *u);
-    int rc;
     st->jac_evals++;
-    if ((rc = sys->jac(tau, u, st->jac, dfdt, sys->params)))
+    int rc = sys->jac(tau, y, st->jac, st->tmp, sys->params);
+    if (rc)
         return rc;
     for (size_t i = 0; i < n * n; i++)
-        st->jac[i] *= -th;
+        st->jac[i] *= -dh;
     for (size_t i = 0; i < n; i++)
         st->jac[i * n + i] += 1.0;
     gsl_matrix_view A = gsl_matrix_view_array(st->jac, n, n);
-    gsl_vector_view gv = gsl_vector_view_array(g, n);
     int sign;
-    if (gsl_linalg_LU_decomp(&A.matrix, st->perm, &sign) != GSL_SUCCESS)
-        return -1;
+    return gsl_linalg_LU_decomp(&A.matrix, st->perm, &sign) == GSL_SUCCESS ? 0 : -1;
+}
+
+/* Solves u = w + dh f(tau, u) by Newton's method from the guess in u with the factored matrix (simplified Newton:
+ * exact in one iteration on a linear system), until the update is below 1e-13 of max(|u|, |w|); `iterations` 1
+ * stops after the first iterate, converged or not. Uses k1 and k3. */
+static int newton_solve(ode_stepper *st, const ode_system *sys, double tau, double dh, const double *w, double *u,
+                        int iterations)
+{
+    const size_t n = st->dim;
+    double *g = st->k3, *f = st->k1;
+    gsl_matrix_view A = gsl_matrix_view_array(st->jac, n, n);
+    gsl_vector_view gv = gsl_vector_view_array(g, n);
     for (int it = 0; it < iterations; it++) {
-        if ((rc = eval(st, sys, tau, u, f)))
+        int rc = eval(st, sys, tau, u, f);
+        if (rc)
             return rc;
         for (size_t i = 0; i < n; i++)
-            g[i] = u[i] - y[i] - th * f[i];
+            g[i] = u[i] - w[i] - dh * f[i];
         if (gsl_linalg_LU_svx(&A.matrix, st->perm, &gv.vector) != GSL_SUCCESS)
             return -1;
         for (size_t i = 0; i < n; i++)
             u[i] -= g[i];
-        const double step = max_abs(g, n), scale = fmax(max_abs(u, n), max_abs(y, n));
+        const double step = max_abs(g, n), scale = fmax(max_abs(u, n), max_abs(w, n));
         if (!isfinite(step))
             return ODE_NEWTON_FAILED;
-        if (step <= 1e-13 * scale || step == 0.0 || iterations == 1) {
-            for (size_t i = 0; i < n; i++)
-                y[i] = theta == 1.0 ? u[i] : y[i] + (u[i] - y[i]) / theta;
+        if (step <= 1e-13 * scale || step == 0.0 || iterations == 1)
             return 0;
-        }
     }
     return ODE_NEWTON_FAILED;
+}
+
+/* Backward Euler (theta = 1) and the implicit midpoint rule (theta = 1/2) as one Newton solve for the stage
+ * u = y + theta h f(t + theta h, u): G(u) = u - y - theta h f(u), G'(u) = I - theta h J, the Jacobian at the step's
+ * start. The linearised Euler stops after the first iterate, converged or not. */
+static int step_implicit(ode_stepper *st, const ode_system *sys, double t, double h, double *y, double theta,
+                         int iterations)
+{
+    const size_t n = st->dim;
+    const double th = theta * h, tau = t + th;
+    double *u = st->k2;
+    memcpy(u, y, n * sizeof *u);
+    int rc = factor_newton_matrix(st, sys, tau, u, th);
+    if (rc || (rc = newton_solve(st, sys, tau, th, y, u, iterations)))
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        y[i] = theta == 1.0 ? u[i] : y[i] + (u[i] - y[i]) / theta;
+    return 0;
+}
+
+/* TR-BDF2 (ode.h's constants): the trapezoidal stage y_g = y + d h (f(y) + f(y_g)) to t + gamma h, then BDF2
+ * y' = a y_g - b y + d h f(y'), both solved by Newton with one matrix I - d h J(t, y) (Hosea and Shampine 1996: the
+ * same matrix for both stages is why gamma = 2 - sqrt 2). On a linear system: five evaluations (f(y) and each
+ * stage's iterate and check), one Jacobian and one LU a step. */
+static int step_tr_bdf2(ode_stepper *st, const ode_system *sys, double t, double h, double *y)
+{
+    const size_t n = st->dim;
+    const double dh = ODE_TR_BDF2_D * h;
+    double *u = st->k2, *start = st->k4, *w = st->tmp;
+    int rc = factor_newton_matrix(st, sys, t, y, dh);
+    if (rc || (rc = eval(st, sys, t, y, st->k1)))
+        return rc;
+    memcpy(start, y, n * sizeof *start);
+    memcpy(u, y, n * sizeof *u);
+    for (size_t i = 0; i < n; i++)
+        w[i] = y[i] + dh * st->k1[i];
+    if ((rc = newton_solve(st, sys, t + ODE_TR_BDF2_GAMMA * h, dh, w, u, NEWTON_ITERATIONS)))
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        w[i] = ODE_TR_BDF2_A * u[i] - ODE_TR_BDF2_B * start[i];
+    if ((rc = newton_solve(st, sys, t + h, dh, w, u, NEWTON_ITERATIONS)))
+        return rc;
+    memcpy(y, u, n * sizeof *y);
+    return 0;
 }
 
 int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h, double *y)
@@ -209,6 +254,7 @@ int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h
     case ODE_BACKWARD_EULER:    return step_implicit(st, sys, t, h, y, 1.0, NEWTON_ITERATIONS);
     case ODE_IMPLICIT_MIDPOINT: return step_implicit(st, sys, t, h, y, 0.5, NEWTON_ITERATIONS);
     case ODE_LINEARISED_EULER:  return step_implicit(st, sys, t, h, y, 1.0, 1);
+    case ODE_TR_BDF2:           return step_tr_bdf2(st, sys, t, h, y);
     default:                    return -1;
     }
 }

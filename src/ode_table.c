@@ -7,6 +7,7 @@
  *   velocity Verlet  the columns of one step from (1, 0) and (0, 1) (it is linear in the state)
  *   backward Euler   (I - hA)^{-1} (the linearised Euler's too: on a linear system they are one method)
  *   midpoint         (I - hA/2)^{-1} (I + hA/2)
+ *   TR-BDF2          (I - dhA)^{-1} (a (I - dhA)^{-1} (I + dhA) - b I), d, a, b ode.h's ODE_TR_BDF2_*
  * tests/test_ode.c checks each against one step of ode_stepper_apply on that mode. */
 #include "numlab/ode.h"
 
@@ -74,19 +75,35 @@ static void verlet_matrix(double w2, double g, double h, double M[4])
     M[0] = c0[0], M[1] = c1[0], M[2] = c0[1], M[3] = c1[1];
 }
 
+/* (I - s hA)^{-1} on the mode, I - s hA = [[1, -s h], [s h w2, 1 + s h g]] */
+static void implicit_inverse(double w2, double g, double sh, double M[4])
+{
+    const double det = 1.0 + g * sh + w2 * sh * sh;
+    M[0] = (1.0 + g * sh) / det, M[1] = sh / det, M[2] = -w2 * sh / det, M[3] = 1.0 / det;
+}
+
 static void backward_euler_matrix(double w2, double g, double h, double M[4])
 {
-    /* (I - hA)^{-1}, I - hA = [[1, -h], [h w2, 1 + h g]] */
-    const double det = 1.0 + g * h + w2 * h * h;
-    M[0] = (1.0 + g * h) / det, M[1] = h / det, M[2] = -w2 * h / det, M[3] = 1.0 / det;
+    implicit_inverse(w2, g, h, M);
 }
 
 static void midpoint_matrix(double w2, double g, double h, double M[4])
 {
-    const double det = 1.0 + 0.5 * g * h + 0.25 * w2 * h * h;
-    const double inv[4] = {(1.0 + 0.5 * g * h) / det, 0.5 * h / det, -0.5 * w2 * h / det, 1.0 / det};
+    double inv[4];
+    implicit_inverse(w2, g, 0.5 * h, inv);
     const double fwd[4] = {1.0, 0.5 * h, -0.5 * w2 * h, 1.0 - 0.5 * g * h};
     mat2_mul(inv, fwd, M);
+}
+
+static void tr_bdf2_matrix(double w2, double g, double h, double M[4])
+{
+    const double dh = ODE_TR_BDF2_D * h, fwd[4] = {1.0, dh, -w2 * dh, 1.0 - g * dh};
+    double inv[4], trap[4];
+    implicit_inverse(w2, g, dh, inv);
+    mat2_mul(inv, fwd, trap);  /* the trapezoidal stage over gamma h */
+    const double bdf[4] = {ODE_TR_BDF2_A * trap[0] - ODE_TR_BDF2_B, ODE_TR_BDF2_A * trap[1],
+                           ODE_TR_BDF2_A * trap[2], ODE_TR_BDF2_A * trap[3] - ODE_TR_BDF2_B};
+    mat2_mul(inv, bdf, M);
 }
 
 #define SQRT2 1.4142135623730951  /* the double nearest sqrt(2) */
@@ -105,6 +122,7 @@ static const ode_method_info rows[ROW_COUNT] = {
     [ODE_BACKWARD_EULER]    = {"backward-euler", 1, 2, BOTH, true, false, false, INFINITY, backward_euler_matrix},
     [ODE_IMPLICIT_MIDPOINT] = {"midpoint", 2, 2, BOTH, true, true, false, INFINITY, midpoint_matrix},
     [ODE_LINEARISED_EULER]  = {"backward-euler-1", 1, 1, BOTH, true, false, false, INFINITY, backward_euler_matrix},
+    [ODE_TR_BDF2]           = {"tr-bdf2", 2, 5, BOTH, true, false, false, INFINITY, tr_bdf2_matrix},
     [ROW_GSL + ODE_GSL_RK4]   = {"gsl-rk4", 4, 12, BOTH, false, false, false, 4 * SQRT2, gsl_rk4_matrix},
     [ROW_GSL + ODE_GSL_RKF45] = {"gsl-rkf45", 0, 0, BOTH, false, false, true, NAN, NULL},
     [ROW_GSL + ODE_GSL_RK8PD] = {"gsl-rk8pd", 0, 0, BOTH, false, false, true, NAN, NULL},

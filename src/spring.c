@@ -24,6 +24,7 @@ static const struct {
     [SPRING_VERLET]         = {ODE_VERLET, ODE_GSL_COUNT},
     [SPRING_BACKWARD_EULER] = {ODE_BACKWARD_EULER, ODE_GSL_COUNT},
     [SPRING_MIDPOINT]       = {ODE_IMPLICIT_MIDPOINT, ODE_GSL_COUNT},
+    [SPRING_TR_BDF2]        = {ODE_TR_BDF2, ODE_GSL_COUNT},
 };
 _Static_assert(sizeof method_rows / sizeof method_rows[0] == SPRING_METHOD_COUNT, "one row per spring_method");
 

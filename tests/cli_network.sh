@@ -34,7 +34,7 @@ run_ok() {
 
 # --help's --method text names every method of the table (the names --method takes, from its own error message)
 names=$("$BIN" --csv --preset four --method bogus 2>&1 | sed -n 's/.*comma-separated list of \(.*\))$/\1/p' | tr -d ',')
-[ "$(echo $names | wc -w)" -eq 11 ] || fail "--method's allowed list: '$names'"
+[ "$(echo $names | wc -w)" -eq 12 ] || fail "--method's allowed list: '$names'"
 "$BIN" --help >"$tmp/help" 2>&1
 for name in $names; do
     grep -qE "(^|[ ,(])$name([ ,);]|\$)" "$tmp/help" && pass || fail "--help does not name the method $name"
@@ -231,6 +231,15 @@ verdict=$(awk -F, 'NR == 2 { e0 = $5 }
                    NR == 3 { if ($(NF - 2) == 1 && $5 > 10 * e0) print "ok"
                              else print $(NF - 2) " iterations, " e0 " -> " $5 " J" }' "$tmp/be1.csv")
 if [ "$verdict" = ok ]; then pass; else fail "backward-euler-1 on the kicked stiff cloth: $verdict"; fi
+# tr-bdf2 on the same cloth: its two stages go through backward Euler's Newton (the iterations and the residual of
+# both in its columns); L-stable, it ends below its start (532.6 J), every residual within 1e-12
+# shellcheck disable=SC2086
+"$BIN" $stiff --method tr-bdf2 >"$tmp/trbdf2.csv" 2>"$tmp/err"; rc=$?
+verdict=$(awk -F, 'NR == 1 { if ($0 !~ /,newton_iterations,substeps,residual$/) { print "header"; exit } }
+                   NR == 2 { e0 = $5 } NR > 2 { if ($NF > 1e-12) loose = loose " " $1; last = $5; rows++ }
+                   END { if (loose) print "residual over 1e-12 at" loose; else if (rows != 30) print rows " rows"
+                         else if (!(last < e0)) print e0 " -> " last " J"; else print "ok" }' "$tmp/trbdf2.csv")
+if [ $rc -eq 0 ] && [ "$verdict" = ok ]; then pass; else fail "tr-bdf2 on the kicked stiff cloth: exit $rc, $verdict"; fi
 
 # a write error is a runtime failure
 if [ -w /dev/full ]; then

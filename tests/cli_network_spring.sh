@@ -37,6 +37,7 @@ agree verlet 1e-12
 agree backward-euler 1e-12     # Newton: its first, linearised iterate is exact on one mass along its spring
 agree backward-euler-1 1e-12 backward-euler  # that first iterate alone: GMRES to 1e-10 of its right-hand side
 agree midpoint 1e-12           # new to network-lab: ode.h's implicit midpoint, as spring-lab steps it
+agree tr-bdf2 1e-12            # its two stages through backward Euler's sparse Newton, spring-lab's through ode.h's
 agree gsl-rk4 1e-12
 agree gsl-rkf45 1e-10          # adaptive: each lab's own steps to the output times, both at tol 1e-12
 agree gsl-rk8pd 1e-12

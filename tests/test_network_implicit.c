@@ -255,8 +255,9 @@ START_TEST(test_orders)
     net_integrator *rk8 = net_integrator_new(net, NET_GSL_RK8PD, 0.5, 1e-13);
     ck_assert_int_eq(net_integrator_step(rk8, &t, truth), 0);
     net_integrator_free(rk8);
-    const struct { net_method m; double order; } cases[] = {{NET_BACKWARD_EULER, 1.0}, {NET_VERLET, 2.0}};
-    for (int q = 0; q < 2; q++) {
+    const struct { net_method m; double order; } cases[] = {
+        {NET_BACKWARD_EULER, 1.0}, {NET_VERLET, 2.0}, {NET_TR_BDF2, 2.0}};
+    for (int q = 0; q < 3; q++) {
         double e1 = error_at(net, cases[q].m, 1.0 / 800, y0, truth), e2 = error_at(net, cases[q].m, 1.0 / 1600, y0, truth);
         double order = log2(e1 / e2);
         ck_assert_msg(fabs(order - cases[q].order) < 0.15, "%s: order %g (errors %g, %g)",
@@ -292,7 +293,8 @@ END_TEST
 
 /* The other steps written again for a network are ode.h's methods to rounding: the fused velocity Verlet
  * (net_step_verlet) and the sparse backward Euler and its first iterate (net_implicit.c: backward-euler,
- * backward-euler-1) against ode_stepper_apply's ODE_VERLET, ODE_BACKWARD_EULER and ODE_LINEARISED_EULER (dense LU,
+ * backward-euler-1, tr-bdf2's two stages) against ode_stepper_apply's ODE_VERLET, ODE_BACKWARD_EULER,
+ * ODE_LINEARISED_EULER and ODE_TR_BDF2 (dense LU,
  * Newton to 1e-13 of the state) on net_system, on a damped grid under gravity,
  * kicked hard enough (3 m/s) that its springs turn: nonlinear within a step. One step of each from the same state,
  * 50 times along the Verlet trajectory; they differ only in the order of sums and in the solvers (GMRES stops at
@@ -308,7 +310,7 @@ START_TEST(test_network_steps_are_the_ode_methods)
     const double h = 1.0 / 240.0;
     const struct { net_method net; ode_method ode; double tol; } pairs[] = {
         {NET_VERLET, ODE_VERLET, 1e-13}, {NET_BACKWARD_EULER_1, ODE_LINEARISED_EULER, 1e-9},
-        {NET_BACKWARD_EULER, ODE_BACKWARD_EULER, 1e-9},
+        {NET_BACKWARD_EULER, ODE_BACKWARD_EULER, 1e-9}, {NET_TR_BDF2, ODE_TR_BDF2, 1e-9},
     };
     for (size_t q = 0; q < sizeof pairs / sizeof pairs[0]; q++) {
         ck_assert_str_eq(net_method_name(pairs[q].net), ode_method_about(pairs[q].ode)->name);

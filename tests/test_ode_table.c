@@ -74,12 +74,13 @@ END_TEST
 START_TEST(table_counts_evaluations)
 {
     /* 10 steps on the damped (linear) mode take 10 x the row's evaluations: Verlet 2 (the damper sees v), the
-     * implicit methods' Newton iterate and its check 2, the linearised Euler's single iterate 1. */
+     * implicit methods' Newton iterate and its check 2, the linearised Euler's single iterate 1, TR-BDF2's f(y) and
+     * two stages of 2: 5. */
     double wg[2] = {4.0, 0.6};
     const ode_system mode = {.dim = 2, .rhs = mode_rhs, .jac = mode_jac, .params = wg};
     static const int by_hand[ODE_METHOD_COUNT] = {
         [ODE_EXPLICIT_EULER] = 1, [ODE_SEMI_IMPLICIT] = 1, [ODE_RK4] = 4, [ODE_VERLET] = 2,
-        [ODE_BACKWARD_EULER] = 2, [ODE_IMPLICIT_MIDPOINT] = 2, [ODE_LINEARISED_EULER] = 1,
+        [ODE_BACKWARD_EULER] = 2, [ODE_IMPLICIT_MIDPOINT] = 2, [ODE_LINEARISED_EULER] = 1, [ODE_TR_BDF2] = 5,
     };
     for (int m = 0; m < ODE_METHOD_COUNT; m++) {
         ode_stepper st;

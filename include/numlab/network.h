@@ -149,6 +149,8 @@ typedef enum {
                             * nonlinear one, where it can gain energy */
     NET_MIDPOINT,    /* "midpoint": the implicit midpoint rule through ode.h (Newton on the dense Jacobian: at most
                       * NET_DENSE_MAX_MASSES masses); stable at any step, keeps an undamped network's energy */
+    NET_TR_BDF2,     /* "tr-bdf2": TR-BDF2, second order and L-stable, its two stages solved by backward Euler's
+                      * sparse Newton (net_implicit.c) */
     NET_METHOD_COUNT
 } net_method;
 
@@ -176,14 +178,16 @@ void net_integrator_free(net_integrator *it);
  * or a linear solve did not converge, even on h / 256; y is then unchanged). */
 int net_integrator_step(net_integrator *it, double *t, double *y);
 
-/* What backward Euler's last step took: Newton iterations (each a sparse linear solve, a split step's failed
- * attempts included; backward-euler-1 always 1), line-search halvings, substeps (1, or more where Newton could not
+/* What backward Euler's (or TR-BDF2's, both stages) last step took: Newton iterations (each a sparse linear solve,
+ * a split step's failed attempts included; backward-euler-1 always 1), line-search halvings, substeps (1, or more
+ * where Newton could not
  * take the whole step and halved it), and the largest relative residual of the equations of the substeps taken. */
 typedef struct {
     int iterations, halvings, substeps;
     double residual;
 } net_newton_stats;
-/* False (and *out untouched) for the methods that are not backward Euler. */
+/* False (and *out untouched) for the methods net_implicit.c does not step (all but backward-euler, backward-euler-1
+ * and tr-bdf2). */
 bool net_integrator_newton(const net_integrator *it, net_newton_stats *out);
 /* Forgets what the adaptive GSL solvers learnt about the trajectory (step size, msbdf's history): call it after
  * changing y or the network between steps (net_hold, net_release, a new k). NET_OK or NET_ERR_MEMORY. */

@@ -1,7 +1,7 @@
 /* ode: generic steppers for y' = f(t, y), and an adapter to GSL's odeiv2 as the reference.
  *
  * The hand-written steppers (explicit Euler, semi-implicit Euler, classical RK4, velocity Verlet, backward Euler,
- * the implicit midpoint rule, backward Euler's first Newton iterate) share one interface so that the spring lab
+ * the implicit midpoint rule, backward Euler's first Newton iterate, TR-BDF2) share one interface so that the spring lab
  * (dim 2) and the network lab (dim 4N) use the same code. Semi-implicit Euler and velocity Verlet need a second-order
  * system laid out as y = [x_0 .. x_{n-1}, v_0 .. v_{n-1}] with dx/dt = v: semi-implicit Euler updates v first and
  * moves x with the new v (the spring article, "cambiar dos lineas de orden"). The implicit methods solve for the
@@ -44,6 +44,9 @@ typedef enum {
     ODE_IMPLICIT_MIDPOINT, /* y' = y + h f(t + h/2, (y + y')/2); needs sys->jac */
     ODE_LINEARISED_EULER,  /* backward Euler's first Newton iterate: y' = y + h (I - h J(y))^{-1} f(t + h, y) (one
                             * linear solve, Baraff and Witkin); backward Euler itself on a linear system */
+    ODE_TR_BDF2,           /* TR-BDF2 (Bank et al. 1985; Hosea and Shampine 1996), gamma = 2 - sqrt 2: a trapezoidal
+                            * stage to t + gamma h, then BDF2 on y, that stage and the end: second order, L-stable.
+                            * Both stages solve u = w + d h f(u), d = gamma / 2, with one Newton matrix; needs sys->jac */
     ODE_METHOD_COUNT
 } ode_method;
 
@@ -105,8 +108,17 @@ void ode_stepper_destroy(ode_stepper *st);
  * The implicit methods solve u = y + theta h f(t + theta h, u) (theta 1: backward Euler, u = y'; theta 1/2: the
  * midpoint, y' = 2u - y) by Newton's method from u = y, with the Jacobian at the step's start, until the update is
  * below 1e-13 of the state. On a linear system (the spring, a linear network) the first iteration is exact and the
- * second confirms it: two evaluations of f, one of the Jacobian and one LU a step. */
+ * second confirms it: two evaluations of f, one of the Jacobian and one LU a step. TR-BDF2 solves its two stages
+ * the same way with one matrix I - d h J(t, y): five evaluations, one Jacobian and one LU a step on a linear system. */
 int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h, double *y);
+/* TR-BDF2's constants (gamma = 2 - sqrt 2): stage 1 is u = w + d h f(u) with w = y + d h f(y) (the trapezoidal rule
+ * over gamma h), stage 2 the same equation with w = a y_gamma - b y, a = 1 / (gamma (2 - gamma)), b = (1 - gamma)^2 /
+ * (gamma (2 - gamma)) (BDF2 through y, y_gamma and the end; its coefficient of h f, (1 - gamma) / (2 - gamma), is d
+ * at this gamma). network-lab's sparse Newton takes the same stages. */
+#define ODE_TR_BDF2_GAMMA 0.5857864376269049   /* 2 - sqrt 2 */
+#define ODE_TR_BDF2_D 0.2928932188134524       /* gamma / 2 = 1 - 1 / sqrt 2 */
+#define ODE_TR_BDF2_A 1.2071067811865475       /* (sqrt 2 + 1) / 2 */
+#define ODE_TR_BDF2_B 0.20710678118654757      /* (sqrt 2 - 1) / 2 */
 #define ODE_NEWTON_FAILED (-2)  /* the implicit step's Newton iteration did not converge in 50 iterations */
 
 /* True when y holds a non-finite value or any |y_i| > limit: the trajectory has "diverged". */
@@ -144,5 +156,30 @@ unsigned long ode_gsl_rhs_evals(const ode_gsl *g);
 const ode_method_info *ode_gsl_about(ode_gsl_kind kind);
 /* Its name ("?" when it is not one). */
 const char *ode_gsl_name(ode_gsl_kind kind);
+
+/* --- stability regions in the complex plane z = h lambda (ode_region.c) ------------------------------------ */
+
+/* The stability function R(z) of a method defined on any first-order system (ODE_APPLIES_FIRST_ORDER): its step on
+ * y' = lambda y multiplies y by R(h lambda). Such a method commutes with a linear change of variables, so on the mode
+ * whose roots are z and conj z (w2 = |z|^2, g = -2 Re z, h = 1) its step matrix is R(A), and R(z) is its eigenvalue
+ * on A's eigenvector (1, z): M[0] + M[1] z, read from the row's mode_matrix. Returns 0, or -1 (NAN) for a row without
+ * a step matrix or one that needs the second-order layout (semi, verlet: they treat x and v differently). */
+int ode_stability_function(const ode_method_info *info, double re, double im, double *r_re, double *r_im);
+/* How much a step grows the mode whose roots are z and conj z: |R(z)| where there is a stability function, else the
+ * spectral radius of the step matrix (semi and Verlet: their region is drawn for that mode). NAN without a matrix;
+ * +inf at a pole. The stability region is where it is <= 1. */
+double ode_amplification_at(const ode_method_info *info, double re, double im);
+
+typedef struct {
+    double x, y;  /* z = x + i y */
+} ode_point;
+
+/* The boundary |R(z)| = 1 of a method's region in the box {xmin, xmax, ymin, ymax}, traced by marching squares:
+ * ode_amplification_at - 1 at the vertices of an nx x ny grid (vertex i at xmin + (xmax - xmin) i / nx), and on every
+ * cell edge whose ends lie on either side of 1 (> 1 against <= 1) the crossing found by bisection along the edge to
+ * 1e-15 of the box. Writes at most max points to out (edges in row-major order, horizontal edges first) and returns
+ * how many there are in all (more than max: the rest were left out); 0 when the box or grid is not usable. */
+size_t ode_region_boundary(const ode_method_info *info, const double box[4], int nx, int ny, ode_point *out,
+                           size_t max);
 
 #endif

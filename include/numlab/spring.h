@@ -39,6 +39,7 @@ typedef enum {
     SPRING_VERLET,     /* "verlet": velocity Verlet, second order, symplectic, semi-implicit's cost and limit */
     SPRING_BACKWARD_EULER, /* "backward-euler": implicit Euler, stable at every step, damps */
     SPRING_MIDPOINT,   /* "midpoint": the implicit midpoint rule, |R(iy)| = 1 at every step */
+    SPRING_TR_BDF2,    /* "tr-bdf2": TR-BDF2, second order and L-stable: R(-inf) = 0, it damps what it cannot resolve */
     SPRING_METHOD_COUNT
 } spring_method;
 

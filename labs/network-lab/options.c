@@ -85,7 +85,8 @@ const labcli_option nl_option_table[] = {
      "gsl-rkf45, gsl-rk8pd (the truth), gsl-msbdf (implicit, Jacobian; at most 400 masses), verlet,\n"
      "backward-euler (Newton's method: sparse solves to convergence),\n"
      "backward-euler-1 (one linearised sparse solve a step),\n"
-     "midpoint (implicit, dense Jacobian; at most 400 masses);\n"
+     "midpoint (implicit, dense Jacobian; at most 400 masses),\n"
+     "tr-bdf2 (L-stable, second order: two sparse Newton solves a step);\n"
      "--plot takes a comma-separated list (default explicit,semi,rk4)"), .parse = parse_methods},
     {"dt", LABCLI_NUMBER, "H", AT(dt), 1e-9, 1e3, "1/240", N_("the step in seconds")},
     {"steps", LABCLI_COUNT, "S", AT(steps), 0, 1e9, "240", N_("the number of steps"),
@@ -194,6 +195,8 @@ static int check_work(const net_network *net, const nl_options *o)
         [NET_GSL_RK8PD] = 8, [NET_GSL_MSBDF] = 20, [NET_VERLET] = 2,
         [NET_BACKWARD_EULER] = 750,    /* two or three Newton iterations of backward-euler-1's cost */
         [NET_BACKWARD_EULER_1] = 250,  /* GMRES: measured 200 to 240 on the default grids of 30 and 100 at 1/240 s */
+        [NET_TR_BDF2] = 1125,          /* two backward Euler stages: measured 1.5 x backward-euler's time (grid of 30,
+                                        * 1/240 s, kick 0.5: 4 iterations a step against 2) */
     };
     double per_step = 0.0;
     for (int m = 0; m < NET_METHOD_COUNT; m++)

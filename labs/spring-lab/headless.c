@@ -107,6 +107,10 @@ int sl_stability(const sl_options *o)
         if (!listed && spring_amplification(&p.spring, (spring_method)m, p.dt, M) == 0)
             print_operating(&r, (spring_method)m);
     }
+    /* the stiffness ratio |Re lambda_fast| / |Re lambda_slow| of the two modes (1 under-damped, nan undamped): a
+     * machine-readable comment, like the divergence lines of --csv */
+    printf("# stiffness ratio " NUM " (the modes decay at " NUM " and " NUM " 1/s)\n", r.stiffness_ratio, r.slow_rate,
+           r.fast_rate);
     sl_result_free(&r);
     return cli_flush_stdout();
 }
@@ -118,6 +122,23 @@ static void study_csv(const sl_study *st)
     for (int i = 0; i < st->n; i++)
         for (size_t k = 0; k < st->s[i].n; k++)
             printf("%s," NUM "," NUM "\n", st->s[i].key, st->s[i].x[k], st->s[i].y[k]);
+}
+
+/* One chart, filled by fill(ch, arg), printed as text or written as --out's figure. */
+static int chart_output(const sl_options *o, void (*fill)(plot_chart *ch, const void *arg), const void *arg)
+{
+    plot_chart *ch = plot_chart_new(o->width, o->height, o->ascii ? PLOT_ASCII : plot_mode_from_locale());
+    if (!ch)
+        return cli_fail(_("out of memory"));
+    fill(ch, arg);
+    const int rc = figure_output(&ch, 1, &o->figure, 0);  /* the text chart, or --out's figure (once ignored) */
+    plot_chart_free(ch);
+    return rc;
+}
+
+static void fill_study(plot_chart *ch, const void *study)
+{
+    sl_study_chart(ch, study);
 }
 
 /* The studies' work before their first line: the order study runs 8 grids up to 16 steps each, the drift study
@@ -145,19 +166,53 @@ static int plot_study(const sl_options *o, sl_chart_kind kind)
     sl_study st = {0};
     if (sl_study_build(&st, sl_chart_study(kind), &o->p))
         return cli_fail(_("out of memory"));
-    if (o->plot_csv) {
+    if (o->plot_csv)
         study_csv(&st);
-    } else {
-        plot_chart *ch = plot_chart_new(o->width, o->height, o->ascii ? PLOT_ASCII : plot_mode_from_locale());
-        if (!ch) {
-            sl_study_free(&st);
-            return cli_fail(_("out of memory"));
-        }
-        sl_study_chart(ch, &st);
-        rc = figure_output(&ch, 1, &o->figure, 0);  /* the text chart, or --out's figure (once ignored) */
-        plot_chart_free(ch);
-    }
+    else
+        rc = chart_output(o, fill_study, &st);
     sl_study_free(&st);
+    return rc != CLI_OK ? rc : cli_flush_stdout();
+}
+
+typedef struct {
+    const sl_region *region;
+    double dt;
+} region_at;
+
+static void fill_region(plot_chart *ch, const void *arg)
+{
+    const region_at *at = arg;
+    sl_region_chart(ch, at->region, at->dt);
+}
+
+/* --plot region [--series]: the stability regions of --method's steppers (default: sl_region_default_methods). */
+static int plot_region(const sl_options *o)
+{
+    bool methods[SPRING_METHOD_COUNT];
+    if (o->p.method_given)
+        memcpy(methods, o->p.methods, sizeof methods);
+    else
+        sl_region_default_methods(methods);
+    if (o->plot_csv && o->figure.out)
+        return cli_error(_("--out goes with a chart, not with --series (see --help)"));
+    sl_region rg = {0};
+    const int built = sl_region_build(&rg, &o->p, methods);
+    if (built == -1)
+        return cli_fail(_("out of memory"));
+    if (built == -2 || rg.n == 0) {
+        sl_region_free(&rg);
+        return cli_error(_("--method: --plot region draws 1 to %d methods with a step of their own (allowed: %s)"),
+                         SL_REGION_MAX_METHODS, sl_stepper_names());
+    }
+    int rc = CLI_OK;
+    if (o->plot_csv)
+        sl_region_csv(&rg);
+    else
+        rc = chart_output(o, fill_region, &(region_at){&rg, o->p.dt});
+    for (int i = 0; i < 2 && !o->plot_csv && !o->figure.out; i++)  /* the box stops 60 from 0 */
+        if (rg.root_re[i] < rg.box[0] || fabs(rg.root_im[i]) > rg.box[3])
+            printf("# dt lambda = %g%+gi: outside the chart\n", rg.root_re[i], rg.root_im[i]);
+    sl_region_free(&rg);
     return rc != CLI_OK ? rc : cli_flush_stdout();
 }
 
@@ -167,11 +222,13 @@ int sl_plot(const sl_options *o)
     sl_chart_kind kind;
     if (sl_chart_parse(o->plot, &kind))
         return cli_error(_("--plot: '%s' is not a plot (allowed: %s)"), cli_cut(o->plot), sl_chart_names());
+    if (kind == SL_CHART_REGION)
+        return plot_region(o);
     if (kind >= SL_CHART_FIRST_STUDY)
         return plot_study(o, kind);
     if (o->plot_csv)
         return cli_error(_("--series: --plot %s draws what --csv prints (--series is for the studies: %s)"), o->plot,
-                         "order, cost, drift, phase-lag, spiral");
+                         "order, cost, drift, phase-lag, spiral, region");
     /* a chart keeps every sample in memory (about 100 bytes a step and method) and cannot show more dots anyway */
     if (o->p.steps > 1000000)
         return cli_error(_("--steps: '%lld' is too many for --plot (allowed: at most 1000000)"), o->p.steps);

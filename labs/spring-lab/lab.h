@@ -51,6 +51,7 @@ int sl_check(void *opts, const labcli_result *r);
 typedef enum {
     SL_CHART_PHASE, SL_CHART_TIME, SL_CHART_ENERGY, SL_CHART_ERROR, SL_CHART_STABILITY,
     SL_CHART_ORDER, SL_CHART_COST, SL_CHART_DRIFT, SL_CHART_PHASE_LAG, SL_CHART_SPIRAL,  /* the studies (model_studies.c) */
+    SL_CHART_REGION,  /* the stability regions in the complex plane (model_region.c, view_region.c) */
     SL_CHART_COUNT
 } sl_chart_kind;
 #define SL_CHART_FIRST_STUDY SL_CHART_ORDER
@@ -73,6 +74,13 @@ void sl_study_chart(plot_chart *ch, const sl_study *st);
 void sl_series_name(const sl_study *st, const sl_series *s, char *buf, size_t size);
 /* The study of a chart kind at or after SL_CHART_FIRST_STUDY. */
 sl_study_kind sl_chart_study(sl_chart_kind kind);
+
+/* --- the stability regions (view_region.c) ------------------------------------------------------------------- */
+
+/* The regions shaded (how many methods are stable), their boundaries drawn, the spring's dt lambda marked. */
+void sl_region_chart(plot_chart *ch, const sl_region *rg, double dt);
+/* --plot region --series: series,x,y, each method's boundary points, then the two dt lambda as "dt-lambda". */
+void sl_region_csv(const sl_region *rg);
 
 /* --- the walk's texts that state numbers (texts.c): each formats what the model computed ------------------- */
 
@@ -121,7 +129,9 @@ int sl_interactive(sl_options *o);
 
 enum {
     SL_STEP_EXPLICIT, SL_STEP_SEMI, SL_STEP_RK4, SL_STEP_STABILITY, SL_STEP_ACCUMULATOR, SL_STEP_REST,
-    SL_STEP_VERLET, SL_STEP_IMPLICIT, SL_STEP_STIFF, SL_STEP_ORDER, SL_STEP_DRIFT, SL_STEP_SPIRAL, SL_N_STEPS
+    SL_STEP_VERLET, SL_STEP_IMPLICIT, SL_STEP_STIFF, SL_STEP_ORDER, SL_STEP_DRIFT, SL_STEP_SPIRAL,
+    SL_STEP_REGION,  /* walk_region.c: A-stable but not L-stable, the regions in the complex plane */
+    SL_N_STEPS
 };
 
 /* Frame-loop runs of steps 5 and 6. */
@@ -167,6 +177,8 @@ typedef struct {
     int stop_frame[SL_N_RULES];         /* where each rule stops it, -1 never */
     /* steps 10-12: the studies of their two panes */
     sl_study study[TUI_MAX_PANES];
+    /* step 13: the regions of the shown methods, the spring's dt lambda */
+    sl_region region;
     char text[SL_N_STEPS][1024];        /* the texts that state numbers, formatted after each change */
 } sl_walk;
 
@@ -180,6 +192,12 @@ void sl_walk_course_compute(sl_walk *w, int step);
 void sl_walk_course_text(sl_walk *w, int step);
 size_t sl_walk_course_notes(const sl_walk *w, int step, char *buf, size_t size, size_t used);
 void sl_walk_course_describe(sl_walk *w, int step, tui_step *d);
+/* Step 13 (walk_region.c): its spring, start and methods; its region (0, or -1 when out of memory); its text (from
+ * the result: the fast mode's R of the midpoint rule and TR-BDF2, the stiffness ratio) and notes. */
+void sl_walk_region_defaults(sl_walk *w);
+int sl_walk_region_compute(sl_walk *w);
+void sl_text_region(char *buf, size_t size, const sl_result *r);
+size_t sl_walk_region_notes(const sl_walk *w, char *buf, size_t size, size_t used);
 /* The method toggles of a trajectory step (at most TUI_MAX_TOGGLES). */
 void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d);
 

@@ -57,6 +57,16 @@ static int run_fine(const sl_params *p, sl_result *r)
 }
 
 /* Every method's step matrix at this spring and dt, and the stability chart's curves at its damping ratio. */
+void sl_mode_roots(const spring_params *s, double re[2], double im[2])
+{
+    /* the roots of s^2 + 2 zeta w0 s + w0^2: real when over-damped, else a pair decaying at zeta w0 */
+    const double w0 = spring_omega0(s), zeta = spring_zeta(s), root = sqrt(fmax(zeta * zeta - 1.0, 0.0));
+    re[1] = zeta > 0.0 ? -w0 * (zeta + root) : 0.0;  /* undamped: 0, not -0 */
+    re[0] = zeta > 1.0 ? -w0 / (zeta + root) : re[1];  /* = -w0 (zeta - root), without the cancellation */
+    im[0] = zeta < 1.0 ? w0 * sqrt(1.0 - zeta * zeta) : 0.0;
+    im[1] = zeta < 1.0 ? -im[0] : 0.0;
+}
+
 static void operating_point(const sl_params *p, sl_result *r)
 {
     r->dt = p->dt, r->w0 = spring_omega0(&p->spring), r->zeta = spring_zeta(&p->spring), r->w0dt = r->w0 * p->dt;
@@ -74,14 +84,17 @@ static void operating_point(const sl_params *p, sl_result *r)
         at->undamped_limit = spring_stability_limit((spring_method)m, 0.0);
         at->stable = spring_dt_stable(&p->spring, (spring_method)m, p->dt);
     }
-    /* the roots of s^2 + 2 zeta w0 s + w0^2: real when over-damped, else a pair decaying at zeta w0 */
-    const double root = sqrt(fmax(r->zeta * r->zeta - 1.0, 0.0));
-    r->fast_rate = -r->w0 * (r->zeta + root);
-    r->slow_rate = r->zeta > 1.0 ? -r->w0 / (r->zeta + root)  /* = -w0 (zeta - root), without the cancellation */
-                                 : r->fast_rate;
+    double re[2], im[2];
+    sl_mode_roots(&p->spring, re, im);
+    r->slow_rate = re[0], r->fast_rate = re[1];
     const double z = p->dt * r->fast_rate;
     r->fast_backward = 1.0 / (1.0 - z);
     r->fast_midpoint = (1.0 + z / 2.0) / (1.0 - z / 2.0);
+    double r_im;
+    ode_stability_function(ode_method_about(ODE_TR_BDF2), z, 0.0, &r->fast_tr_bdf2, &r_im);
+    r->fast_midpoint_after = pow(fabs(r->fast_midpoint), SL_RING_STEPS);
+    r->fast_tr_bdf2_after = pow(fabs(r->fast_tr_bdf2), SL_RING_STEPS);
+    r->stiffness_ratio = r->slow_rate < 0.0 ? r->fast_rate / r->slow_rate : NAN;  /* undamped: no decay to compare */
     const spring_params unit = {.k = 1.0, .m = 1.0, .c = 2.0 * r->zeta};  /* w0 = 1, so dt = w0*dt */
     for (int i = 0; i < SL_STABILITY_POINTS; i++) {
         r->w0dt_axis[i] = SL_STABILITY_MAX_W0DT * i / (SL_STABILITY_POINTS - 1);

@@ -33,6 +33,7 @@ typedef struct {
 } sl_params;
 
 #define SL_EXACT_FINE 8
+#define SL_RING_STEPS 10  /* how many steps of the fast mode the lesson on L-stability follows */
 #define SL_STABILITY_POINTS 281  /* w0*dt from 0 to 3.5 in steps of 0.0125 */
 #define SL_STABILITY_MAX_W0DT 3.5
 
@@ -71,6 +72,10 @@ typedef struct {
     /* the decay rates (1/s, negative) of the two modes (over-damped: real; else both zeta w0), and what one step of
      * backward Euler and of the midpoint rule multiplies the fast one by */
     double slow_rate, fast_rate, fast_backward, fast_midpoint;
+    /* ... and TR-BDF2 (its stability function R(dt fast_rate), ode_stability_function), what the midpoint rule and
+     * TR-BDF2 leave of the fast mode after SL_RING_STEPS steps (|R|^n), and the stiffness ratio |Re lambda_fast| /
+     * |Re lambda_slow| = fast_rate / slow_rate (1 under-damped: both modes decay at zeta w0; NAN undamped) */
+    double fast_tr_bdf2, fast_midpoint_after, fast_tr_bdf2_after, stiffness_ratio;
 
     /* the spectral radius of one step against w0*dt, at the spring's damping ratio */
     double w0dt_axis[SL_STABILITY_POINTS];
@@ -176,5 +181,38 @@ const sl_series *sl_study_find(const sl_study *st, const char *key);
 /* Semi-implicit Euler's conserved modified energy, per unit mass: v^2/2 + w^2 x^2/2 - (h w^2/2) x v (x from the
  * target; conserved when c = 0). */
 double sl_semi_modified_energy(const spring_params *p, double dt, spring_state s);
+
+/* --- stability regions in the complex plane (model_region.c) ------------------------------------------------------ */
+
+#define SL_REGION_MAX_METHODS 8
+#define SL_REGION_GRID 120          /* marching-squares cells across the shown box's wider side */
+#define SL_REGION_SHADE 200         /* shade samples across the computed box */
+
+/* Each method's region |R(z)| <= 1 at z = dt lambda (ode.h's ode_amplification_at), the spring's two roots dt lambda
+ * on it. The box shown is [-5, 3] x [-3.5, 3.5], widened to hold the roots (at most 60 from 0); the boundaries and the
+ * shade are computed over it padded by half its size each way, so a view widened for equal aspect stays covered. */
+typedef struct {
+    spring_method methods[SL_REGION_MAX_METHODS];
+    int n;
+    double box[4];                  /* the box shown: xmin, xmax, ymin, ymax */
+    double computed[4];             /* the box the boundaries and the shade cover */
+    ode_point *boundary[SL_REGION_MAX_METHODS]; /* points with |R(z)| = 1 (one allocation, boundary[0] owns it) */
+    size_t count[SL_REGION_MAX_METHODS];
+    float *shade;                   /* nx x ny: how many of the methods are stable at each sample's centre */
+    int nx, ny;
+    double root_re[2], root_im[2];  /* dt lambda of the spring's two modes, slow then fast (sl_mode_roots) */
+} sl_region;
+
+/* The roots lambda of s^2 + (c/m) s + k/m, 1/s: slow then fast on the real axis when over-damped (the slow one as
+ * -w0 / (zeta + sqrt(zeta^2 - 1)), without the cancellation), else the pair -zeta w0 +- i w0 sqrt(1 - zeta^2). */
+void sl_mode_roots(const spring_params *s, double re[2], double im[2]);
+
+/* The region of each method of `methods` with a step matrix (in spring_method order), for p's spring and dt.
+ * Returns 0, -1 when out of memory (rg freed), or -2 when more than SL_REGION_MAX_METHODS have a step matrix (none
+ * at all is rg->n = 0). rg must start zeroed or be a region built before (it is freed first). */
+int sl_region_build(sl_region *rg, const sl_params *p, const bool methods[SPRING_METHOD_COUNT]);
+void sl_region_free(sl_region *rg);
+/* The methods --plot region draws when --method is not given: explicit, rk4, backward-euler, midpoint, tr-bdf2. */
+void sl_region_default_methods(bool methods[SPRING_METHOD_COUNT]);
 
 #endif

@@ -38,7 +38,7 @@ const labcli_option sl_option_table[] = {
              "diverges stops with a line '# METHOD: diverged at step N (t = T)'.")},
     {"csv", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, N_("print CSV (with --animate: the frame loop)"), .mode = SL_CSV},
     {"method", LABCLI_PARSE, "LIST", AT(o.p.methods), 0, 0, "all", N_("comma-separated, or all (--csv --animate: one of exact,\n"
-     "explicit, semi, rk4, verlet, backward-euler, midpoint, default semi; --plot: explicit,semi,rk4,exact)"), .parse = parse_methods},
+     "explicit, semi, rk4, verlet, backward-euler, midpoint, tr-bdf2, default semi; --plot: explicit,semi,rk4,exact)"), .parse = parse_methods},
     {"dt", LABCLI_POSITIVE, "H", AT(o.p.dt), 0, 1e3, "1/240", N_("step, s")},
     {"steps", LABCLI_COUNT, "N", AT(o.p.steps), 0, 1e8, "240", N_("steps")},
     {"tol", LABCLI_NUMBER, "TOL", AT(o.p.tol), 1e-14, 0.1, "1e-12", N_("tolerance of gsl-rkf45, gsl-rk8pd, gsl-msbdf")},
@@ -71,9 +71,12 @@ const labcli_option sl_option_table[] = {
      .with = HEADLESS},
     {.help = N_("\n--plot KIND prints a chart to stdout: phase, time, energy, error (|x - x_exact|, log scale) or\n"
              "stability (the methods of --method; --csv's spring options and --dt, --steps), or a study:\n"
-             "order, cost, drift, phase-lag, spiral.")},
+             "order, cost, drift, phase-lag, spiral; region: each method's stability region in the complex\n"
+             "plane z = dt lambda (default explicit, rk4, backward-euler, midpoint, tr-bdf2), the spring's dt lambda\n"
+             "marked.")},
     {"plot", LABCLI_TEXT, "KIND", AT(o.plot), 0, 0, NULL, N_("the chart"), .mode = SL_PLOT},
-    {"series", LABCLI_FLAG, NULL, AT(o.plot_csv), 0, 0, NULL, N_("a study's series as CSV (series,x,y)"),
+    {"series", LABCLI_FLAG, NULL, AT(o.plot_csv), 0, 0, NULL, N_("a study's series as CSV (series,x,y); region: each boundary\n"
+     "|R(z)| = 1 and dt lambda"),
      .with = LABCLI_IN(SL_PLOT)},
     {"width", LABCLI_COUNT, "W", AT(o.width), 20, 1000, "80", N_("columns"), .with = LABCLI_IN(SL_PLOT)},
     {"height", LABCLI_COUNT, "H", AT(o.height), 8, 500, "24", N_("rows"), .with = LABCLI_IN(SL_PLOT)},

@@ -12,7 +12,7 @@
 static const char *const chart_names[] = {
     [SL_CHART_PHASE] = "phase", [SL_CHART_TIME] = "time", [SL_CHART_ENERGY] = "energy", [SL_CHART_ERROR] = "error",
     [SL_CHART_STABILITY] = "stability", [SL_CHART_ORDER] = "order", [SL_CHART_COST] = "cost", [SL_CHART_DRIFT] = "drift",
-    [SL_CHART_PHASE_LAG] = "phase-lag", [SL_CHART_SPIRAL] = "spiral",
+    [SL_CHART_PHASE_LAG] = "phase-lag", [SL_CHART_SPIRAL] = "spiral", [SL_CHART_REGION] = "region",
 };
 _Static_assert(sizeof chart_names / sizeof chart_names[0] == SL_CHART_COUNT, "one name per chart");
 
@@ -38,7 +38,9 @@ int sl_chart_parse(const char *name, sl_chart_kind *out)
 
 int sl_method_color(spring_method m)
 {
-    return (int)m % PLOT_COLORS + 1;
+    /* by position (8 colors for 12 methods), but TR-BDF2 red: its position's green is the closed form's, and step 13
+     * shows them side by side (red is gsl-rkf45's, never beside it) */
+    return m == SPRING_TR_BDF2 ? PLOT_RED : (int)m % PLOT_COLORS + 1;
 }
 
 /* How many samples of a run the animation has revealed. */
@@ -301,7 +303,7 @@ const plot_grid *sl_walk_render(void *ctx, int step, int pane, int cols, int row
         [SL_STEP_EXPLICIT] = {SL_CHART_PHASE, SL_CHART_TIME}, [SL_STEP_SEMI] = {SL_CHART_PHASE, SL_CHART_ENERGY},
         [SL_STEP_RK4] = {SL_CHART_ERROR, SL_CHART_TIME}, [SL_STEP_STABILITY] = {SL_CHART_STABILITY, SL_CHART_TIME},
         [SL_STEP_VERLET] = {SL_CHART_PHASE, SL_CHART_ENERGY}, [SL_STEP_IMPLICIT] = {SL_CHART_STABILITY, SL_CHART_ENERGY},
-        [SL_STEP_STIFF] = {SL_CHART_TIME, SL_CHART_ERROR},
+        [SL_STEP_STIFF] = {SL_CHART_TIME, SL_CHART_ERROR}, [SL_STEP_REGION] = {SL_CHART_REGION, SL_CHART_TIME},
     };
     if (step == SL_STEP_ACCUMULATOR)
         build_accumulator_chart(w, ch, pane);
@@ -316,8 +318,11 @@ const plot_grid *sl_walk_render(void *ctx, int step, int pane, int cols, int row
         memcpy(shown, w->shown, sizeof shown);
         if (step == SL_STEP_STABILITY && pane == 1)
             shown[SPRING_EXPLICIT] = false;  /* it always explodes; this pane is where semi-implicit does */
-        sl_chart_build(ch, panes[step][pane], &w->o.p, &w->runs, shown,
-                       w->upto + ts_accumulator_alpha(&w->reveal));
+        if (panes[step][pane] == SL_CHART_REGION)
+            sl_region_chart(ch, &w->region, w->o.p.dt);
+        else
+            sl_chart_build(ch, panes[step][pane], &w->o.p, &w->runs, shown,
+                           w->upto + ts_accumulator_alpha(&w->reveal));
     }
     return plot_chart_render(ch);
 }

@@ -1,6 +1,7 @@
-/* spring-lab's interactive guided walk on the shared tui shell: six steps through the spring article, then six that a course
- * adds (walk_course.c). Steps 1-4 and 7-9 show the methods' trajectories (view.c), revealed over a few seconds through
- * a fixed-step accumulator; steps 5-6 play the spring article's frame loop (model.c) in real time; 10-12 draw the studies. */
+/* spring-lab's interactive guided walk on the shared tui shell: six steps through the spring article, then seven that a
+ * course adds (walk_course.c, walk_region.c). Steps 1-4, 7-9 and 13 show the methods' trajectories (view.c), revealed
+ * over a few seconds through a fixed-step accumulator; steps 5-6 play the spring article's frame loop (model.c) in real
+ * time; 10-12 draw the studies; 13 the stability regions beside its trajectories. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +24,7 @@ static const char *const step_titles[SL_N_STEPS] = {
     N_("Order against cost"),
     N_("Energy drift against phase error"),
     N_("The spiral of death"),
+    N_("A-stable, L-stable: the regions"),
 };
 
 /* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
@@ -46,7 +48,7 @@ const ts_rest_rule sl_rule_tests[SL_N_RULES] = {TS_REST_DISTANCE_ONLY, TS_REST_S
 
 bool sl_walk_shows_runs(int step)
 {
-    return step <= SL_STEP_STABILITY || (step >= SL_STEP_VERLET && step <= SL_STEP_STIFF);
+    return step <= SL_STEP_STABILITY || (step >= SL_STEP_VERLET && step <= SL_STEP_STIFF) || step == SL_STEP_REGION;
 }
 
 /* --- model --------------------------------------------------------------------------------------------------- */
@@ -263,7 +265,7 @@ static void walk_changed(void *ctx, int step, tui_change what)
     w->o.p.steps = (long long)llround(w->steps);
     w->out_of_memory = false;
     if (sl_walk_shows_runs(step))
-        w->out_of_memory = compute_runs(w) != 0;
+        w->out_of_memory = compute_runs(w) != 0 || (step == SL_STEP_REGION && sl_walk_region_compute(w) != 0);
     else if (step == SL_STEP_ACCUMULATOR)
         compute_accumulator_step(w);
     else if (step == SL_STEP_REST)
@@ -399,7 +401,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     sl_options *o = &w->o;
     if (sl_walk_shows_runs(step)) {
         tui_add_param(d, "k", "N/m", &o->p.spring.k, 1e-3, 1e7, 1.1, 2.0, true);
-        if (step == SL_STEP_STABILITY || step == SL_STEP_STIFF)
+        if (step == SL_STEP_STABILITY || step == SL_STEP_STIFF || step == SL_STEP_REGION)
             tui_add_param(d, "m", "kg", &o->p.spring.m, 1e-3, 1e3, 1.1, 2.0, true);
         tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.0, 1e4, 0.5, 5.0, false);
         tui_add_param(d, "dt", "s", &o->p.dt, 1e-5, 1.0, 1.1, 2.0, true);
@@ -444,6 +446,7 @@ int sl_interactive(sl_options *o)
     sl_result_free(&w.runs);
     for (int p = 0; p < TUI_MAX_PANES; p++)
         sl_study_free(&w.study[p]);
+    sl_region_free(&w.region);
     if (rc < 0)
         return labcli_no_terminal(NULL);
     return rc == 0 ? CLI_OK : rc;

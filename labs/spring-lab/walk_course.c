@@ -19,6 +19,9 @@ void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
     static const spring_method steppers[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4,
                                              SPRING_BACKWARD_EULER, SPRING_MIDPOINT, SPRING_EXACT, SPRING_GSL_RK4,
                                              SPRING_GSL_RK8PD};
+    /* step 13: the methods with a region to draw, and the closed form */
+    static const spring_method regions[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4,
+                                            SPRING_BACKWARD_EULER, SPRING_MIDPOINT, SPRING_TR_BDF2, SPRING_EXACT};
     _Static_assert(sizeof article / sizeof article[0] <= TUI_MAX_TOGGLES, "keys 1-9");
     _Static_assert(sizeof steppers / sizeof steppers[0] <= TUI_MAX_TOGGLES, "keys 1-9");
     spring_method typed[SPRING_METHOD_COUNT];  /* --method's, in the table's order (sl_check: at most 9) */
@@ -27,8 +30,12 @@ void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
         if (w->cli.p.methods[m])
             typed[n_typed++] = (spring_method)m;
     const bool from_seed = step <= SL_STEP_RK4;
-    const spring_method *list = n_typed ? typed : from_seed ? article : steppers;
-    size_t n = n_typed ? n_typed : from_seed ? sizeof article / sizeof article[0] : sizeof steppers / sizeof steppers[0];
+    const bool region = step == SL_STEP_REGION;
+    const spring_method *list = n_typed ? typed : from_seed ? article : region ? regions : steppers;
+    size_t n = n_typed    ? n_typed
+               : from_seed ? sizeof article / sizeof article[0]
+               : region    ? sizeof regions / sizeof regions[0]
+                           : sizeof steppers / sizeof steppers[0];
     n = n < TUI_MAX_TOGGLES ? n : TUI_MAX_TOGGLES;
     for (size_t i = 0; i < n; i++)
         d->toggles[d->n_toggles++] = (tui_toggle){spring_method_name(list[i]), sl_method_color(list[i]),
@@ -56,6 +63,9 @@ void sl_walk_course_defaults(sl_walk *w, int step)
         o->p.dt = 0.01, w->steps = 60;
         w->shown[SPRING_RK4] = w->shown[SPRING_BACKWARD_EULER] = w->shown[SPRING_MIDPOINT] = true;
         w->shown[SPRING_EXACT] = true;
+        break;
+    case SL_STEP_REGION:
+        sl_walk_region_defaults(w);
         break;
     case SL_STEP_ORDER:  /* step 3's spring, over 2 s: grids from w0 dt = 0.8 to 0.00625 */
         o->p.spring = (spring_params){.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0};
@@ -103,6 +113,9 @@ void sl_walk_course_text(sl_walk *w, int step)
     case SL_STEP_DRIFT:
         sl_text_drift(buf, size, &w->study[0], &w->study[1]);
         break;
+    case SL_STEP_REGION:
+        sl_text_region(buf, size, r);
+        break;
     default:
         sl_text_spiral(buf, size, &w->study[0]);
         break;
@@ -111,6 +124,8 @@ void sl_walk_course_text(sl_walk *w, int step)
 
 size_t sl_walk_course_notes(const sl_walk *w, int step, char *buf, size_t size, size_t used)
 {
+    if (step == SL_STEP_REGION)
+        return sl_walk_region_notes(w, buf, size, used);
     if (step <= SL_STEP_STIFF)
         return tui_append(buf, size, used, _("w0 dt = %.3g, zeta = %.3g. "), w->runs.w0dt, w->runs.zeta);
     if (step == SL_STEP_SPIRAL)
