@@ -37,6 +37,7 @@ typedef struct {
 typedef struct {
     sl_options o;
     bool animate, no_cap;
+    bool methods_all;           /* --method all (with --k3: every method but exact) */
 } sl_front;
 
 enum { SL_CSV = 1, SL_STABILITY, SL_PLOT };  /* the modes; 0 is the interactive walk */

@@ -137,11 +137,13 @@ void sl_chart_build(plot_chart *ch, sl_chart_kind kind, const sl_params *p, cons
         plot_chart_set_labels(ch, "t [s]", "x");
         break;
     case SL_CHART_ENERGY:
-        snprintf(title, sizeof title, "%s", _("energy m v^2/2 + k (x-T)^2/2"));
+        snprintf(title, sizeof title, "%s", p->spring.k3 != 0.0 ? _("energy m v^2/2 + k u^2/2 + k3 u^4/4, u = x-T")
+                                                                 : _("energy m v^2/2 + k (x-T)^2/2"));
         plot_chart_set_labels(ch, "t [s]", "E");
         break;
     case SL_CHART_ERROR:
-        snprintf(title, sizeof title, "%s", _("|x - x_exact|  (log scale)"));
+        snprintf(title, sizeof title, "%s", p->spring.k3 != 0.0 ? _("|x - x_ref|, gsl-rk8pd at tol 1e-13  (log scale)")
+                                                                 : _("|x - x_exact|  (log scale)"));
         plot_chart_set_labels(ch, "t [s]", _("error"));
         break;
     default:
