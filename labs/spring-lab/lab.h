@@ -122,7 +122,9 @@ int sl_interactive(sl_options *o);
 
 enum {
     SL_STEP_EXPLICIT, SL_STEP_SEMI, SL_STEP_RK4, SL_STEP_STABILITY, SL_STEP_ACCUMULATOR, SL_STEP_REST,
-    SL_STEP_VERLET, SL_STEP_IMPLICIT, SL_STEP_STIFF, SL_STEP_ORDER, SL_STEP_DRIFT, SL_STEP_SPIRAL, SL_N_STEPS
+    SL_STEP_VERLET, SL_STEP_IMPLICIT, SL_STEP_STIFF, SL_STEP_ORDER, SL_STEP_DRIFT, SL_STEP_SPIRAL,
+    SL_STEP_DUFFING,  /* walk_duffing.c */
+    SL_N_STEPS
 };
 
 /* Frame-loop runs of steps 5 and 6. */
@@ -168,6 +170,8 @@ typedef struct {
     int stop_frame[SL_N_RULES];         /* where each rule stops it, -1 never */
     /* steps 10-12: the studies of their two panes */
     sl_study study[TUI_MAX_PANES];
+    /* step 13: the Duffing spring's chart at two states and its own runs */
+    sl_duffing duffing;
     char text[SL_N_STEPS][1024];        /* the texts that state numbers, formatted after each change */
 } sl_walk;
 
@@ -181,6 +185,14 @@ void sl_walk_course_compute(sl_walk *w, int step);
 void sl_walk_course_text(sl_walk *w, int step);
 size_t sl_walk_course_notes(const sl_walk *w, int step, char *buf, size_t size, size_t used);
 void sl_walk_course_describe(sl_walk *w, int step, tui_step *d);
+/* Step 13 (walk_duffing.c): a hardening spring, its defaults, model, text, notes, sliders (k3 and x0) and the
+ * stability pane's markers at the amplitude. */
+void sl_walk_duffing_defaults(sl_walk *w);
+int sl_walk_duffing_compute(sl_walk *w);
+void sl_text_duffing(char *buf, size_t size, const sl_duffing *d);
+size_t sl_walk_duffing_notes(const sl_walk *w, char *buf, size_t size, size_t used);
+void sl_walk_duffing_params(sl_walk *w, tui_step *d);
+void sl_walk_duffing_marks(const sl_walk *w, plot_chart *ch);
 /* The method toggles of a trajectory step (at most TUI_MAX_TOGGLES). */
 void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d);
 

@@ -304,6 +304,7 @@ const plot_grid *sl_walk_render(void *ctx, int step, int pane, int cols, int row
         [SL_STEP_RK4] = {SL_CHART_ERROR, SL_CHART_TIME}, [SL_STEP_STABILITY] = {SL_CHART_STABILITY, SL_CHART_TIME},
         [SL_STEP_VERLET] = {SL_CHART_PHASE, SL_CHART_ENERGY}, [SL_STEP_IMPLICIT] = {SL_CHART_STABILITY, SL_CHART_ENERGY},
         [SL_STEP_STIFF] = {SL_CHART_TIME, SL_CHART_ERROR},
+        [SL_STEP_DUFFING] = {SL_CHART_PHASE, SL_CHART_STABILITY},
     };
     if (step == SL_STEP_ACCUMULATOR)
         build_accumulator_chart(w, ch, pane);
@@ -320,6 +321,8 @@ const plot_grid *sl_walk_render(void *ctx, int step, int pane, int cols, int row
             shown[SPRING_EXPLICIT] = false;  /* it always explodes; this pane is where semi-implicit does */
         sl_chart_build(ch, panes[step][pane], &w->o.p, &w->runs, shown,
                        w->upto + ts_accumulator_alpha(&w->reveal));
+        if (step == SL_STEP_DUFFING && pane == 1)
+            sl_walk_duffing_marks(w, ch);  /* the chart about rest, marked at the amplitude too */
     }
     return plot_chart_render(ch);
 }

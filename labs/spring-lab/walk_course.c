@@ -61,6 +61,9 @@ void sl_walk_course_defaults(sl_walk *w, int step)
         o->p.spring = (spring_params){.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0};
         o->p.dt = 0.01, w->steps = 200;
         break;
+    case SL_STEP_DUFFING:
+        sl_walk_duffing_defaults(w);
+        break;
     case SL_STEP_DRIFT:  /* a period of 1 s, 40 steps a period */
         o->p.spring = (spring_params){.k = 4.0 * NUMLAB_PI * NUMLAB_PI, .c = 0.0, .m = 1.0, .target = 0.0};
         o->p.dt = 0.025, w->steps = 1;
@@ -103,6 +106,9 @@ void sl_walk_course_text(sl_walk *w, int step)
     case SL_STEP_DRIFT:
         sl_text_drift(buf, size, &w->study[0], &w->study[1]);
         break;
+    case SL_STEP_DUFFING:
+        sl_text_duffing(buf, size, &w->duffing);
+        break;
     default:
         sl_text_spiral(buf, size, &w->study[0]);
         break;
@@ -111,6 +117,8 @@ void sl_walk_course_text(sl_walk *w, int step)
 
 size_t sl_walk_course_notes(const sl_walk *w, int step, char *buf, size_t size, size_t used)
 {
+    if (step == SL_STEP_DUFFING)
+        return sl_walk_duffing_notes(w, buf, size, used);
     if (step <= SL_STEP_STIFF)
         return tui_append(buf, size, used, _("w0 dt = %.3g, zeta = %.3g. "), w->runs.w0dt, w->runs.zeta);
     if (step == SL_STEP_SPIRAL)
