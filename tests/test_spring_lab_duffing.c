@@ -113,6 +113,12 @@ START_TEST(model_errors_against_the_reference)
         ck_assert_double_eq_tol(r.error[SPRING_RK4][2 * i + 1], fabs(r.samples[SPRING_RK4][i].x - ref[i].x), 1e-9);
     }
     sl_result_free(&r);
+    /* exact asked for (the walk's toggle) with k3 > 0: not run, not an error */
+    p.methods[SPRING_EXACT] = true;
+    ck_assert_int_eq(sl_model_compute(&p, &r), 0);
+    ck_assert_uint_eq(r.count[SPRING_EXACT], 0);
+    ck_assert_uint_eq(r.count[SPRING_RK4], 401);
+    sl_result_free(&r);
 }
 END_TEST
 

@@ -131,7 +131,7 @@ int sl_model_compute(const sl_params *p, sl_result *r)
         return -1;
     }
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)
-        if (p->methods[m] && run_method(p, (spring_method)m, r)) {
+        if (p->methods[m] && !(m == SPRING_EXACT && p->spring.k3 != 0.0) && run_method(p, (spring_method)m, r)) {
             sl_result_free(r);
             return -1;
         }

@@ -82,7 +82,8 @@ typedef struct {
 /* One method's step matrix, limits and verdict for this (linear) spring and dt. */
 void sl_operating_at(const spring_params *spring, spring_method m, double dt, sl_operating *at);
 
-/* Runs every method set in p->methods and derives the rest. r must start zeroed (or be a result computed before:
+/* Runs every method set in p->methods (but exact when k3 > 0: no closed form, its count stays 0) and derives the
+ * rest. r must start zeroed (or be a result computed before:
  * it is freed first). Returns 0, or -1 when out of memory (r freed). */
 int sl_model_compute(const sl_params *p, sl_result *r);
 void sl_result_free(sl_result *r);

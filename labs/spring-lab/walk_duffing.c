@@ -61,6 +61,8 @@ size_t sl_walk_duffing_notes(const sl_walk *w, char *buf, size_t size, size_t us
     if (n->solves > 0)
         used = tui_append(buf, size, used, _("backward-euler: %.3g Newton iterations a step (at most %u). "),
                           (double)n->iterations / (double)n->solves, n->most);
+    if (w->shown[SPRING_EXACT] && p->k3 != 0.0)
+        used = tui_append(buf, size, used, "%s", _("exact: no closed form with k3 > 0 (gsl-rk8pd is the reference). "));
     if (d->broken < SPRING_METHOD_COUNT)
         used = tui_append(buf, size, used, _("%s: stable about rest, diverged on the spring. "),
                           spring_method_name(d->broken));
