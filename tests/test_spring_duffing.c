@@ -153,7 +153,8 @@ START_TEST(newton_is_quadratic)
      * root, about 3 k3 h^2 |w| / R'(w) here), so the digits double */
     double err[64];
     const int n = own_newton(&p, h, u, v, root, err, 64);
-    const double slope = p.m + p.c * h + h * h * (p.k + 3 * p.k3 * root * root), C = 3 * p.k3 * h * h * fabs(root) / slope;
+    const double slope = p.m + p.c * h + h * h * (p.k + 3 * p.k3 * root * root);
+    const double C = 3 * p.k3 * h * h * fabs(root) / slope;
     int quadratic = 0;
     for (int i = 1; i < n; i++)
         if (err[i - 1] < 0.1 && err[i] > 1e-15) {
@@ -198,14 +199,16 @@ END_TEST
 START_TEST(backward_euler_never_gains_energy)
 {
     /* By hand: V(u) = k u^2/2 + k3 u^4/4 is convex, so V(u') - V(u) <= V'(u') (u' - u) = h v' V'(u'), and
-     * m (v'^2 - v^2)/2 <= m v' (v' - v) = h v' (-V'(u') - c v'): E' - E <= -c h v'^2 <= 0, at any step, damped or not. */
+     * m (v'^2 - v^2)/2 <= m v' (v' - v) = h v' (-V'(u') - c v'): E' - E <= -c h v'^2 <= 0, at any step, damped or
+     * not. */
     const double dts[] = {0.01, 0.5, 20.0};
     const double cs[] = {0.0, 0.7};
     for (size_t i = 0; i < 3; i++)
         for (size_t j = 0; j < 2; j++) {
             const spring_params p = {.k = 3.0, .c = cs[j], .m = 0.2, .target = 5.0, .k3 = 400.0};
             spring_runner r;
-            ck_assert_int_eq(spring_runner_init(&r, &p, SPRING_BACKWARD_EULER, (spring_state){7.0, -30.0}, dts[i], 0), 0);
+            const spring_state s0 = {7.0, -30.0};
+            ck_assert_int_eq(spring_runner_init(&r, &p, SPRING_BACKWARD_EULER, s0, dts[i], 0), 0);
             double e = spring_runner_sample(&r).energy;
             for (int n = 0; n < 400; n++) {
                 ck_assert_int_eq(spring_runner_step(&r), 0);

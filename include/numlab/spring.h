@@ -80,7 +80,7 @@ spring_state spring_step_verlet(const spring_params *p, spring_state s, double d
  * (exercise 10). With u = x - T, kappa = k/m, gamma = c/m:
  *   backward Euler  v' = (v - dt kappa u) / (1 + dt gamma + dt^2 kappa),            u' = u + dt v'
  *   midpoint        s = v + v' = (2 v - dt kappa u) / (1 + dt gamma/2 + dt^2 kappa/4), u' = u + dt s/2
- * With k3 > 0 the spring is not linear: each is spring_newton_step's Newton solve instead (its iterations uncounted). */
+ * With k3 > 0 the spring is not linear: each is spring_newton_step's Newton solve instead (iterations uncounted). */
 spring_state spring_step_backward_euler(const spring_params *p, spring_state s, double dt);
 spring_state spring_step_midpoint(const spring_params *p, spring_state s, double dt);
 
@@ -140,7 +140,7 @@ typedef struct {
     bool diverged;          /* the state became non-finite or exploded */
     size_t diverged_step;   /* the first step whose state diverged (not written) */
     double diverged_t;
-    bool solver_failed;     /* a GSL solver gave up (step size underflow or too many steps), or Newton did not converge */
+    bool solver_failed;     /* a GSL solver gave up (step size underflow, too many steps), or Newton did not converge */
     bool newton_failed;     /* ... it was Newton (spring_newton_step), at step diverged_step = count */
 } spring_run;
 
@@ -212,7 +212,8 @@ bool spring_dt_stable(const spring_params *p, spring_method method, double dt);
 
 /* --- studies: order against cost, energy against phase (src/spring_study.c) -------------------------------- */
 
-/* The global error |x - x_exact(t_end)| (with k3 > 0: against spring_reference) after n steps of t_end / n from s0 (INFINITY if the run diverged or the
+/* The global error |x - x_exact(t_end)| (with k3 > 0: against spring_reference) after n steps of t_end / n from s0
+ * (INFINITY if the run diverged or the
  * solver gave up), and the force evaluations it took (*evals, may be NULL). Returns 0, or -1 when n is 0 or out of
  * memory. */
 int spring_error_at(const spring_params *p, spring_method method, spring_state s0, double t_end, size_t n,

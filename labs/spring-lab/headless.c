@@ -96,8 +96,9 @@ static int duffing_stability(const sl_options *o)
     if (sl_duffing_compute(&o->p, &d))
         return cli_fail(_("out of memory"));
     printf("# --k3 %g: the step matrices are of the linearisation about a state, whose stiffness is the tangent\n"
-           "# k + 3 k3 u^2 (u = x - target): rows at rest (u = 0) and at the start's amplitude u = A; nonlinear_run is\n"
-           "# this spring's own run of --steps %lld steps of --dt %g from x0, v0\n", o->p.spring.k3, o->p.steps, o->p.dt);
+           "# k + 3 k3 u^2 (u = x - target): rows at rest (u = 0) and at the start's amplitude u = A; nonlinear_run\n"
+           "# is this spring's own run of --steps %lld steps of --dt %g from x0, v0\n",
+           o->p.spring.k3, o->p.steps, o->p.dt);
     printf("state,u,tangent_k,method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable,nonlinear_run,energy_ratio\n");
     for (int state = 0; state < 2; state++)
         for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
@@ -111,7 +112,8 @@ static int duffing_stability(const sl_options *o)
                 snprintf(run, sizeof run, "%s", d.run[m].newton_failed ? "newton failed" : "bounded");
             const double tangent = state ? d.k_peak : d.k_rest;
             printf("%s," NUM "," NUM ",%s," NUM "," NUM "," NUM "," NUM "," NUM ",%s,%s," NUM "\n",
-                   state ? "amplitude" : "rest", state ? d.amplitude : 0.0, tangent, spring_method_name((spring_method)m),
+                   state ? "amplitude" : "rest", state ? d.amplitude : 0.0, tangent,
+                   spring_method_name((spring_method)m),
                    o->p.spring.c / (2.0 * sqrt(tangent * o->p.spring.m)), at->limit, at->dt_max,
                    state ? d.w0dt_peak : d.w0dt_rest, at->rho, at->stable ? "yes" : "no", run, d.energy_ratio[m]);
         }

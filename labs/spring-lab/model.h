@@ -104,7 +104,7 @@ typedef struct {
     bool has_run[SPRING_METHOD_COUNT];       /* a fixed-step method with a step matrix, run on the spring itself */
     spring_run run[SPRING_METHOD_COUNT];     /* its run of p->steps steps of p->dt from p->s0 */
     spring_newton newton[SPRING_METHOD_COUNT];
-    double energy_ratio[SPRING_METHOD_COUNT]; /* its energy at the run's end (or the last step before it stopped) / E0 */
+    double energy_ratio[SPRING_METHOD_COUNT]; /* its energy at the run's end (or its last good step) / E0 */
     /* the first method (explicit, semi, verlet, rk4, gsl-rk4 in that order) stable at the linearisation about rest
      * whose run diverges: where the chart about rest stops being the whole story (SPRING_METHOD_COUNT: none) */
     spring_method broken;

@@ -147,7 +147,10 @@ void sl_chart_build(plot_chart *ch, sl_chart_kind kind, const sl_params *p, cons
         plot_chart_set_labels(ch, "t [s]", _("error"));
         break;
     default:
-        snprintf(title, sizeof title, _("rho(M) of one step  (zeta %.3g, w0 dt %.3g)"), r->zeta, r->w0dt);
+        /* with k3 > 0 the step matrix is of the linearisation about rest (the tangent stiffness k there) */
+        snprintf(title, sizeof title,
+                 p->spring.k3 != 0.0 ? _("rho(M) of the linearisation about rest  (zeta %.3g, w0 dt %.3g)")
+                                     : _("rho(M) of one step  (zeta %.3g, w0 dt %.3g)"), r->zeta, r->w0dt);
         plot_chart_set_labels(ch, "w0 dt", "rho(M)");
         break;
     }

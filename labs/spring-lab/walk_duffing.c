@@ -44,9 +44,9 @@ void sl_text_duffing(char *buf, size_t size, const sl_duffing *d)
 {
     char run[64];
     run_verdict(run, sizeof run, d, SPRING_SEMI);
-    snprintf(buf, size, _("The force is k u + k3 u^3: the stiffness is the tangent k + 3 k3 u^2, and a linear chart holds "
-             "about one state. About rest semi's w0 dt is %.3g (%s); at the amplitude %.3g, %.3g (%s). On the spring "
-             "itself semi %s. Raise k3: the chart about rest stays put."),
+    snprintf(buf, size, _("The force is k u + k3 u^3: the stiffness is the tangent k + 3 k3 u^2, and a linear chart "
+             "holds about one state. About rest semi's w0 dt is %.3g (%s); at the amplitude %.3g, %.3g (%s). On the "
+             "spring itself semi %s. Raise k3: the chart about rest stays put."),
              d->w0dt_rest, d->rest[SPRING_SEMI].stable ? _("stable") : _("unstable"), d->amplitude, d->w0dt_peak,
              d->peak[SPRING_SEMI].stable ? _("stable") : _("unstable"), run);
 }
