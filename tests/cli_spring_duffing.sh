@@ -53,6 +53,10 @@ expect_eq "rest with --k3" "$(tail -n 1 "$TMP/out" | cut -d, -f1,3,4)" "51,300,0
 expect_ok "$SL" --csv --method backward-euler --k3 1e-3 --x0 0 --target 300 --dt 0.004166666666666667 --steps 40
 expect_eq "frame 10 is step 40" "$(awk -F, '$2 == 40 {print $4 "," $5}' "$TMP/out")" "$frame10"
 expect_usage "^spring-lab: --method exact: the closed form is of the linear spring" "$SL" --csv --animate --method exact --k3 1
+# A step the frame loop's Newton cannot solve (from u = 1e9 with h^2 k3 = 1e12 the root is near 0.1, ten decades
+# away at a third an iteration) is said as such, at the frame whose first step it is (60: one step of 1 s).
+expect_ok "$SL" --csv --animate --method backward-euler --k 1 --k3 1e12 --x0 1e9 --target 0 --step 1 --cap 1
+expect_eq "loop newton failure" "$(tail -n 1 "$TMP/out")" "# backward-euler: Newton did not converge at frame 60 (t = 1) in 50 iterations"
 
 # --plot error with --k3 measures against the rk8pd reference and says so.
 expect_ok "$SL" --plot error --ascii --k3 1 --k 1 --c 0.5 --target 0 --x0 2 --width 60 --height 12

@@ -71,6 +71,10 @@ int sl_animate(const sl_options *o)
     case SL_LOOP_DIVERGED:
         printf("# %s: diverged at frame %lld (t = %g)\n", spring_method_name(loop.method), last.frame, last.t);
         break;
+    case SL_LOOP_NEWTON_FAILED:
+        printf("# %s: Newton did not converge at frame %lld (t = %g) in %d iterations\n",
+               spring_method_name(loop.method), last.frame, last.t, SPRING_NEWTON_MAX_ITERATIONS);
+        break;
     case SL_LOOP_NO_MEMORY:
         return cli_fail(_("out of memory"));
     case SL_LOOP_GAVE_UP:

@@ -253,15 +253,17 @@ sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *
             dt = loop->gap;
         t_frames += dt;
         unsigned substeps = ts_accumulator_feed(&acc, dt);
-        bool rest = false;
-        for (unsigned i = 0; i < substeps && !rest; i++) {
+        bool rest = false, unsolved = false;
+        for (unsigned i = 0; i < substeps && !rest && !unsolved; i++) {
             prev = s;
-            if (loop_step(&st, &sys, loop, s0, taken++, &s))
-                s.x = NAN;  /* an implicit step that failed: a divergence */
+            const int rc = loop_step(&st, &sys, loop, s0, taken++, &s);
+            unsolved = rc == ODE_NEWTON_FAILED;  /* --k3: Newton did not solve the step (said so, not a divergence) */
+            if (rc)
+                s.x = NAN;  /* an implicit step that failed */
             rest = loop->rest_each_substep && ts_at_rest(&loop->rest, loop->rule, s.x, s.v, p->target);
         }
         if (!isfinite(s.x) || !isfinite(s.v) || fabs(s.x - p->target) > limit) {
-            end = SL_LOOP_DIVERGED;
+            end = unsolved ? SL_LOOP_NEWTON_FAILED : SL_LOOP_DIVERGED;
             f = (sl_frame){.frame = frame, .t = t_frames, .x = NAN, .v = NAN, .substeps = substeps};
             break;
         }

@@ -136,7 +136,8 @@ typedef struct {
 
 /* NO_STEPPER: the method is neither exact nor a hand-written stepper (the GSL solvers pick their own steps). */
 typedef enum {
-    SL_LOOP_RESTED, SL_LOOP_DIVERGED, SL_LOOP_GAVE_UP, SL_LOOP_STOPPED, SL_LOOP_NO_MEMORY, SL_LOOP_NO_STEPPER
+    SL_LOOP_RESTED, SL_LOOP_DIVERGED, SL_LOOP_GAVE_UP, SL_LOOP_STOPPED, SL_LOOP_NO_MEMORY, SL_LOOP_NO_STEPPER,
+    SL_LOOP_NEWTON_FAILED  /* --k3: an implicit step's Newton did not converge (the frame it happened in, as DIVERGED) */
 } sl_loop_end;
 
 /* Calls emit for frame 0 (the start) and every frame after it, until rest (the last frame, snapped), divergence
