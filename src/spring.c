@@ -85,8 +85,8 @@ double spring_zeta(const spring_params *p)
 
 double spring_energy(const spring_params *p, spring_state s)
 {
-    double y = s.x - p->target;
-    return 0.5 * p->m * s.v * s.v + 0.5 * p->k * y * y;
+    const double u = s.x - p->target;
+    return 0.5 * p->m * s.v * s.v + 0.5 * p->k * u * u + 0.25 * p->k3 * u * u * u * u;
 }
 
 /* --- the closed form --------------------------------------------------------------------------------------
@@ -146,7 +146,8 @@ spring_state spring_exact(const spring_params *p, spring_state s0, double t)
 
 static double spring_accel(const spring_params *p, double x, double v)
 {
-    return (-p->k * (x - p->target) - p->c * v) / p->m;
+    const double u = x - p->target;
+    return (-(p->k + p->k3 * u * u) * u - p->c * v) / p->m;
 }
 
 static int spring_rhs(double t, const double *y, double *dydt, void *params)
@@ -159,10 +160,10 @@ static int spring_rhs(double t, const double *y, double *dydt, void *params)
 
 static int spring_jac(double t, const double *y, double *dfdy, double *dfdt, void *params)
 {
-    (void)t, (void)y;
+    (void)t;
     const spring_params *p = params;
     dfdy[0] = 0.0, dfdy[1] = 1.0;
-    dfdy[2] = -p->k / p->m, dfdy[3] = -p->c / p->m;
+    dfdy[2] = -spring_tangent_stiffness(p, y[0]) / p->m, dfdy[3] = -p->c / p->m;
     dfdt[0] = dfdt[1] = 0.0;
     return 0;
 }
@@ -207,8 +208,17 @@ spring_state spring_step_verlet(const spring_params *p, spring_state s, double d
     return (spring_state){.x = x, .v = v_half + 0.5 * dt * spring_accel(p, x, s.v + dt * a0)};
 }
 
+/* With k3 > 0: Newton's solve (a step it cannot solve is returned as NaN, a divergence) */
+static spring_state newton_or_nan(const spring_params *p, double theta, spring_state s, double dt)
+{
+    spring_state out;
+    return spring_newton_step(p, theta, s, dt, &out, NULL) == 0 ? out : (spring_state){NAN, NAN};
+}
+
 spring_state spring_step_backward_euler(const spring_params *p, spring_state s, double dt)
 {
+    if (p->k3 != 0.0)
+        return newton_or_nan(p, 1.0, s, dt);
     const double kappa = p->k / p->m, gamma = p->c / p->m, u = s.x - p->target;
     const double v = (s.v - dt * kappa * u) / (1.0 + dt * gamma + dt * dt * kappa);
     return (spring_state){.x = p->target + (u + dt * v), .v = v};
@@ -216,6 +226,8 @@ spring_state spring_step_backward_euler(const spring_params *p, spring_state s, 
 
 spring_state spring_step_midpoint(const spring_params *p, spring_state s, double dt)
 {
+    if (p->k3 != 0.0)
+        return newton_or_nan(p, 0.5, s, dt);
     const double kappa = p->k / p->m, gamma = p->c / p->m, u = s.x - p->target;
     const double sum = (2.0 * s.v - dt * kappa * u) / (1.0 + 0.5 * dt * gamma + 0.25 * dt * dt * kappa);
     return (spring_state){.x = p->target + (u + 0.5 * dt * sum), .v = sum - s.v};
@@ -243,7 +255,7 @@ int spring_runner_init(spring_runner *r, const spring_params *p, spring_method m
     r->limit = spring_divergence_limit(p, s0);
     r->sys = spring_system(&r->params);
     r->status.count = 1;
-    if (method >= SPRING_METHOD_COUNT)
+    if (method >= SPRING_METHOD_COUNT || (method == SPRING_EXACT && p->k3 != 0.0))
         return -1;
     if (method_rows[method].ode < ODE_METHOD_COUNT)
         return ode_stepper_init(&r->stepper, method_rows[method].ode, 2);
@@ -282,7 +294,13 @@ int spring_runner_step(spring_runner *r)
         double tg = t;
         rc = ode_gsl_advance(r->gsl, &tg, tn, y);
     } else {
-        rc = ode_stepper_apply(&r->stepper, &r->sys, t, r->dt, y);
+        rc = spring_step_stepper(&r->params, &r->stepper, &r->sys, t, r->dt, y, &r->newton);
+    }
+    if (rc == ODE_NEWTON_FAILED) {  /* not a divergence: the step's equations were not solved */
+        r->status.solver_failed = r->status.newton_failed = true;
+        r->status.diverged_step = n;
+        r->status.diverged_t = tn;
+        return 1;
     }
     if (spring_diverged(&r->params, r->limit, y)) {
         r->status.diverged = true;

@@ -1,4 +1,5 @@
-/* spring: one damped spring, m x'' + c x' + k (x - target) = 0 (the spring article).
+/* spring: one damped spring, m x'' + c x' + k (x - target) = 0 (the spring article), and its hardening (Duffing)
+ * variant with a cubic term + k3 (x - target)^3 (src/spring_duffing.c).
  *
  * Steps through the generic ode steppers, the closed form in all three damping regimes (the reference every test
  * uses), GSL's odeiv2 solvers as a second reference, energy, the amplification matrix of each method and the
@@ -17,6 +18,9 @@ typedef struct {
     double c;       /* damping, >= 0 */
     double m;       /* mass, > 0 */
     double target;  /* rest position */
+    double k3;      /* cubic stiffness, N/m^3, >= 0: the spring's force is -k u - k3 u^3, u = x - target (a hardening
+                     * Duffing spring); 0, the linear spring, which everything below except the Duffing part assumes
+                     * where it says "the spring" (the closed form, the step matrices: those of k alone) */
 } spring_params;
 
 typedef struct {
@@ -55,13 +59,15 @@ int spring_method_order(spring_method method);
 
 double spring_omega0(const spring_params *p);   /* sqrt(k/m) */
 double spring_zeta(const spring_params *p);     /* c / (2 sqrt(k m)) */
-double spring_energy(const spring_params *p, spring_state s);  /* m v^2/2 + k (x - target)^2 / 2 */
+double spring_energy(const spring_params *p, spring_state s);  /* m v^2/2 + k u^2/2 + k3 u^4/4, u = x - target */
 
-/* The exact solution at time t from s0 at time 0, in every regime, robust at and near critical damping, for c = 0,
+/* The exact solution of the linear spring (k3 is not read: the caller refuses it for k3 > 0, see spring_reference)
+ * at time t from s0 at time 0, in every regime, robust at and near critical damping, for c = 0,
  * and for large t in the over-damped regime (no cosh/sinh overflow). */
 spring_state spring_exact(const spring_params *p, spring_state s0, double t);
 
-/* The first-order system y = [x, v], with its analytic Jacobian. p must outlive the system. */
+/* The first-order system y = [x, v], with its analytic Jacobian (the tangent stiffness k + 3 k3 u^2 in it). p must
+ * outlive the system. */
 ode_system spring_system(const spring_params *p);
 
 /* One step of the spring article's methods, without the generic interface (what the exercises ask students to
@@ -74,9 +80,55 @@ spring_state spring_step_verlet(const spring_params *p, spring_state s, double d
 /* The implicit steps in closed form: the spring is linear, so each is one 2x2 linear solve, eliminated by hand
  * (exercise 10). With u = x - T, kappa = k/m, gamma = c/m:
  *   backward Euler  v' = (v - dt kappa u) / (1 + dt gamma + dt^2 kappa),            u' = u + dt v'
- *   midpoint        s = v + v' = (2 v - dt kappa u) / (1 + dt gamma/2 + dt^2 kappa/4), u' = u + dt s/2 */
+ *   midpoint        s = v + v' = (2 v - dt kappa u) / (1 + dt gamma/2 + dt^2 kappa/4), u' = u + dt s/2
+ * With k3 > 0 the spring is not linear: each is spring_newton_step's Newton solve instead (iterations uncounted). */
 spring_state spring_step_backward_euler(const spring_params *p, spring_state s, double dt);
 spring_state spring_step_midpoint(const spring_params *p, spring_state s, double dt);
+
+/* --- the Duffing spring, k3 > 0 (src/spring_duffing.c) ----------------------------------------------------- */
+
+/* What an implicit step's Newton solves took (summed over the steps of a run). */
+typedef struct {
+    unsigned long solves;       /* steps solved */
+    unsigned long iterations;   /* Newton iterations in all (each evaluates the force once) */
+    unsigned most;              /* the most in one step */
+    double residual;            /* the largest |R / R'| left after a step's last iteration, m: the update Newton would
+                                 * still make (0 when it converged to rounding) */
+} spring_newton;
+
+#define SPRING_NEWTON_TOL 1e-13        /* a step's Newton stops when its update is below this relative to the state */
+#define SPRING_NEWTON_MAX_ITERATIONS 50 /* ... or gives up (ODE_NEWTON_FAILED) */
+#define SPRING_REFERENCE_TOL 1e-13     /* spring_reference's rk8pd tolerance (absolute and relative) */
+
+/* The tangent stiffness k + 3 k3 u^2 at u = x - target: what the step matrices of the linearisation about that state
+ * take as k. */
+double spring_tangent_stiffness(const spring_params *p, double x);
+/* The linear spring of the linearisation about position x: k the tangent stiffness there, k3 = 0. */
+spring_params spring_linearised(const spring_params *p, double x);
+/* The turning-point amplitude of the undamped orbit through s: the A >= 0 with k A^2/2 + k3 A^4/4 = E(s). */
+double spring_amplitude(const spring_params *p, spring_state s);
+/* The period of the undamped spring (c is not read) on the orbit of amplitude A: 4 K(mu) / w with w^2 = (k + k3 A^2)
+ * / m and mu = k3 A^2 / (2 (k + k3 A^2)), K the complete elliptic integral of the first kind of parameter mu (x = A
+ * cn(w t | mu)); 2 pi / w0 for k3 A^2 = 0. */
+double spring_duffing_period(const spring_params *p, double amplitude);
+
+/* One step of backward Euler (theta = 1) or the implicit midpoint rule (theta = 1/2) of s, solved by Newton's method
+ * on the scalar cubic of the stage position w (u = x - target; h = theta dt):
+ *   R(w) = (m + c h) (w - u) + h^2 (k w + k3 w^3) - m h v = 0,   R'(w) = m + c h + h^2 (k + 3 k3 w^2) > 0,
+ * from w = u, halving an update that does not reduce |R| (R is monotone: one root), until the update is below
+ * SPRING_NEWTON_TOL of the state. The stage velocity is (w - u) / h; backward Euler ends at the stage, the midpoint
+ * rule at twice it minus the start. stats (may be NULL) adds this solve. Returns 0, or ODE_NEWTON_FAILED (*out
+ * untouched) when it did not converge in SPRING_NEWTON_MAX_ITERATIONS iterations or met a non-finite value. */
+int spring_newton_step(const spring_params *p, double theta, spring_state s, double dt, spring_state *out,
+                       spring_newton *stats);
+/* One step of dt of a hand-written method on y = [x, v]: ode_stepper_apply on the spring's system, except backward
+ * Euler and the midpoint rule with k3 > 0: spring_newton_step (stats counts it; its iterations are added to the
+ * stepper's rhs_evals). Returns 0 or ode_stepper_apply's codes (ODE_NEWTON_FAILED: Newton did not converge). */
+int spring_step_stepper(const spring_params *p, ode_stepper *st, const ode_system *sys, double t, double dt,
+                        double y[2], spring_newton *stats);
+/* The reference trajectory at t_i = i h, i = 0..n-1 (n >= 1): the closed form when k3 = 0, else GSL's rk8pd at
+ * SPRING_REFERENCE_TOL, landing on each t_i. Returns 0, or -1 when out of memory or the solver gave up. */
+int spring_reference(const spring_params *p, spring_state s0, double h, size_t n, spring_state *out);
 
 /* --- trajectories ---------------------------------------------------------------------------------------- */
 
@@ -89,7 +141,8 @@ typedef struct {
     bool diverged;          /* the state became non-finite or exploded */
     size_t diverged_step;   /* the first step whose state diverged (not written) */
     double diverged_t;
-    bool solver_failed;     /* a GSL solver gave up (step size underflow or too many steps) */
+    bool solver_failed;     /* a GSL solver gave up (step size underflow, too many steps), or Newton did not converge */
+    bool newton_failed;     /* ... it was Newton (spring_newton_step), at step diverged_step = count */
 } spring_run;
 
 /* The state magnitude past which a trajectory counts as diverged: 1e12 times the initial amplitude
@@ -110,9 +163,11 @@ typedef struct {
     ode_stepper stepper;    /* the hand-written methods (its rhs_evals: the cost) */
     ode_gsl *gsl;           /* gsl-* */
     spring_run status;
+    spring_newton newton;   /* backward-euler and midpoint on a Duffing spring (k3 > 0): its Newton solves */
 } spring_runner;
 
-/* tol: the adaptive GSL solvers' absolute and relative tolerance. Returns 0, or -1 when out of memory. */
+/* tol: the adaptive GSL solvers' absolute and relative tolerance. Returns 0, or -1 when out of memory or for exact
+ * with k3 > 0 (the closed form is of the linear spring). */
 int spring_runner_init(spring_runner *r, const spring_params *p, spring_method method, spring_state s0, double dt,
                        double tol);
 void spring_runner_destroy(spring_runner *r);
@@ -131,7 +186,9 @@ int spring_simulate(const spring_params *p, spring_method method, spring_state s
 
 /* --- stability ------------------------------------------------------------------------------------------- */
 
-/* The 2x2 matrix M (row-major) with [x - T, v]_{n+1} = M [x - T, v]_n for one step of dt. Defined for the
+/* The 2x2 matrix M (row-major) with [x - T, v]_{n+1} = M [x - T, v]_n for one step of dt, of the linear spring k
+ * (k3 is not read: with k3 > 0 this is the linearisation about rest; spring_linearised gives another state's spring,
+ * and so do the limits below). Defined for the
  * hand-written methods, exact and gsl-rk4 (whose step is two RK4 half steps); returns -1 for the adaptive solvers.
  * Backward Euler's is (I - dt A)^{-1}, the midpoint rule's (I - dt A/2)^{-1} (I + dt A/2), A = [[0, 1], [-k/m, -c/m]]. */
 int spring_amplification(const spring_params *p, spring_method method, double dt, double M[4]);
@@ -156,7 +213,8 @@ bool spring_dt_stable(const spring_params *p, spring_method method, double dt);
 
 /* --- studies: order against cost, energy against phase (src/spring_study.c) -------------------------------- */
 
-/* The global error |x - x_exact(t_end)| after n steps of t_end / n from s0 (INFINITY if the run diverged or the
+/* The global error |x - x_exact(t_end)| (with k3 > 0: against spring_reference) after n steps of t_end / n from s0
+ * (INFINITY if the run diverged or the
  * solver gave up), and the force evaluations it took (*evals, may be NULL). Returns 0, or -1 when n is 0 or out of
  * memory. */
 int spring_error_at(const spring_params *p, spring_method method, spring_state s0, double t_end, size_t n,
@@ -169,7 +227,8 @@ double spring_loglog_slope(const double *x, const double *y, size_t n);
  *   semi      v^2/2 + w^2 x^2/2 - (dt w^2/2) x v
  *   verlet    v^2/2 + (1 - (w dt)^2/4) w^2 x^2/2
  *   midpoint  v^2/2 + w^2 x^2/2 (the energy itself)
- * NAN for the methods that conserve none (explicit, rk4, backward-euler: their energy grows or decays). */
+ * NAN for the methods that conserve none (explicit, rk4, backward-euler: their energy grows or decays), and with
+ * k3 > 0. */
 double spring_modified_energy(const spring_params *p, spring_method method, double dt, spring_state s);
 
 /* A long run on the undamped spring, sampled every `every` steps: out[i] for step i * every, i = 0..count-1. */

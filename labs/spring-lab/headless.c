@@ -30,8 +30,14 @@ int sl_csv(const sl_options *o)
             spring_sample s = spring_runner_sample(&r);
             printf("%s,%lld," NUM "," NUM "," NUM "," NUM "\n", name, n, s.t, s.x, s.v, s.energy);
         }
+        if (r.newton.iterations > 0)  /* --k3: the implicit steps' Newton solves, never hidden */
+            printf("# %s: Newton took %lu iterations over %lu steps (at most %u in one; update left at most %.3g)\n",
+                   name, r.newton.iterations, r.newton.solves, r.newton.most, r.newton.residual);
         if (r.status.diverged)
             printf("# %s: diverged at step %zu (t = %g)\n", name, r.status.diverged_step, r.status.diverged_t);
+        else if (r.status.newton_failed)
+            printf("# %s: Newton did not converge at step %zu (t = %g) in %d iterations\n", name,
+                   r.status.diverged_step, r.status.diverged_t, SPRING_NEWTON_MAX_ITERATIONS);
         else if (r.status.solver_failed)
             printf("# %s: the solver gave up at step %zu (t = %g)\n", name, r.step + 1,
                    (double)(r.step + 1) * o->p.dt);
@@ -65,6 +71,10 @@ int sl_animate(const sl_options *o)
     case SL_LOOP_DIVERGED:
         printf("# %s: diverged at frame %lld (t = %g)\n", spring_method_name(loop.method), last.frame, last.t);
         break;
+    case SL_LOOP_NEWTON_FAILED:
+        printf("# %s: Newton did not converge at frame %lld (t = %g) in %d iterations\n",
+               spring_method_name(loop.method), last.frame, last.t, SPRING_NEWTON_MAX_ITERATIONS);
+        break;
     case SL_LOOP_NO_MEMORY:
         return cli_fail(_("out of memory"));
     case SL_LOOP_GAVE_UP:
@@ -85,8 +95,46 @@ static void print_operating(const sl_result *r, spring_method m)
            r->w0dt, at->rho, at->stable ? "yes" : "no");
 }
 
+/* --stability --k3: the chart of the linearisation about rest and about the amplitude, beside the spring's own run. */
+static int duffing_stability(const sl_options *o)
+{
+    sl_duffing d;
+    if (sl_duffing_compute(&o->p, &d))
+        return cli_fail(_("out of memory"));
+    printf("# --k3 %g: the step matrices are of the linearisation about a state, whose stiffness is the tangent\n"
+           "# k + 3 k3 u^2 (u = x - target): rows at rest (u = 0) and at the start's amplitude u = A; nonlinear_run\n"
+           "# is this spring's own run of --steps %lld steps of --dt %g from x0, v0\n",
+           o->p.spring.k3, o->p.steps, o->p.dt);
+    printf("state,u,tangent_k,method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable,nonlinear_run,energy_ratio\n");
+    for (int state = 0; state < 2; state++)
+        for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
+            if (!d.has_run[m])
+                continue;
+            const sl_operating *at = state ? &d.peak[m] : &d.rest[m];
+            char run[48];
+            if (d.run[m].diverged)
+                snprintf(run, sizeof run, "diverged at step %zu", d.run[m].diverged_step);
+            else
+                snprintf(run, sizeof run, "%s", d.run[m].newton_failed ? "newton failed" : "bounded");
+            const double tangent = state ? d.k_peak : d.k_rest;
+            printf("%s," NUM "," NUM ",%s," NUM "," NUM "," NUM "," NUM "," NUM ",%s,%s," NUM "\n",
+                   state ? "amplitude" : "rest", state ? d.amplitude : 0.0, tangent,
+                   spring_method_name((spring_method)m),
+                   o->p.spring.c / (2.0 * sqrt(tangent * o->p.spring.m)), at->limit, at->dt_max,
+                   state ? d.w0dt_peak : d.w0dt_rest, at->rho, at->stable ? "yes" : "no", run, d.energy_ratio[m]);
+        }
+    if (d.broken < SPRING_METHOD_COUNT)
+        printf("# %s: stable at the linearisation about rest (w0 dt %.4g), diverged at step %zu on the spring: at the\n"
+               "# amplitude %g the tangent stiffness is %g and w0 dt %.4g, where the chart says %s\n",
+               spring_method_name(d.broken), d.w0dt_rest, d.run[d.broken].diverged_step, d.amplitude, d.k_peak,
+               d.w0dt_peak, d.peak[d.broken].stable ? "stable" : "unstable");
+    return cli_flush_stdout();
+}
+
 int sl_stability(const sl_options *o)
 {
+    if (o->p.spring.k3 != 0.0)
+        return duffing_stability(o);
     const spring_method shown[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4, SPRING_GSL_RK4,
                                    SPRING_BACKWARD_EULER, SPRING_MIDPOINT, SPRING_EXACT};
     sl_params p = o->p;
@@ -149,6 +197,9 @@ static int plot_study(const sl_options *o, sl_chart_kind kind)
 {
     char options[96];
     int rc = CLI_OK;
+    if (kind == SL_CHART_PHASE_LAG && o->p.spring.k3 != 0.0)
+        return cli_error(_("--plot phase-lag: the phase is measured against w0 t, the linear spring's (allowed with "
+                           "--k3 0 only)"));
     if (kind == SL_CHART_ORDER || kind == SL_CHART_COST) {
         snprintf(options, sizeof options, _("--plot %s and --steps %lld"), o->plot, o->p.steps);
         rc = cli_work(options, 32.0 * (double)o->p.steps, MAX_STUDY_STEPS, _("steps a method"),
@@ -201,6 +252,7 @@ static int plot_region(const sl_options *o)
         return cli_fail(_("out of memory"));
     if (built == -2 || rg.n == 0) {
         sl_region_free(&rg);
+        /* TRANSLATORS: never 1 method: the methods with a region, a dozen */
         return cli_error(_("--method: --plot region draws 1 to %d methods with a step of their own (allowed: %s)"),
                          SL_REGION_MAX_METHODS, sl_stepper_names());
     }
@@ -235,7 +287,8 @@ int sl_plot(const sl_options *o)
     sl_params p = o->p;
     if (!p.method_given) {
         memset(p.methods, 0, sizeof p.methods);
-        p.methods[SPRING_EXPLICIT] = p.methods[SPRING_SEMI] = p.methods[SPRING_RK4] = p.methods[SPRING_EXACT] = true;
+        p.methods[SPRING_EXPLICIT] = p.methods[SPRING_SEMI] = p.methods[SPRING_RK4] = true;
+        p.methods[p.spring.k3 != 0.0 ? SPRING_GSL_RK8PD : SPRING_EXACT] = true;  /* the reference */
     }
     plot_mode mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
     plot_chart *ch = plot_chart_new(o->width, o->height, mode);

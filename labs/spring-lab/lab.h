@@ -37,6 +37,7 @@ typedef struct {
 typedef struct {
     sl_options o;
     bool animate, no_cap;
+    bool methods_all;           /* --method all (with --k3: every method but exact) */
 } sl_front;
 
 enum { SL_CSV = 1, SL_STABILITY, SL_PLOT };  /* the modes; 0 is the interactive walk */
@@ -131,6 +132,7 @@ enum {
     SL_STEP_EXPLICIT, SL_STEP_SEMI, SL_STEP_RK4, SL_STEP_STABILITY, SL_STEP_ACCUMULATOR, SL_STEP_REST,
     SL_STEP_VERLET, SL_STEP_IMPLICIT, SL_STEP_STIFF, SL_STEP_ORDER, SL_STEP_DRIFT, SL_STEP_SPIRAL,
     SL_STEP_REGION,  /* walk_region.c: A-stable but not L-stable, the regions in the complex plane */
+    SL_STEP_DUFFING,  /* walk_duffing.c */
     SL_N_STEPS
 };
 
@@ -179,6 +181,8 @@ typedef struct {
     sl_study study[TUI_MAX_PANES];
     /* step 13: the regions of the shown methods, the spring's dt lambda */
     sl_region region;
+    /* step 14: the Duffing spring's chart at two states and its own runs */
+    sl_duffing duffing;
     char text[SL_N_STEPS][1024];        /* the texts that state numbers, formatted after each change */
 } sl_walk;
 
@@ -198,6 +202,14 @@ void sl_walk_region_defaults(sl_walk *w);
 int sl_walk_region_compute(sl_walk *w);
 void sl_text_region(char *buf, size_t size, const sl_result *r);
 size_t sl_walk_region_notes(const sl_walk *w, char *buf, size_t size, size_t used);
+/* Step 14 (walk_duffing.c): a hardening spring, its defaults, model, text, notes, sliders (k3 and x0) and the
+ * stability pane's markers at the amplitude. */
+void sl_walk_duffing_defaults(sl_walk *w);
+int sl_walk_duffing_compute(sl_walk *w);
+void sl_text_duffing(char *buf, size_t size, const sl_duffing *d);
+size_t sl_walk_duffing_notes(const sl_walk *w, char *buf, size_t size, size_t used);
+void sl_walk_duffing_params(sl_walk *w, tui_step *d);
+void sl_walk_duffing_marks(const sl_walk *w, plot_chart *ch);
 /* The method toggles of a trajectory step (at most TUI_MAX_TOGGLES). */
 void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d);
 

@@ -26,6 +26,7 @@ static int run_method(const sl_params *p, spring_method m, sl_result *r)
     r->status[m] = runner.status;
     /* the cost: the force evaluations the stepper or GSL counted (the closed form takes none) */
     r->rhs_evals[m] = runner.gsl ? ode_gsl_rhs_evals(runner.gsl) : runner.stepper.rhs_evals;
+    r->newton[m] = runner.newton;
     spring_runner_destroy(&runner);
     if (r->count[m] > 1)
         r->evals_per_step[m] = (double)r->rhs_evals[m] / (double)(r->count[m] - 1);
@@ -35,18 +36,23 @@ static int run_method(const sl_params *p, spring_method m, sl_result *r)
     for (size_t i = 0; i < r->count[m]; i++) {
         const spring_sample *s = &r->samples[m][i];
         r->error[m][2 * i] = s->t;
-        r->error[m][2 * i + 1] = fabs(s->x - spring_exact(&p->spring, p->s0, s->t).x);
+        /* against the closed form, or with k3 > 0 the reference run_fine computed (its every SL_EXACT_FINE-th point) */
+        const double reference = p->spring.k3 != 0.0 ? r->fine[i * SL_EXACT_FINE].x
+                                                     : spring_exact(&p->spring, p->s0, s->t).x;
+        r->error[m][2 * i + 1] = fabs(s->x - reference);
         r->energy_lo[m] = fmin(r->energy_lo[m], s->energy), r->energy_hi[m] = fmax(r->energy_hi[m], s->energy);
     }
     return 0;
 }
 
-/* The closed form at SL_EXACT_FINE points a step. */
+/* The closed form at SL_EXACT_FINE points a step, or with k3 > 0 the reference (spring_reference: GSL's rk8pd). */
 static int run_fine(const sl_params *p, sl_result *r)
 {
     const size_t fine_n = (size_t)p->steps * SL_EXACT_FINE + 1;
     if (!(r->fine = malloc(fine_n * sizeof *r->fine)))
         return -1;
+    if (p->spring.k3 != 0.0)
+        return sl_reference_fine(p, r->fine, fine_n);
     for (size_t i = 0; i < fine_n; i++) {
         double t = (double)i * p->dt / SL_EXACT_FINE;
         spring_state s = spring_exact(&p->spring, p->s0, t);
@@ -56,7 +62,18 @@ static int run_fine(const sl_params *p, sl_result *r)
     return 0;
 }
 
-/* Every method's step matrix at this spring and dt, and the stability chart's curves at its damping ratio. */
+void sl_operating_at(const spring_params *spring, spring_method m, double dt, sl_operating *at)
+{
+    const double w0 = spring_omega0(spring), zeta = spring_zeta(spring);
+    at->has_matrix = spring_amplification(spring, m, dt, at->M) == 0;
+    at->rho = at->has_matrix ? spring_spectral_radius(at->M) : NAN;
+    at->det = at->has_matrix ? at->M[0] * at->M[3] - at->M[1] * at->M[2] : NAN;
+    at->limit = spring_stability_limit(m, zeta);
+    at->dt_max = at->limit / w0;
+    at->undamped_limit = spring_stability_limit(m, 0.0);
+    at->stable = spring_dt_stable(spring, m, dt);
+}
+
 void sl_mode_roots(const spring_params *s, double re[2], double im[2])
 {
     /* the roots of s^2 + 2 zeta w0 s + w0^2: real when over-damped, else a pair decaying at zeta w0 */
@@ -67,6 +84,7 @@ void sl_mode_roots(const spring_params *s, double re[2], double im[2])
     im[1] = zeta < 1.0 ? -im[0] : 0.0;
 }
 
+/* Every method's step matrix at this spring and dt, and the stability chart's curves at its damping ratio. */
 static void operating_point(const sl_params *p, sl_result *r)
 {
     r->dt = p->dt, r->w0 = spring_omega0(&p->spring), r->zeta = spring_zeta(&p->spring), r->w0dt = r->w0 * p->dt;
@@ -74,16 +92,8 @@ static void operating_point(const sl_params *p, sl_result *r)
     r->explicit_growth = sqrt(1.0 + y * y);
     r->semi_swing = (1.0 + y / 2.0) / (1.0 - y / 2.0);
     r->verlet_swing = 1.0 / (1.0 - y * y / 4.0);
-    for (int m = 0; m < SPRING_METHOD_COUNT; m++) {
-        sl_operating *at = &r->at[m];
-        at->has_matrix = spring_amplification(&p->spring, (spring_method)m, p->dt, at->M) == 0;
-        at->rho = at->has_matrix ? spring_spectral_radius(at->M) : NAN;
-        at->det = at->has_matrix ? at->M[0] * at->M[3] - at->M[1] * at->M[2] : NAN;
-        at->limit = spring_stability_limit((spring_method)m, r->zeta);
-        at->dt_max = at->limit / r->w0;
-        at->undamped_limit = spring_stability_limit((spring_method)m, 0.0);
-        at->stable = spring_dt_stable(&p->spring, (spring_method)m, p->dt);
-    }
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+        sl_operating_at(&p->spring, (spring_method)m, p->dt, &r->at[m]);
     double re[2], im[2];
     sl_mode_roots(&p->spring, re, im);
     r->slow_rate = re[0], r->fast_rate = re[1];
@@ -125,12 +135,20 @@ static double modified_spread(const sl_params *p, const sl_result *r)
 int sl_model_compute(const sl_params *p, sl_result *r)
 {
     sl_result_free(r);
+    bool any = false;
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)
-        if (p->methods[m] && run_method(p, (spring_method)m, r)) {
+        any |= p->methods[m];
+    /* with k3 > 0 the reference comes first: the errors are taken against it */
+    if (p->spring.k3 != 0.0 && any && run_fine(p, r)) {
+        sl_result_free(r);
+        return -1;
+    }
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+        if (p->methods[m] && !(m == SPRING_EXACT && p->spring.k3 != 0.0) && run_method(p, (spring_method)m, r)) {
             sl_result_free(r);
             return -1;
         }
-    if (p->methods[SPRING_EXACT] && run_fine(p, r)) {
+    if (p->methods[SPRING_EXACT] && p->spring.k3 == 0.0 && run_fine(p, r)) {
         sl_result_free(r);
         return -1;
     }
@@ -208,7 +226,7 @@ static int loop_step(ode_stepper *st, const ode_system *sys, const sl_loop *loop
         return 0;
     }
     double y[2] = {s->x, s->v};
-    const int rc = ode_stepper_apply(st, sys, t, loop->step, y);
+    const int rc = spring_step_stepper(sys->params, st, sys, t, loop->step, y, NULL);
     *s = (spring_state){y[0], y[1]};
     return rc;
 }
@@ -220,7 +238,7 @@ sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *
     if (ts_accumulator_init(&acc, loop->step, loop->cap))
         return SL_LOOP_GAVE_UP;
     const ode_method ode = spring_method_ode(loop->method);
-    if (loop->method != SPRING_EXACT && ode >= ODE_METHOD_COUNT)
+    if ((loop->method != SPRING_EXACT && ode >= ODE_METHOD_COUNT) || (loop->method == SPRING_EXACT && p->k3 != 0.0))
         return SL_LOOP_NO_STEPPER;
     const ode_system sys = spring_system(p);
     ode_stepper st = {0};
@@ -248,15 +266,17 @@ sl_loop_end sl_run_loop(const spring_params *p, spring_state s0, const sl_loop *
             dt = loop->gap;
         t_frames += dt;
         unsigned substeps = ts_accumulator_feed(&acc, dt);
-        bool rest = false;
-        for (unsigned i = 0; i < substeps && !rest; i++) {
+        bool rest = false, unsolved = false;
+        for (unsigned i = 0; i < substeps && !rest && !unsolved; i++) {
             prev = s;
-            if (loop_step(&st, &sys, loop, s0, taken++, &s))
-                s.x = NAN;  /* an implicit step that failed: a divergence */
+            const int rc = loop_step(&st, &sys, loop, s0, taken++, &s);
+            unsolved = rc == ODE_NEWTON_FAILED;  /* --k3: Newton did not solve the step (said so, not a divergence) */
+            if (rc)
+                s.x = NAN;  /* an implicit step that failed */
             rest = loop->rest_each_substep && ts_at_rest(&loop->rest, loop->rule, s.x, s.v, p->target);
         }
         if (!isfinite(s.x) || !isfinite(s.v) || fabs(s.x - p->target) > limit) {
-            end = SL_LOOP_DIVERGED;
+            end = unsolved ? SL_LOOP_NEWTON_FAILED : SL_LOOP_DIVERGED;
             f = (sl_frame){.frame = frame, .t = t_frames, .x = NAN, .v = NAN, .substeps = substeps};
             break;
         }

@@ -56,9 +56,11 @@ typedef struct {
     size_t count[SPRING_METHOD_COUNT];          /* 0 for a method not run */
     spring_run status[SPRING_METHOD_COUNT];
     unsigned long rhs_evals[SPRING_METHOD_COUNT]; /* right-hand-side evaluations, the cost */
+    spring_newton newton[SPRING_METHOD_COUNT];  /* the implicit methods' Newton solves with k3 > 0 (else zero) */
     double evals_per_step[SPRING_METHOD_COUNT]; /* rhs_evals / steps taken (0 without a step) */
     double energy_lo[SPRING_METHOD_COUNT], energy_hi[SPRING_METHOD_COUNT]; /* over the run */
-    /* the closed form at SL_EXACT_FINE points a step, so the reference draws as a smooth curve, not as chords */
+    /* the closed form at SL_EXACT_FINE points a step, so the reference draws as a smooth curve, not as chords; with
+     * k3 > 0 (no closed form) the reference the errors are taken against, GSL's rk8pd at SPRING_REFERENCE_TOL */
     spring_sample *fine;
     size_t fine_count;
 
@@ -82,10 +84,39 @@ typedef struct {
     double radius[SPRING_METHOD_COUNT][SL_STABILITY_POINTS];
 } sl_result;
 
-/* Runs every method set in p->methods and derives the rest. r must start zeroed (or be a result computed before:
+/* One method's step matrix, limits and verdict for this (linear) spring and dt. */
+void sl_operating_at(const spring_params *spring, spring_method m, double dt, sl_operating *at);
+
+/* Runs every method set in p->methods (but exact when k3 > 0: no closed form, its count stays 0) and derives the
+ * rest. r must start zeroed (or be a result computed before:
  * it is freed first). Returns 0, or -1 when out of memory (r freed). */
 int sl_model_compute(const sl_params *p, sl_result *r);
 void sl_result_free(sl_result *r);
+
+/* --- the hardening spring, k3 > 0 (model_duffing.c) ------------------------------------------------------------ */
+
+/* The reference of a Duffing spring at SL_EXACT_FINE points a step (spring_reference), n of them. Returns 0, or -1
+ * when out of memory or the solver gave up. */
+int sl_reference_fine(const sl_params *p, spring_sample *fine, size_t n);
+
+/* The linear stability chart of a Duffing spring at two states, and what the spring itself does. */
+typedef struct {
+    double amplitude;                        /* A: the start's turning-point amplitude (spring_amplitude) */
+    double k_rest, k_peak;                   /* the tangent stiffnesses k and k + 3 k3 A^2 */
+    double w0dt_rest, w0dt_peak;             /* sqrt(tangent / m) dt */
+    sl_operating rest[SPRING_METHOD_COUNT];  /* the linearisation about rest (u = 0) */
+    sl_operating peak[SPRING_METHOD_COUNT];  /* ... about the amplitude (u = A) */
+    bool has_run[SPRING_METHOD_COUNT];       /* a fixed-step method with a step matrix, run on the spring itself */
+    spring_run run[SPRING_METHOD_COUNT];     /* its run of p->steps steps of p->dt from p->s0 */
+    spring_newton newton[SPRING_METHOD_COUNT];
+    double energy_ratio[SPRING_METHOD_COUNT]; /* its energy at the run's end (or its last good step) / E0 */
+    /* the first method (explicit, semi, verlet, rk4, gsl-rk4 in that order) stable at the linearisation about rest
+     * whose run diverges: where the chart about rest stops being the whole story (SPRING_METHOD_COUNT: none) */
+    spring_method broken;
+} sl_duffing;
+
+/* Returns 0, or -1 when out of memory. */
+int sl_duffing_compute(const sl_params *p, sl_duffing *d);
 
 /* --- the spring article's frame loop (model.c) ----------------------------------------------------------------- */
 
@@ -110,7 +141,8 @@ typedef struct {
 
 /* NO_STEPPER: the method is neither exact nor a hand-written stepper (the GSL solvers pick their own steps). */
 typedef enum {
-    SL_LOOP_RESTED, SL_LOOP_DIVERGED, SL_LOOP_GAVE_UP, SL_LOOP_STOPPED, SL_LOOP_NO_MEMORY, SL_LOOP_NO_STEPPER
+    SL_LOOP_RESTED, SL_LOOP_DIVERGED, SL_LOOP_GAVE_UP, SL_LOOP_STOPPED, SL_LOOP_NO_MEMORY, SL_LOOP_NO_STEPPER,
+    SL_LOOP_NEWTON_FAILED  /* --k3: an implicit step's Newton did not converge (the frame it happened in, as DIVERGED) */
 } sl_loop_end;
 
 /* Calls emit for frame 0 (the start) and every frame after it, until rest (the last frame, snapped), divergence

@@ -2,6 +2,7 @@
  * --step, the work one frame of --animate may take, a figure's file). */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "lab.h"
 #include "numlab/cli.h"
@@ -21,7 +22,7 @@ static int method_index(const char *name)
 
 static int parse_methods(void *opts, void *methods, const char *opt, const char *text)
 {
-    (void)opts;
+    ((sl_front *)opts)->methods_all = strcmp(text, "all") == 0;  /* all: with --k3, all but exact */
     return labcli_list(opt, text, _("method"), method_index, spring_method_names(), true, methods, SPRING_METHOD_COUNT,
                        NULL);
 }
@@ -31,6 +32,9 @@ const labcli_option sl_option_table[] = {
     SPRING("k", "K", spring.k, 1e-12, 1e12, "200", N_("stiffness, N/m")),
     SPRING("c", "C", spring.c, 0, 1e12, "20", N_("damping, N s/m")),
     SPRING("m", "M", spring.m, 1e-12, 1e12, "1", N_("mass, kg")),
+    {"k3", LABCLI_NUMBER, "K3", AT(o.p.spring.k3), 0, 1e12, "0",
+     N_("cubic stiffness, N/m^3: + k3 (x - target)^3, a hardening (Duffing) spring; no exact then, gsl-rk8pd\n"
+        "(tol 1e-13) is the reference; backward-euler and midpoint solve each step by Newton"), .with = HEADLESS},
     SPRING("x0", "X", s0.x, -1e12, 1e12, "0", N_("start position")),
     SPRING("v0", "V", s0.v, -1e12, 1e12, "0", N_("start velocity")),
     SPRING("target", "T", spring.target, -1e12, 1e12, "300", N_("rest position")),
@@ -139,6 +143,12 @@ int sl_check(void *opts, const labcli_result *r)
                          SL_WALK_MAX_STEPS);
     o->p.rest.eps_x *= o->rest_scale;
     o->p.rest.eps_v *= o->rest_scale;
+    if (o->p.spring.k3 > 0.0 && o->p.methods[SPRING_EXACT]) {
+        if (o->p.method_given && !f->methods_all)
+            return cli_error(_("--method exact: the closed form is of the linear spring (--k3 0); with --k3 %g "
+                               "gsl-rk8pd is the reference"), o->p.spring.k3);
+        o->p.methods[SPRING_EXACT] = false;  /* the default (or all): every method that runs on this spring */
+    }
     if (f->no_cap)
         o->p.cap = TS_NO_CAP;
     else if (o->p.cap < o->p.step)

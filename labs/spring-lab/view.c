@@ -139,15 +139,20 @@ void sl_chart_build(plot_chart *ch, sl_chart_kind kind, const sl_params *p, cons
         plot_chart_set_labels(ch, "t [s]", "x");
         break;
     case SL_CHART_ENERGY:
-        snprintf(title, sizeof title, "%s", _("energy m v^2/2 + k (x-T)^2/2"));
+        snprintf(title, sizeof title, "%s", p->spring.k3 != 0.0 ? _("energy m v^2/2 + k u^2/2 + k3 u^4/4, u = x-T")
+                                                                 : _("energy m v^2/2 + k (x-T)^2/2"));
         plot_chart_set_labels(ch, "t [s]", "E");
         break;
     case SL_CHART_ERROR:
-        snprintf(title, sizeof title, "%s", _("|x - x_exact|  (log scale)"));
+        snprintf(title, sizeof title, "%s", p->spring.k3 != 0.0 ? _("|x - x_ref|, gsl-rk8pd at tol 1e-13  (log scale)")
+                                                                 : _("|x - x_exact|  (log scale)"));
         plot_chart_set_labels(ch, "t [s]", _("error"));
         break;
     default:
-        snprintf(title, sizeof title, _("rho(M) of one step  (zeta %.3g, w0 dt %.3g)"), r->zeta, r->w0dt);
+        /* with k3 > 0 the step matrix is of the linearisation about rest (the tangent stiffness k there) */
+        snprintf(title, sizeof title,
+                 p->spring.k3 != 0.0 ? _("rho(M) of the linearisation about rest  (zeta %.3g, w0 dt %.3g)")
+                                     : _("rho(M) of one step  (zeta %.3g, w0 dt %.3g)"), r->zeta, r->w0dt);
         plot_chart_set_labels(ch, "w0 dt", "rho(M)");
         break;
     }
@@ -304,6 +309,7 @@ const plot_grid *sl_walk_render(void *ctx, int step, int pane, int cols, int row
         [SL_STEP_RK4] = {SL_CHART_ERROR, SL_CHART_TIME}, [SL_STEP_STABILITY] = {SL_CHART_STABILITY, SL_CHART_TIME},
         [SL_STEP_VERLET] = {SL_CHART_PHASE, SL_CHART_ENERGY}, [SL_STEP_IMPLICIT] = {SL_CHART_STABILITY, SL_CHART_ENERGY},
         [SL_STEP_STIFF] = {SL_CHART_TIME, SL_CHART_ERROR}, [SL_STEP_REGION] = {SL_CHART_REGION, SL_CHART_TIME},
+        [SL_STEP_DUFFING] = {SL_CHART_PHASE, SL_CHART_STABILITY},
     };
     if (step == SL_STEP_ACCUMULATOR)
         build_accumulator_chart(w, ch, pane);
@@ -323,6 +329,8 @@ const plot_grid *sl_walk_render(void *ctx, int step, int pane, int cols, int row
         else
             sl_chart_build(ch, panes[step][pane], &w->o.p, &w->runs, shown,
                            w->upto + ts_accumulator_alpha(&w->reveal));
+        if (step == SL_STEP_DUFFING && pane == 1)
+            sl_walk_duffing_marks(w, ch);  /* the chart about rest, marked at the amplitude too */
     }
     return plot_chart_render(ch);
 }

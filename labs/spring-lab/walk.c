@@ -25,6 +25,7 @@ static const char *const step_titles[SL_N_STEPS] = {
     N_("Energy drift against phase error"),
     N_("The spiral of death"),
     N_("A-stable, L-stable: the regions"),
+    N_("A hardening spring: the chart is linear"),
 };
 
 /* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
@@ -37,6 +38,7 @@ static const char *const step_texts[SL_N_STEPS] = {
     N_("Stop when |x - T| < 0.5 px AND |v| < 1 px/s, then snap to the exact target. Distance alone stops while "
        "crossing at full speed; speed alone at the top of a bounce. Thresholds are screen units: o animates an "
        "opacity 0..1, where you must scale them (scale 1/300)."),
+    NULL,  /* steps 13 and 14: sl_text_region, sl_text_duffing */
 };
 
 const char *const sl_rule_names[SL_N_RULES] = {N_("distance only"), N_("speed only"), N_("both")};
@@ -48,7 +50,8 @@ const ts_rest_rule sl_rule_tests[SL_N_RULES] = {TS_REST_DISTANCE_ONLY, TS_REST_S
 
 bool sl_walk_shows_runs(int step)
 {
-    return step <= SL_STEP_STABILITY || (step >= SL_STEP_VERLET && step <= SL_STEP_STIFF) || step == SL_STEP_REGION;
+    return step <= SL_STEP_STABILITY || (step >= SL_STEP_VERLET && step <= SL_STEP_STIFF) || step == SL_STEP_REGION ||
+           step == SL_STEP_DUFFING;
 }
 
 /* --- model --------------------------------------------------------------------------------------------------- */
@@ -265,7 +268,8 @@ static void walk_changed(void *ctx, int step, tui_change what)
     w->o.p.steps = (long long)llround(w->steps);
     w->out_of_memory = false;
     if (sl_walk_shows_runs(step))
-        w->out_of_memory = compute_runs(w) != 0 || (step == SL_STEP_REGION && sl_walk_region_compute(w) != 0);
+        w->out_of_memory = compute_runs(w) != 0 || (step == SL_STEP_REGION && sl_walk_region_compute(w) != 0) ||
+                           (step == SL_STEP_DUFFING && sl_walk_duffing_compute(w) != 0);
     else if (step == SL_STEP_ACCUMULATOR)
         compute_accumulator_step(w);
     else if (step == SL_STEP_REST)
@@ -403,6 +407,8 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         tui_add_param(d, "k", "N/m", &o->p.spring.k, 1e-3, 1e7, 1.1, 2.0, true);
         if (step == SL_STEP_STABILITY || step == SL_STEP_STIFF || step == SL_STEP_REGION)
             tui_add_param(d, "m", "kg", &o->p.spring.m, 1e-3, 1e3, 1.1, 2.0, true);
+        if (step == SL_STEP_DUFFING)
+            sl_walk_duffing_params(w, d);
         tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.0, 1e4, 0.5, 5.0, false);
         tui_add_param(d, "dt", "s", &o->p.dt, 1e-5, 1.0, 1.1, 2.0, true);
         tui_add_param(d, _("steps"), "", &w->steps, 1, SL_WALK_MAX_STEPS, 10, 100, false);

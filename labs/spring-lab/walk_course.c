@@ -71,6 +71,9 @@ void sl_walk_course_defaults(sl_walk *w, int step)
         o->p.spring = (spring_params){.k = 100.0, .c = 2.0, .m = 1.0, .target = 0.0};
         o->p.dt = 0.01, w->steps = 200;
         break;
+    case SL_STEP_DUFFING:
+        sl_walk_duffing_defaults(w);
+        break;
     case SL_STEP_DRIFT:  /* a period of 1 s, 40 steps a period */
         o->p.spring = (spring_params){.k = 4.0 * NUMLAB_PI * NUMLAB_PI, .c = 0.0, .m = 1.0, .target = 0.0};
         o->p.dt = 0.025, w->steps = 1;
@@ -116,6 +119,9 @@ void sl_walk_course_text(sl_walk *w, int step)
     case SL_STEP_REGION:
         sl_text_region(buf, size, r);
         break;
+    case SL_STEP_DUFFING:
+        sl_text_duffing(buf, size, &w->duffing);
+        break;
     default:
         sl_text_spiral(buf, size, &w->study[0]);
         break;
@@ -126,6 +132,8 @@ size_t sl_walk_course_notes(const sl_walk *w, int step, char *buf, size_t size, 
 {
     if (step == SL_STEP_REGION)
         return sl_walk_region_notes(w, buf, size, used);
+    if (step == SL_STEP_DUFFING)
+        return sl_walk_duffing_notes(w, buf, size, used);
     if (step <= SL_STEP_STIFF)
         return tui_append(buf, size, used, _("w0 dt = %.3g, zeta = %.3g. "), w->runs.w0dt, w->runs.zeta);
     if (step == SL_STEP_SPIRAL)

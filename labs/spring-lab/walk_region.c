@@ -27,6 +27,7 @@ int sl_walk_region_compute(sl_walk *w)
 
 void sl_text_region(char *buf, size_t size, const sl_result *r)
 {
+    /* TRANSLATORS: never 1 step: SL_RING_STEPS, 10 */
     snprintf(buf, size, _("A-stable is not enough. Step 9's spring, struck: its fast mode sits at dt lambda = %.3g "
              "(stiffness ratio %.3g), inside every A-stable region (left). The midpoint rule multiplies it by R = "
              "%.3f a step: it rings, %.2g left after %d steps. TR-BDF2 is L-stable, R(-inf) = 0: R = %.3f, %.2g "
