@@ -351,7 +351,7 @@ $(BUILD)/exercises/%/check-solution: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-vi
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,check) -lm
 
-# make exercise EX=NN [STUDENT=path.c] [CASE=N]: the visible tests of exercises/NN-*/student.c (or of STUDENT), with
+# make exercise EX=NN [STUDENT=FILE.c] [CASE=N]: the visible tests of exercises/NN-*/student.c (or of STUDENT), with
 # friendly output, in the caller's language; CASE=N runs the N-th alone, exit 0 when it passes (GitHub Classroom).
 # The list and the refusal of an EX that names no exercise: exercise-list (tools/grader/exercise_list.c).
 EXERCISE_LIST := $(GRADER_OUT)/bin/exercise-list

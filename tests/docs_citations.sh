@@ -16,7 +16,7 @@ grep -q '^exercises/[^/]*/solution\.c$' "$TMP/files" && students_copy=false
 # Names that are not files of the project, and say so where they stand: example submissions in the grading docs
 # and tools, a file a test writes, the kernel's header.
 examples=' alice.c bob.c 01-mine.c 01_euler.c 01a.c 01.c 02.c 09.c 09_stability.c mine.c I.c J.c N.c path/student.c 
-           subs/line_hidden_tests.c landlock.h '
+           subs/line_hidden_tests.c landlock.h numlab/tools/deps.sh '  # the last: a Classroom template's copy
 
 # comments FILE: "LINE<TAB>text" for the comment text of a C file (block and line comments; strings skipped).
 comments() {

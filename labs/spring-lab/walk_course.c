@@ -22,6 +22,10 @@ void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
     /* step 13: the methods with a region to draw, and the closed form */
     static const spring_method regions[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4,
                                             SPRING_BACKWARD_EULER, SPRING_MIDPOINT, SPRING_TR_BDF2, SPRING_EXACT};
+    /* step 14: the steppers on the hardening spring and its reference, gsl-rk8pd (the closed form is the linear
+     * spring's); eight, the rows the methods' pane has at 80 x 24 beside the step's six sliders */
+    static const spring_method hardening[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4,
+                                              SPRING_BACKWARD_EULER, SPRING_MIDPOINT, SPRING_TR_BDF2, SPRING_GSL_RK8PD};
     _Static_assert(sizeof article / sizeof article[0] <= TUI_MAX_TOGGLES, "keys 1-9");
     _Static_assert(sizeof steppers / sizeof steppers[0] <= TUI_MAX_TOGGLES, "keys 1-9");
     spring_method typed[SPRING_METHOD_COUNT];  /* --method's, in the table's order (sl_check: at most 9) */
@@ -30,11 +34,12 @@ void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
         if (w->cli.p.methods[m])
             typed[n_typed++] = (spring_method)m;
     const bool from_seed = step <= SL_STEP_RK4;
-    const bool region = step == SL_STEP_REGION;
-    const spring_method *list = n_typed ? typed : from_seed ? article : region ? regions : steppers;
+    const bool region = step == SL_STEP_REGION, duffing = step == SL_STEP_DUFFING;
+    const spring_method *list = n_typed ? typed : from_seed ? article : region ? regions : duffing ? hardening : steppers;
     size_t n = n_typed    ? n_typed
                : from_seed ? sizeof article / sizeof article[0]
                : region    ? sizeof regions / sizeof regions[0]
+               : duffing   ? sizeof hardening / sizeof hardening[0]
                            : sizeof steppers / sizeof steppers[0];
     n = n < TUI_MAX_TOGGLES ? n : TUI_MAX_TOGGLES;
     for (size_t i = 0; i < n; i++)

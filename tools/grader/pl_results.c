@@ -2,7 +2,8 @@
  *
  *   pl-results [--lang L] IN.json OUT.json      (L: the judge's --lang, for the words pl-results adds)
  *
- * PrairieLearn's external grader reads /grade/results/results.json (docs/externalGrading.md of PrairieLearn):
+ * PrairieLearn's external grader reads /grade/results/results.json (PrairieLearn's documentation, "External
+ * Grading", "Grading results"):
  * `gradable`, `score` in 0..1, `message`, `output` and `tests[]` of `name`, `points`, `max_points`, `output`. The
  * score is the judge's score over its maximum, so a file scores what `make grade` gives it; a submission that does not
  * compile is graded 0, as on Gradescope (gradable stays true: the rule is one for every engine). PrairieLearn shows a
