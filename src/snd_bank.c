@@ -1,10 +1,11 @@
 /* sound, level 5: the modal resonator bank as structure of arrays, and the mode families. See snd_private.h.
  *
- * Speed: the sample loop runs over the modes in vectors of SND_LANES doubles (GCC/Clang vector types), two vectors
- * at a time so every lane has an independent chain; padding lanes hold zeros. Without -mavx the compiler emits each
- * vector as two SSE2 operations; on x86-64 a second copy compiled for AVX is picked at run time (target_clones).
- * ISO C mode compiles with -ffp-contract=off, and the sums are taken in the same order in both copies, so both give
- * the same bits. */
+ * Speed: the modes run in vectors of SND_LANES doubles (GCC/Clang vector types; padding lanes hold zeros), a group
+ * of g vectors at a time over a chunk of samples with the group's state in registers (run_group). The group is as
+ * large as the registers allow: 8 vectors with AVX-512VL's 32 (x86-64-v4), 4 with AVX's 16, 2 for plain SSE2, picked
+ * at run time on x86-64. Every variant does the same operations in the same order (ISO C mode compiles with
+ * -ffp-contract=off: no FMA), so they give the same bits, and the same bits as the loop that visited every mode once
+ * a sample (tests/test_sound_bank.c keeps that loop as its reference). */
 #include "snd_private.h"
 
 #include "numlab/common.h"
@@ -17,51 +18,146 @@
 
 typedef double snd_vec __attribute__((vector_size(SND_LANES * sizeof(double))));
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define BANK_CLONES __attribute__((target_clones("avx", "default")))
-#else
-#define BANK_CLONES
-#endif
+/* Samples a group of modes runs before the next group takes over: the per-sample partial sums (2 vectors a sample)
+ * stay in L1. */
+#define CHUNK 64
 
-/* The per-sample loop; has_input is a constant in each caller, so the input term costs nothing when absent. */
+#define MAX_GROUP 8
+
+/* One group of g vectors (g = 2, 4 or 8, a constant in each caller) over n <= CHUNK samples, its state in registers
+ * for the whole run: the recurrence's only loads are the coefficients, and its only stores the two partial sums a
+ * sample, where a loop over the modes inside the loop over the samples loads and stores every state each sample.
+ * acc0 sums the group's even vectors, acc1 its odd ones, in the order of the vectors (the groups run in order), so
+ * the sums round as they did when one sample visited every mode. has_input is a constant in each caller too: the
+ * input term costs nothing when absent. */
 static inline __attribute__((always_inline)) void
-run_lanes(const snd_vec *restrict a1, const snd_vec *restrict a2, const snd_vec *restrict b, snd_vec *restrict y1,
-          snd_vec *restrict y2, size_t nv, const double *restrict in, size_t n, double *restrict out, bool has_input)
+run_group(const snd_vec *restrict a1, const snd_vec *restrict a2, const snd_vec *restrict b, snd_vec *restrict y1,
+          snd_vec *restrict y2, size_t g, const double *restrict in, size_t n, snd_vec *restrict acc0,
+          snd_vec *restrict acc1, bool has_input)
 {
+    snd_vec now[MAX_GROUP], before[MAX_GROUP];
+#pragma GCC unroll 8
+    for (size_t i = 0; i < g; i++) {
+        now[i] = y1[i];
+        before[i] = y2[i];
+    }
     for (size_t s = 0; s < n; s++) {
         const double x = has_input ? in[s] : 0.0;
-        snd_vec acc0 = {0.0}, acc1 = {0.0};
-        for (size_t j = 0; j < nv; j += 2) {
-            snd_vec o0 = y1[j], o1 = y1[j + 1];
-            snd_vec n0 = a1[j] * o0 + a2[j] * y2[j];
-            snd_vec n1 = a1[j + 1] * o1 + a2[j + 1] * y2[j + 1];
-            if (has_input) {
-                n0 += b[j] * x;
-                n1 += b[j + 1] * x;
-            }
-            acc0 += o0;
-            acc1 += o1;
-            y2[j] = o0;
-            y2[j + 1] = o1;
-            y1[j] = n0;
-            y1[j + 1] = n1;
+        snd_vec next[MAX_GROUP];
+#pragma GCC unroll 8
+        for (size_t i = 0; i < g; i++) {
+            next[i] = a1[i] * now[i] + a2[i] * before[i];
+            if (has_input)
+                next[i] += b[i] * x;
         }
-        snd_vec acc = acc0 + acc1;
-        out[s] += (acc[0] + acc[1]) + (acc[2] + acc[3]);
+#pragma GCC unroll 8
+        for (size_t i = 0; i < g; i += 2) {
+            acc0[s] += now[i];
+            acc1[s] += now[i + 1];
+        }
+#pragma GCC unroll 8
+        for (size_t i = 0; i < g; i++) {
+            before[i] = now[i];
+            now[i] = next[i];
+        }
+    }
+#pragma GCC unroll 8
+    for (size_t i = 0; i < g; i++) {
+        y1[i] = now[i];
+        y2[i] = before[i];
     }
 }
 
-BANK_CLONES static void run_with_input(const snd_vec *restrict a1, const snd_vec *restrict a2,
-                                       const snd_vec *restrict b, snd_vec *restrict y1, snd_vec *restrict y2,
-                                       size_t nv, const double *restrict in, size_t n, double *restrict out)
+/* n samples of nv vectors (nv even), CHUNK samples at a time: every group over the chunk, then its sums out. g
+ * vectors a group, the last ones 2 at a time. */
+static inline __attribute__((always_inline)) void
+run_lanes(const snd_vec *restrict a1, const snd_vec *restrict a2, const snd_vec *restrict b, snd_vec *restrict y1,
+          snd_vec *restrict y2, size_t nv, const double *restrict in, size_t n, double *restrict out, bool has_input,
+          size_t g)
 {
-    run_lanes(a1, a2, b, y1, y2, nv, in, n, out, true);
+    snd_vec acc0[CHUNK], acc1[CHUNK];
+    for (size_t done = 0; done < n; done += CHUNK) {
+        const size_t len = n - done < CHUNK ? n - done : CHUNK;
+        const double *x = has_input ? in + done : NULL;
+        for (size_t s = 0; s < len; s++)
+            acc0[s] = acc1[s] = (snd_vec){0.0};
+        size_t j = 0;
+        for (; j + g <= nv; j += g)
+            run_group(a1 + j, a2 + j, b ? b + j : NULL, y1 + j, y2 + j, g, x, len, acc0, acc1, has_input);
+        for (; j < nv; j += 2)
+            run_group(a1 + j, a2 + j, b ? b + j : NULL, y1 + j, y2 + j, 2, x, len, acc0, acc1, has_input);
+        for (size_t s = 0; s < len; s++) {
+            snd_vec acc = acc0[s] + acc1[s];
+            out[done + s] += (acc[0] + acc[1]) + (acc[2] + acc[3]);
+        }
+    }
 }
 
-BANK_CLONES static void run_free(const snd_vec *restrict a1, const snd_vec *restrict a2, snd_vec *restrict y1,
-                                 snd_vec *restrict y2, size_t nv, size_t n, double *restrict out)
+/* The kernels of one target: with an input, and ringing freely. */
+#define BANK_KERNELS(name, target, g)                                                                           \
+    target static void name##_input(const snd_vec *restrict a1, const snd_vec *restrict a2,                    \
+                                    const snd_vec *restrict b, snd_vec *restrict y1, snd_vec *restrict y2,      \
+                                    size_t nv, const double *restrict in, size_t n, double *restrict out)      \
+    {                                                                                                           \
+        run_lanes(a1, a2, b, y1, y2, nv, in, n, out, true, g);                                                  \
+    }                                                                                                           \
+    target static void name##_free(const snd_vec *restrict a1, const snd_vec *restrict a2, snd_vec *restrict y1, \
+                                   snd_vec *restrict y2, size_t nv, size_t n, double *restrict out)             \
+    {                                                                                                           \
+        run_lanes(a1, a2, NULL, y1, y2, nv, NULL, n, out, false, g);                                            \
+    }
+
+BANK_KERNELS(sse2, , 2)
+#if defined(__x86_64__) && defined(__GNUC__)
+#define BANK_DISPATCH 1
+BANK_KERNELS(avx, __attribute__((target("avx"))), 4)
+BANK_KERNELS(avx512, __attribute__((target("avx512f,avx512vl"))), 8)
+
+typedef enum { TARGET_SSE2, TARGET_AVX, TARGET_AVX512 } bank_target;
+
+/* The widest the processor runs (a few loads of what the C runtime's constructor found). */
+static bank_target widest_target(void)
 {
-    run_lanes(a1, a2, NULL, y1, y2, nv, NULL, n, out, false);
+    if (__builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512f"))
+        return TARGET_AVX512;
+    return __builtin_cpu_supports("avx") ? TARGET_AVX : TARGET_SSE2;
+}
+#endif
+
+static void run_with_input(const snd_vec *a1, const snd_vec *a2, const snd_vec *b, snd_vec *y1, snd_vec *y2,
+                           size_t nv, const double *in, size_t n, double *out)
+{
+#ifdef BANK_DISPATCH
+    switch (widest_target()) {
+    case TARGET_AVX512:
+        avx512_input(a1, a2, b, y1, y2, nv, in, n, out);
+        return;
+    case TARGET_AVX:
+        avx_input(a1, a2, b, y1, y2, nv, in, n, out);
+        return;
+    case TARGET_SSE2:
+        break;
+    }
+#endif
+    sse2_input(a1, a2, b, y1, y2, nv, in, n, out);
+}
+
+static void run_free(const snd_vec *a1, const snd_vec *a2, snd_vec *y1, snd_vec *y2, size_t nv, size_t n,
+                     double *out)
+{
+#ifdef BANK_DISPATCH
+    switch (widest_target()) {
+    case TARGET_AVX512:
+        avx512_free(a1, a2, y1, y2, nv, n, out);
+        return;
+    case TARGET_AVX:
+        avx_free(a1, a2, y1, y2, nv, n, out);
+        return;
+    case TARGET_SSE2:
+        break;
+    }
+#endif
+    sse2_free(a1, a2, y1, y2, nv, n, out);
 }
 
 /* The coefficients of mode k for pole radius r at factor times its frequency; theta stays below Nyquist. */
