@@ -2,10 +2,17 @@
  *
  * Speed: the modes run in vectors of SND_LANES doubles (GCC/Clang vector types; padding lanes hold zeros), a group
  * of g vectors at a time over a chunk of samples with the group's state in registers (run_group). The group is as
- * large as the registers allow: 8 vectors with AVX-512VL's 32 (x86-64-v4), 4 with AVX's 16, 2 for plain SSE2, picked
- * at run time on x86-64. Every variant does the same operations in the same order (ISO C mode compiles with
- * -ffp-contract=off: no FMA), so they give the same bits, and the same bits as the loop that visited every mode once
- * a sample (tests/test_sound_bank.c keeps that loop as its reference). */
+ * large as the registers allow: 8 vectors with AVX-512VL's 32 (x86-64-v4), 4 with AVX's 16, 2 for plain SSE2, the
+ * widest the processor runs picked by snd_bank_init (on x86-64; elsewhere the plain one). Every variant does the
+ * same operations in the same order (ISO C mode compiles with -ffp-contract=off: no FMA, though AVX-512 has it), so
+ * they give the same bits, and the same bits as the per-sample loop that visited every mode once a sample
+ * (tests/helpers/snd_bank_reference.h keeps it; tests/test_sound_bank.c compares them).
+ *
+ * Why not faster: the recurrence's latency (a multiply and two adds, ~9 cycles) bounds a group's sample, and the
+ * multiplies and adds of 8 vectors a sample (24 of each) keep the two FP pipes of each kind busy for ~12 cycles:
+ * about 0.13 ns per mode per sample over long blocks here, where the per-sample loop, which loads and stores every
+ * state every sample, took ~0.19-0.25. Reassociating the recurrence to shorten its latency measured no gain (the
+ * pipes, not the latency, are the bound at 8 vectors) and would change the bits. */
 #include "snd_private.h"
 
 #include "numlab/common.h"
@@ -109,55 +116,60 @@ run_lanes(const snd_vec *restrict a1, const snd_vec *restrict a2, const snd_vec 
 
 BANK_KERNELS(sse2, , 2)
 #if defined(__x86_64__) && defined(__GNUC__)
-#define BANK_DISPATCH 1
 BANK_KERNELS(avx, __attribute__((target("avx"))), 4)
 BANK_KERNELS(avx512, __attribute__((target("avx512f,avx512vl"))), 8)
-
-typedef enum { TARGET_SSE2, TARGET_AVX, TARGET_AVX512 } bank_target;
-
-/* The widest the processor runs (a few loads of what the C runtime's constructor found). */
-static bank_target widest_target(void)
-{
-    if (__builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512f"))
-        return TARGET_AVX512;
-    return __builtin_cpu_supports("avx") ? TARGET_AVX : TARGET_SSE2;
-}
 #endif
 
-static void run_with_input(const snd_vec *a1, const snd_vec *a2, const snd_vec *b, snd_vec *y1, snd_vec *y2,
-                           size_t nv, const double *in, size_t n, double *out)
+/* The widest kernel the processor runs (a few loads of what the C runtime's constructor found). */
+static snd_kernel widest_kernel(void)
 {
-#ifdef BANK_DISPATCH
-    switch (widest_target()) {
-    case TARGET_AVX512:
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (__builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512f"))
+        return SND_KERNEL_AVX512;
+    if (__builtin_cpu_supports("avx"))
+        return SND_KERNEL_AVX;
+#endif
+    return SND_KERNEL_SSE2;
+}
+
+static void run_with_input(const snd_bank *bk, const snd_vec *a1, const snd_vec *a2, const snd_vec *b, snd_vec *y1,
+                           snd_vec *y2, size_t nv, const double *in, size_t n, double *out)
+{
+    switch (bk->kernel) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    case SND_KERNEL_AVX512:
         avx512_input(a1, a2, b, y1, y2, nv, in, n, out);
         return;
-    case TARGET_AVX:
+    case SND_KERNEL_AVX:
         avx_input(a1, a2, b, y1, y2, nv, in, n, out);
         return;
-    case TARGET_SSE2:
-        break;
-    }
 #endif
-    sse2_input(a1, a2, b, y1, y2, nv, in, n, out);
+    default:
+        sse2_input(a1, a2, b, y1, y2, nv, in, n, out);
+    }
 }
 
-static void run_free(const snd_vec *a1, const snd_vec *a2, snd_vec *y1, snd_vec *y2, size_t nv, size_t n,
-                     double *out)
+static void run_free(const snd_bank *bk, const snd_vec *a1, const snd_vec *a2, snd_vec *y1, snd_vec *y2, size_t nv,
+                     size_t n, double *out)
 {
-#ifdef BANK_DISPATCH
-    switch (widest_target()) {
-    case TARGET_AVX512:
+    switch (bk->kernel) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    case SND_KERNEL_AVX512:
         avx512_free(a1, a2, y1, y2, nv, n, out);
         return;
-    case TARGET_AVX:
+    case SND_KERNEL_AVX:
         avx_free(a1, a2, y1, y2, nv, n, out);
         return;
-    case TARGET_SSE2:
-        break;
-    }
 #endif
-    sse2_free(a1, a2, y1, y2, nv, n, out);
+    default:
+        sse2_free(a1, a2, y1, y2, nv, n, out);
+    }
+}
+
+void snd_bank_use_kernel(snd_bank *bk, snd_kernel k)
+{
+    snd_kernel widest = widest_kernel();
+    bk->kernel = k < widest ? k : widest;
 }
 
 /* The coefficients of mode k for pole radius r at factor times its frequency; theta stays below Nyquist. */
@@ -187,6 +199,7 @@ int snd_bank_init(snd_bank *bk, const snd_mode *modes, size_t n, double rate, si
     bk->rate = rate;
     bk->channels = channels;
     bk->silence = 1e-10;
+    bk->kernel = widest_kernel();
     bk->mode = malloc((n ? n : 1) * sizeof *bk->mode);
     bk->source = malloc((n ? n : 1) * sizeof *bk->source);
     if (!bk->mode || !bk->source) {
@@ -254,10 +267,10 @@ void snd_bank_process(snd_bank *bk, size_t ch, const double *in, size_t n, doubl
     const snd_vec *a1 = (const snd_vec *)bk->a1, *a2 = (const snd_vec *)bk->a2, *b = (const snd_vec *)bk->b;
     snd_vec *y1 = (snd_vec *)bk->y1[ch], *y2 = (snd_vec *)bk->y2[ch];
     if (in) {
-        run_with_input(a1, a2, b, y1, y2, nv, in, n, out);
+        run_with_input(bk, a1, a2, b, y1, y2, nv, in, n, out);
         bk->active[ch] = true;
     } else {
-        run_free(a1, a2, y1, y2, nv, n, out);
+        run_free(bk, a1, a2, y1, y2, nv, n, out);
     }
     bk->mode_samples += (unsigned long long)bk->modes * n;
     bk->since_check[ch] += n;

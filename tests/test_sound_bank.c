@@ -1,9 +1,10 @@
 /* sound, level 5 and 4, at the level of bits: the register-blocked bank kernels (src/snd_bank.c) against the
  * per-sample loop they replaced (tests/helpers/snd_bank_reference.h), the gesture filters run three at a time
  * against one at a time, and the bank's rounding over a long decay against long double.
- *   - same bits: every bank size that exercises a different grouping of vectors (one mode; 12, 32, 40, 64 and 100
- *     modes: the groups of 8, 4 and 2 vectors and their remainders), both channels, blocks of 1 to 300 samples
- *     (across the kernels' 64-sample chunks), input and free ringing, strikes and retunes between blocks;
+ *   - same bits: each kernel the processor runs (groups of 2, 4 or 8 vectors in registers), every bank size that
+ *     exercises a different grouping of vectors (one mode; 12, 32, 40, 64 and 100 modes: whole groups and their
+ *     remainders), both channels, blocks of 1 to 300 samples (across the kernels' 64-sample chunks), input and free
+ *     ringing, strikes and retunes between blocks;
  *   - the bank's rounding: 10 s of the default preset's bowl bank after a strike against the same recurrence (the
  *     same coefficients) in long double. */
 #include <check.h>
@@ -33,14 +34,17 @@ START_TEST(kernels_match_the_per_sample_loop_bit_for_bit)
     static double in[TOTAL], got[TOTAL], want[TOTAL];
     for (size_t i = 0; i < TOTAL; i++)
         in[i] = sin(0.37 * (double)i) * (i % 7 == 0 ? 1.0 : 0.1);
-    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
+    const snd_kernel kernels[] = {SND_KERNEL_SSE2, SND_KERNEL_AVX, SND_KERNEL_AVX512};
+    for (size_t kz = 0; kz < 3 * sizeof sizes / sizeof sizes[0]; kz++)
         for (size_t ch = 0; ch < 2; ch++) {
+            const size_t z = kz / 3;
             snd_mode modes[100];
             spread_modes(modes, sizes[z]);
             snd_bank fast, slow;
             ck_assert_int_eq(snd_bank_init(&fast, modes, sizes[z], FS, 2), 0);
             ck_assert_int_eq(snd_bank_init(&slow, modes, sizes[z], FS, 2), 0);
             ck_assert_uint_eq(fast.modes, sizes[z]);
+            snd_bank_use_kernel(&fast, kernels[kz % 3]);  /* those this processor runs */
             /* no silence cut: the reference loop has none, and every mode must keep ringing for the comparison */
             fast.silence = slow.silence = 0.0;
             memset(got, 0, sizeof got);
@@ -71,9 +75,9 @@ START_TEST(kernels_match_the_per_sample_loop_bit_for_bit)
                     differ++;
                     first = first < i ? first : i;
                 }
-            ck_assert_msg(differ == 0, "%zu modes, channel %zu: %zu samples differ, the first at %zu "
-                          "(%.17g, not %.17g)", sizes[z], ch, differ, first, first < TOTAL ? got[first] : 0.0,
-                          first < TOTAL ? want[first] : 0.0);
+            ck_assert_msg(differ == 0, "kernel %d, %zu modes, channel %zu: %zu samples differ, the first "
+                          "at %zu (%.17g, not %.17g)", (int)fast.kernel, sizes[z], ch, differ, first,
+                          first < TOTAL ? got[first] : 0.0, first < TOTAL ? want[first] : 0.0);
             ck_assert(got[TOTAL - 1] != 0.0);  /* still ringing: the comparison saw live modes to the end */
             snd_bank_destroy(&fast);
             snd_bank_destroy(&slow);

@@ -6,27 +6,34 @@
 #ifndef NUMLAB_TESTS_SND_BANK_REFERENCE_H
 #define NUMLAB_TESTS_SND_BANK_REFERENCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "../../src/snd_private.h"
 
 typedef double snd_reference_vec __attribute__((vector_size(SND_LANES * sizeof(double))));
 
-/* Adds n samples of channel ch into out[0..n) from the input in (NULL: silence), as snd_bank_process does. */
-static inline void snd_bank_reference_process(snd_bank *bk, size_t ch, const double *in, size_t n, double *out)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define SND_REFERENCE_CLONES __attribute__((target_clones("avx", "default")))
+#else
+#define SND_REFERENCE_CLONES
+#endif
+
+/* The loop over the samples, every mode inside it; has_input is a constant in each caller (as it was). */
+static inline __attribute__((always_inline)) void
+snd_reference_lanes(const snd_reference_vec *restrict a1, const snd_reference_vec *restrict a2,
+                    const snd_reference_vec *restrict b, snd_reference_vec *restrict y1,
+                    snd_reference_vec *restrict y2, size_t nv, const double *restrict in, size_t n,
+                    double *restrict out, bool has_input)
 {
-    const size_t nv = bk->lanes / SND_LANES;
-    const snd_reference_vec *a1 = (const snd_reference_vec *)bk->a1, *a2 = (const snd_reference_vec *)bk->a2;
-    const snd_reference_vec *b = (const snd_reference_vec *)bk->b;
-    snd_reference_vec *y1 = (snd_reference_vec *)bk->y1[ch], *y2 = (snd_reference_vec *)bk->y2[ch];
     for (size_t s = 0; s < n; s++) {
-        const double x = in ? in[s] : 0.0;
+        const double x = has_input ? in[s] : 0.0;
         snd_reference_vec acc0 = {0.0}, acc1 = {0.0};
         for (size_t j = 0; j < nv; j += 2) {
             snd_reference_vec o0 = y1[j], o1 = y1[j + 1];
             snd_reference_vec n0 = a1[j] * o0 + a2[j] * y2[j];
             snd_reference_vec n1 = a1[j + 1] * o1 + a2[j + 1] * y2[j + 1];
-            if (in) {
+            if (has_input) {
                 n0 += b[j] * x;
                 n1 += b[j + 1] * x;
             }
@@ -40,8 +47,32 @@ static inline void snd_bank_reference_process(snd_bank *bk, size_t ch, const dou
         snd_reference_vec acc = acc0 + acc1;
         out[s] += (acc[0] + acc[1]) + (acc[2] + acc[3]);
     }
-    if (in)
+}
+
+SND_REFERENCE_CLONES static void snd_reference_with_input(snd_bank *bk, size_t ch, const double *in, size_t n,
+                                                          double *out)
+{
+    snd_reference_lanes((const snd_reference_vec *)bk->a1, (const snd_reference_vec *)bk->a2,
+                        (const snd_reference_vec *)bk->b, (snd_reference_vec *)bk->y1[ch],
+                        (snd_reference_vec *)bk->y2[ch], bk->lanes / SND_LANES, in, n, out, true);
+}
+
+SND_REFERENCE_CLONES static void snd_reference_free(snd_bank *bk, size_t ch, size_t n, double *out)
+{
+    snd_reference_lanes((const snd_reference_vec *)bk->a1, (const snd_reference_vec *)bk->a2, NULL,
+                        (snd_reference_vec *)bk->y1[ch], (snd_reference_vec *)bk->y2[ch], bk->lanes / SND_LANES,
+                        NULL, n, out, false);
+}
+
+/* Adds n samples of channel ch into out[0..n) from the input in (NULL: silence), as snd_bank_process does. */
+static inline void snd_bank_reference_process(snd_bank *bk, size_t ch, const double *in, size_t n, double *out)
+{
+    if (in) {
+        snd_reference_with_input(bk, ch, in, n, out);
         bk->active[ch] = true;
+    } else {
+        snd_reference_free(bk, ch, n, out);
+    }
 }
 
 #endif
