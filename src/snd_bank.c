@@ -4,9 +4,9 @@
  * of g vectors at a time over a chunk of samples with the group's state in registers (run_group). The group is as
  * large as the registers allow: 8 vectors with AVX-512VL's 32 (x86-64-v4), 4 with AVX's 16, 2 for plain SSE2, the
  * widest the processor runs picked by snd_bank_init (on x86-64; elsewhere the plain one). Every variant does the
- * same operations in the same order (ISO C mode compiles with -ffp-contract=off: no FMA, though AVX-512 has it), so
- * they give the same bits, and the same bits as the per-sample loop that visited every mode once a sample
- * (tests/helpers/snd_bank_reference.h keeps it; tests/test_sound_bank.c compares them).
+ * same operations in the same order, with no FMA though AVX-512 has it (below), so they give the same bits, and the
+ * same bits as the per-sample loop that visited every mode once a sample (tests/helpers/snd_bank_reference.h keeps
+ * it; tests/test_sound_bank.c compares them).
  *
  * Why not faster: the recurrence's latency (a multiply and two adds, ~9 cycles) bounds a group's sample, and the
  * multiplies and adds of 8 vectors a sample (24 of each) keep the two FP pipes of each kind busy for ~12 cycles:
@@ -22,6 +22,13 @@
 #include <string.h>
 
 #define CHECK_EVERY 256  /* samples between silence checks */
+
+/* No FMA in any kernel, whatever the compiler's default: GCC in ISO C mode does not contract (the Makefile builds
+ * with -std=c17), Clang does by default within an expression, which would give the AVX-512 kernel (FMA is part of
+ * it) other bits than the others. GCC does not know the standard pragma (and warns). */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
 
 typedef double snd_vec __attribute__((vector_size(SND_LANES * sizeof(double))));
 

@@ -1,7 +1,8 @@
 /* Benchmark: 60 s of each preset at 48 kHz (mechanics, micro-impacts, banks, body, mix, limiter; no file), against
  * a plain 64-mode float resonator bank run over the same 60 s in the same process, the kind of loop one writes
  * first (array of structs, one mode after another, y = a1 y1 - a2 y2 + b x); the project's bank alone on the same
- * 64 modes, through its kernels and through the per-sample loop they replaced (tests/helpers/snd_bank_reference.h).
+ * 64 modes, through its kernels and through the per-sample loop they replaced (tests/helpers/snd_bank_reference.h),
+ * in calls of 960 samples and, as the engine calls it, 32 modes in calls of one mechanics step (20 samples).
  * Output: `name: value unit (ratio x reference)`, the ratio a speed ratio (above 1: faster than the reference).
  * Each figure is the best of ROUNDS runs, interleaved, timed in the thread's CPU time (CLOCK_THREAD_CPUTIME_ID): on
  * a machine shared with other builds the wall clock counts their time slices too, the CPU time only ours (what is
@@ -64,21 +65,21 @@ static double run_reference(void)
     return secs;
 }
 
-/* Our bank alone with the same modes and input, in doubles: through snd_bank_process, or (old) through the
- * per-sample loop it replaced. */
-static double run_bank(bool old)
+/* Our bank alone with the first `modes` of the same modes and input, in doubles, `block` samples a call: through
+ * snd_bank_process, or (old) through the per-sample loop it replaced. */
+static double run_bank(bool old, size_t modes, size_t block)
 {
-    const size_t n = (size_t)(SECONDS * SND_RATE), block = 960;
-    snd_mode modes[REF_MODES];
-    for (int k = 0; k < REF_MODES; k++)
-        modes[k] = (snd_mode){200.0 + 150.0 * k, 3.0 + k, 1.0};
+    const size_t n = (size_t)(SECONDS * SND_RATE);
+    snd_mode mode[REF_MODES];
+    for (size_t k = 0; k < modes; k++)
+        mode[k] = (snd_mode){200.0 + 150.0 * (double)k, 3.0 + (double)k, 1.0};
     snd_bank bk;
-    if (snd_bank_init(&bk, modes, REF_MODES, SND_RATE, 1))
+    if (snd_bank_init(&bk, mode, modes, SND_RATE, 1))
         return NAN;
     double in[960] = {0}, out[960];
     double acc = 0.0, start = now();
-    for (size_t done = 0; done < n; done += block) {
-        in[0] = (done / block) % 5 == 0 ? 1.0 : 0.0;
+    for (size_t done = 0; done + block <= n; done += block) {
+        in[0] = (done / 960) % 5 == 0 && done % 960 == 0 ? 1.0 : 0.0;  /* struck every 0.1 s */
         if (old)
             snd_bank_reference_process(&bk, 0, in, block, out);
         else
@@ -121,14 +122,18 @@ static render_result run_preset(const snd_preset *p, size_t channels)
 int main(void)
 {
     const size_t n_presets = snd_preset_count();
-    double ref = INFINITY, bank = INFINITY, old_bank = INFINITY;
+    /* the bank over long blocks (64 modes, 960 samples a call), and as the engine calls it (32 modes, one
+     * mechanics step of 20 samples) */
+    double ref = INFINITY, bank = INFINITY, old_bank = INFINITY, step_bank = INFINITY, old_step_bank = INFINITY;
     render_result best[16][2];
     for (size_t i = 0; i < n_presets && i < 16; i++)
         best[i][0].secs = best[i][1].secs = INFINITY;
     for (int r = 0; r < ROUNDS; r++) {
         ref = fmin(ref, run_reference());
-        bank = fmin(bank, run_bank(false));
-        old_bank = fmin(old_bank, run_bank(true));
+        bank = fmin(bank, run_bank(false, REF_MODES, 960));
+        old_bank = fmin(old_bank, run_bank(true, REF_MODES, 960));
+        step_bank = fmin(step_bank, run_bank(false, REF_MODES / 2, 20));
+        old_step_bank = fmin(old_step_bank, run_bank(true, REF_MODES / 2, 20));
         for (size_t i = 0; i < n_presets && i < 16; i++)
             for (size_t ch = 1; ch <= (i == 0 ? 2u : 1u); ch++) {
                 render_result x = run_preset(snd_preset_at(i), ch);
@@ -145,6 +150,9 @@ int main(void)
            REF_MODES, SECONDS / bank, 1e9 * bank / (samples * REF_MODES), ref / bank, old_bank / bank);
     printf("bank, the per-sample loop, %d modes: %.0f x real time, %.3f ns per mode per sample (%.2f x reference)\n",
            REF_MODES, SECONDS / old_bank, 1e9 * old_bank / (samples * REF_MODES), ref / old_bank);
+    printf("bank (SoA double), %d modes in 20-sample calls: %.3f ns per mode per sample (%.2f x the per-sample "
+           "loop's %.3f)\n", REF_MODES / 2, 1e9 * step_bank / (samples * (REF_MODES / 2)), old_step_bank / step_bank,
+           1e9 * old_step_bank / (samples * (REF_MODES / 2)));
     for (size_t i = 0; i < n_presets && i < 16; i++)
         for (size_t ch = 1; ch <= (i == 0 ? 2u : 1u); ch++) {
             const render_result *x = &best[i][ch - 1];
