@@ -41,13 +41,14 @@ typedef double snd_vec __attribute__((vector_size(SND_LANES * sizeof(double))));
 /* One group of g vectors (g = 2, 4 or 8, a constant in each caller) over n <= CHUNK samples, its state in registers
  * for the whole run: the recurrence's only loads are the coefficients, and its only stores the two partial sums a
  * sample, where a loop over the modes inside the loop over the samples loads and stores every state each sample.
- * acc0 sums the group's even vectors, acc1 its odd ones, in the order of the vectors (the groups run in order), so
- * the sums round as they did when one sample visited every mode. has_input is a constant in each caller too: the
- * input term costs nothing when absent. */
+ * The partial sums: one of the group's even vectors, one of its odd ones, added in the order of the vectors (the
+ * groups run in order), so they round as they did when one sample visited every mode. The first group starts them
+ * from 0 (as that loop did), the others from acc0[s] and acc1[s]; the last adds them up into out[s], the others
+ * leave them there. has_input, first and last are constants in each caller too: none is tested per sample. */
 static inline __attribute__((always_inline)) void
 run_group(const snd_vec *restrict a1, const snd_vec *restrict a2, const snd_vec *restrict b, snd_vec *restrict y1,
           snd_vec *restrict y2, size_t g, const double *restrict in, size_t n, snd_vec *restrict acc0,
-          snd_vec *restrict acc1, bool has_input)
+          snd_vec *restrict acc1, double *restrict out, bool has_input, bool first, bool last)
 {
     snd_vec now[MAX_GROUP], before[MAX_GROUP];
 #pragma GCC unroll 8
@@ -64,10 +65,18 @@ run_group(const snd_vec *restrict a1, const snd_vec *restrict a2, const snd_vec 
             if (has_input)
                 next[i] += b[i] * x;
         }
+        snd_vec sum0 = first ? (snd_vec){0.0} : acc0[s], sum1 = first ? (snd_vec){0.0} : acc1[s];
 #pragma GCC unroll 8
         for (size_t i = 0; i < g; i += 2) {
-            acc0[s] += now[i];
-            acc1[s] += now[i + 1];
+            sum0 += now[i];
+            sum1 += now[i + 1];
+        }
+        if (last) {
+            snd_vec acc = sum0 + sum1;
+            out[s] += (acc[0] + acc[1]) + (acc[2] + acc[3]);
+        } else {
+            acc0[s] = sum0;
+            acc1[s] = sum1;
         }
 #pragma GCC unroll 8
         for (size_t i = 0; i < g; i++) {
@@ -82,8 +91,24 @@ run_group(const snd_vec *restrict a1, const snd_vec *restrict a2, const snd_vec 
     }
 }
 
-/* n samples of nv vectors (nv even), CHUNK samples at a time: every group over the chunk, then its sums out. g
- * vectors a group, the last ones 2 at a time. */
+/* run_group with first and last made constants. */
+static inline __attribute__((always_inline)) void
+run_group_at(const snd_vec *restrict a1, const snd_vec *restrict a2, const snd_vec *restrict b, snd_vec *restrict y1,
+             snd_vec *restrict y2, size_t g, const double *restrict in, size_t n, snd_vec *restrict acc0,
+             snd_vec *restrict acc1, double *restrict out, bool has_input, bool first, bool last)
+{
+    if (first && last)
+        run_group(a1, a2, b, y1, y2, g, in, n, acc0, acc1, out, has_input, true, true);
+    else if (first)
+        run_group(a1, a2, b, y1, y2, g, in, n, acc0, acc1, out, has_input, true, false);
+    else if (last)
+        run_group(a1, a2, b, y1, y2, g, in, n, acc0, acc1, out, has_input, false, true);
+    else
+        run_group(a1, a2, b, y1, y2, g, in, n, acc0, acc1, out, has_input, false, false);
+}
+
+/* n samples of nv vectors (nv even), CHUNK samples at a time, every group over the chunk: g vectors a group, the
+ * last ones 2 at a time. A bank of one group (32 modes at g = 8) keeps no partial sums in memory at all. */
 static inline __attribute__((always_inline)) void
 run_lanes(const snd_vec *restrict a1, const snd_vec *restrict a2, const snd_vec *restrict b, snd_vec *restrict y1,
           snd_vec *restrict y2, size_t nv, const double *restrict in, size_t n, double *restrict out, bool has_input,
@@ -93,16 +118,16 @@ run_lanes(const snd_vec *restrict a1, const snd_vec *restrict a2, const snd_vec 
     for (size_t done = 0; done < n; done += CHUNK) {
         const size_t len = n - done < CHUNK ? n - done : CHUNK;
         const double *x = has_input ? in + done : NULL;
-        for (size_t s = 0; s < len; s++)
-            acc0[s] = acc1[s] = (snd_vec){0.0};
-        size_t j = 0;
-        for (; j + g <= nv; j += g)
-            run_group(a1 + j, a2 + j, b ? b + j : NULL, y1 + j, y2 + j, g, x, len, acc0, acc1, has_input);
-        for (; j < nv; j += 2)
-            run_group(a1 + j, a2 + j, b ? b + j : NULL, y1 + j, y2 + j, 2, x, len, acc0, acc1, has_input);
-        for (size_t s = 0; s < len; s++) {
-            snd_vec acc = acc0[s] + acc1[s];
-            out[done + s] += (acc[0] + acc[1]) + (acc[2] + acc[3]);
+        for (size_t j = 0; j < nv;) {
+            const size_t size = j + g <= nv ? g : 2;
+            const bool first = j == 0, last = j + size == nv;
+            if (size == g)
+                run_group_at(a1 + j, a2 + j, b ? b + j : NULL, y1 + j, y2 + j, g, x, len, acc0, acc1, out + done,
+                             has_input, first, last);
+            else
+                run_group_at(a1 + j, a2 + j, b ? b + j : NULL, y1 + j, y2 + j, 2, x, len, acc0, acc1, out + done,
+                             has_input, first, last);
+            j += size;
         }
     }
 }
