@@ -65,9 +65,10 @@ static double run_reference(void)
     return secs;
 }
 
-/* Our bank alone with the first `modes` of the same modes and input, in doubles, `block` samples a call: through
- * snd_bank_process, or (old) through the per-sample loop it replaced. */
-static double run_bank(bool old, size_t modes, size_t block)
+/* Our bank alone with the first `modes` of the same modes, in doubles, `block` samples a call, struck every 0.1 s
+ * through its input (the bowl's bank under rubbing) or, without input, by snd_bank_strike (the spheres' bank
+ * ringing after a hit): through snd_bank_process, or (old) through the per-sample loop it replaced. */
+static double run_bank(bool old, size_t modes, size_t block, bool input)
 {
     const size_t n = (size_t)(SECONDS * SND_RATE);
     snd_mode mode[REF_MODES];
@@ -79,11 +80,14 @@ static double run_bank(bool old, size_t modes, size_t block)
     double in[960] = {0}, out[960];
     double acc = 0.0, start = now();
     for (size_t done = 0; done + block <= n; done += block) {
-        in[0] = (done / 960) % 5 == 0 && done % 960 == 0 ? 1.0 : 0.0;  /* struck every 0.1 s */
+        const bool strike = (done / 960) % 5 == 0 && done % 960 == 0;
+        in[0] = strike ? 1.0 : 0.0;
+        if (strike && !input)
+            snd_bank_strike(&bk, 0, NULL, 1.0);
         if (old)
-            snd_bank_reference_process(&bk, 0, in, block, out);
+            snd_bank_reference_process(&bk, 0, input ? in : NULL, block, out);
         else
-            snd_bank_process(&bk, 0, in, block, out);
+            snd_bank_process(&bk, 0, input ? in : NULL, block, out);
         acc += out[block - 1];
     }
     double secs = now() - start;
@@ -124,16 +128,19 @@ int main(void)
     const size_t n_presets = snd_preset_count();
     /* the bank over long blocks (64 modes, 960 samples a call), and as the engine calls it (32 modes, one
      * mechanics step of 20 samples) */
-    double ref = INFINITY, bank = INFINITY, old_bank = INFINITY, step_bank = INFINITY, old_step_bank = INFINITY;
+    double ref = INFINITY, bank = INFINITY, old_bank = INFINITY, step[2] = {INFINITY, INFINITY},
+           old_step[2] = {INFINITY, INFINITY};
     render_result best[16][2];
     for (size_t i = 0; i < n_presets && i < 16; i++)
         best[i][0].secs = best[i][1].secs = INFINITY;
     for (int r = 0; r < ROUNDS; r++) {
         ref = fmin(ref, run_reference());
-        bank = fmin(bank, run_bank(false, REF_MODES, 960));
-        old_bank = fmin(old_bank, run_bank(true, REF_MODES, 960));
-        step_bank = fmin(step_bank, run_bank(false, REF_MODES / 2, 20));
-        old_step_bank = fmin(old_step_bank, run_bank(true, REF_MODES / 2, 20));
+        bank = fmin(bank, run_bank(false, REF_MODES, 960, true));
+        old_bank = fmin(old_bank, run_bank(true, REF_MODES, 960, true));
+        for (int input = 0; input < 2; input++) {
+            step[input] = fmin(step[input], run_bank(false, REF_MODES / 2, 20, input));
+            old_step[input] = fmin(old_step[input], run_bank(true, REF_MODES / 2, 20, input));
+        }
         for (size_t i = 0; i < n_presets && i < 16; i++)
             for (size_t ch = 1; ch <= (i == 0 ? 2u : 1u); ch++) {
                 render_result x = run_preset(snd_preset_at(i), ch);
@@ -150,9 +157,11 @@ int main(void)
            REF_MODES, SECONDS / bank, 1e9 * bank / (samples * REF_MODES), ref / bank, old_bank / bank);
     printf("bank, the per-sample loop, %d modes: %.0f x real time, %.3f ns per mode per sample (%.2f x reference)\n",
            REF_MODES, SECONDS / old_bank, 1e9 * old_bank / (samples * REF_MODES), ref / old_bank);
-    printf("bank (SoA double), %d modes in 20-sample calls: %.3f ns per mode per sample (%.2f x the per-sample "
-           "loop's %.3f)\n", REF_MODES / 2, 1e9 * step_bank / (samples * (REF_MODES / 2)), old_step_bank / step_bank,
-           1e9 * old_step_bank / (samples * (REF_MODES / 2)));
+    const double step_samples = samples * (REF_MODES / 2);
+    printf("bank (SoA double), %d modes in 20-sample calls: with input %.3f ns per mode per sample (%.2f x the "
+           "per-sample loop's %.3f), ringing %.3f (%.2f x its %.3f)\n", REF_MODES / 2, 1e9 * step[1] / step_samples,
+           old_step[1] / step[1], 1e9 * old_step[1] / step_samples, 1e9 * step[0] / step_samples,
+           old_step[0] / step[0], 1e9 * old_step[0] / step_samples);
     for (size_t i = 0; i < n_presets && i < 16; i++)
         for (size_t ch = 1; ch <= (i == 0 ? 2u : 1u); ch++) {
             const render_result *x = &best[i][ch - 1];
