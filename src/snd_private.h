@@ -27,12 +27,16 @@ typedef struct {
  * Modes at or above Nyquist (and f <= 0) are dropped. Each channel has its own state. A mode whose amplitude falls
  * below `silence` is set to exactly 0 (no denormals); a channel whose modes are all 0 is inactive and costs nothing
  * until input or a strike arrives. */
+/* The bank's kernels: groups of 2, 4 or 8 vectors kept in registers (src/snd_bank.c), all giving the same bits. */
+typedef enum { SND_KERNEL_SSE2, SND_KERNEL_AVX, SND_KERNEL_AVX512 } snd_kernel;
+
 typedef struct {
     size_t modes;            /* modes kept */
     size_t lanes;            /* array length: modes rounded up to 2 SND_LANES (padding lanes stay 0) */
     size_t channels;         /* 1 or 2 */
     double rate;
     double silence;          /* amplitude below which a mode is zeroed (default 1e-10) */
+    snd_kernel kernel;       /* the widest the processor runs (snd_bank_init); snd_bank_use_kernel may narrow it */
     snd_mode *mode;          /* the kept modes, in the order given */
     size_t *source;          /* index in the caller's list of each kept mode */
     double *a1, *a2;         /* 2 r cos(theta), -r^2 */
@@ -54,6 +58,8 @@ void snd_bank_process(snd_bank *bk, size_t ch, const double *in, size_t n, doubl
 /* An impulse at the last processed sample: amp[k] (per kept mode; NULL: the modes' gains) times scale, so the
  * following outputs are scale amp_k r^j sin(theta j), j = 1, 2, ... */
 void snd_bank_strike(snd_bank *bk, size_t ch, const double *amp, double scale);
+/* Runs the bank through kernel k, or the widest the processor runs if that is narrower (the tests compare them). */
+void snd_bank_use_kernel(snd_bank *bk, snd_kernel k);
 /* Plays every mode at factor times its frequency (decays unchanged); 1 restores them. */
 void snd_bank_retune(snd_bank *bk, double factor);
 
@@ -93,6 +99,9 @@ void snd_lowpass_set(snd_lowpass *lp, double cutoff, double rate);
 /* Filters x[0..n) in place. Once the state falls below 1e-15 it is set to exactly 0: a block with no input and
  * lp->z == 0 is silent, and the caller may skip it. */
 void snd_lowpass_run(snd_lowpass *lp, double *x, size_t n);
+/* Three filters over three distinct buffers x[i][0..n) at once, each exactly as snd_lowpass_run would (three
+ * independent recurrences in one loop run about as fast as one alone). */
+void snd_lowpass_run3(snd_lowpass *const lp[3], double *const x[3], size_t n);
 
 /* --- level 6: the acrylic body layer ---------------------------------------------------------------------- */
 

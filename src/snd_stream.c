@@ -83,13 +83,11 @@ bool snd_stream_render(snd_stream *st, double lambda, double amp, size_t n, doub
             if (start >= n)
                 start = n - 1;
             double a = amp * gsl_ran_gamma(rng, st->shape, 1.0 / st->shape);
-            for (size_t j = 0; j < w; j++) {
-                size_t at = start + j;
-                if (at < n)
-                    out[at] += a * st->pulse[j];
-                else
-                    st->tail[at - n] += a * st->pulse[j];
-            }
+            const size_t inside = n - start < w ? n - start : w;  /* the pulse's samples in this block */
+            for (size_t j = 0; j < inside; j++)
+                out[start + j] += a * st->pulse[j];
+            for (size_t j = inside; j < w; j++)
+                st->tail[start + j - n] += a * st->pulse[j];
             st->tail_live = st->tail_live || start + w > n;
             count++;
         }
@@ -115,4 +113,22 @@ void snd_lowpass_run(snd_lowpass *lp, double *x, size_t n)
         x[i] = z;
     }
     lp->z = fabs(z) < FLUSH_LEVEL ? 0.0 : z;  /* a dying tail ends at exactly 0: the block after it is skipped */
+}
+
+void snd_lowpass_run3(snd_lowpass *const lp[3], double *const x[3], size_t n)
+{
+    double z0 = lp[0]->z, z1 = lp[1]->z, z2 = lp[2]->z;
+    const double c0 = lp[0]->coef, c1 = lp[1]->coef, c2 = lp[2]->coef;
+    double *restrict x0 = x[0], *restrict x1 = x[1], *restrict x2 = x[2];
+    for (size_t i = 0; i < n; i++) {
+        z0 += c0 * (x0[i] - z0);
+        z1 += c1 * (x1[i] - z1);
+        z2 += c2 * (x2[i] - z2);
+        x0[i] = z0;
+        x1[i] = z1;
+        x2[i] = z2;
+    }
+    lp[0]->z = fabs(z0) < FLUSH_LEVEL ? 0.0 : z0;
+    lp[1]->z = fabs(z1) < FLUSH_LEVEL ? 0.0 : z1;
+    lp[2]->z = fabs(z2) < FLUSH_LEVEL ? 0.0 : z2;
 }

@@ -13,7 +13,10 @@
 #define MAX_LOAD 4.0            /* L / L_ref beyond this adds nothing to the rates */
 
 /* Work buffers, each SND_MAX_BLOCK long. */
-enum { W_GRAIN, W_BOWL_IN0, W_BOWL_IN1, W_BALL_IN0, W_BALL_IN1, W_BODY, W_MIX0, W_MIX1, W_COUNT };
+enum {
+    W_GRAIN0, W_GRAIN1, W_GRAIN2, /* the contacts' forces: sphere 0, sphere 1, the pair */
+    W_BOWL_IN0, W_BOWL_IN1, W_BALL_IN0, W_BALL_IN1, W_BODY, W_MIX0, W_MIX1, W_COUNT
+};
 
 static double *work(const snd_synth *s, int which)
 {
@@ -179,21 +182,6 @@ void snd_synth_destroy(snd_synth *s)
     memset(s, 0, sizeof *s);
 }
 
-/* Level 3 + 4 for one contact: the micro-impacts of the block, through the gesture filter. Returns false (and
- * leaves grain untouched, all zero) when the contact is silent. */
-static bool contact_force(snd_synth *s, snd_stream *st, snd_lowpass *lp, double lambda, double amp, double speed,
-                          size_t n, double *grain, double *cutoff)
-{
-    const snd_params *p = &s->p;
-    *cutoff = p->bright_lo + (p->bright_hi - p->bright_lo) * speed / (speed + p->bright_speed);
-    bool wrote = snd_stream_render(st, lambda, amp, n, grain, NULL);
-    if (!wrote && lp->z == 0.0)
-        return false;
-    snd_lowpass_set(lp, *cutoff, s->rate);
-    snd_lowpass_run(lp, grain, n);
-    return true;
-}
-
 /* dst{0,1} += scale pan_gain grain; *fresh: the destination still holds last block's data (zero it first). */
 static void mix_into(const snd_synth *s, const double *grain, size_t n, double pan, double scale, double *dst0,
                      double *dst1, bool *fresh)
@@ -218,43 +206,59 @@ static double load_factor(double load)
 }
 
 /* The contact layers: each sphere's rubbing into the bowl bank's input, the pair's into the ball bank's, the
- * layer gains folded into the inputs (the banks are linear). */
+ * layer gains folded into the inputs (the banks are linear). Level 3 for the three contacts, then their gesture
+ * filters side by side (three independent recurrences in one loop: each alone waits on its own latency), then the
+ * mix in the contacts' order. A contact is silent (skipped by the mix, its grain all zero) when its stream added
+ * nothing and its filter's state is 0. */
 static void render_contacts(snd_synth *s, const snd_control *c, size_t n, bool *bowl_in, bool *ball_in)
 {
     const snd_params *p = &s->p;
-    double *grain = work(s, W_GRAIN);
+    snd_stream *const stream[3] = {&s->rub[0], &s->rub[1], &s->pair};
+    snd_lowpass *const lp[3] = {&s->lp[0], &s->lp[1], &s->lp_pair};
+    const snd_contact *const k[3] = {&c->sphere[0], &c->sphere[1], &c->pair};
+    double *const grain[3] = {work(s, W_GRAIN0), work(s, W_GRAIN1), work(s, W_GRAIN2)};
+    double *const cutoff[3] = {&s->meters.cutoff[0], &s->meters.cutoff[1], &s->meters.pair_cutoff};
+    double lambda[3], amp[3];
+    bool wanted[3], live[3];
+    for (int i = 0; i < 2; i++) {
+        double load = load_factor(k[i]->load), speed = k[i]->speed > 0.0 ? k[i]->speed : 0.0;
+        lambda[i] = fmin(p->rate_max, k[i]->gate * p->rub_density * speed * sqrt(load));
+        amp[i] = p->rub_amp * sqrt(load);
+        s->meters.rate[i] = lambda[i];
+        wanted[i] = s->layers & (SND_LAYER_RUB | SND_LAYER_FORCE);
+    }
+    const double magnet = 1.0 + p->pair_magnet * bowl_smoothstep(0.0, 1.0, c->magnet);
+    lambda[2] = fmin(p->rate_max, k[2]->gate * p->pair_density * (k[2]->speed > 0.0 ? k[2]->speed : 0.0) * magnet);
+    amp[2] = p->pair_amp * magnet;
+    s->meters.pair_rate = lambda[2];
+    wanted[2] = s->layers & SND_LAYER_PAIR;
+    for (int i = 0; i < 3; i++) {
+        memset(grain[i], 0, n * sizeof *grain[i]);
+        live[i] = false;
+        if (!wanted[i])
+            continue;
+        double speed = k[i]->speed > 0.0 ? k[i]->speed : 0.0;
+        *cutoff[i] = p->bright_lo + (p->bright_hi - p->bright_lo) * speed / (speed + p->bright_speed);
+        live[i] = snd_stream_render(stream[i], lambda[i], amp[i], n, grain[i], NULL) || lp[i]->z != 0.0;
+        if (live[i])
+            snd_lowpass_set(lp[i], *cutoff[i], s->rate);
+    }
+    /* a silent contact's filter runs on zeros from state 0: it stays exactly 0 */
+    snd_lowpass_run3(lp, grain, n);
     bool bowl_fresh = true, ball_fresh = true;
     for (int i = 0; i < 2; i++) {
-        const snd_contact *k = &c->sphere[i];
-        double load = load_factor(k->load), speed = k->speed > 0.0 ? k->speed : 0.0;
-        double lambda = fmin(p->rate_max, k->gate * p->rub_density * speed * sqrt(load));
-        s->meters.rate[i] = lambda;
-        if (!(s->layers & (SND_LAYER_RUB | SND_LAYER_FORCE)))
-            continue;
-        memset(grain, 0, n * sizeof *grain);
-        if (!contact_force(s, &s->rub[i], &s->lp[i], lambda, p->rub_amp * sqrt(load), speed, n, grain,
-                           &s->meters.cutoff[i]))
+        if (!live[i])
             continue;
         if (s->layers & SND_LAYER_RUB)
-            mix_into(s, grain, n, k->pan, p->gain_bowl, work(s, W_BOWL_IN0), work(s, W_BOWL_IN1), &bowl_fresh);
+            mix_into(s, grain[i], n, k[i]->pan, p->gain_bowl, work(s, W_BOWL_IN0), work(s, W_BOWL_IN1),
+                     &bowl_fresh);
         if (s->layers & SND_LAYER_FORCE)
-            mix_into(s, grain, n, k->pan, p->gain_force, work(s, W_MIX0), work(s, W_MIX1), NULL);
+            mix_into(s, grain[i], n, k[i]->pan, p->gain_force, work(s, W_MIX0), work(s, W_MIX1), NULL);
     }
     *bowl_in = !bowl_fresh;
-    const snd_contact *k = &c->pair;
-    double magnet = 1.0 + p->pair_magnet * bowl_smoothstep(0.0, 1.0, c->magnet);
-    double speed = k->speed > 0.0 ? k->speed : 0.0;
-    double lambda = fmin(p->rate_max, k->gate * p->pair_density * speed * magnet);
-    s->meters.pair_rate = lambda;
-    *ball_in = false;
-    if (!(s->layers & SND_LAYER_PAIR))
-        return;
-    memset(grain, 0, n * sizeof *grain);
-    if (contact_force(s, &s->pair, &s->lp_pair, lambda, p->pair_amp * magnet, speed, n, grain,
-                      &s->meters.pair_cutoff)) {
-        mix_into(s, grain, n, k->pan, p->gain_ball, work(s, W_BALL_IN0), work(s, W_BALL_IN1), &ball_fresh);
-        *ball_in = true;
-    }
+    if (live[2])
+        mix_into(s, grain[2], n, k[2]->pan, p->gain_ball, work(s, W_BALL_IN0), work(s, W_BALL_IN1), &ball_fresh);
+    *ball_in = live[2];
 }
 
 /* A collision's strike amplitudes: the family's gains, brighter for harder hits (up to (f_k / f_1)^0.5 more). */
@@ -330,10 +334,10 @@ static void relax_ball(snd_synth *s, const snd_hit *hits, size_t n_hits, size_t 
 }
 
 /* DC blocker (y = x - x1 + R y1) and a peak limiter with instant attack: env >= |sample| always, so limit / env
- * keeps every sample within the ceiling; it lets go with LIMIT_RELEASE. */
-static void finish(snd_synth *s, size_t n, double *out)
+ * keeps every sample within the ceiling; it lets go with LIMIT_RELEASE. nc (channels) is a constant in each caller:
+ * no test of it per sample. */
+static inline __attribute__((always_inline)) void finish_channels(snd_synth *s, size_t n, double *out, size_t nc)
 {
-    const size_t nc = s->channels;
     const double limit = s->p.limit, release = s->lim_release, r = s->dc_r;
     const double *mix0 = work(s, W_MIX0), *mix1 = work(s, W_MIX1);
     double env = s->lim_env, peak = 0.0, sum = 0.0;
@@ -376,6 +380,14 @@ static void finish(snd_synth *s, size_t n, double *out)
     s->stats.peak = peak > s->stats.peak ? peak : s->stats.peak;
     s->stats.sum += sum;
     s->stats.limited += limited;
+}
+
+static void finish(snd_synth *s, size_t n, double *out)
+{
+    if (s->channels == 2)
+        finish_channels(s, n, out, 2);
+    else
+        finish_channels(s, n, out, 1);
 }
 
 /* One block of n <= SND_MAX_BLOCK frames; the hits' offsets are within it. */
