@@ -226,8 +226,32 @@ int net_load_as(const char *opt, const char *path, net_network **out, char *err,
 
 /* --- normal modes ------------------------------------------------------------------------------------------- */
 
+/* The state a network runs at, about which its modes and step limits hold (net_equilibrium.c). */
+typedef enum {
+    NET_STATE_REST,         /* the rest configuration: every force cancels there already (no gravity, no pre-stress) */
+    NET_STATE_EQUILIBRIUM,  /* the static equilibrium under gravity (a cloth's sagged shape) or of a pre-stressed
+                             * network, found by Newton's method from rest */
+    NET_STATE_FALLING       /* nothing pinned under gravity: the network falls, and in the falling frame it moves as
+                             * without gravity, about the springs' own equilibrium */
+} net_state;
+
+typedef struct {
+    net_state state;
+    int iterations;   /* Newton's iterations from rest (0: rest was the equilibrium) */
+    double residual;  /* |the free masses' net forces| / |the forces that cancel there| at the result (2-norms) */
+} net_equilibrium_info;
+
+/* "rest", "equilibrium", "falling". */
+const char *net_state_name(net_state state);
+/* The static equilibrium: y (net_dim doubles) = its positions, velocities 0, found by Newton's method on the
+ * tangent stiffness from rest (pinned masses fixed) until the residual is below 1e-12. NET_ERR_INPUT with a message
+ * for the network post's law, no free masses or more than NET_MODES_MAX_DOF free coordinates, coincident masses at
+ * rest, or no equilibrium (a part joined to no pin falls for ever); NET_ERR_MEMORY. */
+int net_equilibrium(const net_network *net, double *y, net_equilibrium_info *info, char *err, size_t errlen);
+
 #define NET_MODES_MAX_DOF 1200u  /* a dense eigenproblem: about 1.5 s at this size */
-#define NET_COUPLED_MAX_DOF 120u /* damping that couples the modes: the 2n x 2n step matrix, bisected, up to this */
+#define NET_COUPLED_MAX_DOF 400u  /* damping that couples the modes: A's 2n x 2n eigenproblem, up to this */
+#define NET_VERLET_MAX_DOF 160u   /* ... and Verlet's 2n x 2n step matrix, bisected, up to this (NAN beyond) */
 
 /* How the damped step limits were found (net_modes.damping). */
 typedef enum {
@@ -253,11 +277,17 @@ typedef struct {
     net_damping damping;
     double zeta_top;   /* modal damping: the damping ratio of the stiffest mode; else NAN */
     double limit[NET_METHOD_COUNT];
+    /* the state the modes and limits are taken about: the static equilibrium (net_equilibrium) */
+    net_equilibrium_info at;
+    double *y;         /* net_dim doubles: its positions, velocities 0 (owned) */
 } net_modes;
 
-/* Normal modes about the rest configuration (Hooke's law; pinned masses fixed). K is the Hessian of the spring
- * energy there. NET_ERR_INPUT (with a message) for the network post's law, coincident masses joined by a spring of
- * nonzero rest length, no free masses, or more than NET_MODES_MAX_DOF free coordinates. */
+/* Normal modes about the state the network runs at, its static equilibrium (net_equilibrium: the rest
+ * configuration when nothing strains it; a cloth's sagged shape under gravity), with Hooke's law and pinned masses
+ * fixed. K is the Hessian of the potential energy there, the tangent stiffness (the geometric term of a stretched
+ * spring included), C the dampers' matrix there. NET_ERR_INPUT (with a message) for the network post's law,
+ * coincident masses joined by a spring of nonzero rest length, no free masses, more than NET_MODES_MAX_DOF free
+ * coordinates, or no static equilibrium. */
 int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t errlen);
 void net_modes_destroy(net_modes *m);
 /* "modal", "coupled", ...: how net_modes' limits were found, for the --modes output and the gauge. */
