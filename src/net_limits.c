@@ -343,6 +343,20 @@ static double semi_coupled_limit(limit_work *lw)
     return ode_stability_edge(stable_at, &(limit_ray){lw, NET_SEMI, TEST_SEMI}, lo, 1.0001 * hi / lo, 1e9, 1e-12);
 }
 
+/* Explicit Euler's limit over lw's modes: |1 + h lambda|^2 = 1 - h g + h^2 w2 <= 1 for both roots while
+ * h <= g / w2 (a real root pair's mode w2 = lambda^2, g = -2 lambda gives -2 / lambda: the same), 2 / g for a mode
+ * without stiffness, 0 for an undamped one. In closed form because that edge, 2 zeta / w, can be microseconds
+ * where h w is tiny (a hanging chain's swinging modes barely stretch the springs, and their dampers barely act),
+ * and there 1 - det M, of the order (h w)^2, is lost in the rounding of the 2x2 step matrix's entries. */
+static double explicit_limit(const limit_work *lw)
+{
+    double h = INFINITY;
+    for (size_t i = 0; i < lw->count; i++)
+        h = fmin(h, lw->w2[i] > 0.0 ? (lw->g[i] > 0.0 ? lw->g[i] / lw->w2[i] : 0.0)
+                                    : (lw->g[i] > 0.0 ? 2.0 / lw->g[i] : INFINITY));
+    return h;
+}
+
 /* Velocity Verlet's coupled limit (the header): where it passes mu = -1, the first h at which
  * 4I - 2hC + h^2 (C^2 - K) stops being positive definite (scanned up in steps of 2%, bisected to 1e-12), when its
  * step matrix just below it has rho <= 1 (no pair left the unit circle elsewhere first); otherwise the scan and
@@ -360,6 +374,8 @@ static double verlet_coupled_limit(limit_work *lw, double rate)
  * a method none of these covers, and for Verlet past NET_VERLET_MAX_DOF. */
 static double coupled_limit(limit_work *lw, net_method method, double rate)
 {
+    if (method == NET_EXPLICIT)
+        return lw->count ? explicit_limit(lw) : NAN;
     if (net_method_about(method)->applies & ODE_APPLIES_FIRST_ORDER)  /* M = R(hA) */
         return lw->count ? ode_stability_edge(stable_at, &(limit_ray){lw, method, TEST_MODES}, 1e-6 / rate, 1.01,
                                               1e9, 1e-12)
@@ -431,8 +447,8 @@ int net_limits_compute(const net_network *net, const double *y, const gsl_matrix
             out->limit[m] = 0.0;  /* an unstable state (a negative stiffness): every step grows */
         else if (!modal)
             out->limit[m] = coupled_limit(&lw, (net_method)m, rate);
-        else if (m == NET_EXPLICIT && undamped_mode)
-            out->limit[m] = 0.0;  /* |1 +- i h w| > 1 for every h > 0 */
+        else if (m == NET_EXPLICIT)
+            out->limit[m] = undamped_mode ? 0.0 : explicit_limit(&lw);  /* undamped: |1 +- i h w| > 1 for every h */
         else
             out->limit[m] = ode_stability_edge(stable_at, &(limit_ray){&lw, (net_method)m, TEST_MODES}, 1e-6 / rate,
                                                1.01, 1e9, 1e-12);
