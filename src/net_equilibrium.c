@@ -153,7 +153,8 @@ static double extent(const net_network *net)
 static bool too_far(const eq_work *w, const double *y, double size)
 {
     for (size_t i = 0; i < w->n; i++)
-        if (!(fabs(y[i] - w->net->rest_x[i]) <= EQ_FAR * size && fabs(y[w->n + i] - w->net->rest_y[i]) <= EQ_FAR * size))
+        if (!(fabs(y[i] - w->net->rest_x[i]) <= EQ_FAR * size &&
+              fabs(y[w->n + i] - w->net->rest_y[i]) <= EQ_FAR * size))
             return true;
     return false;
 }

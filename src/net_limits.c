@@ -32,14 +32,19 @@
  *     definite, and as it only decreases with h (its derivative -2C - 2hK <= 0), a bisection on its Cholesky
  *     factorisation between 4 / (c_max + sqrt(c_max^2 + 4 w_max^2)) (positive definite) and 2 / w_max (not) finds
  *     it exactly, at the cost of n x n factorisations;
- *   - velocity Verlet (its dampers at the predicted velocity make M a polynomial in both K and C, with no such
- *     reduction): the eigenvalues of its 2n x 2n step matrix at each h of the scan and bisection (gsl_eigen_nonsymm),
- *     up to NET_VERLET_MAX_DOF coordinates (NAN beyond).
- * tests/test_network_limits.c checks these against A's eigenvalues and the step matrices assembled independently,
- * and the simulation of the nonlinear network at its equilibrium.
+ *   - velocity Verlet: its dampers at the predicted velocity make M a polynomial in both K and C, with no such
+ *     bound on where a pair leaves the circle; but at mu = -1 the products cancel: with D = hC/2, E = h^2 K/2 its
+ *     eigen-equations (I + D)(2I - E) x + (I - D)(2I - 4D - E) x = 0 reduce to 4I - 2hC + h^2 (C^2 - K) singular.
+ *     The first h at which that stops being positive definite (scanned in steps of 2%, bisected) is the limit when
+ *     the 2n x 2n step matrix just below it has rho <= 1 (gsl_eigen_nonsymm: no pair left elsewhere first);
+ *     otherwise rho itself is scanned and bisected. Up to NET_VERLET_MAX_DOF coordinates (NAN beyond).
+ * Explicit Euler's edge over the modes, of either kind, is in closed form (explicit_limit: it can be far below
+ * 1 / w_max, where the 2x2 matrices' rounding hides it).
+ * tests/test_network_limits.c checks these against A's eigenvalues from net_jacobian, the real integrators' steps
+ * linearised by differences, and long runs of the nonlinear network at its equilibrium.
  *
- * Closed forms the tests check these against (tests/test_network_lab_claims.c): per mode, explicit Euler is stable while
- * |1 + h lambda| <= 1 for both roots lambda = w (-zeta +- i sqrt(1 - zeta^2)), i.e. h w <= 2 zeta (under-damped),
+ * Closed forms the tests check these against (tests/test_network_lab_claims.c): per mode, explicit Euler is stable
+ * while |1 + h lambda| <= 1 for both roots lambda = w (-zeta +- i sqrt(1 - zeta^2)), i.e. h w <= 2 zeta (under-damped),
  * 0 when undamped; semi-implicit while h w <= 2 (sqrt(1 + zeta^2) - zeta) (the Jury condition 1 + tr M + det M >= 0,
  * with tr M = 2 - h^2 w^2 - 2 zeta w h and det M = 1 - 2 zeta w h: 4 - (h w)^2 - 4 zeta (h w) >= 0). */
 #include "net_private.h"
@@ -311,6 +316,8 @@ static int coupled_alloc(limit_work *lw, size_t n, bool step_matrix)
     lw->M = gsl_matrix_alloc(2 * n, 2 * n), lw->T = gsl_matrix_alloc(2 * n, 2 * n);
     lw->eval = gsl_vector_complex_alloc(2 * n);
     lw->ws = gsl_eigen_nonsymm_alloc(2 * n);
+    if (lw->ws)
+        gsl_eigen_nonsymm_params(0, 1, lw->ws);  /* balanced: the step matrix's blocks differ by h w_max^2 */
     return lw->M && lw->T && lw->eval && lw->ws ? NET_OK : NET_ERR_MEMORY;
 }
 

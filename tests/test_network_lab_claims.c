@@ -194,10 +194,10 @@ START_TEST(test_cloth_numbers)
 END_TEST
 
 /* Step 6, the stiff cloth: its text's w_max, w_min and their ratio are the square roots of the extreme nonzero
- * eigenvalues of -M^{-1} K taken from the dense Jacobian at its sagged equilibrium (net_jacobian's lower-left block, assembled by
- * other code than the modes' stiffness matrix, and solved by GSL's nonsymmetric eigensolver); at its dt = 1/60 s
- * every explicit method's printed limit is below dt and the simulation diverges, while backward Euler runs 10 s
- * without diverging and ends with less energy than it started with (it damps). */
+ * eigenvalues of -M^{-1} K taken from the dense Jacobian at its sagged equilibrium (net_jacobian's lower-left
+ * block, assembled by other code than the modes' stiffness matrix, and solved by GSL's nonsymmetric eigensolver); at
+ * its dt = 1/60 s every explicit method's printed limit is below dt and the simulation diverges, while backward
+ * Euler runs 10 s without diverging and ends with less energy than it started with (it damps). */
 START_TEST(test_stiff_cloth_step)
 {
     net_network *net = preset("grid", NL_STIFF_SIDE, NL_STIFF_K, NL_STIFF_M, NL_STIFF_C);

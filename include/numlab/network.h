@@ -251,7 +251,7 @@ int net_equilibrium(const net_network *net, double *y, net_equilibrium_info *inf
 
 #define NET_MODES_MAX_DOF 1200u  /* a dense eigenproblem: about 1.5 s at this size */
 #define NET_COUPLED_MAX_DOF 400u  /* damping that couples the modes: A's 2n x 2n eigenproblem, up to this */
-#define NET_VERLET_MAX_DOF 160u   /* ... and Verlet's 2n x 2n step matrix, bisected, up to this (NAN beyond) */
+#define NET_VERLET_MAX_DOF 200u   /* ... and Verlet's 2n x 2n step matrix, bisected, up to this (NAN beyond) */
 
 /* How the damped step limits were found (net_modes.damping). */
 typedef enum {
