@@ -132,6 +132,18 @@ static double edge_on_ray(net_method method, double complex lambda)
     return lo;
 }
 
+/* The least edge over the spectrum: explicit Euler's in closed form, -2 Re(lambda) / |lambda|^2; the others' by
+ * edge_on_ray. */
+static double least_edge(const spectrum *sp, net_method method)
+{
+    double edge = INFINITY;
+    for (size_t i = 0; i < sp->count; i++)
+        edge = fmin(edge, method == NET_EXPLICIT
+                              ? -2.0 * creal(sp->lambda[i]) / (cabs(sp->lambda[i]) * cabs(sp->lambda[i]))
+                              : edge_on_ray(method, sp->lambda[i]));
+    return edge;
+}
+
 /* network.h's contract: stable for h below the limit, and the limit is the edge. Independently: the least edge over
  * A's eigenvalues, to 1e-6 relative (the code bisects to 1e-9; a slack eps on rho moves the limit by about
  * eps / (2 zeta^2), 1e-5 for eps = 1e-8 at zeta = 0.02: the lightly damped modes here), and rho at the printed
@@ -340,11 +352,7 @@ START_TEST(limits_at_the_sagged_cloth)
     const spectrum sp = spectrum_at(net, m.y);
     const net_method by_roots[] = {NET_EXPLICIT, NET_RK4, NET_GSL_RK4};
     for (size_t q = 0; q < 3; q++) {
-        double edge = INFINITY;
-        for (size_t i = 0; i < sp.count; i++)
-            edge = fmin(edge, by_roots[q] == NET_EXPLICIT
-                                  ? -2.0 * creal(sp.lambda[i]) / (cabs(sp.lambda[i]) * cabs(sp.lambda[i]))
-                                  : edge_on_ray(by_roots[q], sp.lambda[i]));
+        const double edge = least_edge(&sp, by_roots[q]);
         ck_assert_msg(fabs(m.limit[by_roots[q]] / edge - 1.0) < 1e-6, "%s: limit %.12g, the edge %.12g",
                       net_method_name(by_roots[q]), m.limit[by_roots[q]], edge);
     }
@@ -450,11 +458,7 @@ static void long_runs_confirm(const char *name, long n, double c_scale, int grav
             ck_assert_msg(fixed[q] == NET_EXPLICIT || fixed[q] == NET_RK4 || fixed[q] == NET_GSL_RK4,
                           "%s %ld: %s's growth at 1.05 is too slow to see", name, n, net_method_name(fixed[q]));
             const spectrum sp = spectrum_at(net, m.y);
-            double edge = INFINITY;
-            for (size_t i = 0; i < sp.count; i++)
-                edge = fmin(edge, fixed[q] == NET_EXPLICIT
-                                      ? -2.0 * creal(sp.lambda[i]) / (cabs(sp.lambda[i]) * cabs(sp.lambda[i]))
-                                      : edge_on_ray(fixed[q], sp.lambda[i]));
+            const double edge = least_edge(&sp, fixed[q]);
             ck_assert_msg(fabs(h / edge - 1.0) < 1e-6, "%s %ld: %s's limit %.12g, the edge %.12g", name, n,
                           net_method_name(fixed[q]), h, edge);
         }
