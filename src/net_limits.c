@@ -413,13 +413,10 @@ int net_limits_compute(const net_network *net, const double *y, const gsl_matrix
     out->damping = cmax == 0.0 ? NET_DAMPING_NONE : modal ? NET_DAMPING_MODAL
                  : n <= NET_COUPLED_MAX_DOF ? NET_DAMPING_COUPLED : NET_DAMPING_UNKNOWN;
     out->zeta_top = NAN;
-    bool undamped_mode = false;  /* a mode that oscillates without damping: explicit Euler grows at every h */
     if (modal && rc == NET_OK && n > 0) {
         size_t top = 0;  /* the stiffest mode (the last of equals) */
-        for (size_t q = 0; q < n; q++) {
+        for (size_t q = 0; q < n; q++)
             top = lw.w2[q] >= lw.w2[top] ? q : top;
-            undamped_mode |= lw.w2[q] > 0.0 && !(lw.g[q] > 0.0);
-        }
         if (lw.w2[top] > 0.0)
             out->zeta_top = lw.g[top] / (2.0 * sqrt(lw.w2[top]));
     }
@@ -455,7 +452,7 @@ int net_limits_compute(const net_network *net, const double *y, const gsl_matrix
         else if (!modal)
             out->limit[m] = coupled_limit(&lw, (net_method)m, rate);
         else if (m == NET_EXPLICIT)
-            out->limit[m] = undamped_mode ? 0.0 : explicit_limit(&lw);  /* undamped: |1 +- i h w| > 1 for every h */
+            out->limit[m] = explicit_limit(&lw);  /* 0 with an undamped mode: |1 +- i h w| > 1 for every h */
         else
             out->limit[m] = ode_stability_edge(stable_at, &(limit_ray){&lw, (net_method)m, TEST_MODES}, 1e-6 / rate,
                                                1.01, 1e9, 1e-12);
