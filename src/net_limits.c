@@ -302,12 +302,12 @@ static int pseudo_modes(limit_work *lw)
     return rc;
 }
 
-static int coupled_alloc(limit_work *lw, size_t n, bool step_matrix)
+static int coupled_alloc(limit_work *lw, size_t n, bool with_verlet)
 {
     lw->B = gsl_matrix_alloc(n, n);
     if (!lw->B)
         return NET_ERR_MEMORY;
-    if (!step_matrix)
+    if (!with_verlet)
         return NET_OK;
     lw->C2 = gsl_matrix_alloc(n, n);
     if (!lw->C2)

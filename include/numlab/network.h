@@ -258,7 +258,9 @@ typedef enum {
     NET_DAMPING_NONE,     /* no dampers: the damped limits are the undamped ones */
     NET_DAMPING_MODAL,    /* the damping matrix is diagonal in the normal modes (Rayleigh: c/k the same for every
                            * spring at rest length): one exact 2x2 step matrix per mode */
-    NET_DAMPING_COUPLED,  /* it couples the modes: the exact 2n x 2n step matrix of the linearised network */
+    NET_DAMPING_COUPLED,  /* it couples the modes (a sagged cloth: its tension's geometric stiffness is not
+                           * proportional to its dampers): exact, from A's eigenvalues (explicit, rk4, gsl-rk4) and
+                           * the mu = -1 crossing (semi, verlet; net_limits.c) */
     NET_DAMPING_UNKNOWN   /* coupled, and more than NET_COUPLED_MAX_DOF coordinates: limit[] is NAN */
 } net_damping;
 
@@ -268,12 +270,12 @@ typedef struct {
     double omega_max;  /* sqrt of the largest */
     double semi_limit; /* 2 / omega_max: semi-implicit Euler's largest stable step WITHOUT the dampers */
     double rk4_limit;  /* 2 sqrt(2) / omega_max: RK4's, without the dampers */
-    /* With the dampers (C: sum c u u^T about rest, the linearised damper force): the largest step h at which the
+    /* With the dampers (C: sum c u u^T at the state, the linearised damper force): the largest step h at which the
      * spectral radius rho(M) of each method's step matrix M(h) is still <= 1 (to 1e-12: per mode for modal damping,
-     * else the step matrix of the modes without the rigid motions), found by bisection to 1e-9 (net_limits.c).
-     * Stable for h below it. explicit, semi, rk4 and
-     * gsl-rk4 (two RK4 half steps) have one; the adaptive GSL methods control their own steps: +inf. An undamped
-     * mode makes explicit Euler's limit 0; +inf also means no stiffness at all. */
+     * else for the modes without the rigid motions), to 1e-12 relative (Verlet's by its step matrix: 1e-9;
+     * net_limits.c). Stable for h below it. explicit, semi, rk4, gsl-rk4 (two RK4 half steps) and verlet have one;
+     * the adaptive GSL methods control their own steps: +inf. An undamped mode makes explicit Euler's limit 0; +inf
+     * also means no stiffness at all; NAN: not known (NET_DAMPING_UNKNOWN, Verlet's past NET_VERLET_MAX_DOF). */
     net_damping damping;
     double zeta_top;   /* modal damping: the damping ratio of the stiffest mode; else NAN */
     double limit[NET_METHOD_COUNT];
