@@ -1,13 +1,17 @@
-/* network: normal modes about the rest configuration, and the step limits they give.
+/* network: normal modes about the state the network runs at, and the step limits they give.
  *
- * Near the rest configuration p0 the undamped network obeys M q'' = -K q (q = p - p0 of the free masses), K the
- * Hessian of the spring energy at p0. With q = M^{-1/2} z this is z'' = -(M^{-1/2} K M^{-1/2}) z: the eigenvalues of
- * the mass-weighted stiffness matrix are the squared angular frequencies. For one spring, d = p_j - p_i, l = |d|,
- * u = d/l, P = I - u u^T, the Hessian of k (l - L)^2 / 2 is H = k (u u^T + (1 - L/l) P) in the blocks (i,i), (j,j) and
- * -H in (i,j), (j,i); at rest length the second term vanishes. A step h is stable for semi-implicit Euler while
- * h omega < 2 and for RK4 while h omega <= 2 sqrt 2 (the eigenvalues of their undamped step matrices), so omega_max gives both undamped limits.
+ * That state is its static equilibrium p0 (net_equilibrium.c: the rest configuration when nothing strains it, a
+ * cloth's sagged shape under gravity). Near it the undamped network obeys M q'' = -K q (q = p - p0 of the free
+ * masses), K the Hessian of the potential energy at p0 (gravity's is linear: it adds nothing). With
+ * q = M^{-1/2} z this is z'' = -(M^{-1/2} K M^{-1/2}) z: the eigenvalues of the mass-weighted stiffness matrix are
+ * the squared angular frequencies. For one spring, d = p_j - p_i, l = |d|, u = d/l, P = I - u u^T, the Hessian of
+ * k (l - L)^2 / 2 is H = k (u u^T + (1 - L/l) P) in the blocks (i,i), (j,j) and -H in (i,j), (j,i): at rest length
+ * the second term vanishes, and a stretched spring's (the sagged cloth's) adds stiffness across it (the geometric
+ * stiffness of its tension). A step h is stable for semi-implicit Euler while h omega < 2 and for RK4 while
+ * h omega <= 2 sqrt 2 (the eigenvalues of their undamped step matrices), so omega_max gives both undamped limits.
  * The dampers add M q'' = -K q - C q', C = sum c u u^T in the same blocks (the damper force c (dv.u) u, linear in
- * dv): net_limits.c finds each method's damped limit from the step matrices of that system. */
+ * dv, along the springs' directions at p0): net_limits.c finds each method's damped limit from the step matrices
+ * of that system. */
 #include "net_private.h"
 
 #include <gsl/gsl_eigen.h>
@@ -21,11 +25,12 @@
 
 #include "numlab/lang.h"
 
-/* The Hessian block of spring s at the rest configuration; -1 when its masses coincide and L > 0. */
-static int spring_hessian(const net_network *net, size_t s, double H[4])
+/* The Hessian block of spring s at the positions of state y (x: y[0..n-1], y: y[n..2n-1]); -1 when its masses
+ * coincide there and L > 0. */
+static int spring_hessian(const net_network *net, const double *y, size_t s, double H[4])
 {
-    const size_t i = net->si[s], j = net->sj[s];
-    const double d[2] = {net->rest_x[j] - net->rest_x[i], net->rest_y[j] - net->rest_y[i]};
+    const size_t i = net->si[s], j = net->sj[s], n = net->n_masses;
+    const double d[2] = {y[j] - y[i], y[n + j] - y[n + i]};
     const double k = net->k[s], L = net->rest[s], l = hypot(d[0], d[1]);
     if (!(l > 0.0)) {
         if (L > 0.0)
@@ -40,24 +45,25 @@ static int spring_hessian(const net_network *net, size_t s, double H[4])
     return 0;
 }
 
-/* The damper's block at rest, c u u^T (0 where the masses coincide: the force has no direction there). */
-static void damper_block(const net_network *net, size_t s, double D[4])
+/* The damper's block at the positions of y, c u u^T (0 where the masses coincide: the force has no direction). */
+static void damper_block(const net_network *net, const double *y, size_t s, double D[4])
 {
-    const size_t i = net->si[s], j = net->sj[s];
-    const double d[2] = {net->rest_x[j] - net->rest_x[i], net->rest_y[j] - net->rest_y[i]}, l = hypot(d[0], d[1]);
+    const size_t i = net->si[s], j = net->sj[s], n = net->n_masses;
+    const double d[2] = {y[j] - y[i], y[n + j] - y[n + i]}, l = hypot(d[0], d[1]);
     const double u[2] = {l > 0.0 ? d[0] / l : 0.0, l > 0.0 ? d[1] / l : 0.0};
     for (int r = 0; r < 2; r++)
         for (int c = 0; c < 2; c++)
             D[2 * r + c] = net->damp[s] * u[r] * u[c];
 }
 
-/* Adds sign * H into the mass-weighted matrix at free masses (a, b) (index SIZE_MAX: pinned, skipped). */
+/* Adds sign * H into the matrix at free masses (a, b) (index SIZE_MAX: pinned, skipped), weighted by
+ * 1/sqrt(m_a m_b) when mass is not NULL. */
 static void add_weighted(gsl_matrix *A, const size_t *dof, const double *mass, size_t a, size_t b, double sign,
                          const double H[4])
 {
     if (dof[a] == SIZE_MAX || dof[b] == SIZE_MAX)
         return;
-    const double w = sign / sqrt(mass[a] * mass[b]);
+    const double w = mass ? sign / sqrt(mass[a] * mass[b]) : sign;
     for (size_t r = 0; r < 2; r++)
         for (size_t c = 0; c < 2; c++) {
             double *e = gsl_matrix_ptr(A, dof[a] + r, dof[b] + c);
@@ -65,26 +71,28 @@ static void add_weighted(gsl_matrix *A, const size_t *dof, const double *mass, s
         }
 }
 
-/* Fills the mass-weighted stiffness matrix A and damping matrix C; NET_ERR_INPUT with a message for coincident
- * masses. */
-static int build_matrix(const net_network *net, const size_t *dof, gsl_matrix *A, gsl_matrix *C, char *err,
-                        size_t errlen)
+int net_tangent_matrices(const net_network *net, const double *y, const size_t *dof, bool weighted, gsl_matrix *K,
+                         gsl_matrix *C, char *err, size_t errlen)
 {
-    gsl_matrix_set_zero(A);
-    gsl_matrix_set_zero(C);
+    const double *mass = weighted ? net->mass : NULL;
+    gsl_matrix_set_zero(K);
+    if (C)
+        gsl_matrix_set_zero(C);
     for (size_t s = 0; s < net->n_springs; s++) {
         double H[4], D[4];
         const size_t i = net->si[s], j = net->sj[s];
-        if (spring_hessian(net, s, H)) {
+        if (spring_hessian(net, y, s, H)) {
             snprintf(err, errlen, _("spring %zu joins masses %zu and %zu, which coincide at rest while its rest length "
                                     "is %g: its stiffness has no direction there"), s, i, j, net->rest[s]);
             return NET_ERR_INPUT;
         }
-        add_weighted(A, dof, net->mass, i, i, 1.0, H), add_weighted(A, dof, net->mass, j, j, 1.0, H);
-        add_weighted(A, dof, net->mass, i, j, -1.0, H), add_weighted(A, dof, net->mass, j, i, -1.0, H);
-        damper_block(net, s, D);
-        add_weighted(C, dof, net->mass, i, i, 1.0, D), add_weighted(C, dof, net->mass, j, j, 1.0, D);
-        add_weighted(C, dof, net->mass, i, j, -1.0, D), add_weighted(C, dof, net->mass, j, i, -1.0, D);
+        add_weighted(K, dof, mass, i, i, 1.0, H), add_weighted(K, dof, mass, j, j, 1.0, H);
+        add_weighted(K, dof, mass, i, j, -1.0, H), add_weighted(K, dof, mass, j, i, -1.0, H);
+        if (!C)
+            continue;
+        damper_block(net, y, s, D);
+        add_weighted(C, dof, mass, i, i, 1.0, D), add_weighted(C, dof, mass, j, j, 1.0, D);
+        add_weighted(C, dof, mass, i, j, -1.0, D), add_weighted(C, dof, mass, j, i, -1.0, D);
     }
     return NET_OK;
 }
@@ -108,16 +116,24 @@ int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t 
         return NET_ERR_INPUT;
     }
     gsl_set_error_handler_off();
+    out->y = malloc(net_dim(net) * sizeof *out->y);
+    if (!out->y)
+        return NET_ERR_MEMORY;
+    int rc = net_equilibrium(net, out->y, &out->at, err, errlen);
+    if (rc) {
+        net_modes_destroy(out);
+        return rc;
+    }
     size_t *dof = malloc(net->n_masses * sizeof *dof);
     gsl_matrix *A = gsl_matrix_alloc(dofs, dofs), *K = gsl_matrix_alloc(dofs, dofs), *C = gsl_matrix_alloc(dofs, dofs);
     gsl_vector *eval = gsl_vector_alloc(dofs);
     gsl_eigen_symm_workspace *ws = gsl_eigen_symm_alloc(dofs);
-    int rc = NET_ERR_MEMORY;
+    rc = NET_ERR_MEMORY;
     if (!dof || !A || !K || !C || !eval || !ws)
         goto done;
     for (size_t i = 0, f = 0; i < net->n_masses; i++)
         dof[i] = net->pinned[i] ? SIZE_MAX : 2 * f++;
-    if ((rc = build_matrix(net, dof, A, C, err, errlen)))
+    if ((rc = net_tangent_matrices(net, out->y, dof, true, A, C, err, errlen)))
         goto done;
     gsl_matrix_memcpy(K, A);  /* gsl_eigen_symm destroys A */
     if (gsl_eigen_symm(A, eval, ws) != GSL_SUCCESS) {
@@ -140,7 +156,7 @@ int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t 
     out->omega_max = sqrt(fmax(out->omega2[dofs - 1], 0.0));
     out->semi_limit = 2.0 / out->omega_max;             /* +inf when nothing is stiff */
     out->rk4_limit = 2.0 * sqrt(2.0) / out->omega_max;
-    rc = net_limits_compute(net, K, C, out);
+    rc = net_limits_compute(net, out->y, K, C, out);
 done:
     if (rc)
         net_modes_destroy(out);
@@ -157,5 +173,6 @@ done:
 void net_modes_destroy(net_modes *m)
 {
     free(m->omega2);
+    free(m->y);
     *m = (net_modes){0};
 }

@@ -41,9 +41,17 @@ int net_implicit_step(net_implicit *im, double h, double *y);
 #define NET_IMPLICIT_NO_CONVERGENCE (-3)
 net_newton_stats net_implicit_last(const net_implicit *im);
 
-/* The damped step limits (net_limits.c) from the mass-weighted stiffness K and damping C about rest (dofs x dofs,
+/* The tangent stiffness K (the Hessian of the spring energy) and the dampers' matrix C (sum c u u^T; C may be
+ * NULL) at the positions of state y, over the free coordinates dof[i], dof[i] + 1 of mass i (SIZE_MAX: pinned),
+ * divided by sqrt(m_a m_b) when weighted (net_modes.c). NET_ERR_INPUT with a message where a spring of nonzero
+ * rest length joins coincident masses. */
+int net_tangent_matrices(const net_network *net, const double *y, const size_t *dof, bool weighted, gsl_matrix *K,
+                         gsl_matrix *C, char *err, size_t errlen);
+
+/* The damped step limits (net_limits.c) from the mass-weighted stiffness K and damping C at state y (dofs x dofs,
  * net_modes.c builds them) and out's omega2, omega_max: fills out->damping, zeta_top and limit[]. K and C are left
  * as they were. NET_OK or NET_ERR_MEMORY. */
-int net_limits_compute(const net_network *net, const gsl_matrix *K, const gsl_matrix *C, net_modes *out);
+int net_limits_compute(const net_network *net, const double *y, const gsl_matrix *K, const gsl_matrix *C,
+                       net_modes *out);
 
 #endif

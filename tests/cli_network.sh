@@ -151,6 +151,16 @@ run_ok --modes --preset chain --n 3 && awk -F, '
     $1 == "semi" { check($2, 1 / sin(3 * pi / 8)); seen++ }
     $1 == "rk4" { check($2, sqrt(2) / sin(3 * pi / 8)); seen++ }
     END { exit bad || seen != 2 }' "$tmp/out" || fail "chain 3: modes or limits"
+# the state the limits hold at (the last block): the chain at rest length and without gravity is at rest already;
+# the cloth sags under gravity to its static equilibrium, where Newton's method leaves forces of under 1e-12 of
+# their size; the four without pins falls, when given gravity by a file
+run_ok --modes --preset chain --n 3 && tail -n 2 "$tmp/out" | tr '\n' ' ' | grep -qx 'state,newton_iterations,residual rest,0,0 ' &&
+    pass || fail "chain 3: its state is rest"
+run_ok --modes --preset grid --n 6 && tail -n 1 "$tmp/out" | awk -F, '
+    { exit !($1 == "equilibrium" && $2 > 0 && $3 < 1e-12) }' && pass || fail "grid 6: its state is the equilibrium"
+{ echo "gravity 0 -9.81"; grep -v '^#' "$examples/four.net"; } >"$tmp/falling.net"
+run_ok --modes --file "$tmp/falling.net" && tail -n 1 "$tmp/out" | grep -q '^falling,' && pass ||
+    fail "four under gravity: its state is falling"
 
 # --- stiffness, headless ----------------------------------------------------------------------------------------
 # The walk's stiff cloth (8 x 8, k = 2000 N/m, damping ratio 0.1) at one step a frame: --modes puts every explicit

@@ -230,15 +230,41 @@ int net_load_as(const char *opt, const char *path, net_network **out, char *err,
 
 /* --- normal modes ------------------------------------------------------------------------------------------- */
 
+/* The state a network runs at, about which its modes and step limits hold (net_equilibrium.c). */
+typedef enum {
+    NET_STATE_REST,         /* the rest configuration: every force cancels there already (no gravity, no pre-stress) */
+    NET_STATE_EQUILIBRIUM,  /* the static equilibrium under gravity (a cloth's sagged shape) or of a pre-stressed
+                             * network, found by Newton's method from rest */
+    NET_STATE_FALLING       /* nothing pinned under gravity: the network falls, and in the falling frame it moves as
+                             * without gravity, about the springs' own equilibrium */
+} net_state;
+
+typedef struct {
+    net_state state;
+    int iterations;   /* Newton's iterations from rest (0: rest was the equilibrium) */
+    double residual;  /* |the free masses' net forces| / |the forces that cancel there| at the result (2-norms) */
+} net_equilibrium_info;
+
+/* "rest", "equilibrium", "falling". */
+const char *net_state_name(net_state state);
+/* The static equilibrium: y (net_dim doubles) = its positions, velocities 0, found by Newton's method on the
+ * tangent stiffness from rest (pinned masses fixed) until the residual is below 1e-12. NET_ERR_INPUT with a message
+ * for the network post's law, no free masses or more than NET_MODES_MAX_DOF free coordinates, coincident masses at
+ * rest, or no equilibrium (a part joined to no pin falls for ever); NET_ERR_MEMORY. */
+int net_equilibrium(const net_network *net, double *y, net_equilibrium_info *info, char *err, size_t errlen);
+
 #define NET_MODES_MAX_DOF 1200u  /* a dense eigenproblem: about 1.5 s at this size */
-#define NET_COUPLED_MAX_DOF 120u /* damping that couples the modes: the 2n x 2n step matrix, bisected, up to this */
+#define NET_COUPLED_MAX_DOF 400u  /* damping that couples the modes: A's 2n x 2n eigenproblem, up to this */
+#define NET_VERLET_MAX_DOF 200u   /* ... and Verlet's 2n x 2n step matrix, bisected, up to this (NAN beyond) */
 
 /* How the damped step limits were found (net_modes.damping). */
 typedef enum {
     NET_DAMPING_NONE,     /* no dampers: the damped limits are the undamped ones */
     NET_DAMPING_MODAL,    /* the damping matrix is diagonal in the normal modes (Rayleigh: c/k the same for every
                            * spring at rest length): one exact 2x2 step matrix per mode */
-    NET_DAMPING_COUPLED,  /* it couples the modes: the exact 2n x 2n step matrix of the linearised network */
+    NET_DAMPING_COUPLED,  /* it couples the modes (a sagged cloth: its tension's geometric stiffness is not
+                           * proportional to its dampers): exact, from A's eigenvalues (explicit, rk4, gsl-rk4) and
+                           * the mu = -1 crossing (semi, verlet; net_limits.c) */
     NET_DAMPING_UNKNOWN   /* coupled, and more than NET_COUPLED_MAX_DOF coordinates: limit[] is NAN */
 } net_damping;
 
@@ -248,20 +274,26 @@ typedef struct {
     double omega_max;  /* sqrt of the largest */
     double semi_limit; /* 2 / omega_max: semi-implicit Euler's largest stable step WITHOUT the dampers */
     double rk4_limit;  /* 2 sqrt(2) / omega_max: RK4's, without the dampers */
-    /* With the dampers (C: sum c u u^T about rest, the linearised damper force): the largest step h at which the
+    /* With the dampers (C: sum c u u^T at the state, the linearised damper force): the largest step h at which the
      * spectral radius rho(M) of each method's step matrix M(h) is still <= 1 (to 1e-12: per mode for modal damping,
-     * else the step matrix of the modes without the rigid motions), found by bisection to 1e-9 (net_limits.c).
-     * Stable for h below it. explicit, semi, rk4 and
-     * gsl-rk4 (two RK4 half steps) have one; the adaptive GSL methods control their own steps: +inf. An undamped
-     * mode makes explicit Euler's limit 0; +inf also means no stiffness at all. */
+     * else for the modes without the rigid motions), to 1e-12 relative (Verlet's by its step matrix: 1e-9;
+     * net_limits.c). Stable for h below it. explicit, semi, rk4, gsl-rk4 (two RK4 half steps) and verlet have one;
+     * the adaptive GSL methods control their own steps: +inf. An undamped mode makes explicit Euler's limit 0; +inf
+     * also means no stiffness at all; NAN: not known (NET_DAMPING_UNKNOWN, Verlet's past NET_VERLET_MAX_DOF). */
     net_damping damping;
     double zeta_top;   /* modal damping: the damping ratio of the stiffest mode; else NAN */
     double limit[NET_METHOD_COUNT];
+    /* the state the modes and limits are taken about: the static equilibrium (net_equilibrium) */
+    net_equilibrium_info at;
+    double *y;         /* net_dim doubles: its positions, velocities 0 (owned) */
 } net_modes;
 
-/* Normal modes about the rest configuration (Hooke's law; pinned masses fixed). K is the Hessian of the spring
- * energy there. NET_ERR_INPUT (with a message) for the network post's law, coincident masses joined by a spring of
- * nonzero rest length, no free masses, or more than NET_MODES_MAX_DOF free coordinates. */
+/* Normal modes about the state the network runs at, its static equilibrium (net_equilibrium: the rest
+ * configuration when nothing strains it; a cloth's sagged shape under gravity), with Hooke's law and pinned masses
+ * fixed. K is the Hessian of the potential energy there, the tangent stiffness (the geometric term of a stretched
+ * spring included), C the dampers' matrix there. NET_ERR_INPUT (with a message) for the network post's law,
+ * coincident masses joined by a spring of nonzero rest length, no free masses, more than NET_MODES_MAX_DOF free
+ * coordinates, or no static equilibrium. */
 int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t errlen);
 void net_modes_destroy(net_modes *m);
 /* "modal", "coupled", ...: how net_modes' limits were found, for the --modes output and the gauge. */

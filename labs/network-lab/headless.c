@@ -124,6 +124,10 @@ int nl_modes(const net_network *net)
             print_limit(nl_undamped_limit(&m, (net_method)k));
             putchar('\n');
         }
+    /* the state the modes and limits hold at: rest, the static equilibrium (Newton's iterations from rest, and the
+     * forces' residual there over their size), or the falling frame (net_equilibrium) */
+    printf("\nstate,newton_iterations,residual\n%s,%d,%.3g\n", net_state_name(m.at.state), m.at.iterations,
+           m.at.residual);
     net_modes_destroy(&m);
     return finish_output(CLI_OK);
 }

@@ -67,8 +67,9 @@ const labcli_option nl_option_table[] = {
      "masses and springs of every method, to scale) or energy (each method's total energy against time)"),
      .mode = NL_MODE_PLOT, .names = charts, .noun = N_("chart")},
     {"modes", LABCLI_FLAG, NULL, AT(modes), 0, 0, NULL, N_("print the normal-mode angular frequencies (ascending) about\n"
-     "the rest configuration and each method's largest stable step with the dampers (from the damped step\n"
-     "matrices), beside the undamped ones: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max; backward-euler: none"),
+     "the state the network runs at and each method's largest stable step with the dampers (from the damped step\n"
+     "matrices), beside the undamped ones: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max; backward-euler: none;\n"
+     "then that state: rest, equilibrium (sagged under gravity, by Newton's method from rest) or falling"),
      .mode = NL_MODE_MODES},
     {"preset", LABCLI_TEXT, "NAME", AT(preset), 0, 0, NULL, N_("four (the post's braced square), chain (N masses between\n"
      "two anchors), grid (an N x N cloth pinned at two corners, with gravity)")},
