@@ -21,7 +21,7 @@ int spring_error_at(const spring_params *p, spring_method method, spring_state s
     const bool done = r.step == n;
     *error = done ? fabs(r.y[0] - spring_exact(p, s0, (double)n * r.dt).x) : INFINITY;
     if (evals)
-        *evals = (double)(r.gsl ? ode_gsl_rhs_evals(r.gsl) : r.stepper.rhs_evals);
+        *evals = (double)spring_runner_evals(&r);
     spring_runner_destroy(&r);
     return 0;
 }

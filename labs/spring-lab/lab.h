@@ -51,6 +51,7 @@ int sl_check(void *opts, const labcli_result *r);
 typedef enum {
     SL_CHART_PHASE, SL_CHART_TIME, SL_CHART_ENERGY, SL_CHART_ERROR, SL_CHART_STABILITY,
     SL_CHART_ORDER, SL_CHART_COST, SL_CHART_DRIFT, SL_CHART_PHASE_LAG, SL_CHART_SPIRAL,  /* the studies (model_studies.c) */
+    SL_CHART_STEPS, SL_CHART_WORK,  /* ... in sl_study_kind's order (model_adaptive.c) */
     SL_CHART_COUNT
 } sl_chart_kind;
 #define SL_CHART_FIRST_STUDY SL_CHART_ORDER
@@ -71,6 +72,8 @@ int sl_method_color(spring_method m);
 void sl_study_chart(plot_chart *ch, const sl_study *st);
 /* A series' legend: the method's name (with the fitted slope for order and cost), "semi modified", "costly, capped". */
 void sl_series_name(const sl_study *st, const sl_series *s, char *buf, size_t size);
+/* view_adaptive.c: the steps and work-precision charts' title and axes. */
+void sl_study_adaptive_labels(const sl_study *st, char *title, size_t size, const char **xlabel, const char **ylabel);
 /* The study of a chart kind at or after SL_CHART_FIRST_STUDY. */
 sl_study_kind sl_chart_study(sl_chart_kind kind);
 
@@ -106,6 +109,8 @@ void sl_text_spiral(char *buf, size_t size, const sl_study *spiral);
 /* --- the views --------------------------------------------------------------------------------------------- */
 
 int sl_csv(const sl_options *o);
+/* --csv's rows of dopri5: one an accepted step, then its summary (headless_adaptive.c); CLI_OK or a failure. */
+int sl_csv_adaptive(const sl_options *o);
 int sl_animate(const sl_options *o);
 int sl_stability(const sl_options *o);
 int sl_plot(const sl_options *o);
