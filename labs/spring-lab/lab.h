@@ -17,7 +17,7 @@
  * these, its own defaults only for the rest. */
 typedef struct {
     bool k, c, m, x0, v0, target, dt, steps, methods;
-    bool jitter, gap, step, cap, eps_x, eps_v, rest_scale;
+    bool jitter, gap, step, cap, eps_x, eps_v, rest_scale, tol;
 } sl_typed;
 
 typedef struct {
@@ -102,6 +102,9 @@ void sl_text_stiff(char *buf, size_t size, const sl_result *r);
 void sl_text_order(char *buf, size_t size, const sl_study *order);
 /* Step 11: what is left of RK4's energy, the symplectic methods' energy bands and phase errors after the run. */
 void sl_text_drift(char *buf, size_t size, const sl_study *drift, const sl_study *phase);
+/* Step 13 (texts_adaptive.c): dopri5's steps and rejections, what a game loop would make of them (steps a frame,
+ * landing on frames, a replay at two rates), and the offline reference against RK4 at about its cost. */
+void sl_text_adaptive(char *buf, size_t size, const sl_study *steps, const sl_study *work);
 /* Step 12: the spiral's growth a frame (steps costing 1.5 x their time), how long until it runs away, the cap's
  * most steps a frame and the speed it leaves. */
 void sl_text_spiral(char *buf, size_t size, const sl_study *spiral);
@@ -126,7 +129,9 @@ int sl_interactive(sl_options *o);
 
 enum {
     SL_STEP_EXPLICIT, SL_STEP_SEMI, SL_STEP_RK4, SL_STEP_STABILITY, SL_STEP_ACCUMULATOR, SL_STEP_REST,
-    SL_STEP_VERLET, SL_STEP_IMPLICIT, SL_STEP_STIFF, SL_STEP_ORDER, SL_STEP_DRIFT, SL_STEP_SPIRAL, SL_N_STEPS
+    SL_STEP_VERLET, SL_STEP_IMPLICIT, SL_STEP_STIFF, SL_STEP_ORDER, SL_STEP_DRIFT, SL_STEP_SPIRAL,
+    SL_STEP_ADAPTIVE,  /* walk_adaptive.c: adaptive steps, wrong for a game loop, right for a reference */
+    SL_N_STEPS
 };
 
 /* Frame-loop runs of steps 5 and 6. */
@@ -185,6 +190,11 @@ void sl_walk_course_compute(sl_walk *w, int step);
 void sl_walk_course_text(sl_walk *w, int step);
 size_t sl_walk_course_notes(const sl_walk *w, int step, char *buf, size_t size, size_t used);
 void sl_walk_course_describe(sl_walk *w, int step, tui_step *d);
+/* Step 13 (walk_adaptive.c), called by the course's functions above for that step. */
+void sl_walk_adaptive_defaults(sl_walk *w);
+void sl_walk_adaptive_compute(sl_walk *w);
+size_t sl_walk_adaptive_notes(const sl_walk *w, char *buf, size_t size, size_t used);
+void sl_walk_adaptive_describe(sl_walk *w, tui_step *d);
 /* The method toggles of a trajectory step (at most TUI_MAX_TOGGLES). */
 void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d);
 

@@ -154,6 +154,10 @@ typedef struct {
 } sl_adaptive_end;
 
 #define SL_ADAPTIVE_MAX_STEPS 200000  /* the steps study's points a series at most */
+#define SL_GAME_HZ 60.0               /* the steps study's game loop */
+#define SL_REPLAY_HZ_LO 30.0          /* ... and the two rates its replay lands on */
+#define SL_REPLAY_HZ_HI 144.0
+#define SL_REF_TOL 1e-10              /* the work study's offline reference */
 
 /* dopri5 on the params' spring from s0 at t = 0 to t = dt steps with p->tol and the controller `kind`: emit(arg, a)
  * for the start and for each accepted step until the end (or until it returns false). Returns 0, or -1 when out of
@@ -191,8 +195,17 @@ typedef struct {
     size_t frame_over_second;  /* its first frame (from 1) lasting over a second of wall-clock time (0: none) */
     unsigned capped_most;
     double cap;
-    /* steps: dopri5 from s0 to t_end with each controller (ode_controller_kind) at p->tol */
+    /* steps: dopri5 from s0 to t_end with each controller (ode_controller_kind) at p->tol; then, as a game loop would
+     * run it (the standard controller): the fewest and most of its steps ending in one 60 Hz frame, its evaluations
+     * when its steps must land on every frame, and how far apart its states at t_end are when they land on 30 Hz
+     * and on 144 Hz frames (a replay at another rate is another trajectory) */
     sl_adaptive_end adaptive[ODE_CONTROLLER_COUNT];
+    int frame_steps_lo, frame_steps_hi;
+    unsigned long landing_evals;
+    double replay_gap;
+    /* work: dopri5 at tol 1e-10 (its error and evaluations) and the RK4 grid nearest it in evaluations (NAN when
+     * either did not run) */
+    double ref_error, ref_evals, rk4_error, rk4_evals;
 } sl_study;
 
 /* order: |x - x_exact| at t = steps dt against dt, for dt from 8 dt to dt/16 (the slope over the finest half); cost:

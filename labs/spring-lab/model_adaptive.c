@@ -70,6 +70,53 @@ static bool collect_step(void *arg, const sl_accepted *a)
     return true;
 }
 
+/* dopri5 (p's controller) landing on every frame of hz from 0 to about t_end: its x at the last frame, its
+ * evaluations. */
+static int land_on_frames(const sl_params *p, double hz, double t_end, double *x, unsigned long *evals)
+{
+    const long long frames = llround(t_end * hz) > 0 ? llround(t_end * hz) : 1;
+    spring_runner r;
+    if (spring_runner_init(&r, &p->spring, SPRING_DOPRI5, p->s0, t_end / (double)frames, p->tol)) {
+        spring_runner_destroy(&r);
+        return -1;
+    }
+    spring_runner_control(&r, p->controller);
+    for (long long f = 0; f < frames && spring_runner_step(&r) == 0; f++)
+        ;
+    *x = r.step == (size_t)frames ? r.y[0] : NAN;
+    *evals = spring_runner_evals(&r);
+    spring_runner_destroy(&r);
+    return 0;
+}
+
+/* The game loop's view of the standard run: its steps a frame, landing on frames, a replay at two rates. */
+static int game_loop(sl_study *st, const sl_params *p)
+{
+    const sl_series *s = &st->s[ODE_CONTROLLER_STANDARD];
+    const long long frames = (long long)ceil(st->t_end * SL_GAME_HZ - 1e-9);
+    st->frame_steps_lo = st->frame_steps_hi = -1;
+    size_t k = 0;
+    for (long long f = 1; f <= frames; f++) {
+        int in_frame = 0;  /* the steps ending in ((f - 1)/hz, f/hz] */
+        for (; k < s->n && s->x[k] <= (double)f / SL_GAME_HZ + 1e-12; k++)
+            in_frame++;
+        if (f == 1 || in_frame < st->frame_steps_lo)
+            st->frame_steps_lo = in_frame;
+        if (in_frame > st->frame_steps_hi)
+            st->frame_steps_hi = in_frame;
+    }
+    sl_params q = *p;
+    q.controller = ODE_CONTROLLER_STANDARD;
+    double x60, x_lo, x_hi;
+    unsigned long evals;
+    if (land_on_frames(&q, SL_GAME_HZ, st->t_end, &x60, &st->landing_evals) ||
+        land_on_frames(&q, SL_REPLAY_HZ_LO, st->t_end, &x_lo, &evals) ||
+        land_on_frames(&q, SL_REPLAY_HZ_HI, st->t_end, &x_hi, &evals))
+        return -1;
+    st->replay_gap = fabs(x_lo - x_hi);
+    return 0;
+}
+
 int sl_study_build_steps(sl_study *st, const sl_params *p)
 {
     static const char *const keys[ODE_CONTROLLER_COUNT] = {"dopri5-standard", "dopri5-pi"};
@@ -84,7 +131,7 @@ int sl_study_build_steps(sl_study *st, const sl_params *p)
     }
     st->t_end = (double)p->steps * p->dt;
     st->logy = true;
-    return 0;
+    return game_loop(st, p);
 }
 
 sl_params sl_work_params(const sl_params *p)
@@ -118,6 +165,23 @@ static int error_at_tol(const sl_params *p, spring_method m, double t_end, doubl
     return 0;
 }
 
+/* dopri5 at SL_REF_TOL, and the RK4 grid nearest it in evaluations (on a log scale). */
+static void offline_reference(sl_study *st)
+{
+    st->ref_error = st->ref_evals = st->rk4_error = st->rk4_evals = NAN;
+    const sl_series *d = sl_study_find(st, "dopri5"), *rk4 = sl_study_find(st, "rk4");
+    if (!d)
+        d = sl_study_find(st, "dopri5-pi");
+    if (!d || !rk4)
+        return;
+    const int at = (int)llround(-log10(SL_REF_TOL)) - 3;  /* the tolerances are 1e-3, 1e-4, ... */
+    st->ref_error = d->y[at], st->ref_evals = d->x[at];
+    double best = INFINITY;
+    for (size_t k = 0; k < rk4->n; k++)
+        if (fabs(log(rk4->x[k] / st->ref_evals)) < best)
+            best = fabs(log(rk4->x[k] / st->ref_evals)), st->rk4_evals = rk4->x[k], st->rk4_error = rk4->y[k];
+}
+
 int sl_study_add_adaptive(sl_study *st, const sl_params *p)
 {
     static const spring_method adaptive[] = {SPRING_DOPRI5, SPRING_GSL_RKF45};
@@ -142,5 +206,6 @@ int sl_study_add_adaptive(sl_study *st, const sl_params *p)
         }
         s->slope = spring_loglog_slope(s->x, fit, WORK_TOLS);
     }
+    offline_reference(st);
     return 0;
 }

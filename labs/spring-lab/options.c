@@ -127,7 +127,7 @@ int sl_check(void *opts, const labcli_result *r)
         .jitter = labcli_given(&self, r, "frame-jitter"), .gap = labcli_given(&self, r, "gap"),
         .step = labcli_given(&self, r, "step"), .cap = labcli_given(&self, r, "cap"),
         .eps_x = labcli_given(&self, r, "eps-x"), .eps_v = labcli_given(&self, r, "eps-v"),
-        .rest_scale = labcli_given(&self, r, "rest-scale"),
+        .rest_scale = labcli_given(&self, r, "rest-scale"), .tol = labcli_given(&self, r, "tol"),
     };
     size_t n_methods = 0;
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)

@@ -23,6 +23,7 @@ static const char *const step_titles[SL_N_STEPS] = {
     N_("Order against cost"),
     N_("Energy drift against phase error"),
     N_("The spiral of death"),
+    N_("Adaptive steps: for a reference, not a game loop"),
 };
 
 /* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */
