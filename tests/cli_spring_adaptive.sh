@@ -24,6 +24,11 @@ expect_num "x(2) against the closed form" "$(echo "$last" | cut -d, -f4)" "$exac
 # t grows, each step > 0
 awk -F, '$1 == "dopri5" { if (n++ && $3 <= t) bad = 1; t = $3 } END { exit bad }' "$TMP/out" && pass ||
     fail "dopri5's times do not grow"
+# README's example is this run's last line (in both READMEs)
+expect_ok "$SL" --csv --method dopri5 --k 100 --c 2 --x0 1 --target 0 --dt 0.01 --steps 200 --tol 1e-6
+for readme in README.md README.es.md; do
+    grep -qxF "    $(tail -n 1 "$TMP/out")" "$readme" && pass || fail "$readme: not the run's summary: $(tail -n 1 "$TMP/out")"
+done
 # a loose tolerance rejects steps on this spring (counted in the summary)
 expect_ok "$SL" --csv --method dopri5 --k 100 --c 2 --x0 1 --target 0 --dt 0.01 --steps 200 --tol 1e-3
 rejected=$(sed -n 's/.* accepted steps, \([0-9]*\) rejected, .*/\1/p' "$TMP/out")

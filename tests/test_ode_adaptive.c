@@ -9,8 +9,8 @@
 
 START_TEST(tableau_conditions)
 {
-    /* HNW I, II.5: each row of a sums to its c (the stages are consistent), b sums to 1 (order 1), b.c = 1/2,
-     * b.c^4 = 1/5 (two of the fifth-order conditions), and e = b - bhat sums to 0 (bhat is a method too) */
+    /* HNW I, II.5: each row of a sums to its c (the stages are consistent), b sums to 1 (order 1), sum b_i c_i = 1/2,
+     * sum b_i c_i^4 = 1/5 (two of the fifth-order conditions), and e = b - bhat sums to 0 (bhat is a method too) */
     double bc = 0.0, bc4 = 0.0, sum_b = 0.0, sum_e = 0.0;
     for (int i = 0; i < 7; i++) {
         double row = 0.0;

@@ -6,7 +6,7 @@
 #include "exercise.h"
 #include "grader.h"
 
-GR_UNUSED_ void put_run(gr_values *out, run r)
+GR_UNUSED_ void send_run(gr_values *out, run r)
 {
     gr_put(out, r.accepted);
     gr_put(out, r.rejected);
@@ -16,7 +16,7 @@ GR_UNUSED_ void put_run(gr_values *out, run r)
 }
 
 /* The counts and t exactly, the state to 1e-9. */
-GR_UNUSED_ void want_run(gr_values *ref, const char *what, run r)
+GR_UNUSED_ void expect_run(gr_values *ref, const char *what, run r)
 {
     gr_want(ref, r.accepted, GR_EXACT, "%s: accepted steps", what);
     gr_want(ref, r.rejected, GR_EXACT, "%s: rejected steps", what);

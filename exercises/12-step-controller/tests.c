@@ -73,24 +73,24 @@ static inline run ended(int accepted, int rejected, double x, double v, double t
 /* Heun-Euler on the damped spring from x = 2 at rest to t = 2, tol 1e-4, a first step of 0.1 (two rejected). */
 GR_PROBE(driver_heun_euler)
 {
-    put_run(out, adaptive_run(heun_euler, 1, damped, (state){2, 0}, 2, 0.1, 1e-4));
+    send_run(out, adaptive_run(heun_euler, 1, damped, (state){2, 0}, 2, 0.1, 1e-4));
 }
 GR_REFERENCE(driver_heun_euler)
 {
-    want_run(ref, "h0 = 0.1", ended(196, 2, 0.66287389914344852, 0.50755601720760912, 2));
+    expect_run(ref, "h0 = 0.1", ended(196, 2, 0.66287389914344852, 0.50755601720760912, 2));
 }
 
 /* A first step of 1.5 s cannot pass at tol 1e-4: rejected, cut, rejected, ... (4 in all); a first step of 1 s
  * past t_end = 0.3 is cut to land on it (then rejected once and landed in 4 steps). */
 GR_PROBE(driver_rejects_and_lands)
 {
-    put_run(out, adaptive_run(heun_euler, 1, damped, (state){2, 0}, 2, 1.5, 1e-4));
-    put_run(out, adaptive_run(heun_euler, 1, (spring){2, 0, 2, 0.5}, (state){1.5, 0}, 0.3, 1, 1e-3));
+    send_run(out, adaptive_run(heun_euler, 1, damped, (state){2, 0}, 2, 1.5, 1e-4));
+    send_run(out, adaptive_run(heun_euler, 1, (spring){2, 0, 2, 0.5}, (state){1.5, 0}, 0.3, 1, 1e-3));
 }
 GR_REFERENCE(driver_rejects_and_lands)
 {
-    want_run(ref, "h0 = 1.5", ended(196, 4, 0.66287390442201333, 0.50755601840035758, 2));
-    want_run(ref, "h0 = 1 > t_end = 0.3", ended(4, 1, 1.4552685646014225, -0.29579323892744969, 0.3));
+    expect_run(ref, "h0 = 1.5", ended(196, 4, 0.66287390442201333, 0.50755601840035758, 2));
+    expect_run(ref, "h0 = 1 > t_end = 0.3", ended(4, 1, 1.4552685646014225, -0.29579323892744969, 0.3));
 }
 
 /* Undamped (k = 2, m = 2: w0 = 1) around 0.5 from 1.5 for 3 s at tol 1e-6: within 1e-5 of 0.5 + cos 3, the closed
@@ -109,7 +109,8 @@ GR_REFERENCE(driver_follows_closed_form)
 
 const gr_case gr_visible[] = {
     GR_CASE(error_norm_by_hand, "the scaled error of a step, by hand"),
-    GR_CASE(standard_controller_by_hand, "the standard controller by hand: growth, shrinking, bounds, after a rejection"),
+    GR_CASE(standard_controller_by_hand,
+            "the standard controller by hand: growth, shrinking, bounds, after a rejection"),
     GR_CASE(pi_controller_by_hand, "the PI controller by hand"),
     GR_CASE(driver_heun_euler, "the driver with Heun-Euler on a damped spring: steps, rejections, the end"),
     GR_CASE(driver_rejects_and_lands, "a first step too long is rejected; a step past t_end lands on it"),
