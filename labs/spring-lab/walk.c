@@ -1,6 +1,7 @@
-/* spring-lab's interactive guided walk on the shared tui shell: six steps through the spring article, then six that a course
- * adds (walk_course.c). Steps 1-4 and 7-9 show the methods' trajectories (view.c), revealed over a few seconds through
- * a fixed-step accumulator; steps 5-6 play the spring article's frame loop (model.c) in real time; 10-12 draw the studies. */
+/* spring-lab's interactive guided walk on the shared tui shell: six steps through the spring article, then seven that a
+ * course adds (walk_course.c, walk_adaptive.c). Steps 1-4 and 7-9 show the methods' trajectories (view.c), revealed over a
+ * few seconds through a fixed-step accumulator; steps 5-6 play the spring article's frame loop (model.c) in real time;
+ * 10-13 draw the studies. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
