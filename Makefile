@@ -246,9 +246,9 @@ GRADESCOPE_OPTS = $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(SCALE),--scale $(
                 $(if $(HIDDEN_VISIBILITY),--hidden-visibility $(HIDDEN_VISIBILITY)) $(if $(GRADER_LANG),--lang $(GRADER_LANG))
 GRADE_OPTS    = $(GRADESCOPE_OPTS) $(if $(JOBS),--jobs $(JOBS))
 
-.PHONY: grader grade grade-all student-dist exercise grader-secrets gradescope
+.PHONY: grader grade grade-all student-dist exercise grader-secrets gradescope prairielearn
 grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a) $(GRADER_OUT)/merge-results \
-        $(GRADER_OUT)/pick-upload
+        $(GRADER_OUT)/pick-upload $(GRADER_OUT)/bin/pl-results
 check-build: grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES)
 	@$(MAKE) --no-print-directory -s grader-secrets
 
@@ -326,6 +326,12 @@ $(GRADER_OUT)/merge-results: $(GRADER_OBJ)/core/merge.o $(GRADER_OBJ)/core/repor
                              $(BUILD)/obj/src/text.o
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,libcjson) -lm
+# PrairieLearn's results.json from the judge's (tools/grader/pl_results.c): what its entry point writes.
+# In bin/, as exercise-list: the catalogues are found from the program's folder (tools/grader/i18n.h).
+$(GRADER_OUT)/bin/pl-results: $(GRADER_OBJ)/core/pl_results.o $(GRADER_OBJ)/core/report.o $(GRADER_OBJ)/core/values.o \
+                              $(GRADER_OBJ)/core/i18n.o $(BUILD)/obj/src/lang.o $(BUILD)/obj/src/text.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,libcjson) -lm
 # Which uploaded file is graded (tools/grader/uploads.h): the rule assignment.sh applies through pick-upload.
 $(GRADER_OUT)/pick-upload: $(GRADER_OBJ)/core/pick_upload.o $(GRADER_OBJ)/core/uploads.o
 	@mkdir -p $(@D)
@@ -352,7 +358,12 @@ exercise: need-deps
 	$(MAKE) --no-print-directory -s $(EXERCISE_LIST) $(CATALOGUES) || exit 1; \
 	if [ -z "$(EX)" ]; then $(CALLER_LANG) $(EXERCISE_LIST) $(EXERCISE_NAMES); exit 0; fi; \
 	if [ -z "$$ex" ]; then $(CALLER_LANG) $(EXERCISE_LIST) --not "$$EX" $(EXERCISE_NAMES); exit 2; fi; \
-	$(MAKE) --no-print-directory -s $(BUILD)/exercises/$$ex/check-student $(CATALOGUES) && \
+	$(MAKE) --no-print-directory -s $(CHECK_RUNNER) $(GRADER_OBJ)/ex/$$ex/check-visible.o $(CATALOGUES) || exit 1; \
+	said=$$(mktemp) || exit 1; \
+	if $(MAKE) --no-print-directory -s $(GRADER_OBJ)/ex/$$ex/student.o 2>"$$said"; then cat "$$said" >&2; rm -f "$$said"; \
+	else grep -v '^make\[[0-9]*\]: \*\*\*' "$$said" >&2; rm -f "$$said"; \
+	    $(CALLER_LANG) $(EXERCISE_LIST) --not-compiled $$ex; exit 1; fi; \
+	$(MAKE) --no-print-directory -s $(BUILD)/exercises/$$ex/check-student && \
 	$(CALLER_LANG) $(BUILD)/exercises/$$ex/check-student $$ex exercises/$$ex/student.c
 
 # make grade EXERCISE=exercises/NN-topic SUBMISSION=path/student.c RESULTS=path/results.json [TIMEOUT=S JOBS=N]
@@ -418,6 +429,17 @@ gradescope:
 	$(if $(GRADER_LANG),$(MAKE) --no-print-directory -s $(CATALOGUES) $(HIDDEN_CATALOGUES) grader-secrets &&) \
 	GRADESCOPE_BUILD='$(BUILD)' GRADESCOPE_LANG='$(GRADER_LANG)' \
 	    sh tools/grader/gradescope.sh "$$zip" "$(strip $(GRADESCOPE_OPTS))" $$names
+
+# make prairielearn EXERCISES="01 02 09" [PL_IMAGE=user/numlab-grader:1 TIMEOUT=S GRADER_LANG=es]: build/prairielearn,
+# a PrairieLearn question per exercise and the grading image's folder (tools/grader/prairielearn.sh).
+prairielearn:
+	@names="$(if $(EXERCISES),$(ASSIGNMENT),$(call ex_named,$(EXERCISE)))"; \
+	if [ -z "$$names" ] || [ -n "$(EXERCISES)" -a "$(words $(ASSIGNMENT))" != "$(words $(EXERCISES))" ]; then \
+	    echo "usage: make prairielearn EXERCISES=\"01 02 ...\" [PL_IMAGE=user/numlab-grader:1]" >&2; \
+	    echo "  EXERCISES='$(EXERCISES)' (allowed: numbers of $(EXERCISE_NAMES))" >&2; exit 2; fi; \
+	$(if $(GRADER_LANG),$(MAKE) --no-print-directory -s $(CATALOGUES) $(HIDDEN_CATALOGUES) grader-secrets &&) \
+	PRAIRIELEARN_LANG='$(GRADER_LANG)' sh tools/grader/prairielearn.sh $(BUILD)/prairielearn \
+	    "$${PL_IMAGE:-numlab-grader:latest}" "$(strip $(GRADESCOPE_OPTS))" $$names
 
 # make student-dist: build/numlab-student.tar.gz, the project without solutions, hidden tests or grader fixtures.
 student-dist:

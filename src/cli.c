@@ -217,6 +217,7 @@ int cli_time_range(const char *opt, const char *text, size_t max_points, double 
     if (!(v[0] >= 0.0 && v[1] >= v[0] && v[2] > 0.0))
         return cli_error(_("%s: '%s' is out of range (allowed: %s)"), opt, cli_cut(text), allowed);
     if ((v[1] - v[0]) / v[2] >= (double)max_points)
+        /* TRANSLATORS: never 1 sample: the limit is a million */
         return cli_error(_("%s: '%s' asks for more than %zu samples (allowed: %s, at most %zu samples)"), opt,
                          cli_cut(text), max_points, allowed, max_points);
     *a = v[0], *b = v[1], *step = v[2];

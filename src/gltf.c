@@ -24,18 +24,25 @@ static uint32_t le32(const unsigned char *p)
 static gltf_status parse_glb(gltf_ctx *c, const unsigned char *data, size_t size, const char **json, size_t *json_len)
 {
     if (size < 12)
-        return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB header: the file has %zu bytes, the header alone needs 12"), size);
+        return gltf_fail(c, GLTF_ERR_FORMAT, P_("GLB header: the file has %zu byte, the header alone needs 12",
+                                                          "GLB header: the file has %zu bytes, the header alone needs 12", size),
+                         size);
     if (le32(data + 4) != 2)
         return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB header: version %u (allowed: 2)"), le32(data + 4));
     if (le32(data + 8) != size)
-        return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB header: length %u, but the file has %zu bytes"), le32(data + 8), size);
+        return gltf_fail(c, GLTF_ERR_FORMAT, P_("GLB header: length %u, but the file has %zu byte",
+                                                          "GLB header: length %u, but the file has %zu bytes", size),
+                         le32(data + 8), size);
     size_t offset = 12;
     for (unsigned chunk = 0; offset < size; chunk++) {
         if (size - offset < 8)
-            return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB chunk %u: %zu bytes left at offset %zu, a chunk header needs 8"),
+            return gltf_fail(c, GLTF_ERR_FORMAT, P_("GLB chunk %u: %zu byte left at offset %zu, a chunk header needs 8",
+                                                              "GLB chunk %u: %zu bytes left at offset %zu, a chunk header needs 8",
+                                                              size - offset),
                              chunk, size - offset, offset);
         uint32_t length = le32(data + offset), type = le32(data + offset + 4);
         if (length > size - offset - 8)
+            /* TRANSLATORS: never 1 byte: the file has its 12-byte header */
             return gltf_fail(c, GLTF_ERR_FORMAT, _("GLB chunk %u: length %u at offset %zu runs past the end of the file "
                              "(%zu bytes)"), chunk, length, offset, size);
         if (length % 4 != 0)
@@ -221,17 +228,21 @@ static gltf_status load_sampler(gltf_ctx *c, const gltf_array *samplers, size_t 
     size_t components = s->output.components;
     if (components == 1) {  /* weights: N targets a key, N found by division */
         if (s->output.count % elements != 0)
-            return gltf_fail(c, GLTF_ERR_FORMAT, _("accessors[%zu]: count %zu is not a multiple of %zu (%s, %zu keys)"),
+            return gltf_fail(c, GLTF_ERR_FORMAT, P_("accessors[%zu]: count %zu is not a multiple of %zu (%s, %zu key)",
+                                                              "accessors[%zu]: count %zu is not a multiple of %zu (%s, %zu keys)",
+                                                              in.count),
                              output_id, s->output.count, elements, kf_interp_name(interp), in.count);
         components = s->output.count / elements;
     } else if (s->output.count != elements) {
         return gltf_fail(c, GLTF_ERR_FORMAT,
-                         _("accessors[%zu]: count %zu, but the input has %zu keys (%s needs %zu x %zu = %zu elements)"),
+                         P_("accessors[%zu]: count %zu, but the input has %zu key (%s needs %zu x %zu = %zu)",
+                            "accessors[%zu]: count %zu, but the input has %zu keys (%s needs %zu x %zu = %zu)", in.count),
                          output_id, s->output.count, in.count, kf_interp_name(interp), per_key, in.count, elements);
     }
     gltf_pop(c, inner);
 
     if (kf_track_init(&s->track, interp, KF_VECTOR, components, in.count, NULL, NULL) != KF_OK)
+        /* TRANSLATORS: never 1 key: memory runs out only for millions */
         return gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory for %zu keys"), in.count);
     inner = gltf_push(c, "input");
     if ((st = gltf_accessor_read(c, &in, s->track.times)) || (st = check_times(c, &s->track)))

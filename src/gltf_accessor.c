@@ -19,9 +19,11 @@ static gltf_status buffer_from_bin(gltf_ctx *c, size_t index, uint64_t byte_leng
     if (index != 0 || !c->bin)
         return gltf_fail(c, GLTF_ERR_FORMAT, _("uri is missing (only buffers[0] of a .glb with a BIN chunk may omit it)"));
     if (byte_length > c->bin_size)
-        return gltf_fail(c, GLTF_ERR_FORMAT, _("byteLength %llu, but the BIN chunk holds only %zu bytes"),
+        return gltf_fail(c, GLTF_ERR_FORMAT, P_("byteLength %llu, but the BIN chunk holds only %zu byte",
+                                                          "byteLength %llu, but the BIN chunk holds only %zu bytes", c->bin_size),
                          (unsigned long long)byte_length, c->bin_size);
     if (c->bin_size - byte_length > 3)
+        /* TRANSLATORS: never 1 byte: it is more than byteLength + 3 */
         return gltf_fail(c, GLTF_ERR_FORMAT, _("byteLength %llu, but the BIN chunk holds %zu bytes (allowed: byteLength "
                          "plus up to 3 bytes of padding)"), (unsigned long long)byte_length, c->bin_size);
     b->data = c->bin;
@@ -35,13 +37,15 @@ static gltf_status buffer_from_data_uri(gltf_ctx *c, const char *uri, uint64_t b
         return gltf_fail(c, GLTF_ERR_FORMAT, _("uri is a data: URI without ';base64,' (only base64 data is supported)"));
     size_t len = strlen(comma + 1), bad = 0;
     if (!(b->owned = malloc(len / 4 * 3 + 3)))
+        /* TRANSLATORS: never 1 byte: memory runs out only for millions */
         return gltf_fail(c, GLTF_ERR_NOMEM, _("out of memory for %zu bytes of base64"), len);
     long long n = gltf_base64_decode(comma + 1, len, b->owned, &bad);
     if (n < 0)
         return gltf_fail(c, GLTF_ERR_FORMAT, _("uri: bad base64 at character %zu of the data ('%c')"), bad,
                          comma[1 + bad] >= 0x20 && comma[1 + bad] < 0x7f ? comma[1 + bad] : '?');
     if ((uint64_t)n < byte_length)
-        return gltf_fail(c, GLTF_ERR_FORMAT, _("byteLength %llu, but the data: URI holds only %lld bytes"),
+        return gltf_fail(c, GLTF_ERR_FORMAT, P_("byteLength %llu, but the data: URI holds only %lld byte",
+                                                          "byteLength %llu, but the data: URI holds only %lld bytes", n),
                          (unsigned long long)byte_length, n);
     b->data = b->owned;
     return GLTF_OK;
@@ -84,7 +88,8 @@ static gltf_status buffer_from_file(gltf_ctx *c, const char *uri, uint64_t byte_
         st = gltf_fail(c, GLTF_ERR_IO, _("uri '%.200s': '%.300s' %s (allowed: %s)"), uri, path, e.problem, e.allowed);
     else if (size < byte_length) {
         close(fd);
-        st = gltf_fail(c, GLTF_ERR_FORMAT, _("'%.300s' has %llu bytes, but byteLength says %llu"), path,
+        st = gltf_fail(c, GLTF_ERR_FORMAT, P_("'%.300s' has %llu byte, but byteLength says %llu",
+                                                    "'%.300s' has %llu bytes, but byteLength says %llu", size), path,
                        (unsigned long long)size, (unsigned long long)byte_length);
     } else {
         infile_data data;
@@ -162,8 +167,10 @@ static gltf_status view_get(gltf_ctx *c, size_t index, view *v)
     if ((st = buffer_get(c, buffer, &b)))
         return st;
     if (offset > b->size || length > b->size - offset)
-        return gltf_fail(c, GLTF_ERR_FORMAT, _("byteOffset %llu + byteLength %llu is past the end of buffers[%zu] "
-                         "(%zu bytes)"), (unsigned long long)offset, (unsigned long long)length, buffer, b->size);
+        return gltf_fail(c, GLTF_ERR_FORMAT, P_("byteOffset %llu + byteLength %llu is past the end of buffers[%zu] (%zu byte)",
+                                                          "byteOffset %llu + byteLength %llu is past the end of buffers[%zu] (%zu bytes)",
+                                                          b->size),
+                         (unsigned long long)offset, (unsigned long long)length, buffer, b->size);
     *v = (view){index, b->data + offset, (size_t)length, (size_t)offset, (size_t)stride};
     gltf_pop(c, mark);
     return GLTF_OK;
@@ -181,8 +188,11 @@ static gltf_status view_span(gltf_ctx *c, const view *v, uint64_t byte_offset, s
     /* count <= GLTF_MAX_ELEMENTS and stride <= 252: no overflow in 64 bits */
     uint64_t need = byte_offset + (uint64_t)stride * (count - 1) + elem_size;
     if (need > v->size)
-        return gltf_fail(c, GLTF_ERR_FORMAT, _("%zu elements of %zu bytes, %zu apart from byteOffset %llu, need %llu "
-                         "bytes, but bufferViews[%zu] has %zu"), count, elem_size, stride,
+        return gltf_fail(c, GLTF_ERR_FORMAT, P_("count %zu, element size %zu, stride %zu from byteOffset %llu need %llu byte, but "
+                                                          "bufferViews[%zu] has %zu",
+                                                          "count %zu, element size %zu, stride %zu from byteOffset %llu need %llu bytes, but "
+                                                          "bufferViews[%zu] has %zu", need),
+                         count, elem_size, stride,
                          (unsigned long long)byte_offset, (unsigned long long)need, v->index, v->size);
     *out = v->data + byte_offset;
     return GLTF_OK;
@@ -342,6 +352,7 @@ gltf_status gltf_accessor_read(gltf_ctx *c, const gltf_accessor *a, double *out)
         if ((st = view_get(c, view_id, &v)))
             return st;
         if (v.stride && v.stride < elem)
+            /* TRANSLATORS: never 1 byte: the element is larger than a stride of at least 1 */
             return gltf_fail(c, GLTF_ERR_FORMAT, _("bufferViews[%zu].byteStride %zu is less than one element (%zu "
                              "bytes)"), view_id, v.stride, elem);
         size_t stride = v.stride ? v.stride : elem;

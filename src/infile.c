@@ -72,7 +72,7 @@ static int check_stat(const struct stat *st, uint64_t max_bytes, infile_error *e
         /* TRANSLATORS: "is a FIFO": %s is a kind of file ("a directory") */
         return set(e, INFILE_ERR_KIND, 0, _("is %s"), infile_kind(st->st_mode));
     if ((uint64_t)st->st_size > max_bytes)
-        return set(e, INFILE_ERR_SIZE, 0, _("has %llu bytes"), (unsigned long long)st->st_size);
+        return set(e, INFILE_ERR_SIZE, 0, P_("has %llu byte", "has %llu bytes", st->st_size), (unsigned long long)st->st_size);
     return 0;
 }
 

@@ -140,7 +140,8 @@ static int mass_index(const parse_ctx *ctx, const char *what, const char *text, 
 static int parse_mass(const parse_ctx *ctx, net_network *net, char **f, size_t nf, const net_limits *lim)
 {
     if (nf < 4 || nf > 5)
-        return fail(ctx, _("'mass' expects X Y M [pinned]: got %zu values"), nf - 1);
+        return fail(ctx, P_("'mass' expects X Y M [pinned]: got %zu value", "'mass' expects X Y M [pinned]: got %zu values", nf - 1),
+                    nf - 1);
     if (net->n_masses >= lim->max_masses)
         return fail(ctx, _("too many masses (expected at most %zu)"), lim->max_masses);
     double x, y, m;
@@ -156,7 +157,8 @@ static int parse_mass(const parse_ctx *ctx, net_network *net, char **f, size_t n
 static int parse_spring(const parse_ctx *ctx, net_network *net, char **f, size_t nf, const net_limits *lim)
 {
     if (nf < 4 || nf > 6)
-        return fail(ctx, _("'spring' expects I J K [L [C]]: got %zu values"), nf - 1);
+        return fail(ctx, P_("'spring' expects I J K [L [C]]: got %zu value", "'spring' expects I J K [L [C]]: got %zu values", nf - 1),
+                    nf - 1);
     if (net->n_springs >= lim->max_springs)
         return fail(ctx, _("too many springs (expected at most %zu)"), lim->max_springs);
     size_t i, j;
@@ -186,7 +188,7 @@ static int parse_spring(const parse_ctx *ctx, net_network *net, char **f, size_t
 static int parse_gravity(const parse_ctx *ctx, net_network *net, char **f, size_t nf, size_t *gravity_line)
 {
     if (nf != 3)
-        return fail(ctx, _("'gravity' expects GX GY: got %zu values"), nf - 1);
+        return fail(ctx, P_("'gravity' expects GX GY: got %zu value", "'gravity' expects GX GY: got %zu values", nf - 1), nf - 1);
     if (*gravity_line)
         return fail(ctx, _("gravity given twice (expected it once; first at line %zu)"), *gravity_line);
     double gx, gy;
@@ -220,6 +222,7 @@ int net_parse(const char *name, const char *text, size_t len, const net_limits *
 {
     parse_ctx ctx = {.name = name, .line = 1, .err = err, .errlen = errlen};
     if (len > lim->max_bytes)
+        /* TRANSLATORS: never 1 byte: a limit of kilobytes */
         return fail(&ctx, _("the file is larger than %zu bytes (expected a smaller network)"), lim->max_bytes);
     if (len == 0)
         return fail(&ctx, _("the file is empty (expected 'mass X Y M [pinned]' and 'spring I J K [L [C]]' lines)"));
@@ -231,6 +234,7 @@ int net_parse(const char *name, const char *text, size_t len, const net_limits *
         const char *nl = memchr(text + pos, '\n', len - pos);
         size_t line_len = (nl ? (size_t)(nl - text) : len) - pos;
         if (line_len > lim->max_line) {
+            /* TRANSLATORS: never 1 byte: a limit of hundreds */
             rc = fail(&ctx, _("the line is longer than %zu bytes (expected shorter lines)"), lim->max_line);
             break;
         }

@@ -102,6 +102,7 @@ int net_modes_compute(const net_network *net, net_modes *out, char *err, size_t 
         free_masses += !net->pinned[i];
     const size_t dofs = 2 * free_masses;
     if (dofs == 0 || dofs > NET_MODES_MAX_DOF) {
+        /* TRANSLATORS: never 1 mass: the limit is hundreds */
         snprintf(err, errlen, _("normal modes need 1 to %u free masses (a dense %u x %u matrix); this network has %zu"),
                  NET_MODES_MAX_DOF / 2, NET_MODES_MAX_DOF, NET_MODES_MAX_DOF, free_masses);
         return NET_ERR_INPUT;

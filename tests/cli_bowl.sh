@@ -210,10 +210,8 @@ expect_usage "--gesture: cannot read '.*nofile.csv': No such file" "$BL" --gestu
 # a gesture file sets the render's length, under the cap of --seconds (600 s): a last row at 3600 s (allowed in the
 # file: --seconds may render a part) is refused at once, naming the file, the value and the cap
 printf "$H\n0,10,0,0,0,0\n3600,0,0,1,0.01,0\n" >"$G"
-start=$(date +%s)
-expect_usage "^bowl-lab: --gesture: '.*bad.csv' ends at t = 3600 s, a render that long is refused \(allowed: at most 600 s; give --seconds to render a part\)$" \
+expect_quick 0.3 "^bowl-lab: --gesture: '.*bad.csv' ends at t = 3600 s, a render that long is refused \(allowed: at most 600 s; give --seconds to render a part\)$" \
     "$BL" --gesture "$G" --wav "$OUT/b.wav"
-[ $(( $(date +%s) - start )) -le 2 ] && pass || fail "the 3600 s gesture was not refused at once"
 expect_ok "$BL" --gesture "$G" --wav "$OUT/part.wav" --seconds 0.5 --quiet
 expect_eq "a part of a long gesture" "$(soxi -s "$OUT/part.wav")" 24000
 rm -f "$OUT/part.wav"

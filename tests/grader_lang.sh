@@ -44,6 +44,43 @@ done
 expect_usage "^make exercise: EX='77' no es un ejercicio; se permite \(EX=01 ...\):$" \
     env LANG=es_ES.UTF-8 make -s --no-print-directory exercise EX=77
 
+# Counts agree with their nouns (ngettext: gr_want_n, P_): "x tras 1 paso", "x tras 2 pasos", in both languages.
+for lang in C.UTF-8 es_MX.UTF-8; do
+    env -u LANGUAGE -u LC_ALL -u LC_MESSAGES LANG=$lang "$B/exercises/10-implicit-steps/check-student" \
+        10-implicit-steps exercises/10-implicit-steps/student.c >"$TMP/plural" 2>&1
+    if [ $lang = C.UTF-8 ]; then one='x after 1 step:' two='x after 2 steps:'; else one='x tras 1 paso:' two='x tras 2 pasos:'; fi
+    grep -q "^ *$one" "$TMP/plural" && grep -q "^ *$two" "$TMP/plural" && pass ||
+        fail "counted nouns under $lang: $(grep -m 2 ' 1 \| 2 ' "$TMP/plural")"
+    grep -E ' 1 (steps|pasos|lines|líneas|values|valores)\b' "$TMP/plural" && fail "a plural noun after 1 under $lang"
+done
+
+# A student.c that does not compile: the compiler's messages, then make grade's sentence (report.c's msgid, the
+# one results.json opens with) in the student's language
+# and what to do; none of make's own "*** Error" lines between them. In a copy of the tree (the student's file is
+# the copy's), so that the project's student.c stays as it is for the other tests.
+mkdir "$TMP/tree" && git ls-files -co --exclude-standard | tar -cf - -T - | tar -xf - -C "$TMP/tree"
+printf '#include "exercise.h"\nstate euler_explicit_step(spring s, state y, double dt) { return y }\n' \
+    >"$TMP/tree/exercises/01-euler-steps/student.c"
+for lang in C.UTF-8 es_MX.UTF-8; do
+    # as the student types it: no make around it (MAKELEVEL, MAKEFLAGS unset), so make's own line is "make: ***"
+    (cd "$TMP/tree" && env -u LANGUAGE -u LC_ALL -u LC_MESSAGES -u MAKELEVEL -u MAKEFLAGS -u MFLAGS LANG=$lang \
+        make -s --no-print-directory exercise EX=01) \
+        >"$TMP/nc-out" 2>"$TMP/nc-err"
+    rc=$?
+    [ $rc -ne 0 ] && pass || fail "a student.c that does not compile: make exercise exit 0 under $lang"
+    grep -q "student.c:2:.* error: expected" "$TMP/nc-err" && pass || fail "no compiler message under $lang: $(head -n 3 "$TMP/nc-err")"
+    grep -n '^make\[[0-9]*\]: \*\*\*' "$TMP/nc-err" && fail "a sub-make's error line under $lang"
+    if [ $lang = C.UTF-8 ]; then
+        said="The submission does not compile.
+  exercises/01-euler-steps/student.c: the compiler's messages are above; fix the first one, then run make exercise again."
+    else
+        said="La entrega no compila.
+  exercises/01-euler-steps/student.c: los mensajes del compilador están arriba; corrija el primero y vuelva a ejecutar make exercise."
+    fi
+    expect_eq "make exercise's sentence on a compile error under $lang" \
+        "$(grep -v '^make: \*\*\*' "$TMP/nc-err" | tail -n 2)" "$said"
+done
+
 # --- Gradescope ---------------------------------------------------------------------------------------------------
 # package LANG ZIP_NAME ROOT make-arguments...: the zip made, unpacked as Gradescope does, its setup run.
 package() {

@@ -242,7 +242,7 @@ static const broken_case cases[] = {
     {"NaN output", FX_GLB, nan_value, NULL, NULL, GLTF_ERR_FORMAT,
      {"samplers[0]: output: accessors[2]", "element 1, component 1 is not a finite number"}},
     {"LINEAR output count", FX_EMBEDDED, linear_count, NULL, NULL, GLTF_ERR_FORMAT,
-     {"samplers[1]: output", "count 3, but the input has 4 keys", "STEP needs 1 x 4 = 4 elements"}},
+     {"samplers[1]: output", "count 3, but the input has 4 keys", "(STEP needs 1 x 4 = 4)"}},
     {"CUBICSPLINE output count", FX_EMBEDDED, cubic_count, NULL, NULL, GLTF_ERR_FORMAT,
      {"animations[2]: samplers[0]", "accessors[5]: count 4", "CUBICSPLINE needs 3 x 4 = 12"}},
     {"unknown interpolation", FX_EMBEDDED, unknown_interp, NULL, NULL, GLTF_ERR_FORMAT,

@@ -84,7 +84,7 @@ START_TEST(test_refuses_bad_files)
         {"mass 0 0x 1\n", 0, "x.net:1: mass Y: '0x' is not a finite number"},
         {"massive 0 0 1\n", 0, "x.net:1: unknown keyword 'massive' (expected mass, spring, gravity or a # comment)"},
         {"gravity 0 -9.8\ngravity 0 1\n", 0, "x.net:2: gravity given twice (expected it once; first at line 1)"},
-        {"gravity 0\n", 0, "x.net:1: 'gravity' expects GX GY: got 1 values"},
+        {"gravity 0\n", 0, "x.net:1: 'gravity' expects GX GY: got 1 value"},
         {"mass 0 0 1\n\x01\x02junk\n", 0, "x.net:2: unexpected byte 0x01 at column 1 (expected plain text"},
         {"mass 0 0 1\0\n", 12, "x.net:1: unexpected byte 0x00 at column 11"},
         {"mass 0 0 1 # \0\n", 15, "x.net:1: unexpected byte 0x00 at column 14"},

@@ -129,21 +129,21 @@ for lane in choque pared "compuerta 0" "compuerta 1" enganche; do
     tui_expect es "│ $lane( |$)" "the lane '$lane'"
 done
 tui_expect es "-5 s +ahora" "the timeline's axis"
-for name in arrastre imán "incl\. x" "incl\. y" giro "r giro" preset; do
+for name in arrastre imán "incl\. x" "incl\. y" giro "r giro" preajuste; do
     tui_expect es " $name +[-0-9.]+ " "the parameter '$name'"
 done
 tui_expect es "─ capas ─" "the layers' window"
 for layer in roce par impacto cuerpo fuerza; do
     tui_expect es "\] $layer *$" "the layer '$layer'"
 done
-tui_expect es "Dos esferas se deslizan por el interior" "the step's text"
+tui_expect es "Dos esferas se deslizan por el" "the step's text"
 # the notes follow the text: the next page
 tm send-keys -t es ']'
 tui_expect es "t [0-9.]+ s, en silencio" "level 1 is silent"
 tui_expect es "incl\. 0\.0 0\.0°, giro 1\.5 Hz" "the gesture"
 tui_expect es "compuerta 0 [█·]+ [01]\.[0-9]+ +[0-9]+/s" "sphere 0's gate meter"
 tui_expect es "enganche +[█·]+ 0\.[0-9]+ par [0-9]+/s" "the latch meter and the pair's rate"
-tui_expect es " sonido apagado \(--audio none\): w genera" "the sound's line"
+tui_expect es " sonido apagado \(--audio none\): w" "the sound's line"
 
 tm send-keys -t es n n n n n
 tui_expect es "paso 6/7: Nivel 6: golpes, metal y acrílico" "level 6"

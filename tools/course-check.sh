@@ -8,6 +8,8 @@
 #     /autograder/run_autograder, run from /autograder on a correct upload (the solution under another name), a wrong
 #     one, a macOS zip's (mine.c beside __MACOSX/._mine.c) and a missing one; results.json read with jq: the scores,
 #     the sandbox complete, and the Spanish package's text Spanish;
+#   - `make prairielearn`'s image folder set up as its Dockerfile does (setup.sh in /opt/numlab-grader), then its
+#     entry point run with /grade mounted as PrairieLearn mounts it, on a correct, a wrong and a missing upload;
 #   - the students' tarball (`make student-dist`) unpacked, its deps installed by its own `make deps`, built by its
 #     own `make`, installed by `make install PREFIX=/usr/local`, and the installed spring-lab run with the build gone
 #     (in English and in Spanish: its catalogue found in the prefix).
@@ -83,11 +85,15 @@ if [ ! -f "$pristine" ]; then
     tar -C "$work/pristine.tmp" --numeric-owner -cf "$pristine.tmp" . && mv "$pristine.tmp" "$pristine" || exit 1
     rm -rf "$work/pristine.tmp"
 fi
-unmount_all
-rm -rf "$root" && mkdir -p "$root" && tar -C "$root" --numeric-owner -xf "$pristine" || exit 1
-cp /etc/resolv.conf "$root/etc/resolv.conf" || exit 1
-# As in Debian's container images: packages installed do not start services.
-printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d" && chmod 755 "$root/usr/sbin/policy-rc.d"
+# fresh_root: the root unpacked anew from the pristine tarball (each engine's image starts bare)
+fresh_root() {
+    unmount_all
+    rm -rf "$root" && mkdir -p "$root" && tar -C "$root" --numeric-owner -xf "$pristine" || exit 1
+    cp /etc/resolv.conf "$root/etc/resolv.conf" || exit 1
+    # As in Debian's container images: packages installed do not start services.
+    printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d" && chmod 755 "$root/usr/sbin/policy-rc.d"
+}
+fresh_root
 say "fresh root: $(in_root sh -c '. /etc/os-release; echo "$PRETTY_NAME"'), $(in_root gcc -dumpfullversion 2>&1)," \
     "$(in_root make --version | sed -n 1p); libc6-dev: $(in_root sh -c 'dpkg -s libc6-dev >/dev/null 2>&1 && echo yes || echo no')"
 
@@ -148,6 +154,37 @@ for lang in en es; do
         done
     fi
 done
+
+# --- PrairieLearn -------------------------------------------------------------------------------------------------
+# make prairielearn's image folder in a fresh root as its Dockerfile builds it (COPY . /opt/numlab-grader, RUN
+# setup.sh: its packages from the mirror), then the entry point run with /grade laid out as PrairieLearn mounts it:
+# student/ (the upload), tests/ (the question's), results/ made by the grader.
+fresh_root
+make -s --no-print-directory prairielearn EXERCISES="01" PL_IMAGE=course-check/numlab-grader >"$TMP/pl.log" 2>&1 ||
+    fail "make prairielearn: $(tail -n 3 "$TMP/pl.log")"
+mkdir -p "$root/opt" && cp -r "$B/prairielearn/image" "$root/opt/numlab-grader" || fail "no $B/prairielearn/image"
+in_root sh -c 'sh /opt/numlab-grader/setup.sh && chmod 755 /opt/numlab-grader/run' >"$TMP/pl-setup.log" 2>&1 && pass ||
+    fail "the image's setup.sh: $(grep -m 3 'error' "$TMP/pl-setup.log"; tail -n 3 "$TMP/pl-setup.log")"
+say "PrairieLearn: the image's steps: $(tail -n 1 "$TMP/pl-setup.log")"
+# pl NAME FILE: FILE uploaded as student.c (none for -), graded; its results.json as $TMP/pl-NAME.json
+pl() {
+    rm -rf "$root/grade" && mkdir -p "$root/grade/student" "$root/grade/tests" &&
+        cp "$B/prairielearn/questions/numlab-$ex/tests/exercise.txt" "$root/grade/tests/" || return 1
+    [ "$2" = - ] || cp "$2" "$root/grade/student/student.c"
+    in_root /opt/numlab-grader/run >"$TMP/pl-$1.log" 2>&1
+    expect_eq "PrairieLearn $1: the entry point's exit status" $? 0
+    json=$TMP/pl-$1.json
+    cp "$root/grade/results/results.json" "$json" 2>/dev/null && jq -e . "$json" >/dev/null 2>&1 && pass ||
+        { fail "PrairieLearn $1: no valid results.json: $(tail -n 3 "$TMP/pl-$1.log")"; return 1; }
+    echo "  PrairieLearn $1: score $(jq -r .score "$json"), $(jq '.tests | length' "$json") tests"
+}
+pl correct "exercises/$ex/solution.c"
+expect_jq "PrairieLearn correct: score 1, gradable" '.score == 1 and .gradable == true'
+expect_jq "PrairieLearn correct: the sandbox complete" '.output | test("missing") | not'
+pl wrong tests/grader/hostile/wrong_answer.c
+expect_jq "PrairieLearn wrong: 4 of 12, as on Gradescope" '(.score - 4 / 12 | fabs) < 1e-12'
+pl missing -
+expect_jq "PrairieLearn missing: 0" '.score == 0'
 
 # --- the students' tarball, and an installed prefix ---------------------------------------------------------------
 make -s --no-print-directory student-dist >"$TMP/dist.log" 2>&1 || fail "make student-dist: $(tail -n 3 "$TMP/dist.log")"

@@ -16,7 +16,8 @@ sources() {
 template() {
     # shellcheck disable=SC2046
     xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=GR_CASE:2 \
-        --keyword=gr_want:4 --flag=gr_want:4:c-format \
+        --keyword=gr_want:4 --flag=gr_want:4:c-format --keyword=gr_want_n:5,6 \
+        --flag=gr_want_n:5:c-format --flag=gr_want_n:6:c-format \
         --add-comments=TRANSLATORS: --add-location=file --sort-by-file --package-name=numlab \
         --msgid-bugs-address="numlab issues" -o - $(sources) | grep -v '^"POT-Creation-Date:'
 }

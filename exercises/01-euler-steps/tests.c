@@ -36,9 +36,11 @@ static const damped_run table_runs[4] = {
 
 static void want_damped(gr_values *ref, const damped_run *r)
 {
-    gr_want(ref, r->x, GR_TOL(1e-9, 1e-12), "%s x after %d steps of %g s (k = 3200, c = 16, m = 2, target 0.5)",
-            r->method, r->steps, r->dt);
-    gr_want(ref, r->v, GR_TOL(1e-9, 1e-12), "%s v after %d steps of %g s", r->method, r->steps, r->dt);
+    gr_want_n(ref, r->x, GR_TOL(1e-9, 1e-12), r->steps,
+              "%s x after %d step of %g s (k = 3200, c = 16, m = 2, target 0.5)",
+              "%s x after %d steps of %g s (k = 3200, c = 16, m = 2, target 0.5)", r->method, r->steps, r->dt);
+    gr_want_n(ref, r->v, GR_TOL(1e-9, 1e-12), r->steps, "%s v after %d step of %g s", "%s v after %d steps of %g s",
+              r->method, r->steps, r->dt);
 }
 
 /* Two steps of 1/240 s of the spring article's spring from rest at 0: x and v after each. */

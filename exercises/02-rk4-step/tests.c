@@ -94,11 +94,11 @@ GR_REFERENCE(fourth_order)
         int n = 10 << k;
         double z = -2.0 / n, R = 1 + z + z * z / 2 + z * z * z / 6 + z * z * z * z / 24;
         err[k] = pow(R, n) - exp(-2.0);
-        gr_want(ref, err[k], GR_REL(1e-7), "error with %d steps", n);
+        gr_want_n(ref, err[k], GR_REL(1e-7), n, "error with %d step", "error with %d steps", n);
         double clock = 0;
         for (int i = 0; i < n; i++)
             clock += simpson_t4((double)i / n, 1.0 / n);
-        gr_want(ref, clock, GR_REL(1e-12), "the clock z' = t^4 after %d steps", n);
+        gr_want_n(ref, clock, GR_REL(1e-12), n, "the clock z' = t^4 after %d step", "the clock z' = t^4 after %d steps", n);
     }
     gr_want(ref, err[0] / err[1], GR_REL(1e-7), "error ratio (about 16 for a fourth-order method)");
 }

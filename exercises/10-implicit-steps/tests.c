@@ -72,8 +72,8 @@ static void want_undamped(gr_values *ref, double y, int midpoint, int n, double 
     for (int i = 1; i <= n; i++) {
         double complex r = midpoint ? (1 - I * y / 2) / (1 + I * y / 2) : 1 / (1 + I * y);
         double complex z = cpow(r, i) * z0;
-        gr_want(ref, target + creal(z), GR_TOL(1e-9, 1e-12), "x after %d steps", i);
-        gr_want(ref, w0 * cimag(z), GR_TOL(1e-9, 1e-9), "v after %d steps", i);
+        gr_want_n(ref, target + creal(z), GR_TOL(1e-9, 1e-12), i, "x after %d step", "x after %d steps", i);
+        gr_want_n(ref, w0 * cimag(z), GR_TOL(1e-9, 1e-9), i, "v after %d step", "v after %d steps", i);
     }
 }
 

@@ -369,6 +369,7 @@ int kl_gltf_csv(const char *path, const char *animation, const kl_times *given)
     if (given->given)
         times = *given;
     else if (times.b / times.step >= KL_MAX_SAMPLES) {
+        /* TRANSLATORS: never 1 sample: the limit is a million */
         st = cli_error(_("%s: the longest animation lasts %.9g s, too long for 30 samples a second: give --times "
                          "(at most %d samples)"), path, times.b, KL_MAX_SAMPLES);
         goto done;

@@ -242,7 +242,7 @@ static void player_describe(void *ctx, int step, tui_step *d)
     snprintf(pl->title, sizeof pl->title, "%s (%zu/%zu): %s %s", aname, ref->animation + 1, doc->animation_count,
              nname, kf_path_name(c->path));
     int used = snprintf(pl->text, sizeof pl->text,
-                        _("%s: %s, channel %zu/%zu of this animation: %s, %zu keys, %zu components, t = %.4g .. %.4g "
+                        _("%s: %s, channel %zu/%zu of this animation: %s, keys: %zu, components: %zu, t = %.4g .. %.4g "
                           "s. n/p: channel, a/A: animation, l: loop.\n"),
                         shown_path, kf_interp_name(c->track.interp), ref->channel + 1, clip->channel_count,
                         kf_path_name(c->path), c->track.count, c->track.components, kf_track_start(&c->track),

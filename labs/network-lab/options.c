@@ -172,6 +172,7 @@ int nl_check(void *opts, const labcli_result *r)
                                    "--file FILE)"), building[i]);
     }
     if (r->mode == 0 && o->n_methods > NL_WALK_RUNS)
+        /* TRANSLATORS: never 1 method: the lab runs several */
         return cli_error(_("--method: the interactive lab runs at most %d methods side by side (given: %d)"),
                          NL_WALK_RUNS, o->n_methods);
     o->figure.force_option = "--replace";
@@ -206,10 +207,10 @@ static int check_work(const net_network *net, const nl_options *o)
     const long long silent = o->csv ? (o->every < o->steps ? o->every : o->steps) : o->plot ? o->steps : 0;
     char what[160];
     if (o->csv)
-        snprintf(what, sizeof what, _("--every %lld of --steps %lld on %zu masses and %zu springs"), o->every,
+        snprintf(what, sizeof what, _("--every %lld of --steps %lld on a network (masses: %zu, springs: %zu)"), o->every,
                  o->steps, net->n_masses, net->n_springs);
     else
-        snprintf(what, sizeof what, _("--plot after --steps %lld on %zu masses and %zu springs"), o->steps,
+        snprintf(what, sizeof what, _("--plot after --steps %lld on a network (masses: %zu, springs: %zu)"), o->steps,
                  net->n_masses, net->n_springs);
     return cli_work(what, (double)silent * per_step, MAX_SILENT_WORK, _("mass-and-spring evaluations"),
                     o->csv ? _("the steps between two printed rows run in silence: a smaller --every, fewer --steps "
@@ -241,6 +242,7 @@ int nl_network_build(const nl_options *o, net_network **out)
     for (int m = 0; m < NET_METHOD_COUNT && dense < 0; m++)
         dense = o->methods[m] && net_method_dense((net_method)m) ? m : -1;
     if (dense >= 0 && net->n_masses > NET_DENSE_MAX_MASSES)
+        /* TRANSLATORS: never 1 mass: the limit is hundreds */
         rc = cli_error(_("--method %s: its dense Jacobian allows at most %u masses (this network has %zu)"),
                        net_method_name((net_method)dense), NET_DENSE_MAX_MASSES, net->n_masses);
     else if (o->have_pull && (size_t)o->pull_mass >= net->n_masses)

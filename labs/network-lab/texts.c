@@ -59,6 +59,7 @@ static void seed_text(char *text, size_t size, const nl_step_facts *f)
         text[0] = '\0';
         return;
     }
+    /* TRANSLATORS: never 1 mass or spring: the post's network has 4 and 6 */
     snprintf(text, size, _("The network post: %zu masses joined by %zu springs, moved by Euler with h = 1/fps. Each "
                            "mass moves with its OLD velocity: explicit Euler, which gains energy every step, x(1 + (w "
                            "h)^2) in a mode of frequency w. Corner %zu starts pulled out. Drag a mass: mouse, or m, "

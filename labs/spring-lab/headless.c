@@ -74,7 +74,9 @@ int sl_animate(const sl_options *o)
     case SL_LOOP_NO_MEMORY:
         return cli_fail(_("out of memory"));
     case SL_LOOP_GAVE_UP:
-        return cli_fail(_("not at rest after %lld frames (--max-frames); with c = %g the spring may never settle"),
+        return cli_fail(P_("not at rest after %lld frame (--max-frames); with c = %g the spring may never settle",
+                           "not at rest after %lld frames (--max-frames); with c = %g the spring may never settle",
+                           o->p.max_frames),
                         o->p.max_frames, o->p.spring.c);
     default:
         break;

@@ -133,6 +133,7 @@ int sl_check(void *opts, const labcli_result *r)
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)
         n_methods += o->p.methods[m];
     if (r->mode == 0 && o->typed.methods && n_methods > TUI_MAX_TOGGLES)
+        /* TRANSLATORS: never 1 method: the lab shows several */
         return cli_error(_("--method: the interactive lab shows at most %d methods (keys 1-%d; given: %zu)"),
                          TUI_MAX_TOGGLES, TUI_MAX_TOGGLES, n_methods);
     if (r->mode == 0 && o->typed.steps && (o->p.steps < 1 || o->p.steps > SL_WALK_MAX_STEPS))

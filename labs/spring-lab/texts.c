@@ -138,6 +138,7 @@ void sl_text_drift(char *buf, size_t size, const sl_study *drift, const sl_study
 
 void sl_text_spiral(char *buf, size_t size, const sl_study *spiral)
 {
+    /* TRANSLATORS: never 1 step: the study's cap holds a frame to 24 steps, its frames need thousands */
     snprintf(buf, size, _("The spiral of death: when a step costs more than the time it simulates (here %.3g x), a frame "
              "of n steps lasts %.3g n steps, so the next brings more time to simulate: the substeps grow x%.3g a "
              "frame, without end (frame %zu lasts over a second; after frame %zu one would need 10^8 steps). The cap "

@@ -340,7 +340,8 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
         used = tui_append(buf, size, used, _("w0 dt = %.3g: explicit grows x%.4g a step (%+.0f%%). "), r->w0dt,
                           r->explicit_growth, 100.0 * (r->explicit_growth - 1));
         if (r->count[SPRING_EXPLICIT])
-            used = tui_append(buf, size, used, _("After %zu steps x = %.7g. "), r->count[SPRING_EXPLICIT] - 1,
+            used = tui_append(buf, size, used, P_("After %zu step x = %.7g. ", "After %zu steps x = %.7g. ",
+                                                      r->count[SPRING_EXPLICIT] - 1), r->count[SPRING_EXPLICIT] - 1,
                               r->samples[SPRING_EXPLICIT][r->count[SPRING_EXPLICIT] - 1].x);
         break;
     case SL_STEP_SEMI:
@@ -365,8 +366,8 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
                               r->at[m].rho, r->at[m].stable ? _("stable") : _("UNSTABLE"), r->at[m].limit);
         break;
     case SL_STEP_ACCUMULATOR:
-        used = tui_append(buf, size, used, _("At rest after %d, %d and %d frames (%g/%g/%g Hz). The gap frame runs %u "
-                                              "substeps with the cap, %u without."), w->loops[0].n - 1, w->loops[1].n - 1,
+        used = tui_append(buf, size, used, _("At rest at frame %d, %d and %d (%g/%g/%g Hz). Substeps in the gap frame: %u "
+                                              "with the cap, %u without."), w->loops[0].n - 1, w->loops[1].n - 1,
                           w->loops[2].n - 1, loop_rates[0], loop_rates[1], loop_rates[2],
                           w->most_substeps[SL_RUN_GAP_CAPPED], w->most_substeps[SL_RUN_GAP_UNCAPPED]);
         break;

@@ -78,6 +78,7 @@ static char *read_submission(const char *path, long max, size_t *len, char *why,
     else if (st.st_size == 0)
         say(why, why_size, "%s", _("it is empty"));
     else if (st.st_size > max)
+        /* TRANSLATORS: never 1 byte: larger than the limit of kilobytes */
         say(why, why_size, _("it is %lld bytes, larger than the %ld allowed"), (long long)st.st_size, max);
     else if ((data = malloc((size_t)st.st_size + 1)) == NULL)
         say(why, why_size, "%s", _("out of memory"));

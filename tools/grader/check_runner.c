@@ -126,7 +126,8 @@ static void print_output(size_t i)
             int rest = 0;
             for (const char *q = p; *q; q++)
                 rest += *q == '\n';
-            printf(more > 0 ? _("          | [%d more lines and more]\n") : _("          | [%d more lines]\n"), rest);
+            printf(more > 0 ? P_("          | [%d more line and more]\n", "          | [%d more lines and more]\n", rest)
+                          : P_("          | [%d more line]\n", "          | [%d more lines]\n", rest), rest);
             more = 0;
             break;
         }
@@ -137,7 +138,7 @@ static void print_output(size_t i)
         p += len + (p[len] == '\n');
     }
     if (more > 0)
-        printf(_("          | [%ld more bytes]\n"), more);
+        printf(P_("          | [%ld more byte]\n", "          | [%ld more bytes]\n", more), more);
 }
 
 /* Prints `text` indented under a test line, one line at a time, each wrapped to the width. */
@@ -233,7 +234,9 @@ int main(int argc, char **argv)
         max_points += gr_visible[i].points;
     }
     char summary[512];
-    int len = snprintf(summary, sizeof summary, _("%d of %zu visible tests pass (%g of %g points)."), passed,
+    int len = snprintf(summary, sizeof summary, P_("%d of %zu visible test passes (%g of %g points).",
+                                                       "%d of %zu visible tests pass (%g of %g points).",
+                                                       gr_visible_count), passed,
                        gr_visible_count, points, max_points);
     /* TRANSLATORS: README.md is the English page; name the translated one (README.es.md) */
     snprintf(summary + len, sizeof summary - (size_t)len,

@@ -2,6 +2,8 @@
  *
  *   exercise-list NN-topic...               the exercises and their titles (`make exercise` without EX)
  *   exercise-list --not WHAT NN-topic...    EX=WHAT names none of them: why, then the list, on stderr; exit 2
+ *   exercise-list --not-compiled NN-topic   the student's file did not compile: make grade's sentence and what to
+ *                                           do, on stderr, under the compiler's messages; exit 1
  *
  * An exercise's title is the first line of its README in that language (README.es.md for Spanish: the
  * catalogue's translation of "README.md"), without the leading '#', else of its README.md. Control characters
@@ -56,6 +58,18 @@ int main(int argc, char **argv)
         fprintf(stderr, _("make exercise: EX='%s' is not an exercise; allowed (EX=01 ...):\n"), shown);
         list(stderr, argc - 3, argv + 3);
         return 2;
+    }
+    if (argc == 3 && strcmp(argv[1], "--not-compiled") == 0) {
+        char shown[96];
+        snprintf(shown, sizeof shown, "%s", argv[2]);
+        for (char *p = shown; *p; p++)
+            if ((unsigned char)*p < 0x20 || *p == 0x7F)
+                *p = '?';
+        /* the same sentence as make grade's results (report.c), then where to look */
+        fputs(_("The submission does not compile.\n"), stderr);
+        fprintf(stderr, _("  exercises/%s/student.c: the compiler's messages are above; fix the first one, then run "
+                          "make exercise again.\n"), shown);
+        return 1;
     }
     printf("%s\n", _("make exercise EX=NN: the visible tests of exercises/NN-topic/student.c (EX=9, 09 or the "
                      "folder)"));

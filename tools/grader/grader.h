@@ -58,6 +58,10 @@ void gr_put(gr_values *out, double value);
 /* Reference side: one value the probe must have sent at this position. */
 void gr_want(gr_values *ref, double want, gr_tol tol, const char *label_fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* ... its label counting n of something: one_fmt when the language says one (n == 1 in English and Spanish),
+ * many_fmt otherwise, e.g. gr_want_n(ref, x, tol, n, "x after %d step", "x after %d steps", n). */
+void gr_want_n(gr_values *ref, double want, gr_tol tol, unsigned long n, const char *one_fmt, const char *many_fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 
 typedef void (*gr_fn)(gr_values *);
 

@@ -11,14 +11,23 @@
 #include "numlab/lang.h"
 #undef _   /* lang.h's, for the labs: the grader's own are i18n.h's */
 #undef N_
+#undef P_
 #include "i18n.h"
 
 extern const char *(*gr_translator)(const char *);   /* values.c: gr_text's hook */
+extern const char *(*gr_plural_translator)(const char *, const char *, unsigned long);   /* ... gr_text_n's */
 
 static const char *translate(const char *msgid)
 {
     const char *text = dgettext(GR_HIDDEN_DOMAIN, msgid);
     return text != msgid ? text : dgettext(NUMLAB_TEXT_DOMAIN, msgid);
+}
+
+/* dngettext returns one of its own arguments when a domain has no translation of them */
+static const char *translate_n(const char *one, const char *many, unsigned long n)
+{
+    const char *text = dngettext(GR_HIDDEN_DOMAIN, one, many, n);
+    return text != one && text != many ? text : dngettext(NUMLAB_TEXT_DOMAIN, one, many, n);
 }
 
 bool gr_lang_name_ok(const char *language)
@@ -79,5 +88,6 @@ int gr_lang_init(const char *language, char *missing, size_t missing_size)
     bind_textdomain_codeset(NUMLAB_TEXT_DOMAIN, "UTF-8");
     bind_textdomain_codeset(GR_HIDDEN_DOMAIN, "UTF-8");
     gr_translator = translate;
+    gr_plural_translator = translate_n;
     return 0;
 }

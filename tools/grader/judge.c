@@ -69,12 +69,17 @@ static double points_of(const gr_case *c)
     return c->points * points_scale;
 }
 
-static void set_scale(double total)
+static int set_scale(double total)
 {
-    double sum = 0;
-    for (size_t i = 0; i < gr_visible_count + gr_hidden_count; i++)
-        sum += case_at(i)->points;
-    points_scale = sum > 0 ? total / sum : 1.0;
+    size_t n = gr_visible_count + gr_hidden_count;
+    double *points = malloc((n ? n : 1) * sizeof *points);
+    if (!points)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        points[i] = case_at(i)->points;
+    points_scale = gr_points_factor(points, n, total);
+    free(points);
+    return 0;
 }
 
 static int bad(const char *option, const char *value, const char *allowed)
@@ -143,7 +148,10 @@ static int parse_options(int argc, char **argv, options *o)
             double total = strtod(optarg, &end);
             if (end == optarg || *end || !(total >= 0.01 && total <= 100000))
                 return bad("--scale", optarg, "is not allowed (allowed: the total points, 0.01..100000)");
-            set_scale(total);
+            if (set_scale(total) != 0) {
+                fputs("judge: out of memory\n", stderr);
+                return 1;
+            }
             break;
         }
         case 'o':
@@ -291,7 +299,8 @@ static int grade_case(size_t i, const gr_child_result *r, double timeout, gr_tes
             p += n + (p[n] == '\n');
         }
         if (r->output_dropped)
-            gr_appendf(text, sizeof text, &len, _("  [%zu more bytes]\n"), r->output_dropped);
+            gr_appendf(text, sizeof text, &len, P_("  [%zu more byte]\n", "  [%zu more bytes]\n", r->output_dropped),
+                       r->output_dropped);
     }
     t->output = strdup(text);
     return t->output ? 0 : -1;

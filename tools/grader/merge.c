@@ -17,33 +17,11 @@
 
 #define PART_MAX (16L << 20)   /* bytes of one part: far above any the judge writes */
 
-static char *slurp(const char *path, char *error, size_t size)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = f ? malloc(PART_MAX + 1) : NULL;
-    size_t n = text ? fread(text, 1, PART_MAX + 1, f) : 0;
-    if (!f || !text || ferror(f) || n > PART_MAX) {
-        snprintf(error, size, "%s: %s", path, !f ? strerror(errno) : n > PART_MAX ? "too large" : "cannot read");
-        free(text);
-        if (f)
-            fclose(f);
-        return NULL;
-    }
-    fclose(f);
-    text[n] = '\0';
-    return text;
-}
-
-static double number(const cJSON *object, const char *name)
-{
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
-    return cJSON_IsNumber(item) ? item->valuedouble : 0.0;
-}
 
 /* Adds part NAME's tests and totals to the merged results. Returns 0, or -1 with error set. */
 static int merge_part(cJSON *merged, char **output, const char *name, const char *path, char *error, size_t size)
 {
-    char *text = slurp(path, error, size);
+    char *text = gr_read_whole(path, PART_MAX, error, size);
     cJSON *part = text ? cJSON_Parse(text) : NULL;
     free(text);
     const cJSON *tests = part ? cJSON_GetObjectItemCaseSensitive(part, "tests") : NULL;
@@ -53,15 +31,16 @@ static int merge_part(cJSON *merged, char **output, const char *name, const char
         cJSON_Delete(part);
         return -1;
     }
-    cJSON_SetNumberValue(cJSON_GetObjectItem(merged, "score"), number(merged, "score") + number(part, "score"));
+    cJSON_SetNumberValue(cJSON_GetObjectItem(merged, "score"),
+                         gr_json_number(merged, "score") + gr_json_number(part, "score"));
     cJSON_SetNumberValue(cJSON_GetObjectItem(merged, "max_score"),
-                         number(merged, "max_score") + number(part, "max_score"));
+                         gr_json_number(merged, "max_score") + gr_json_number(part, "max_score"));
     cJSON_SetNumberValue(cJSON_GetObjectItem(merged, "execution_time"),
-                         number(merged, "execution_time") + number(part, "execution_time"));
+                         gr_json_number(merged, "execution_time") + gr_json_number(part, "execution_time"));
     const cJSON *out = cJSON_GetObjectItemCaseSensitive(part, "output");
     char *joined = NULL;
-    if (asprintf(&joined, "%s== %s: %g / %g ==\n%s\n", *output, name, number(part, "score"),
-                 number(part, "max_score"), cJSON_IsString(out) ? out->valuestring : "") < 0) {
+    if (asprintf(&joined, "%s== %s: %g / %g ==\n%s\n", *output, name, gr_json_number(part, "score"),
+                 gr_json_number(part, "max_score"), cJSON_IsString(out) ? out->valuestring : "") < 0) {
         cJSON_Delete(part);
         snprintf(error, size, "out of memory");
         return -1;
@@ -134,7 +113,8 @@ int main(int argc, char **argv)
         rc = asprintf(&text, "%s\n", json) < 0 ? -1 : gr_write_atomic(argv[1], text, strlen(text), error, sizeof error);
         free(text);
         if (rc == 0)   /* the assignment's total, in the judge's words for one exercise */
-            printf("score %g / %g  (%s)\n", number(merged, "score"), number(merged, "max_score"), argv[1]);
+            printf("score %g / %g  (%s)\n", gr_json_number(merged, "score"), gr_json_number(merged, "max_score"),
+                   argv[1]);
     } else if (!error[0]) {
         snprintf(error, sizeof error, "out of memory");
     }

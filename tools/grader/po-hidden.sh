@@ -11,8 +11,9 @@ set -u
 . "$(dirname "$0")/../po-lib.sh"
 template() {   # template EXERCISE_DIR: the hidden tests' strings (the same keywords as tools/po.sh)
     # shellcheck disable=SC2046
-    xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ --keyword=GR_CASE:2 --keyword=gr_want:4 \
-        --flag=gr_want:4:c-format --add-comments=TRANSLATORS: --add-location=file --sort-by-file \
+    xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=GR_CASE:2 --keyword=gr_want:4 \
+        --flag=gr_want:4:c-format --keyword=gr_want_n:5,6 --flag=gr_want_n:5:c-format --flag=gr_want_n:6:c-format \
+        --add-comments=TRANSLATORS: --add-location=file --sort-by-file \
         --package-name=numlab-hidden --msgid-bugs-address="numlab issues" -o - \
         $(find "$1/hidden" -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort) | grep -v '^"POT-Creation-Date:' |
         sed 's/charset=CHARSET/charset=UTF-8/'

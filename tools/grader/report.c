@@ -98,6 +98,38 @@ static const char *outcome_status(gr_outcome outcome)
     return "grader-error";
 }
 
+char *gr_read_whole(const char *path, long max, char *error, size_t error_size)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = f ? malloc((size_t)max + 1) : NULL;
+    size_t n = text ? fread(text, 1, (size_t)max + 1, f) : 0;
+    if (!f || !text || ferror(f) || n > (size_t)max) {
+        snprintf(error, error_size, "%s: %s", path,
+                 !f ? strerror(errno) : n > (size_t)max ? "too large" : "cannot read");
+        free(text);
+        if (f)
+            fclose(f);
+        return NULL;
+    }
+    fclose(f);
+    text[n] = '\0';
+    return text;
+}
+
+double gr_json_number(const cJSON *object, const char *name)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+    return cJSON_IsNumber(item) ? item->valuedouble : 0.0;
+}
+
+double gr_points_factor(const double *points, size_t n, double total)
+{
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += points[i];
+    return total > 0 && sum > 0 ? total / sum : 1.0;
+}
+
 int gr_write_results_json(const gr_report *r, const char *path, char *error, size_t error_size)
 {
     char *output = NULL;

@@ -39,6 +39,11 @@ typedef struct {
     size_t n_tests;
 } gr_report;
 
+/* --scale TOTAL: the factor that makes the points of n tests add up to total, total / (points[0] + ... +
+ * points[n-1]); 1 (unscaled) when total <= 0 or the points add up to 0 or less. Every test's points, maximum and
+ * score alike, are multiplied by it, so their ratios hold and a full score is total. */
+double gr_points_factor(const double *points, size_t n, double total);
+
 /* Returns 0, or -1 with a message in error. */
 int gr_write_results_json(const gr_report *r, const char *path, char *error, size_t error_size);
 /* submission,score,max_score,status (status: graded, compile-error, invalid-file or grader-error), one line: control
@@ -57,6 +62,12 @@ const char *gr_outcome_text(gr_outcome outcome);
  * holds a comma or a quote, quotes doubled. formula_safe: a text that a spreadsheet would take for a formula
  * (starting with = + - @ or a tab) gets a ' in front, quoted. NULL when out of memory. */
 char *gr_csv_field(const char *text, bool formula_safe);
+/* The whole file at path, NUL-terminated (malloc'd), or NULL with why in error: it cannot be read, or it holds more
+ * than max bytes. */
+char *gr_read_whole(const char *path, long max, char *error, size_t error_size);
+/* The number `name` of a JSON object (a results.json's "score"), or 0 when it has none. */
+struct cJSON;
+double gr_json_number(const struct cJSON *object, const char *name);
 /* Writes data to path atomically (see above). */
 int gr_write_atomic(const char *path, const char *data, size_t len, char *error, size_t error_size);
 

@@ -17,6 +17,13 @@ const char *gr_text(const char *msgid)
     return gr_translator && msgid[0] ? gr_translator(msgid) : msgid;
 }
 
+const char *(*gr_plural_translator)(const char *, const char *, unsigned long) = NULL;
+
+const char *gr_text_n(const char *one, const char *many, unsigned long n)
+{
+    return gr_plural_translator ? gr_plural_translator(one, many, n) : n == 1 ? one : many;
+}
+
 void gr_put(gr_values *out, double value)
 {
     if (out->count >= GR_MAX_VALUES) {
@@ -26,18 +33,31 @@ void gr_put(gr_values *out, double value)
     out->value[out->count++] = value;
 }
 
-void gr_want(gr_values *ref, double want, gr_tol tol, const char *label_fmt, ...)
+static void want(gr_values *ref, double value, gr_tol tol, const char *label_fmt, va_list ap)
 {
     if (ref->count >= GR_MAX_VALUES) {
         ref->overflow = true;
         return;
     }
     size_t i = ref->count++;
-    ref->value[i] = want;
+    ref->value[i] = value;
     ref->tol[i] = tol;
+    vsnprintf(ref->label[i], sizeof ref->label[i], label_fmt, ap);
+}
+
+void gr_want(gr_values *ref, double value, gr_tol tol, const char *label_fmt, ...)
+{
     va_list ap;
     va_start(ap, label_fmt);
-    vsnprintf(ref->label[i], sizeof ref->label[i], gr_text(label_fmt), ap);
+    want(ref, value, tol, gr_text(label_fmt), ap);
+    va_end(ap);
+}
+
+void gr_want_n(gr_values *ref, double value, gr_tol tol, unsigned long n, const char *one_fmt, const char *many_fmt, ...)
+{
+    va_list ap;
+    va_start(ap, many_fmt);
+    want(ref, value, tol, gr_text_n(one_fmt, many_fmt, n), ap);
     va_end(ap);
 }
 
@@ -86,13 +106,19 @@ bool gr_compare(const gr_values *got, const gr_values *want, char *text, size_t 
     size_t len = 0;
     text[0] = '\0';
     if (want->overflow || want->count == 0) {
-        gr_appendf(text, size, &len, _("the reference of this case is broken (%zu values): tell your instructor\n"),
-            want->count);
+        gr_appendf(text, size, &len,
+                   P_("the reference of this case is broken (%zu value): tell your instructor\n",
+                      "the reference of this case is broken (%zu values): tell your instructor\n", want->count),
+                   want->count);
         return false;
     }
     if (got->overflow || got->count != want->count) {
-        gr_appendf(text, size, &len, got->overflow ? _("the test sent more than %zu values, %zu were expected\n") :
-                   _("the test sent %zu values, %zu were expected\n"), got->count, want->count);
+        /* TRANSLATORS: the count that chooses the form is the expected one, the second */
+        gr_appendf(text, size, &len, got->overflow ?
+                   P_("the test sent more than %zu values, %zu was expected\n",
+                      "the test sent more than %zu values, %zu were expected\n", want->count) :
+                   P_("the test sent %zu values, %zu was expected\n", "the test sent %zu values, %zu were expected\n",
+                      want->count), got->count, want->count);
         return false;
     }
     size_t wrong = 0;
@@ -107,8 +133,10 @@ bool gr_compare(const gr_values *got, const gr_values *want, char *text, size_t 
         }
     }
     if (wrong)
-        gr_appendf(text, size, &len, _("%zu of %zu values wrong\n"), wrong, want->count);
+        gr_appendf(text, size, &len, P_("%zu of %zu value wrong\n", "%zu of %zu values wrong\n", want->count), wrong,
+                   want->count);
     else if (shown < want->count)
-        gr_appendf(text, size, &len, _("... all %zu values within tolerance\n"), want->count);
+        gr_appendf(text, size, &len, P_("... %zu value within tolerance\n", "... all %zu values within tolerance\n",
+                                        want->count), want->count);
     return wrong == 0;
 }

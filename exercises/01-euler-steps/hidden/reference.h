@@ -50,9 +50,11 @@ static inline void want_run(gr_values *ref, int method, spring s, state y, doubl
     step_matrix(method, s, dt, M);
     for (int i = every; i <= n; i += every) {
         mat2_pow(M, i, P);
-        gr_want(ref, s.target + P[0] * u + P[1] * y.v, GR_TOL(1e-9, 1e-12), "%s x after %d steps (k = %g, c = %g, "
-                "m = %g, target %g)", name, i, s.k, s.c, s.m, s.target);
-        gr_want(ref, P[2] * u + P[3] * y.v, GR_TOL(1e-9, 1e-12), "%s v after %d steps", name, i);
+        gr_want_n(ref, s.target + P[0] * u + P[1] * y.v, GR_TOL(1e-9, 1e-12), i,
+                  "%s x after %d step (k = %g, c = %g, m = %g, target %g)",
+                  "%s x after %d steps (k = %g, c = %g, m = %g, target %g)", name, i, s.k, s.c, s.m, s.target);
+        gr_want_n(ref, P[2] * u + P[3] * y.v, GR_TOL(1e-9, 1e-12), i, "%s v after %d step", "%s v after %d steps", name,
+                  i);
     }
 }
 

@@ -69,8 +69,8 @@ GR_REFERENCE(explicit_closed_form)
 {
     for (int n = 10; n <= 100; n += 10) {
         double complex z = cpow(1.0 - 0.3 * I, n) * (1.0 + 0.5 * I);
-        gr_want(ref, 2 + creal(z), GR_REL(1e-10), "x after %d steps", n);
-        gr_want(ref, 3 * cimag(z), GR_REL(1e-10), "v after %d steps", n);
+        gr_want_n(ref, 2 + creal(z), GR_REL(1e-10), n, "x after %d step", "x after %d steps", n);
+        gr_want_n(ref, 3 * cimag(z), GR_REL(1e-10), n, "v after %d step", "v after %d steps", n);
     }
     want_run(ref, EXPLICIT, (spring){18, 1.2, 2, 2}, (state){3, 1.5}, 0.1, 100, 25);
 }
@@ -96,7 +96,8 @@ GR_REFERENCE(semi_modified_energy)
 {
     gr_want(ref, -1.31, GR_REL(1e-12), "x after 1 step");
     for (int n = 100; n <= 1000; n += 100)
-        gr_want(ref, 800.0, GR_REL(1e-9), "modified energy after %d steps", n);
+        gr_want_n(ref, 800.0, GR_REL(1e-9), n, "modified energy after %d step", "modified energy after %d steps",
+                  n);
     want_run(ref, SEMI_IMPLICIT, (spring){3200, 8, 2, 0.25}, (state){1.25, 0}, 0.04, 60, 20);
 }
 

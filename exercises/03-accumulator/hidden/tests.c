@@ -34,8 +34,8 @@ GR_REFERENCE(jittered_frames)
         gr_want(ref, (double)a.acc / a.step, GR_EXACT, "alpha after frame %d", i + 1);
     }
     state y = semi_power(seed_spring, (state){0, 0}, 4.0 / 1024, total);
-    gr_want(ref, y.x, GR_REL(1e-9), "x after %ld steps", total);
-    gr_want(ref, y.v, GR_TOL(1e-9, 1e-9), "v after %ld steps", total);
+    gr_want_n(ref, y.x, GR_REL(1e-9), total, "x after %ld step", "x after %ld steps", total);
+    gr_want_n(ref, y.v, GR_TOL(1e-9, 1e-9), total, "v after %ld step", "v after %ld steps", total);
 }
 
 /* Ten minutes in the background: still only cap / step = 32 steps. The frame before leaves a quarter step, which

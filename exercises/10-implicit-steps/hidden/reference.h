@@ -69,8 +69,8 @@ static inline void want_run(gr_values *ref, spring s, state y, double h, int mid
     for (int i = every; i <= n; i += every) {
         double x = y.x, v = y.v;
         m2_run(s, h, midpoint, i, &x, &v);
-        gr_want(ref, x, GR_TOL(tol, tol), "x after %d steps", i);
-        gr_want(ref, v, GR_TOL(tol, tol), "v after %d steps", i);
+        gr_want_n(ref, x, GR_TOL(tol, tol), i, "x after %d step", "x after %d steps", i);
+        gr_want_n(ref, v, GR_TOL(tol, tol), i, "v after %d step", "v after %d steps", i);
     }
 }
 

@@ -36,8 +36,8 @@ GR_REFERENCE(euler_energy_and_state)
     for (int n = 1; n <= 12; n++) {
         double complex z = undamped_z(0.7, 0, n, 1 - 0.5 * I);
         gr_want(ref, 1 / 1.49, GR_REL(1e-12), "energy ratio of step %d", n);
-        gr_want(ref, 3 + creal(z), GR_TOL(1e-11, 1e-12), "x after %d steps", n);
-        gr_want(ref, 0.7 * cimag(z), GR_TOL(1e-11, 1e-12), "v after %d steps", n);
+        gr_want_n(ref, 3 + creal(z), GR_TOL(1e-11, 1e-12), n, "x after %d step", "x after %d steps", n);
+        gr_want_n(ref, 0.7 * cimag(z), GR_TOL(1e-11, 1e-12), n, "v after %d step", "v after %d steps", n);
     }
 }
 
@@ -51,8 +51,8 @@ GR_REFERENCE(midpoint_quarter_turns)
 {
     for (int n = 1; n <= 25; n++) {
         double complex z = undamped_z(2, 1, n, 1 + I);
-        gr_want(ref, -0.75 + creal(z), GR_TOL(1e-12, 1e-12), "x after %d steps", n);
-        gr_want(ref, 2 * cimag(z), GR_TOL(1e-12, 1e-12), "v after %d steps", n);
+        gr_want_n(ref, -0.75 + creal(z), GR_TOL(1e-12, 1e-12), n, "x after %d step", "x after %d steps", n);
+        gr_want_n(ref, 2 * cimag(z), GR_TOL(1e-12, 1e-12), n, "v after %d step", "v after %d steps", n);
     }
 }
 
@@ -70,8 +70,10 @@ GR_REFERENCE(very_stiff)
         for (int n = 1; n <= 3; n++) {
             double complex z = undamped_z(1e4, midpoint, n, 1 + I);
             const char *name = midpoint ? "midpoint" : "Euler";
-            gr_want(ref, -1 + creal(z), GR_TOL(1e-9, 1e-12), "%s: x after %d steps", name, n);
-            gr_want(ref, 1e4 * cimag(z), GR_TOL(1e-9, 1e-8), "%s: v after %d steps", name, n);
+            gr_want_n(ref, -1 + creal(z), GR_TOL(1e-9, 1e-12), n, "%s: x after %d step", "%s: x after %d steps", name,
+                      n);
+            gr_want_n(ref, 1e4 * cimag(z), GR_TOL(1e-9, 1e-8), n, "%s: v after %d step", "%s: v after %d steps", name,
+                      n);
         }
 }
 
