@@ -9,9 +9,12 @@ void sl_study_adaptive_labels(const sl_study *st, char *title, size_t size, cons
 {
     if (st->kind == SL_STUDY_STEPS) {
         const sl_adaptive_end *a = st->adaptive;
-        snprintf(title, size, _("dopri5's accepted steps to t = %.3g s: standard %lu (%lu rejected), PI %lu (%lu rejected)"),
-                 st->t_end, a[ODE_CONTROLLER_STANDARD].accepted, a[ODE_CONTROLLER_STANDARD].rejected,
-                 a[ODE_CONTROLLER_PI].accepted, a[ODE_CONTROLLER_PI].rejected);
+        char rejected[ODE_CONTROLLER_COUNT][48];
+        for (int k = 0; k < ODE_CONTROLLER_COUNT; k++)
+            snprintf(rejected[k], sizeof rejected[k], P_("%lu rejected", "%lu rejected", a[k].rejected), a[k].rejected);
+        snprintf(title, size, _("dopri5's accepted steps to t = %.3g s: standard %lu (%s), PI %lu (%s)"), st->t_end,
+                 a[ODE_CONTROLLER_STANDARD].accepted, rejected[ODE_CONTROLLER_STANDARD], a[ODE_CONTROLLER_PI].accepted,
+                 rejected[ODE_CONTROLLER_PI]);
         *xlabel = "t [s]", *ylabel = "h [s]";
         return;
     }

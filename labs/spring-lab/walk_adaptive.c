@@ -22,14 +22,22 @@ void sl_walk_adaptive_compute(sl_walk *w)
                        sl_study_build(&w->study[1], SL_STUDY_WORK, &w->o.p) != 0;
 }
 
+/* "standard 109 steps, 4 rejected, 680 evaluations" */
+static size_t run_notes(const sl_adaptive_end *a, const char *name, char *buf, size_t size, size_t used)
+{
+    used = tui_append(buf, size, used, " %s ", name);
+    used = tui_append(buf, size, used, P_("%lu step", "%lu steps", a->accepted), a->accepted);
+    used = tui_append(buf, size, used, P_(", %lu rejected", ", %lu rejected", a->rejected), a->rejected);
+    /* TRANSLATORS: never 1 evaluation: a dopri5 run takes at least 8 */
+    return tui_append(buf, size, used, _(", %lu evaluations."), a->evals);
+}
+
 size_t sl_walk_adaptive_notes(const sl_walk *w, char *buf, size_t size, size_t used)
 {
     const sl_adaptive_end *a = w->study[0].adaptive;
-    return tui_append(buf, size, used, _("tol %.0e: standard %lu steps, %lu rejected, %lu evaluations; PI %lu steps, %lu "
-                                          "rejected, %lu evaluations."), w->o.p.tol,
-                      a[ODE_CONTROLLER_STANDARD].accepted, a[ODE_CONTROLLER_STANDARD].rejected,
-                      a[ODE_CONTROLLER_STANDARD].evals, a[ODE_CONTROLLER_PI].accepted, a[ODE_CONTROLLER_PI].rejected,
-                      a[ODE_CONTROLLER_PI].evals);
+    used = tui_append(buf, size, used, "tol %.0e:", w->o.p.tol);
+    used = run_notes(&a[ODE_CONTROLLER_STANDARD], "standard", buf, size, used);
+    return run_notes(&a[ODE_CONTROLLER_PI], "PI", buf, size, used);
 }
 
 void sl_walk_adaptive_describe(sl_walk *w, tui_step *d)
