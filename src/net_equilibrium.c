@@ -200,8 +200,12 @@ static int newton(eq_work *w, double *y, net_equilibrium_info *info, char *err, 
     }
     info->residual = scale > 0.0 ? norm / scale : 0.0;
     if (!(norm <= EQ_TOL * scale)) {
-        snprintf(err, errlen, _("Newton's method found no static equilibrium (after %d iterations the forces cancel "
-                                "only to %.3g of their size)"), info->iterations, info->residual);
+        snprintf(err, errlen,
+                 P_("Newton's method found no static equilibrium (after %d iteration the forces cancel only to %.3g "
+                    "of their size)",
+                    "Newton's method found no static equilibrium (after %d iterations the forces cancel only to %.3g "
+                    "of their size)", info->iterations),
+                 info->iterations, info->residual);
         return -1;
     }
     return 0;
@@ -216,6 +220,7 @@ int net_equilibrium(const net_network *net, double *y, net_equilibrium_info *inf
     for (size_t i = 0; i < net->n_masses; i++)
         free_masses += !net->pinned[i], any_pinned |= net->pinned[i];
     if (net->law != NET_LAW_HOOKE || free_masses == 0 || 2 * free_masses > NET_MODES_MAX_DOF) {
+        /* TRANSLATORS: never 1 mass: the limit is hundreds */
         snprintf(err, errlen, _("a static equilibrium needs Hooke's law and 1 to %u free masses"),
                  NET_MODES_MAX_DOF / 2);
         return NET_ERR_INPUT;

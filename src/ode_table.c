@@ -10,6 +10,7 @@
  *   TR-BDF2          (I - dhA)^{-1} (a (I - dhA)^{-1} (I + dhA) - b I), d, a, b ode.h's ODE_TR_BDF2_*
  * tests/test_ode.c checks each against one step of ode_stepper_apply on that mode. */
 #include "numlab/ode.h"
+#include "numlab/ode_adaptive.h"
 
 #include <math.h>
 #include <string.h>
@@ -109,11 +110,14 @@ static void tr_bdf2_matrix(double w2, double g, double h, double M[4])
 #define SQRT2 1.4142135623730951  /* the double nearest sqrt(2) */
 #define BOTH (ODE_APPLIES_FIRST_ORDER | ODE_APPLIES_SECOND_ORDER)
 
-/* The rows: the hand-written methods at their ode_method, then GSL's at ODE_METHOD_COUNT + kind, then the closed
- * form. The undamped limits are |R(iy)| <= 1: explicit Euler's |1 + iy| > 1 for every y > 0; semi-implicit and
+/* The rows: the hand-written methods at their ode_method, then GSL's at ODE_METHOD_COUNT + kind, the project's own
+ * adaptive ones (ode_adaptive.h) after them, then the closed form. The undamped limits are |R(iy)| <= 1: explicit Euler's |1 + iy| > 1 for every y > 0; semi-implicit and
  * Verlet have trace 2 - y^2 and determinant 1 (|tr| <= 2: y <= 2); RK4's |R(iy)|^2 = 1 - y^6/72 + y^8/576
  * (y <= 2 sqrt 2), two half steps double it. */
-enum { ROW_GSL = ODE_METHOD_COUNT, ROW_EXACT = ROW_GSL + ODE_GSL_COUNT, ROW_COUNT };
+enum {
+    ROW_GSL = ODE_METHOD_COUNT, ROW_ADAPTIVE = ROW_GSL + ODE_GSL_COUNT, ROW_EXACT = ROW_ADAPTIVE + ODE_ADAPTIVE_COUNT,
+    ROW_COUNT
+};
 static const ode_method_info rows[ROW_COUNT] = {
     [ODE_EXPLICIT_EULER]    = {"explicit", 1, 1, BOTH, false, false, false, 0.0, explicit_matrix},
     [ODE_SEMI_IMPLICIT]     = {"semi", 1, 1, ODE_APPLIES_SECOND_ORDER, false, true, false, 2.0, semi_matrix},
@@ -127,6 +131,8 @@ static const ode_method_info rows[ROW_COUNT] = {
     [ROW_GSL + ODE_GSL_RKF45] = {"gsl-rkf45", 0, 0, BOTH, false, false, true, NAN, NULL},
     [ROW_GSL + ODE_GSL_RK8PD] = {"gsl-rk8pd", 0, 0, BOTH, false, false, true, NAN, NULL},
     [ROW_GSL + ODE_GSL_MSBDF] = {"gsl-msbdf", 0, 0, BOTH, true, false, true, NAN, NULL},
+    /* dopri5: 6 evaluations an attempt after the first (FSAL; the first step 7, and the starting step 1 more) */
+    [ROW_ADAPTIVE + ODE_ADAPTIVE_DOPRI5] = {"dopri5", 0, 6, BOTH, false, false, true, NAN, NULL},
     [ROW_EXACT]             = {"exact", 0, 0, ODE_APPLIES_SPRING, false, true, false, INFINITY, NULL},
 };
 
@@ -138,6 +144,11 @@ const ode_method_info *ode_method_about(ode_method method)
 const ode_method_info *ode_gsl_about(ode_gsl_kind kind)
 {
     return kind < ODE_GSL_COUNT ? &rows[ROW_GSL + kind] : NULL;
+}
+
+const ode_method_info *ode_adaptive_about(ode_adaptive_kind kind)
+{
+    return kind < ODE_ADAPTIVE_COUNT ? &rows[ROW_ADAPTIVE + kind] : NULL;
 }
 
 const ode_method_info *ode_closed_form_about(void)

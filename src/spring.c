@@ -7,24 +7,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One row per spring_method: the stepper or GSL solver it runs on (the *_COUNT value: none). The names are those
- * modules' own; "exact" is the closed form. */
+/* One row per spring_method: the stepper, GSL solver or own adaptive solver it runs on (the *_COUNT value: none;
+ * they are looked at in that order). The names are those modules' own; "exact" is the closed form. */
 static const struct {
     ode_method ode;
     ode_gsl_kind gsl;
+    ode_adaptive_kind own;
 } method_rows[] = {
-    [SPRING_EXPLICIT]       = {ODE_EXPLICIT_EULER, ODE_GSL_COUNT},
-    [SPRING_SEMI]           = {ODE_SEMI_IMPLICIT, ODE_GSL_COUNT},
-    [SPRING_RK4]            = {ODE_RK4, ODE_GSL_COUNT},
-    [SPRING_EXACT]          = {ODE_METHOD_COUNT, ODE_GSL_COUNT},
-    [SPRING_GSL_RK4]        = {ODE_METHOD_COUNT, ODE_GSL_RK4},
-    [SPRING_GSL_RKF45]      = {ODE_METHOD_COUNT, ODE_GSL_RKF45},
-    [SPRING_GSL_RK8PD]      = {ODE_METHOD_COUNT, ODE_GSL_RK8PD},
-    [SPRING_GSL_MSBDF]      = {ODE_METHOD_COUNT, ODE_GSL_MSBDF},
-    [SPRING_VERLET]         = {ODE_VERLET, ODE_GSL_COUNT},
-    [SPRING_BACKWARD_EULER] = {ODE_BACKWARD_EULER, ODE_GSL_COUNT},
-    [SPRING_MIDPOINT]       = {ODE_IMPLICIT_MIDPOINT, ODE_GSL_COUNT},
-    [SPRING_TR_BDF2]        = {ODE_TR_BDF2, ODE_GSL_COUNT},
+    [SPRING_EXPLICIT]       = {ODE_EXPLICIT_EULER, ODE_GSL_COUNT, ODE_ADAPTIVE_COUNT},
+    [SPRING_SEMI]           = {ODE_SEMI_IMPLICIT, ODE_GSL_COUNT, ODE_ADAPTIVE_COUNT},
+    [SPRING_RK4]            = {ODE_RK4, ODE_GSL_COUNT, ODE_ADAPTIVE_COUNT},
+    [SPRING_EXACT]          = {ODE_METHOD_COUNT, ODE_GSL_COUNT, ODE_ADAPTIVE_COUNT},
+    [SPRING_GSL_RK4]        = {ODE_METHOD_COUNT, ODE_GSL_RK4, ODE_ADAPTIVE_COUNT},
+    [SPRING_GSL_RKF45]      = {ODE_METHOD_COUNT, ODE_GSL_RKF45, ODE_ADAPTIVE_COUNT},
+    [SPRING_GSL_RK8PD]      = {ODE_METHOD_COUNT, ODE_GSL_RK8PD, ODE_ADAPTIVE_COUNT},
+    [SPRING_GSL_MSBDF]      = {ODE_METHOD_COUNT, ODE_GSL_MSBDF, ODE_ADAPTIVE_COUNT},
+    [SPRING_VERLET]         = {ODE_VERLET, ODE_GSL_COUNT, ODE_ADAPTIVE_COUNT},
+    [SPRING_BACKWARD_EULER] = {ODE_BACKWARD_EULER, ODE_GSL_COUNT, ODE_ADAPTIVE_COUNT},
+    [SPRING_MIDPOINT]       = {ODE_IMPLICIT_MIDPOINT, ODE_GSL_COUNT, ODE_ADAPTIVE_COUNT},
+    [SPRING_TR_BDF2]        = {ODE_TR_BDF2, ODE_GSL_COUNT, ODE_ADAPTIVE_COUNT},
+    [SPRING_DOPRI5]         = {ODE_METHOD_COUNT, ODE_GSL_COUNT, ODE_ADAPTIVE_DOPRI5},
 };
 _Static_assert(sizeof method_rows / sizeof method_rows[0] == SPRING_METHOD_COUNT, "one row per spring_method");
 
@@ -35,7 +37,10 @@ static const ode_method_info *spring_method_about(spring_method method)
         return NULL;
     if (method_rows[method].ode < ODE_METHOD_COUNT)
         return ode_method_about(method_rows[method].ode);
-    return method_rows[method].gsl < ODE_GSL_COUNT ? ode_gsl_about(method_rows[method].gsl) : ode_closed_form_about();
+    if (method_rows[method].gsl < ODE_GSL_COUNT)
+        return ode_gsl_about(method_rows[method].gsl);
+    return method_rows[method].own < ODE_ADAPTIVE_COUNT ? ode_adaptive_about(method_rows[method].own)
+                                                         : ode_closed_form_about();
 }
 
 const char *spring_method_name(spring_method method)
@@ -263,14 +268,27 @@ int spring_runner_init(spring_runner *r, const spring_params *p, spring_method m
         r->gsl = ode_gsl_new(method_rows[method].gsl, &r->sys, dt, tol);
         return r->gsl ? 0 : -1;
     }
+    if (method_rows[method].own < ODE_ADAPTIVE_COUNT)  /* atol = rtol = tol, as GSL's drivers here */
+        return ode_dopri5_init(&r->dopri, 2, tol, tol, NULL);
     return 0;
 }
 
 void spring_runner_destroy(spring_runner *r)
 {
     ode_stepper_destroy(&r->stepper);
+    ode_dopri5_destroy(&r->dopri);
     ode_gsl_free(r->gsl);
     r->gsl = NULL;
+}
+
+void spring_runner_control(spring_runner *r, ode_controller_kind kind)
+{
+    r->dopri.control = ode_controller_default(kind);
+}
+
+unsigned long spring_runner_evals(const spring_runner *r)
+{
+    return r->gsl ? ode_gsl_rhs_evals(r->gsl) : r->dopri.dim ? r->dopri.rhs_evals : r->stepper.rhs_evals;
 }
 
 spring_sample spring_runner_sample(const spring_runner *r)
@@ -293,6 +311,8 @@ int spring_runner_step(spring_runner *r)
     } else if (r->gsl) {
         double tg = t;
         rc = ode_gsl_advance(r->gsl, &tg, tn, y);
+    } else if (r->dopri.dim) {
+        rc = ode_dopri5_advance(&r->dopri, &r->sys, &r->t_dopri, tn, y);
     } else {
         rc = spring_step_stepper(&r->params, &r->stepper, &r->sys, t, r->dt, y, &r->newton);
     }

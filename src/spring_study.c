@@ -23,7 +23,7 @@ int spring_error_at(const spring_params *p, spring_method method, spring_state s
     const bool done = r.step == n && spring_reference(p, s0, (double)n * r.dt, 2, reference) == 0;
     *error = done ? fabs(r.y[0] - reference[1].x) : INFINITY;
     if (evals)
-        *evals = (double)(r.gsl ? ode_gsl_rhs_evals(r.gsl) : r.stepper.rhs_evals);
+        *evals = (double)spring_runner_evals(&r);
     spring_runner_destroy(&r);
     return 0;
 }

@@ -18,10 +18,10 @@ expect_num "semi at 40 ms, step 10" "$(awk -F, '$1 == "semi" && $2 == 10 {print 
 # The exact method is the closed form: undamped cos(w0 t) at t = 0.5 s, w0 = 40: cos(20).
 expect_ok "$SL" --csv --method exact --k 1600 --c 0 --x0 1 --target 0 --dt 0.05 --steps 10
 expect_num "exact x(0.5)" "$(awk -F, '$2 == 10 {print $4}' "$TMP/out")" 0.40808206181339196 1e-12
-# all = the twelve methods, each steps 0..N.
+# all = the thirteen methods, each steps 0..N (dopri5: its accepted steps, then its summary line).
 expect_ok "$SL" --csv --method all --steps 5
-expect_eq "methods in all" "$(tail -n +2 "$TMP/out" | cut -d, -f1 | uniq | tr '\n' ' ')" \
-    "explicit semi rk4 exact gsl-rk4 gsl-rkf45 gsl-rk8pd gsl-msbdf verlet backward-euler midpoint tr-bdf2 "
+expect_eq "methods in all" "$(tail -n +2 "$TMP/out" | grep -v '^#' | cut -d, -f1 | uniq | tr '\n' ' ')" \
+    "explicit semi rk4 exact gsl-rk4 gsl-rkf45 gsl-rk8pd gsl-msbdf verlet backward-euler midpoint tr-bdf2 dopri5 "
 # Divergence: stops with a line naming the step (explicit at w0 dt = 1.6 diverges at step 44).
 expect_ok "$SL" --csv --method explicit --k 1600 --c 0 --x0 1 --target 0 --dt 0.04 --steps 100
 expect_eq "divergence line" "$(tail -n 1 "$TMP/out")" "# explicit: diverged at step 44 (t = 1.76)"
@@ -62,14 +62,14 @@ expect_num "damped semi bound" "$(awk -F, '$1 == "semi" {print $3}' "$TMP/out")"
 expect_ok "$SL" --stability --k 1600 --c 0 --m 1 --dt 0.05
 expect_eq "semi at w0 dt = 2" "$(awk -F, '$1 == "semi" {print $7}' "$TMP/out")" no
 
-# every method with a fixed step (not gsl-rkf45, gsl-rk8pd, gsl-msbdf: they choose their own) has a --stability row,
+# every method with a fixed step (not gsl-rkf45, gsl-rk8pd, gsl-msbdf, dopri5: they choose their own) has a --stability row,
 # once: the names --method takes, from its own error message
 "$SL" --csv --method bogus >/dev/null 2>"$TMP/err"
 all=$(sed -n 's/.*comma-separated list of \(.*\))$/\1/p' "$TMP/err" | tr -d ',')
-expect_eq "--method's names" "$(echo $all | wc -w)" 12
+expect_eq "--method's names" "$(echo $all | wc -w)" 13
 expect_ok "$SL" --stability
 for name in $all; do
-    case $name in gsl-rkf45 | gsl-rk8pd | gsl-msbdf) want=0 ;; *) want=1 ;; esac
+    case $name in gsl-rkf45 | gsl-rk8pd | gsl-msbdf | dopri5) want=0 ;; *) want=1 ;; esac
     expect_eq "--stability rows of $name" "$(awk -F, -v m="$name" '$1 == m' "$TMP/out" | wc -l)" $want
 done
 
@@ -117,7 +117,7 @@ for kind in phase time energy error stability order cost drift phase-lag spiral;
     LANG=C "$SL" --plot $kind >"$TMP/ascii" && LC_ALL=C grep -q "$(printf '[\200-\377]')" "$TMP/ascii" &&
         fail "--plot $kind under LANG=C is not ASCII" || pass
 done
-expect_usage "^spring-lab: --plot: 'bode' is not a plot \(allowed: phase, time, energy, error, stability, order, cost, drift, phase-lag, spiral, region\)" "$SL" --plot bode
+expect_usage "^spring-lab: --plot: 'bode' is not a plot \(allowed: phase, time, energy, error, stability, order, cost, drift, phase-lag, spiral, steps, work-precision, region\)" "$SL" --plot bode
 
 # The studies (issue 17): their series as CSV. Order: RK4's least-squares slope of log error on log dt is 4 over
 # the finest half of the grids 8 dt .. dt/16 (tests/test_spring_lab_claims.c checks every method's); the drift's

@@ -17,7 +17,7 @@ expect_num "energy at step 0" "$(awk -F, '$2 == 0 {print $6}' "$TMP/out")" 6 1e-
 # all (the default) is every method but exact, whose closed form is of the linear spring.
 expect_ok "$SL" --csv --k3 1 --steps 2
 expect_eq "methods with --k3" "$(grep -v '^#' "$TMP/out" | tail -n +2 | cut -d, -f1 | uniq | tr '\n' ' ')" \
-    "explicit semi rk4 gsl-rk4 gsl-rkf45 gsl-rk8pd gsl-msbdf verlet backward-euler midpoint tr-bdf2 "
+    "explicit semi rk4 gsl-rk4 gsl-rkf45 gsl-rk8pd gsl-msbdf verlet backward-euler midpoint tr-bdf2 dopri5 "
 expect_ok "$SL" --csv --method all --k3 1 --steps 2
 grep -q '^exact,' "$TMP/out" && fail "--method all --k3 1 ran exact"
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "numlab/ode.h"
+#include "numlab/ode_adaptive.h"
 #include "helpers/check_main.h"
 
 /* The mode x'' = -w2 x - g x' of params {w2, g}, y = [x, v], with its Jacobian. */
@@ -134,7 +135,7 @@ START_TEST(table_rows_are_distinct)
 {
     /* one name per row across the steppers, GSL's and the closed form; the adaptive rows have no step matrix and
      * no limit; semi and Verlet need the second-order layout, and only they refuse a first-order system */
-    const ode_method_info *all[ODE_METHOD_COUNT + ODE_GSL_COUNT + 1];
+    const ode_method_info *all[ODE_METHOD_COUNT + ODE_GSL_COUNT + ODE_ADAPTIVE_COUNT + 1];
     size_t n = 0;
     for (int m = 0; m < ODE_METHOD_COUNT; m++)
         all[n++] = ode_method_about((ode_method)m);
@@ -142,6 +143,11 @@ START_TEST(table_rows_are_distinct)
         all[n] = ode_gsl_about((ode_gsl_kind)k);
         ck_assert_str_eq(all[n]->name, ode_gsl_name((ode_gsl_kind)k));
         ck_assert(all[n]->adaptive == (k != ODE_GSL_RK4));
+        n++;
+    }
+    for (int k = 0; k < ODE_ADAPTIVE_COUNT; k++) {
+        all[n] = ode_adaptive_about((ode_adaptive_kind)k);
+        ck_assert(all[n]->adaptive);
         n++;
     }
     all[n++] = ode_closed_form_about();

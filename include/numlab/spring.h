@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "numlab/ode.h"
+#include "numlab/ode_adaptive.h"
 
 typedef struct {
     double k;       /* stiffness, > 0 */
@@ -44,6 +45,7 @@ typedef enum {
     SPRING_BACKWARD_EULER, /* "backward-euler": implicit Euler, stable at every step, damps */
     SPRING_MIDPOINT,   /* "midpoint": the implicit midpoint rule, |R(iy)| = 1 at every step */
     SPRING_TR_BDF2,    /* "tr-bdf2": TR-BDF2, second order and L-stable: R(-inf) = 0, it damps what it cannot resolve */
+    SPRING_DOPRI5,     /* "dopri5": Dormand-Prince 5(4), the project's own adaptive pair (ode_adaptive.h) */
     SPRING_METHOD_COUNT
 } spring_method;
 
@@ -162,6 +164,8 @@ typedef struct {
     ode_system sys;
     ode_stepper stepper;    /* the hand-written methods (its rhs_evals: the cost) */
     ode_gsl *gsl;           /* gsl-* */
+    ode_dopri5 dopri;       /* dopri5: its own steps between t_n and t_{n+1}, landing on each */
+    double t_dopri;         /* ... where it is */
     spring_run status;
     spring_newton newton;   /* backward-euler and midpoint on a Duffing spring (k3 > 0): its Newton solves */
 } spring_runner;
@@ -171,6 +175,10 @@ typedef struct {
 int spring_runner_init(spring_runner *r, const spring_params *p, spring_method method, spring_state s0, double dt,
                        double tol);
 void spring_runner_destroy(spring_runner *r);
+/* dopri5's step-size controller (the standard one unless set), before the first step. */
+void spring_runner_control(spring_runner *r, ode_controller_kind kind);
+/* The right-hand-side evaluations so far (the cost): the stepper's, GSL's or dopri5's; 0 for the closed form. */
+unsigned long spring_runner_evals(const spring_runner *r);
 /* The current sample (step 0 right after init). */
 spring_sample spring_runner_sample(const spring_runner *r);
 /* Takes one step of dt (t_n = n dt, on the same grid for every method). Returns 0, or 1 when the run has stopped:

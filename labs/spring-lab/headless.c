@@ -18,6 +18,12 @@ int sl_csv(const sl_options *o)
     for (int m = 0; m < SPRING_METHOD_COUNT && !cli_stdout_broken(); m++) {
         if (!o->p.methods[m])
             continue;
+        if (m == SPRING_DOPRI5) {  /* its own steps: a row each (headless_adaptive.c) */
+            const int rc = sl_csv_adaptive(o);
+            if (rc != CLI_OK)
+                return rc;
+            continue;
+        }
         const char *name = spring_method_name((spring_method)m);
         spring_runner r;
         if (spring_runner_init(&r, &o->p.spring, (spring_method)m, o->p.s0, o->p.dt, o->p.tol)) {
@@ -204,6 +210,15 @@ static int plot_study(const sl_options *o, sl_chart_kind kind)
         snprintf(options, sizeof options, _("--plot %s and --steps %lld"), o->plot, o->p.steps);
         rc = cli_work(options, 32.0 * (double)o->p.steps, MAX_STUDY_STEPS, _("steps a method"),
                       _("the study runs 8 grids from steps/8 to 16 steps: give fewer steps"));
+    } else if (kind == SL_CHART_STEPS || kind == SL_CHART_WORK) {
+        /* dopri5 takes about w0 t_end tol^(-1/5) / 10 steps (the spring k = 200: 3000 a simulated second at 1e-12,
+         * measured), the work study at tol 1e-12 and 16 x steps of each fixed method */
+        const double w0t = spring_omega0(&o->p.spring) * o->p.dt * (double)o->p.steps;
+        snprintf(options, sizeof options, _("--plot %s, --k %g, --m %g, --dt %g and --steps %lld"), o->plot,
+                 o->p.spring.k, o->p.spring.m, o->p.dt, o->p.steps);
+        rc = cli_work(options, fmax(w0t * 0.1 * pow(kind == SL_CHART_WORK ? 1e-12 : o->p.tol, -0.2),
+                                    kind == SL_CHART_WORK ? 32.0 * (double)o->p.steps : 0.0),
+                      MAX_STUDY_STEPS, _("steps a method"), _("give a shorter run, a softer spring or a larger --tol"));
     } else if (kind == SL_CHART_DRIFT || kind == SL_CHART_PHASE_LAG) {
         const spring_params *p = &o->p.spring;
         snprintf(options, sizeof options, _("--plot %s, --k %g, --m %g and --dt %g"), o->plot, p->k, p->m, o->p.dt);
@@ -280,7 +295,7 @@ int sl_plot(const sl_options *o)
         return plot_study(o, kind);
     if (o->plot_csv)
         return cli_error(_("--series: --plot %s draws what --csv prints (--series is for the studies: %s)"), o->plot,
-                         "order, cost, drift, phase-lag, spiral, region");
+                         "order, cost, drift, phase-lag, spiral, steps, work-precision, region");
     /* a chart keeps every sample in memory (about 100 bytes a step and method) and cannot show more dots anyway */
     if (o->p.steps > 1000000)
         return cli_error(_("--steps: '%lld' is too many for --plot (allowed: at most 1000000)"), o->p.steps);

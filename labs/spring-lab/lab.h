@@ -17,7 +17,7 @@
  * these, its own defaults only for the rest. */
 typedef struct {
     bool k, c, m, x0, v0, target, dt, steps, methods;
-    bool jitter, gap, step, cap, eps_x, eps_v, rest_scale;
+    bool jitter, gap, step, cap, eps_x, eps_v, rest_scale, tol;
 } sl_typed;
 
 typedef struct {
@@ -52,7 +52,8 @@ int sl_check(void *opts, const labcli_result *r);
 typedef enum {
     SL_CHART_PHASE, SL_CHART_TIME, SL_CHART_ENERGY, SL_CHART_ERROR, SL_CHART_STABILITY,
     SL_CHART_ORDER, SL_CHART_COST, SL_CHART_DRIFT, SL_CHART_PHASE_LAG, SL_CHART_SPIRAL,  /* the studies (model_studies.c) */
-    SL_CHART_REGION,  /* the stability regions in the complex plane (model_region.c, view_region.c) */
+    SL_CHART_STEPS, SL_CHART_WORK,  /* ... in sl_study_kind's order (model_adaptive.c) */
+    SL_CHART_REGION,  /* the stability regions in the complex plane (model_region.c, view_region.c): not a study */
     SL_CHART_COUNT
 } sl_chart_kind;
 #define SL_CHART_FIRST_STUDY SL_CHART_ORDER
@@ -73,6 +74,8 @@ int sl_method_color(spring_method m);
 void sl_study_chart(plot_chart *ch, const sl_study *st);
 /* A series' legend: the method's name (with the fitted slope for order and cost), "semi modified", "costly, capped". */
 void sl_series_name(const sl_study *st, const sl_series *s, char *buf, size_t size);
+/* view_adaptive.c: the steps and work-precision charts' title and axes. */
+void sl_study_adaptive_labels(const sl_study *st, char *title, size_t size, const char **xlabel, const char **ylabel);
 /* The study of a chart kind at or after SL_CHART_FIRST_STUDY. */
 sl_study_kind sl_chart_study(sl_chart_kind kind);
 
@@ -108,6 +111,9 @@ void sl_text_stiff(char *buf, size_t size, const sl_result *r);
 void sl_text_order(char *buf, size_t size, const sl_study *order);
 /* Step 11: what is left of RK4's energy, the symplectic methods' energy bands and phase errors after the run. */
 void sl_text_drift(char *buf, size_t size, const sl_study *drift, const sl_study *phase);
+/* Step 13 (texts_adaptive.c): dopri5's steps and rejections, what a game loop would make of them (steps a frame,
+ * landing on frames, a replay at two rates), and the offline reference against RK4 at about its cost. */
+void sl_text_adaptive(char *buf, size_t size, const sl_study *steps, const sl_study *work);
 /* Step 12: the spiral's growth a frame (steps costing 1.5 x their time), how long until it runs away, the cap's
  * most steps a frame and the speed it leaves. */
 void sl_text_spiral(char *buf, size_t size, const sl_study *spiral);
@@ -115,6 +121,8 @@ void sl_text_spiral(char *buf, size_t size, const sl_study *spiral);
 /* --- the views --------------------------------------------------------------------------------------------- */
 
 int sl_csv(const sl_options *o);
+/* --csv's rows of dopri5: one an accepted step, then its summary (headless_adaptive.c); CLI_OK or a failure. */
+int sl_csv_adaptive(const sl_options *o);
 int sl_animate(const sl_options *o);
 int sl_stability(const sl_options *o);
 int sl_plot(const sl_options *o);
@@ -133,6 +141,7 @@ enum {
     SL_STEP_VERLET, SL_STEP_IMPLICIT, SL_STEP_STIFF, SL_STEP_ORDER, SL_STEP_DRIFT, SL_STEP_SPIRAL,
     SL_STEP_REGION,  /* walk_region.c: A-stable but not L-stable, the regions in the complex plane */
     SL_STEP_DUFFING,  /* walk_duffing.c */
+    SL_STEP_ADAPTIVE,  /* walk_adaptive.c: adaptive steps, wrong for a game loop, right for a reference */
     SL_N_STEPS
 };
 
@@ -210,6 +219,11 @@ void sl_text_duffing(char *buf, size_t size, const sl_duffing *d);
 size_t sl_walk_duffing_notes(const sl_walk *w, char *buf, size_t size, size_t used);
 void sl_walk_duffing_params(sl_walk *w, tui_step *d);
 void sl_walk_duffing_marks(const sl_walk *w, plot_chart *ch);
+/* Step 15 (walk_adaptive.c), called by the course's functions above for that step. */
+void sl_walk_adaptive_defaults(sl_walk *w);
+void sl_walk_adaptive_compute(sl_walk *w);
+size_t sl_walk_adaptive_notes(const sl_walk *w, char *buf, size_t size, size_t used);
+void sl_walk_adaptive_describe(sl_walk *w, tui_step *d);
 /* The method toggles of a trajectory step (at most TUI_MAX_TOGGLES). */
 void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d);
 

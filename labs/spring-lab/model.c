@@ -19,13 +19,14 @@ static int run_method(const sl_params *p, spring_method m, sl_result *r)
         spring_runner_destroy(&runner);
         return -1;
     }
+    spring_runner_control(&runner, p->controller);
     r->samples[m][0] = spring_runner_sample(&runner);
     for (size_t i = 1; i < n && spring_runner_step(&runner) == 0; i++)
         r->samples[m][i] = spring_runner_sample(&runner);
     r->count[m] = runner.status.count;
     r->status[m] = runner.status;
     /* the cost: the force evaluations the stepper or GSL counted (the closed form takes none) */
-    r->rhs_evals[m] = runner.gsl ? ode_gsl_rhs_evals(runner.gsl) : runner.stepper.rhs_evals;
+    r->rhs_evals[m] = spring_runner_evals(&runner);
     r->newton[m] = runner.newton;
     spring_runner_destroy(&runner);
     if (r->count[m] > 1)

@@ -18,7 +18,8 @@ typedef struct {
     spring_state s0;
     double dt;
     long long steps;
-    double tol;                         /* of the adaptive GSL solvers */
+    double tol;                         /* of the adaptive solvers (GSL's, dopri5: atol = rtol = tol) */
+    ode_controller_kind controller;     /* dopri5's step-size controller (--controller) */
     bool methods[SPRING_METHOD_COUNT];  /* the methods run (--method LIST) */
     bool method_given;                  /* methods was chosen (else the studies and the loop take their own) */
 
@@ -159,8 +160,11 @@ const char *sl_stepper_names(void);
 
 /* --- the studies (model_studies.c): named series, drawn as a chart or printed as CSV ------------------------------ */
 
-typedef enum { SL_STUDY_ORDER, SL_STUDY_COST, SL_STUDY_DRIFT, SL_STUDY_PHASE_LAG, SL_STUDY_SPIRAL, SL_STUDY_COUNT }
-    sl_study_kind;
+typedef enum {
+    SL_STUDY_ORDER, SL_STUDY_COST, SL_STUDY_DRIFT, SL_STUDY_PHASE_LAG, SL_STUDY_SPIRAL,
+    SL_STUDY_STEPS, SL_STUDY_WORK,  /* model_adaptive.c: dopri5's steps over time; error against evaluations */
+    SL_STUDY_COUNT
+} sl_study_kind;
 
 #define SL_STUDY_MAX_SERIES 8
 #define SL_SPIRAL_RENDER 0.004  /* s of drawing a frame, besides its steps */
@@ -169,12 +173,42 @@ typedef enum { SL_STUDY_ORDER, SL_STUDY_COST, SL_STUDY_DRIFT, SL_STUDY_PHASE_LAG
 #define SL_DRIFT_RK4_STRIDE 4   /* RK4 at 4 dt: four forces a step, the cost of the one-force methods at dt */
 #define SL_SPIRAL_RUNS 3        /* costly uncapped, costly capped, cheap uncapped */
 
+/* --- dopri5 step by step (model_adaptive.c) ----------------------------------------------------------------------- */
+
+/* One accepted step of dopri5 (step 0: the start, h = 0). */
+typedef struct {
+    long long step;
+    double h, err;             /* the step taken and its scaled error (<= 1) */
+    spring_sample s;           /* where it ended */
+} sl_accepted;
+
+/* How a dopri5 run went: its steps, the evaluations, where it stopped and its error there against the closed form. */
+typedef struct {
+    unsigned long accepted, rejected, evals;
+    double t, error;           /* error: |x - x_exact(t)| */
+    double h_min, h_max;       /* its smallest and largest accepted steps (NAN: none) */
+    bool diverged, failed, stopped; /* stopped: emit said stop, or SL_ADAPTIVE_MAX_STEPS */
+} sl_adaptive_end;
+
+#define SL_ADAPTIVE_MAX_STEPS 200000  /* the steps study's points a series at most */
+#define SL_GAME_HZ 60.0               /* the steps study's game loop */
+#define SL_REPLAY_HZ_LO 30.0          /* ... and the two rates its replay lands on */
+#define SL_REPLAY_HZ_HI 144.0
+#define SL_REF_TOL 1e-10              /* the work study's offline reference */
+
+/* dopri5 on the params' spring from s0 at t = 0 to t = dt steps with p->tol and the controller `kind`: emit(arg, a)
+ * for the start and for each accepted step until the end (or until it returns false). Returns 0, or -1 when out of
+ * memory. */
+int sl_adaptive_run(const sl_params *p, ode_controller_kind kind, bool (*emit)(void *arg, const sl_accepted *a),
+                    void *arg, sl_adaptive_end *end);
+
 typedef struct {
     char key[32];              /* the CSV's series column: a method name, "semi-modified", "costly-capped", ... */
     spring_method method;      /* the method it runs (SPRING_METHOD_COUNT: none, the spiral's runs) */
     bool modified;             /* the drift study's modified energy of that method */
     int run;                   /* the spiral's run, 0..SL_SPIRAL_RUNS-1 (else -1) */
     bool points;               /* drawn as dots (the drift's energies), else lines */
+    bool pi;                   /* dopri5 with the PI controller (steps, work: "dopri5-pi"), else the standard one */
     double slope;              /* order and cost: the fitted log-log slope (else 0) */
     double lo, hi, last;       /* y's least, greatest and last finite values (NAN when none) */
     double *x, *y;             /* one allocation (x owns it) */
@@ -198,6 +232,17 @@ typedef struct {
     size_t frame_over_second;  /* its first frame (from 1) lasting over a second of wall-clock time (0: none) */
     unsigned capped_most;
     double cap;
+    /* steps: dopri5 from s0 to t_end with each controller (ode_controller_kind) at p->tol; then, as a game loop would
+     * run it (the standard controller): the fewest and most of its steps ending in one 60 Hz frame, its evaluations
+     * when its steps must land on every frame, and how far apart its states at t_end are when they land on 30 Hz
+     * and on 144 Hz frames (a replay at another rate is another trajectory) */
+    sl_adaptive_end adaptive[ODE_CONTROLLER_COUNT];
+    int frame_steps_lo, frame_steps_hi;
+    unsigned long landing_evals;
+    double replay_gap;
+    /* work: dopri5 at tol 1e-10 (its error and evaluations) and the RK4 grid nearest it in evaluations (NAN when
+     * either did not run) */
+    double ref_error, ref_evals, rk4_error, rk4_evals;
 } sl_study;
 
 /* order: |x - x_exact| at t = steps dt against dt, for dt from 8 dt to dt/16 (the slope over the finest half); cost:
@@ -207,6 +252,15 @@ typedef struct {
  * Returns 0, or -1 when out of memory (st freed). st must start zeroed. */
 int sl_study_build(sl_study *st, sl_study_kind kind, const sl_params *p);
 void sl_study_free(sl_study *st);
+/* For the studies' files: a new series of n points of method m (SPRING_METHOD_COUNT: none) called key, or NULL
+ * when out of memory. */
+sl_series *sl_study_add_series(sl_study *st, size_t n, spring_method m, const char *key);
+/* model_adaptive.c: the steps study, and the adaptive series of the work-precision study (after the cost study's). */
+int sl_study_build_steps(sl_study *st, const sl_params *p);
+int sl_study_add_adaptive(sl_study *st, const sl_params *p);
+/* The work-precision study's params: p's methods when given, else explicit, semi, verlet, midpoint, rk4, gsl-rk4,
+ * dopri5 and gsl-rkf45 (one of each order and kind: at most 8 series, a chart's colours). */
+sl_params sl_work_params(const sl_params *p);
 /* The series with this key, or NULL. */
 const sl_series *sl_study_find(const sl_study *st, const char *key);
 

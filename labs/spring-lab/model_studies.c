@@ -42,6 +42,11 @@ static sl_series *add_series(sl_study *st, size_t n, spring_method m, const char
     return s;
 }
 
+sl_series *sl_study_add_series(sl_study *st, size_t n, spring_method m, const char *key)
+{
+    return st->n < SL_STUDY_MAX_SERIES ? add_series(st, n, m, key) : NULL;
+}
+
 /* Each series' least, greatest and last finite y. */
 static void summarize(sl_study *st)
 {
@@ -196,6 +201,13 @@ static int build_spiral(sl_study *st, const sl_params *o)
     return 0;
 }
 
+/* The cost study of the work-precision's fixed-step methods, then its adaptive ones (model_adaptive.c). */
+static int build_work(sl_study *st, const sl_params *o)
+{
+    const sl_params q = sl_work_params(o);
+    return build_order(st, &q, true) || sl_study_add_adaptive(st, &q);
+}
+
 int sl_study_build(sl_study *st, sl_study_kind kind, const sl_params *o)
 {
     sl_study_free(st);
@@ -205,6 +217,8 @@ int sl_study_build(sl_study *st, sl_study_kind kind, const sl_params *o)
              : kind == SL_STUDY_DRIFT      ? build_drift(st, o, false)
              : kind == SL_STUDY_PHASE_LAG  ? build_drift(st, o, true)
              : kind == SL_STUDY_SPIRAL     ? build_spiral(st, o)
+             : kind == SL_STUDY_STEPS      ? sl_study_build_steps(st, o)
+             : kind == SL_STUDY_WORK       ? build_work(st, o)
                                            : -1;
     if (rc)
         sl_study_free(st);

@@ -39,13 +39,17 @@ const labcli_option sl_option_table[] = {
     SPRING("v0", "V", s0.v, -1e12, 1e12, "0", N_("start velocity")),
     SPRING("target", "T", spring.target, -1e12, 1e12, "300", N_("rest position")),
     {.help = N_("\n--csv prints method,step,t,x,v,energy for steps 0..N of each method, in the order given; a method that\n"
-             "diverges stops with a line '# METHOD: diverged at step N (t = T)'.")},
+             "diverges stops with a line '# METHOD: diverged at step N (t = T)'. dopri5 chooses its own steps to\n"
+             "t = dt N: a row an accepted step, then '# dopri5: N accepted steps, R rejected, E evaluations ...'.")},
     {"csv", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, N_("print CSV (with --animate: the frame loop)"), .mode = SL_CSV},
     {"method", LABCLI_PARSE, "LIST", AT(o.p.methods), 0, 0, "all", N_("comma-separated, or all (--csv --animate: one of exact,\n"
      "explicit, semi, rk4, verlet, backward-euler, midpoint, tr-bdf2, default semi; --plot: explicit,semi,rk4,exact)"), .parse = parse_methods},
     {"dt", LABCLI_POSITIVE, "H", AT(o.p.dt), 0, 1e3, "1/240", N_("step, s")},
     {"steps", LABCLI_COUNT, "N", AT(o.p.steps), 0, 1e8, "240", N_("steps")},
-    {"tol", LABCLI_NUMBER, "TOL", AT(o.p.tol), 1e-14, 0.1, "1e-12", N_("tolerance of gsl-rkf45, gsl-rk8pd, gsl-msbdf")},
+    {"tol", LABCLI_NUMBER, "TOL", AT(o.p.tol), 1e-14, 0.1, "1e-12", N_("tolerance of gsl-rkf45, gsl-rk8pd, gsl-msbdf, dopri5")},
+    {"controller", LABCLI_CHOICE, "C", AT(o.p.controller), 0, 0, "standard",
+     N_("dopri5's step-size controller: standard or pi"), .names = ode_controller_list, .noun = N_("controller"),
+     .with = HEADLESS},
     {.help = N_("\n--csv --animate runs the article's frame loop and prints frame,t,x,v,substeps until rest (frame 0 is the\n"
              "start; t is the frames' clock; the last row is the snap: x = target, v = 0 exactly). One frame may\n"
              "take at most 1e8 substeps: a longer gap needs a cap or a larger step.")},
@@ -75,9 +79,9 @@ const labcli_option sl_option_table[] = {
      .with = HEADLESS},
     {.help = N_("\n--plot KIND prints a chart to stdout: phase, time, energy, error (|x - x_exact|, log scale) or\n"
              "stability (the methods of --method; --csv's spring options and --dt, --steps), or a study:\n"
-             "order, cost, drift, phase-lag, spiral; region: each method's stability region in the complex\n"
-             "plane z = dt lambda (default explicit, rk4, backward-euler, midpoint, tr-bdf2), the spring's dt lambda\n"
-             "marked.")},
+             "order, cost, drift, phase-lag, spiral, steps (dopri5's step sizes), work-precision (error against\n"
+             "evaluations); region: each method's stability region in the complex plane z = dt lambda (default\n"
+             "explicit, rk4, backward-euler, midpoint, tr-bdf2), the spring's dt lambda marked.")},
     {"plot", LABCLI_TEXT, "KIND", AT(o.plot), 0, 0, NULL, N_("the chart"), .mode = SL_PLOT},
     {"series", LABCLI_FLAG, NULL, AT(o.plot_csv), 0, 0, NULL, N_("a study's series as CSV (series,x,y); region: each boundary\n"
      "|R(z)| = 1 and dt lambda"),
@@ -129,7 +133,7 @@ int sl_check(void *opts, const labcli_result *r)
         .jitter = labcli_given(&self, r, "frame-jitter"), .gap = labcli_given(&self, r, "gap"),
         .step = labcli_given(&self, r, "step"), .cap = labcli_given(&self, r, "cap"),
         .eps_x = labcli_given(&self, r, "eps-x"), .eps_v = labcli_given(&self, r, "eps-v"),
-        .rest_scale = labcli_given(&self, r, "rest-scale"),
+        .rest_scale = labcli_given(&self, r, "rest-scale"), .tol = labcli_given(&self, r, "tol"),
     };
     size_t n_methods = 0;
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)

@@ -12,7 +12,8 @@
 static const char *const chart_names[] = {
     [SL_CHART_PHASE] = "phase", [SL_CHART_TIME] = "time", [SL_CHART_ENERGY] = "energy", [SL_CHART_ERROR] = "error",
     [SL_CHART_STABILITY] = "stability", [SL_CHART_ORDER] = "order", [SL_CHART_COST] = "cost", [SL_CHART_DRIFT] = "drift",
-    [SL_CHART_PHASE_LAG] = "phase-lag", [SL_CHART_SPIRAL] = "spiral", [SL_CHART_REGION] = "region",
+    [SL_CHART_PHASE_LAG] = "phase-lag", [SL_CHART_SPIRAL] = "spiral", [SL_CHART_STEPS] = "steps",
+    [SL_CHART_WORK] = "work-precision", [SL_CHART_REGION] = "region",
 };
 _Static_assert(sizeof chart_names / sizeof chart_names[0] == SL_CHART_COUNT, "one name per chart");
 
@@ -23,7 +24,7 @@ static const char *chart_name_at(int i)
 
 const char *sl_chart_names(void)
 {
-    static char list[128];  /* built once from the table */
+    static char list[160];  /* built once from the table */
     return list[0] ? list : numlab_name_join(chart_name_at, SL_CHART_COUNT, list, sizeof list);
 }
 
@@ -175,12 +176,16 @@ void sl_series_name(const sl_study *st, const sl_series *s, char *buf, size_t si
     static const char *const spiral_runs[SL_SPIRAL_RUNS] = {N_("costly, no cap"), N_("costly, capped"),
                                                             N_("cheap, no cap")};
     const char *method = s->method < SPRING_METHOD_COUNT ? spring_method_name(s->method) : "";
+    if (s->pi)
+        method = "dopri5-pi";
     if (s->run >= 0)
         snprintf(buf, size, "%s", _(spiral_runs[s->run]));
     else if (s->modified)
         snprintf(buf, size, _("%s modified"), method);
-    else if (st->kind == SL_STUDY_ORDER || st->kind == SL_STUDY_COST)
+    else if (st->kind == SL_STUDY_ORDER || st->kind == SL_STUDY_COST || st->kind == SL_STUDY_WORK)
         snprintf(buf, size, "%s %.2f", method, s->slope);
+    else if (st->kind == SL_STUDY_STEPS)
+        snprintf(buf, size, "%s", s->pi ? "dopri5 PI" : "dopri5 standard");
     else if (s->method == SPRING_RK4)
         snprintf(buf, size, "%s (%d dt)", method, SL_DRIFT_RK4_STRIDE);
     else
@@ -208,6 +213,10 @@ void sl_study_chart(plot_chart *ch, const sl_study *st)
         snprintf(title, sizeof title, _("phase error, undamped, w0 dt = %.3g, equal cost"), st->w0dt);
         ylabel = "rad";
         break;
+    case SL_STUDY_STEPS:
+    case SL_STUDY_WORK:
+        sl_study_adaptive_labels(st, title, sizeof title, &xlabel, &ylabel);
+        break;
     default:
         snprintf(title, sizeof title, _("substeps a frame, a step costing %.3g x or %.3g x its time (cap %.3g s)"),
                  SL_SPIRAL_COST, 1.0 / SL_SPIRAL_COST, st->cap);
@@ -226,7 +235,8 @@ void sl_study_chart(plot_chart *ch, const sl_study *st)
         char name[PLOT_NAME_MAX];
         sl_series_name(st, s, name, sizeof name);
         plot_series ser = {.name = name, .x = s->x, .y = s->y, .n = s->n, .style = s->points ? PLOT_POINTS : PLOT_LINES,
-                           .color = s->run >= 0 ? s->run + 1 : sl_method_color(s->method)};
+                           .color = s->run >= 0 ? s->run + 1 : s->pi ? sl_method_color(s->method) % PLOT_COLORS + 1
+                                                   : sl_method_color(s->method)};
         plot_chart_add_series(ch, &ser);
     }
 }

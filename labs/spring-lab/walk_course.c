@@ -51,6 +51,10 @@ void sl_walk_course_defaults(sl_walk *w, int step)
 {
     sl_options *o = &w->o;
     o->p.method_given = false;
+    if (step == SL_STEP_ADAPTIVE) {
+        sl_walk_adaptive_defaults(w);
+        return;
+    }
     switch (step) {
     case SL_STEP_VERLET:  /* step 2's spring and step: w0 dt = 0.8 */
         o->p.dt = 0.02, w->steps = 200;
@@ -96,6 +100,10 @@ void sl_walk_course_compute(sl_walk *w, int step)
     };
     const int i = step - SL_STEP_ORDER;
     w->out_of_memory = false;
+    if (step == SL_STEP_ADAPTIVE) {
+        sl_walk_adaptive_compute(w);
+        return;
+    }
     for (int p = 0; p < (step == SL_STEP_SPIRAL ? 1 : 2); p++)
         w->out_of_memory |= sl_study_build(&w->study[p], sl_chart_study(panes[i][p]), &w->o.p) != 0;
 }
@@ -127,6 +135,9 @@ void sl_walk_course_text(sl_walk *w, int step)
     case SL_STEP_DUFFING:
         sl_text_duffing(buf, size, &w->duffing);
         break;
+    case SL_STEP_ADAPTIVE:
+        sl_text_adaptive(buf, size, &w->study[0], &w->study[1]);
+        break;
     default:
         sl_text_spiral(buf, size, &w->study[0]);
         break;
@@ -143,6 +154,8 @@ size_t sl_walk_course_notes(const sl_walk *w, int step, char *buf, size_t size, 
         return tui_append(buf, size, used, _("w0 dt = %.3g, zeta = %.3g. "), w->runs.w0dt, w->runs.zeta);
     if (step == SL_STEP_SPIRAL)
         return tui_append(buf, size, used, _("A frame draws in %.3g ms besides its steps."), 1e3 * SL_SPIRAL_RENDER);
+    if (step == SL_STEP_ADAPTIVE)
+        return sl_walk_adaptive_notes(w, buf, size, used);
     const sl_study *st = &w->study[0];
     for (int i = 0; i < st->n && step == SL_STEP_ORDER; i++) {
         char name[PLOT_NAME_MAX];
@@ -158,6 +171,10 @@ size_t sl_walk_course_notes(const sl_walk *w, int step, char *buf, size_t size, 
 void sl_walk_course_describe(sl_walk *w, int step, tui_step *d)
 {
     sl_options *o = &w->o;
+    if (step == SL_STEP_ADAPTIVE) {
+        sl_walk_adaptive_describe(w, d);
+        return;
+    }
     if (step == SL_STEP_SPIRAL) {
         d->n_panes = 1;
         /* the accumulator's fixed step, h as --step H calls it (not dt, the trajectories' step; a symbol: "step"
