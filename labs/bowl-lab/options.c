@@ -247,3 +247,59 @@ int bl_render_replay(bl_options *o, const char *path, bool have_seconds)
     bl_gesture_free(&g);
     return rc;
 }
+
+/* --- --set and --layers: their words (the table of parameters and the layers' names are the model's) -------- */
+
+int bl_set(snd_preset *p, const char *assignment, char *msg, size_t len)
+{
+    const char *eq = strchr(assignment, '=');
+    size_t klen = eq ? (size_t)(eq - assignment) : strlen(assignment);
+    const bl_param *f = NULL;
+    for (size_t i = 0; i < bl_n_params && !f; i++)
+        if (strlen(bl_params[i].key) == klen && strncmp(bl_params[i].key, assignment, klen) == 0)
+            f = &bl_params[i];
+    if (!eq || !f) {
+        snprintf(msg, len, _("--set: '%s' is not KEY=VALUE with a key of --describe (e.g. magnet=0.5)"),
+                 cli_cut(assignment));
+        return 2;
+    }
+    const char *text = eq + 1, *problem;
+    double v = 0.0;
+    if ((problem = cli_number_problem(text, &v)) != NULL) {
+        snprintf(msg, len, _("--set: '%s' %s in '%s' (allowed: %g..%g)"), cli_cut(text), problem, cli_cut(assignment),
+                 f->lo, f->hi);
+        return 2;
+    }
+    if (v < f->lo || v > f->hi || (f->count && v != floor(v))) {
+        snprintf(msg, len, f->count ? _("--set: '%s' is out of range for %s (allowed: a whole number %g..%g)")
+                                    : _("--set: '%s' is out of range for %s (allowed: %g..%g)"),
+                 cli_cut(text), f->key, f->lo, f->hi);
+        return 2;
+    }
+    bl_param_set(p, f, v);
+    return 0;
+}
+
+int bl_parse_layers(const char *text, unsigned *layers, char *msg, size_t len)
+{
+    const char *allowed = _("a comma-separated list of rub, pair, impact, body, force, or default, all, none");
+    char buf[256];
+    if (!*text || strlen(text) >= sizeof buf) {
+        snprintf(msg, len, _("--layers: '%s' is not a layer list (allowed: %s)"), cli_cut(text), allowed);
+        return 2;
+    }
+    strcpy(buf, text);
+    *layers = 0;
+    for (char *name = buf, *comma; name; name = comma ? comma + 1 : NULL) {
+        if ((comma = strchr(name, ',')))
+            *comma = '\0';
+        unsigned bits;
+        if (bl_layer_bits(name, &bits)) {
+            snprintf(msg, len, _("--layers: '%s' is not a layer in '%s' (allowed: %s)"), cli_cut(name), cli_cut(text),
+                     allowed);
+            return 2;
+        }
+        *layers |= bits;
+    }
+    return 0;
+}

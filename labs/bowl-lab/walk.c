@@ -3,7 +3,7 @@
  * (model.c); the player tilts it (h/j/k/l, or a mouse drag: its lowest point goes under the pointer), stirs it
  * (s starts and stops, v reverses, the stir parameters) and strikes the spheres (x); w renders the session so far to
  * a WAV and its gesture to a CSV that `bowl-lab --gesture` plays back to the same bytes. With a sound device the
- * session is heard as it is played (model_live.c): it then steps in the synthesis thread, and every callback here
+ * session is heard as it is played (live.c): it then steps in the synthesis thread, and every callback here
  * holds the live lock while it touches the session. */
 #include <math.h>
 #include <stdio.h>

@@ -253,3 +253,24 @@ int nl_network_build(const nl_options *o, net_network **out)
     }
     return rc;
 }
+
+nl_start nl_start_from_options(const net_network *net, const nl_options *o)
+{
+    return (nl_start){
+        .pull_mass = o->have_pull ? (size_t)o->pull_mass : net->n_masses,
+        .pull_dx = o->pull_dx, .pull_dy = o->pull_dy, .kick = o->kick, .seed = (unsigned long)o->seed,
+    };
+}
+
+nl_params nl_params_from_options(net_network *net, const nl_options *o, bool first_method_only)
+{
+    nl_params p = {.net = net, .start = nl_start_from_options(net, o), .dt = o->dt, .tol = o->tol,
+                   .steps = o->steps};
+    if (first_method_only)
+        p.methods[p.n_methods++] = o->method;
+    else
+        for (int m = 0; m < NET_METHOD_COUNT; m++)
+            if (o->methods[m])
+                p.methods[p.n_methods++] = (net_method)m;
+    return p;
+}
