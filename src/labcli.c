@@ -8,6 +8,7 @@
 
 #include "numlab/cli.h"
 #include "numlab/lang.h"
+#include "numlab/tui.h"
 
 #define OPT_BASE 256    /* getopt_long's value for options[i]: OPT_BASE + i */
 #define HELP_COLUMN 22  /* where the help lines start */
@@ -224,6 +225,20 @@ int labcli_no_terminal(const char *file)
     return cli_error(_("%s%s%s needs a terminal; without one use %s (see --help)"), file ? cli_cut(file) : "",
                      file ? ": " : "",
                      tr(current && current->interactive ? current->interactive : N_("the interactive lab")), headless);
+}
+
+int labcli_walk_status(int tui_code, const char *file)
+{
+    switch (tui_code) {
+    case TUI_OK:
+        return tui_signal() ? 128 + tui_signal() : CLI_OK;
+    case TUI_ERR_NO_TERMINAL:
+        return labcli_no_terminal(file);
+    case TUI_ERR_TERM:
+        return CLI_USAGE;  /* said */
+    default:
+        return CLI_FAILURE;  /* TUI_ERR_IO: stdout cannot be written, nothing more to say there */
+    }
 }
 
 /* The table's own errors (a field too small for its kind, too many options): a bug, said as a runtime failure. */

@@ -14,11 +14,11 @@ int ode_stepper_init(ode_stepper *st, ode_method method, size_t dim)
     *st = (ode_stepper){.method = method, .dim = dim};
     const ode_method_info *info = ode_method_about(method);
     if (dim == 0 || !info || (!(info->applies & ODE_APPLIES_FIRST_ORDER) && dim % 2 != 0))
-        return -1;
+        return NUMLAB_ERR_INPUT;
     const size_t verlet = method == ODE_VERLET ? 2 * dim : 0;
     double *work = calloc(5 * dim + verlet, sizeof *work);
     if (!work)
-        return -1;
+        return NUMLAB_ERR_NOMEM;
     st->k1 = work;
     st->k2 = work + dim;
     st->k3 = work + 2 * dim;
@@ -27,10 +27,11 @@ int ode_stepper_init(ode_stepper *st, ode_method method, size_t dim)
     if (verlet)
         st->last_y = work + 5 * dim, st->last_a = work + 6 * dim;
     if (info->implicit) {
+        gsl_set_error_handler_off();  /* a singular Newton matrix is a code returned (ODE_NEWTON_FAILED), not an abort */
         if (dim > SIZE_MAX / sizeof(double) / dim || !(st->jac = malloc(dim * dim * sizeof *st->jac)) ||
             !(st->perm = gsl_permutation_alloc(dim))) {
             ode_stepper_destroy(st);
-            return -1;
+            return NUMLAB_ERR_NOMEM;
         }
     }
     return 0;
@@ -160,7 +161,7 @@ static int step_implicit(ode_stepper *st, const ode_system *sys, double t, doubl
                          int iterations)
 {
     if (!sys->jac)
-        return -1;
+        return NUMLAB_ERR_INPUT;
     const size_t n = st->dim;
     const double th = theta * h, tau = t + th;
     double *u = st->k2, *g = st->k3, *f = st->k1, *dfdt = st->tmp;
@@ -177,14 +178,14 @@ static int step_implicit(ode_stepper *st, const ode_system *sys, double t, doubl
     gsl_vector_view gv = gsl_vector_view_array(g, n);
     int sign;
     if (gsl_linalg_LU_decomp(&A.matrix, st->perm, &sign) != GSL_SUCCESS)
-        return -1;
+        return ODE_NEWTON_FAILED;
     for (int it = 0; it < iterations; it++) {
         if ((rc = eval(st, sys, tau, u, f)))
             return rc;
         for (size_t i = 0; i < n; i++)
             g[i] = u[i] - y[i] - th * f[i];
         if (gsl_linalg_LU_svx(&A.matrix, st->perm, &gv.vector) != GSL_SUCCESS)
-            return -1;
+            return ODE_NEWTON_FAILED;  /* a singular Newton matrix */
         for (size_t i = 0; i < n; i++)
             u[i] -= g[i];
         const double step = max_abs(g, n), scale = fmax(max_abs(u, n), max_abs(y, n));
@@ -209,7 +210,7 @@ int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h
     case ODE_BACKWARD_EULER:    return step_implicit(st, sys, t, h, y, 1.0, NEWTON_ITERATIONS);
     case ODE_IMPLICIT_MIDPOINT: return step_implicit(st, sys, t, h, y, 0.5, NEWTON_ITERATIONS);
     case ODE_LINEARISED_EULER:  return step_implicit(st, sys, t, h, y, 1.0, 1);
-    default:                    return -1;
+    default:                    return NUMLAB_ERR_INPUT;
     }
 }
 

@@ -61,7 +61,7 @@ int spring_method_parse(const char *name, spring_method *out)
 {
     const int i = numlab_name_find(method_name_at, SPRING_METHOD_COUNT, name);
     if (i < 0)
-        return -1;
+        return NUMLAB_ERR_INPUT;
     *out = (spring_method)i;
     return 0;
 }
@@ -243,12 +243,12 @@ int spring_runner_init(spring_runner *r, const spring_params *p, spring_method m
     r->sys = spring_system(&r->params);
     r->status.count = 1;
     if (method >= SPRING_METHOD_COUNT)
-        return -1;
+        return NUMLAB_ERR_INPUT;
     if (method_rows[method].ode < ODE_METHOD_COUNT)
         return ode_stepper_init(&r->stepper, method_rows[method].ode, 2);
     if (method_rows[method].gsl < ODE_GSL_COUNT) {
         r->gsl = ode_gsl_new(method_rows[method].gsl, &r->sys, dt, tol);
-        return r->gsl ? 0 : -1;
+        return r->gsl ? 0 : NUMLAB_ERR_NOMEM;
     }
     return 0;
 }
@@ -303,9 +303,10 @@ int spring_simulate(const spring_params *p, spring_method method, spring_state s
                     double tol, spring_sample *out, spring_run *run)
 {
     spring_runner r;
-    if (spring_runner_init(&r, p, method, s0, dt, tol)) {
+    int rc = spring_runner_init(&r, p, method, s0, dt, tol);
+    if (rc) {
         spring_runner_destroy(&r);
-        return -1;
+        return rc;
     }
     out[0] = spring_runner_sample(&r);
     for (size_t n = 1; n <= steps && spring_runner_step(&r) == 0; n++)
@@ -336,7 +337,7 @@ int spring_amplification(const spring_params *p, spring_method method, double dt
     }
     const ode_method_info *row = spring_method_about(method);
     if (!row || !row->mode_matrix)
-        return -1;
+        return NUMLAB_ERR_INPUT;
     row->mode_matrix(p->k / p->m, p->c / p->m, dt, M);
     return 0;
 }

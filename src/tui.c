@@ -430,11 +430,11 @@ int tui_run(tui_app *app)
 {
     const char *walk_text = getenv("NUMLAB_WALK_TEXT");
     if (walk_text && *walk_text)
-        return tui_walk_write(app, stdout) == 0 ? 0 : 1;
+        return tui_walk_write(app, stdout);
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-        return -1;
+        return TUI_ERR_NO_TERMINAL;
     if (!tui_terminal_usable(app->name))
-        return 2;
+        return TUI_ERR_TERM;
     tui_state s = {.app = app, .mouse_pane = -1};
     requested_step = -1;
     if (app->frame_hz <= 0)
@@ -476,7 +476,7 @@ int tui_run(tui_app *app)
     }
     destroy_windows(&s);
     tui_restore();
-    return quit_signal ? 128 + quit_signal : 0;
+    return TUI_OK;  /* q, or a quit signal: tui_signal() */
 }
 
 int tui_signal(void)

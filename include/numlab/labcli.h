@@ -111,6 +111,10 @@ bool labcli_given(const labcli_lab *lab, const labcli_result *r, const char *nam
 /* "[FILE: ]the interactive lab needs a terminal; without one use --csv, --plot KIND or --modes (see --help)", for
  * the lab labcli_parse last read (its mode options, in the table's order): returns CLI_USAGE. file may be NULL. */
 int labcli_no_terminal(const char *file);
+/* The lab's exit status for what tui_run returned (tui.h): 0 after q, 128 + the quit signal that ended it, CLI_USAGE
+ * without a terminal (labcli_no_terminal(file) says so) or with a TERM that cannot be used (tui_run said why),
+ * CLI_FAILURE when the walk as text could not be written. */
+int labcli_walk_status(int tui_code, const char *file);
 
 /* "--OPT: 'TEXT' is not a NOUN (allowed: ALLOWED)": returns CLI_USAGE. noun is translated here (mark it N_("method")
  * at the call); allowed, a list of names, is not. */

@@ -496,9 +496,7 @@ int bl_interactive(const snd_preset *preset, unsigned long seed, const char *aud
             .describe = walk_describe, .changed = walk_changed, .render = walk_render, .notes = walk_notes,
             .tick = walk_tick, .key = walk_key, .mouse = walk_mouse, .paused = walk_paused,
         };
-        rc = tui_run(&app);
-        if (rc < 0)
-            rc = labcli_no_terminal(NULL);
+        rc = labcli_walk_status(tui_run(&app), NULL);
     }
     bl_live_close(&w.live);  /* the synthesis thread ends before the session goes */
     if (w.have_session)

@@ -309,8 +309,7 @@ int kl_play(const char *path, bool ascii)
         .frame_hz = 30, .extra_keys = N_("a anim  l loop"), .describe = player_describe, .changed = player_changed,
         .render = player_render, .notes = player_notes, .tick = player_tick, .key = player_key,
     };
-    int rc = tui_run(&app);
-    st = rc < 0 ? kl_no_terminal(path) : rc == 0 ? CLI_OK : rc;
+    st = labcli_walk_status(tui_run(&app), path);
 done:
     for (int p = 0; p < 2; p++)
         plot_chart_free(pl.chart[p]);

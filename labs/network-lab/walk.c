@@ -457,9 +457,7 @@ int nl_interactive(net_network *net, const nl_options *o)
             .changed = walk_changed, .render = walk_render, .notes = walk_notes, .tick = walk_tick,
             .key = walk_key, .mouse = walk_mouse,
         };
-        rc = tui_run(&app);
-        if (rc < 0)
-            rc = labcli_no_terminal(NULL);
+        rc = labcli_walk_status(tui_run(&app), NULL);
     }
     drop_network(&w);
     for (int k = 0; k < NL_MAX_RUNS; k++)

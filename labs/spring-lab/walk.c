@@ -437,13 +437,11 @@ int sl_interactive(sl_options *o)
         .extra_keys = N_("o opacity"), .describe = walk_describe, .changed = walk_changed, .render = sl_walk_render,
         .notes = walk_notes, .tick = walk_tick, .key = walk_key,
     };
-    int rc = tui_run(&app);
+    int rc = labcli_walk_status(tui_run(&app), NULL);
     for (int p = 0; p < TUI_MAX_PANES; p++)
         plot_chart_free(w.chart[p]);
     sl_result_free(&w.runs);
     for (int p = 0; p < TUI_MAX_PANES; p++)
         sl_study_free(&w.study[p]);
-    if (rc < 0)
-        return labcli_no_terminal(NULL);
-    return rc == 0 ? CLI_OK : rc;
+    return rc;
 }
