@@ -117,6 +117,12 @@ typedef struct {
     /* Space paused (true) or resumed (false) the animation: a lab whose sound plays in a thread of its own pauses
      * it here. May be NULL. */
     void (*paused)(void *ctx, int step, bool paused);
+
+    /* What a callback asks of the shell (tui_go_to_step, tui_say), taken once the callback returns: the shell's,
+     * left zero by the lab. */
+    bool go_requested;
+    int go_step;
+    char said[512];
 } tui_app;
 
 /* The walk as text, without a terminal: each step as n reaches it (describe, then changed(TUI_ENTER_STEP), then
@@ -137,7 +143,7 @@ int tui_run(tui_app *app);
 
 /* From the key or mouse callback: go to step `step` (0-based) once the callback returns, as n and p do (steps
  * that do not exist are ignored). For jumps n/p cannot make, e.g. to the next group of steps. */
-void tui_go_to_step(int step);
+void tui_go_to_step(tui_app *app, int step);
 
 /* --- menus and pages (tui_menu.c): the launcher's screens ------------------------------------------------- */
 
@@ -159,7 +165,7 @@ int tui_signal(void);
 
 /* From a callback: text for the status line in place of the keys until the next key (what a key did: "w: wrote
  * bowl-session-1.wav"), so that it is seen whatever page the text pane is on. */
-void tui_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void tui_say(tui_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Restores the terminal if tui_run left it in curses mode (idempotent; safe to call from atexit). */
 void tui_restore(void);

@@ -141,8 +141,10 @@ size_t bl_bar(char *buf, size_t size, double value, int width, bool unicode);
 
 /* The guided walk through the six levels of the bowl note's synthesis chain, then free play, heard live on the
  * --audio device (bl_live_open). It starts from the preset's gesture (with --stir, --stir-radius, --tilt); every
- * level plays *typed_layers when not NULL (--layers). Returns the exit status. */
-int bl_interactive(const snd_preset *preset, unsigned long seed, const char *audio, const unsigned *typed_layers);
+ * level plays *typed_layers when not NULL (--layers). r: the command line (the lab that read it, for "needs a
+ * terminal"). Returns the exit status. */
+int bl_interactive(const labcli_result *r, const snd_preset *preset, unsigned long seed, const char *audio,
+                   const unsigned *typed_layers);
 
 /* The walk's steps: the six levels, then free play. */
 enum { BL_STEP_MECHANICS, BL_STEP_GATE, BL_STEP_FORCE, BL_STEP_FILTER, BL_STEP_BANKS, BL_STEP_EVENTS, BL_STEP_PLAY,
@@ -171,7 +173,7 @@ typedef struct {
 extern const labcli_option bl_option_table[];
 extern const size_t bl_n_options;
 /* The lab's check (labcli_lab.check): --set applied to the chosen preset, the gesture options, the outputs. */
-int bl_check(void *opts, const labcli_result *r);
+int bl_check(const labcli_lab *lab, void *opts, const labcli_result *r);
 /* Sets one parameter of p from "KEY=VALUE" (a key of --describe, a finite number in its range). Returns 0, or 2
  * with msg naming the assignment and what is allowed. */
 int bl_set(snd_preset *p, const char *assignment, char *msg, size_t len);

@@ -1,6 +1,6 @@
-/* bowl-lab: the player's gesture (tilt and stir), how one step feels it, its recording as a CSV file and its replay.
- * (Writing one is headless.c's.) The interactive lab and `--gesture FILE` step the engine through the same bl_player_step, so a recording
- * played back gives the same samples, bit for bit. */
+/* bowl-lab: the player's gesture (tilt and stir), how one step feels it, its recording as a CSV file (read here,
+ * written by headless.c) and its replay. The interactive lab and `--gesture FILE` step the engine through the same
+ * bl_player_step, so a recording played back gives the same samples, bit for bit. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -131,12 +131,9 @@ const labcli_option bl_option_table[] = {
 
 const size_t bl_n_options = sizeof bl_option_table / sizeof bl_option_table[0];
 
-/* labcli_given looks an option up in a lab's table: this one. */
-static const labcli_lab table = {.name = "bowl-lab", .options = bl_option_table,
-                                 .n_options = sizeof bl_option_table / sizeof bl_option_table[0]};
 
 /* The preset's gesture with the gesture options given; CLI_USAGE when they meet a recorded one. */
-static int scripted_gesture(bl_front *f, const labcli_result *r)
+static int scripted_gesture(const labcli_lab *lab, bl_front *f, const labcli_result *r)
 {
     static const char *const names[] = {"stir", "stir-radius", "reverse", "tilt", "stop"};
     double *const values[] = {&f->o.gesture.stir_hz, &f->o.gesture.stir_radius, &f->o.gesture.reverse,
@@ -145,7 +142,7 @@ static int scripted_gesture(bl_front *f, const labcli_result *r)
                             f->stop};
     f->o.gesture = f->o.preset->gesture;
     for (int i = 0; i < 5; i++)
-        if (labcli_given(&table, r, names[i])) {
+        if (labcli_given(lab, r, names[i])) {
             if (f->gesture_path)
                 return cli_error(_("--gesture: a recorded gesture replaces --stir, --stir-radius, --reverse, --tilt "
                                  "and --stop (allowed: one or the other)"));
@@ -154,11 +151,11 @@ static int scripted_gesture(bl_front *f, const labcli_result *r)
     return CLI_OK;
 }
 
-int bl_check(void *opts, const labcli_result *r)
+int bl_check(const labcli_lab *lab, void *opts, const labcli_result *r)
 {
     bl_front *f = opts;
-    f->have_seconds = labcli_given(&table, r, "seconds");
-    f->layers_given = labcli_given(&table, r, "layers");
+    f->have_seconds = labcli_given(lab, r, "seconds");
+    f->layers_given = labcli_given(lab, r, "layers");
     if (r->mode == BL_LIST)
         return CLI_OK;
     if (f->audio && !*f->audio)
@@ -167,7 +164,7 @@ int bl_check(void *opts, const labcli_result *r)
     f->chosen = r->mode == BL_DESCRIBE ? *f->describe : *f->o.preset;
     f->o.preset = &f->chosen;
     int rc = bl_apply_sets(&f->chosen, f->sets, f->n_sets);
-    if (rc == CLI_OK && r->mode != BL_DESCRIBE && (rc = scripted_gesture(f, r)) == CLI_OK)
+    if (rc == CLI_OK && r->mode != BL_DESCRIBE && (rc = scripted_gesture(lab, f, r)) == CLI_OK)
         rc = bl_check_outputs(&f->o);
     if (r->mode == 0)
         f->chosen.gesture = f->o.gesture;  /* the interactive lab starts from the preset's gesture, as changed */

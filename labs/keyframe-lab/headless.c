@@ -23,11 +23,6 @@ void kl_print_number(FILE *out, double v)
     fprintf(out, "%.9g", v == 0 ? 0.0 : v);
 }
 
-int kl_no_terminal(const char *file)
-{
-    return labcli_no_terminal(file);
-}
-
 /* --- --plot: the walk's panes as text --------------------------------------------------------------------------- */
 
 int kl_plot(int step, double at, int width, int height, bool ascii, const figure_options *figure)

@@ -39,7 +39,7 @@ enum { KL_CSV = 1, KL_LIST, KL_PLOT };  /* the modes; 0 is the interactive lab *
 #define KL_OPTION_COUNT 14
 extern const labcli_option kl_option_table[KL_OPTION_COUNT];
 /* What the table cannot check: the operand and the modes' combinations (labcli_lab.check). */
-int kl_check(void *opts, const labcli_result *r);
+int kl_check(const labcli_lab *lab, void *opts, const labcli_result *r);
 
 /* --- the outputs without a terminal (headless.c) ------------------------------------------------------------- */
 
@@ -62,8 +62,6 @@ const char *kl_shown(const char *name, size_t index, char *buf, size_t size);
  * half way through the clip), printed as text; with figure->out the two panes as one figure instead. Returns the
  * exit status. */
 int kl_plot(int step, double at, int width, int height, bool ascii, const figure_options *figure);
-/* "[FILE: ]the interactive lab needs a terminal; without one use ...": returns 2. */
-int kl_no_terminal(const char *file);
 
 /* --- the guided walk (walk.c, walk_motion.c, view.c, texts.c) ------------------------------------------------ */
 
@@ -155,8 +153,8 @@ typedef struct {
 
 /* The interactive lab (needs a terminal): the guided walk (walk.c), or a file's animations played (view_player.c;
  * the file is loaded and checked first). ascii: no braille. */
-int kl_walk_run(bool ascii);
-int kl_play(const char *path, bool ascii);
+int kl_walk_run(const labcli_result *r, bool ascii);
+int kl_play(const labcli_result *r, const char *path, bool ascii);
 
 /* walk.c: the walk's tracks and charts (-1 when out of memory: kl_walk_destroy then frees what was made), freed by
  * kl_walk_destroy. The tui callbacks, also what --plot and tests/test_keyframe_lab_claims.c drive: kl_walk_changed

@@ -134,7 +134,7 @@ int nl_modes(const net_network *net);
 int nl_plot(net_network *net, const nl_options *o);
 /* The guided walk (net NULL), or a free run of the given network. Returns the exit status. */
 #define NL_WALK_RUNS 3  /* the methods the interactive lab runs side by side */
-int nl_interactive(net_network *net, const nl_options *o);
+int nl_interactive(net_network *net, const nl_options *o, const labcli_result *r);
 
 /* --- the options (options.c) -------------------------------------------------------------------------------- */
 
@@ -144,7 +144,7 @@ extern const labcli_option nl_option_table[];
 extern const size_t nl_option_count;
 /* The lab's check (labcli_lab.check): the combination of options, the preset's defaults for what was not given,
  * the figure's output; CLI_OK or CLI_USAGE (said). */
-int nl_check(void *opts, const labcli_result *r);
+int nl_check(const labcli_lab *lab, void *opts, const labcli_result *r);
 /* The start the options describe (pull, kick, seed), and the model's params: the network, that start, the
  * --method list (or only its first, the CSV's one method), --dt, the GSL tolerance and --steps. */
 nl_start nl_start_from_options(const net_network *net, const nl_options *o);

@@ -103,14 +103,11 @@ const labcli_option nl_option_table[] = {
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "100", N_("--plot's width in characters"), .with = LABCLI_IN(NL_MODE_PLOT)},
     {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "30", N_("--plot's height in characters"), .with = LABCLI_IN(NL_MODE_PLOT)},
     {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, N_("--plot in 7-bit ASCII instead of braille")},
-    FIGURE_LABCLI_OPTIONS(nl_options, figure, NL_MODE_PLOT, "replace"),  /* --force is the force law here */
+    LABCLI_FIGURE_OPTIONS(nl_options, figure, NL_MODE_PLOT, "replace"),  /* --force is the force law here */
 };
 
 const size_t nl_option_count = sizeof nl_option_table / sizeof nl_option_table[0];
 
-/* the table alone, to ask it which options were given */
-static const labcli_lab table = {.name = "network-lab", .options = nl_option_table,
-                                 .n_options = sizeof nl_option_table / sizeof nl_option_table[0]};
 
 
 static int options_check(nl_options *o)
@@ -156,18 +153,18 @@ static int options_check(nl_options *o)
     return CLI_OK;
 }
 
-int nl_check(void *opts, const labcli_result *r)
+int nl_check(const labcli_lab *lab, void *opts, const labcli_result *r)
 {
     nl_options *o = opts;
-    o->have_n = labcli_given(&table, r, "n"), o->have_k = labcli_given(&table, r, "k");
-    o->have_m = labcli_given(&table, r, "m"), o->have_c = labcli_given(&table, r, "c");
-    o->have_pull = labcli_given(&table, r, "pull");
-    o->have_dt = labcli_given(&table, r, "dt"), o->have_kick = labcli_given(&table, r, "kick");
-    o->have_method = labcli_given(&table, r, "method");
+    o->have_n = labcli_given(lab, r, "n"), o->have_k = labcli_given(lab, r, "k");
+    o->have_m = labcli_given(lab, r, "m"), o->have_c = labcli_given(lab, r, "c");
+    o->have_pull = labcli_given(lab, r, "pull");
+    o->have_dt = labcli_given(lab, r, "dt"), o->have_kick = labcli_given(lab, r, "kick");
+    o->have_method = labcli_given(lab, r, "method");
     if (r->mode == 0 && !o->preset && !o->file) {  /* the walk's own networks: these would be dropped */
         static const char *const building[] = {"n", "pull", "force"};
         for (size_t i = 0; i < sizeof building / sizeof building[0]; i++)
-            if (labcli_given(&table, r, building[i]))
+            if (labcli_given(lab, r, building[i]))
                 return cli_error(_("--%s: the guided walk builds its own networks (allowed with --preset NAME or "
                                    "--file FILE)"), building[i]);
     }

@@ -44,7 +44,7 @@ enum { SL_CSV = 1, SL_STABILITY, SL_PLOT };  /* the modes; 0 is the interactive 
 extern const labcli_option sl_option_table[];
 extern const size_t sl_n_options;
 /* The checks the table cannot make (labcli_lab.check); completes f->o. */
-int sl_check(void *opts, const labcli_result *r);
+int sl_check(const labcli_lab *lab, void *opts, const labcli_result *r);
 
 /* --- charts (view.c), shared by --plot and the interactive walk ------------------------------------------- */
 
@@ -109,7 +109,7 @@ int sl_csv(const sl_options *o);
 int sl_animate(const sl_options *o);
 int sl_stability(const sl_options *o);
 int sl_plot(const sl_options *o);
-int sl_interactive(sl_options *o);
+int sl_interactive(sl_options *o, const labcli_result *r);
 
 /* --- the guided walk (walk.c: steps 1-6, the spring article's story, and the shell's callbacks; walk_course.c:
  * steps 7-12: Verlet, implicit methods, stiffness, order against cost, drift against phase, the spiral of death) - */

@@ -424,7 +424,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     }
 }
 
-int sl_interactive(sl_options *o)
+int sl_interactive(sl_options *o, const labcli_result *r)
 {
     static sl_walk w;  /* large (frame buffers): not on the stack */
     w.o = w.cli = *o;
@@ -437,7 +437,7 @@ int sl_interactive(sl_options *o)
         .extra_keys = N_("o opacity"), .describe = walk_describe, .changed = walk_changed, .render = sl_walk_render,
         .notes = walk_notes, .tick = walk_tick, .key = walk_key,
     };
-    int rc = labcli_walk_status(tui_run(&app), NULL);
+    int rc = labcli_walk_status(r, tui_run(&app), NULL);
     for (int p = 0; p < TUI_MAX_PANES; p++)
         plot_chart_free(w.chart[p]);
     sl_result_free(&w.runs);
