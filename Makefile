@@ -2,7 +2,11 @@
 # (plus labs/NAME/*.c) becomes build/bin/NAME, every tests/test_*.c a Check program (tests/test_NAME_lab*.c linked
 # with labs/NAME-lab/*.c), every tests/bench_*.c a benchmark. New files are picked up without touching this file.
 
-PKGS      := ncursesw gsl check sndfile libcjson portaudio-2.0 cairo fontconfig
+# What the programs link (PROGRAM_PKGS), and what the Check tests add (TEST_PKGS): a lab never links Check or
+# subunit (tests/make_layers.sh). --as-needed: a program records only the libraries it calls.
+PROGRAM_PKGS := ncursesw gsl sndfile libcjson portaudio-2.0 cairo fontconfig
+TEST_PKGS := check
+PKGS      := $(PROGRAM_PKGS) $(TEST_PKGS)
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 CC        ?= cc
@@ -37,14 +41,16 @@ pkg_cflags = $(shell for m in $(1); do pkg-config --cflags $$m 2>/dev/null; done
 pkg_libs   = $(shell for m in $(1); do pkg-config --libs $$m 2>/dev/null; done)
 PKG_CFLAGS := $(call pkg_cflags,$(PKGS))
 PKG_LIBS   := $(call pkg_libs,$(PKGS))
+PROGRAM_LIBS := $(call pkg_libs,$(PROGRAM_PKGS))
+TEST_LIBS  := $(call pkg_libs,$(TEST_PKGS))
 CFLAGS    ?=
 # The project's own feature macros (POSIX 2008 and the BSD/SVID extras: PATH_MAX, readlink, setenv, M_PI; X/Open
 # 600 for wide-character curses), whichever packages are installed: never left to a module's pkg-config flags.
 FEATURES  := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600
 CPPFLAGS  += -Iinclude
 ALL_CFLAGS = -std=c17 $(FEATURES) $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(PKG_CFLAGS) $(CFLAGS)
-LDLIBS    += $(PKG_LIBS) -lm
-LDFLAGS   += $(SANFLAGS)
+LDLIBS    += $(PROGRAM_LIBS) -lm
+LDFLAGS   += $(SANFLAGS) -Wl,--as-needed
 
 LIB       := $(BUILD)/lib/libnumlab.a
 LIB_SRC   := $(wildcard src/*.c)
@@ -105,7 +111,7 @@ check: need-deps
 	@$(MAKE) --no-print-directory -j$(JOBS) check-build
 	@sh tools/run-tests.sh $(BUILD)
 
-check-build: $(LIB) $(BINS) $(CATALOGUES) $(TESTS) $(BUILD)/tests/.helpers
+# check-build (everything `make check` runs) is one rule, after the grader's section that defines half of it.
 
 bench: need-deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(BENCHES) $(BINS)
@@ -149,7 +155,7 @@ $(BUILD)/tests/.helpers: $(TEST_HELPERS)
 lab_of_test = $(firstword $(foreach l,$(PROGRAMS),$(if $(filter test_$(subst -,_,$(l))%,$(1)),$(l))))
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_HELPERS) $(LIB) $$(call lab_objs,$$(call lab_of_test,$$*))
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS) $(TEST_LIBS)
 
 $(BUILD)/bench/%: $(BUILD)/obj/tests/%.o $(LIB)
 	@mkdir -p $(@D)
@@ -249,8 +255,6 @@ GRADE_OPTS    = $(GRADESCOPE_OPTS) $(if $(JOBS),--jobs $(JOBS))
 .PHONY: grader grade grade-all student-dist exercise grader-secrets gradescope
 grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a) $(GRADER_OUT)/merge-results \
         $(GRADER_OUT)/pick-upload
-check-build: grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES)
-	@$(MAKE) --no-print-directory -s grader-secrets
 
 # What the references are made of (solutions, hidden tests, the judges and objects built from them, the Gradescope
 # packages that hold the hidden tests) unreadable to other users: a root judge refuses to grade while a sandbox user
@@ -268,8 +272,12 @@ $(GRADER_OBJ)/core/%.o: tools/grader/%.c
 # The stamp holds how they are linked into one (probe-linked.o, below) too.
 PROBE_STAMP := $(GRADER_OBJ)/probe-flags
 PROBE_LINK  := -r -nostdlib, then objcopy --keep-global-symbol=main
-$(shell mkdir -p $(GRADER_OBJ) && { [ "$$(cat $(PROBE_STAMP) 2>/dev/null)" = '$(PROBE_CFLAGS); $(PROBE_LINK)' ] || \
-    printf '%s\n' '$(PROBE_CFLAGS); $(PROBE_LINK)' >$(PROBE_STAMP); })
+# Checked at every build that needs it (FORCE), rewritten only when the flags differ: its time then moves, and the
+# probe objects are rebuilt; parsing the Makefile (make help, make -n) writes nothing.
+$(PROBE_STAMP): FORCE
+	@mkdir -p $(@D)
+	@[ "$$(cat $@ 2>/dev/null)" = '$(PROBE_CFLAGS); $(PROBE_LINK)' ] || printf '%s\n' '$(PROBE_CFLAGS); $(PROBE_LINK)' >$@
+FORCE:
 $(GRADER_OBJ)/probe/%.o: tools/grader/%.c $(PROBE_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(PROBE_CFLAGS) -Itools/grader -c $< -o $@
@@ -346,7 +354,11 @@ $(EXERCISE_LIST): $(GRADER_OBJ)/core/exercise_list.o $(GRADER_OBJ)/core/values.o
                   $(BUILD)/obj/src/lang.o
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ -lm
-check-build: $(EXERCISE_LIST)
+
+# --- check-build: the library, the programs, the catalogues, the tests, the grader and the exercises' checks -----
+check-build: $(LIB) $(BINS) $(CATALOGUES) $(TESTS) $(BUILD)/tests/.helpers              grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES)              $(EXERCISE_LIST)
+	@$(MAKE) --no-print-directory -s grader-secrets
+
 exercise: need-deps
 	@ex=$(call ex_named,$(EX)); \
 	$(MAKE) --no-print-directory -s $(EXERCISE_LIST) $(CATALOGUES) || exit 1; \
