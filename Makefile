@@ -217,7 +217,7 @@ install: all
 	    install -m 644 $(BUILD)/share/locale/$$l/LC_MESSAGES/numlab.mo $(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/ || exit 1; \
 	done
 
-# --- exercises and the grader (issue 7; tools/grader/, docs/exercises.md) ------------------------------------
+# --- exercises and the grader (tools/grader/, docs/exercises.md) ------------------------------------
 # exercises/NN-topic/ holds exercise.h, student.c, solution.c, tests.c (visible) and hidden/tests.c. Each tests.c is
 # compiled three ways (tools/grader/grader.h): into the judge (references only), into the probe objects a submission
 # is linked with (probes only, no sanitizers, libc and libm only), and into the Check runner of `make exercise`.

@@ -8,7 +8,7 @@
  * h omega < 2 and for RK4 while h omega <= 2 sqrt 2 (the eigenvalues of their undamped step matrices), so omega_max gives both undamped limits.
  * The dampers add M q'' = -K q - C q', C = sum c u u^T in the same blocks (the damper force c (dv.u) u, linear in
  * dv): net_limits.c finds each method's damped limit from the step matrices of that system. */
-#include "net_private.h"
+#include "net_internal.h"
 
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>

@@ -1,11 +1,11 @@
-/* sound, level 5: the modal resonator bank as structure of arrays, and the mode families. See snd_private.h.
+/* sound, level 5: the modal resonator bank as structure of arrays, and the mode families. See snd_internal.h.
  *
  * Speed: the sample loop runs over the modes in vectors of SND_LANES doubles (GCC/Clang vector types), two vectors
  * at a time so every lane has an independent chain; padding lanes hold zeros. Without -mavx the compiler emits each
  * vector as two SSE2 operations; on x86-64 a second copy compiled for AVX is picked at run time (target_clones).
  * ISO C mode compiles with -ffp-contract=off, and the sums are taken in the same order in both copies, so both give
  * the same bits. */
-#include "snd_private.h"
+#include "snd_internal.h"
 
 #include "numlab/common.h"
 

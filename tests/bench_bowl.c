@@ -2,7 +2,7 @@
  * a plain 64-mode float resonator bank run over the same 60 s in the same process, the kind of loop one writes
  * first (array of structs, one mode after another, y = a1 y1 - a2 y2 + b x).
  * Output: `name: value unit (ratio x reference)`, the ratio a speed ratio (above 1: faster than the reference).
- * Best of three runs each, interleaved. Goal (issue 6): the default preset at >= 300x real time with >= 64 modes
+ * Best of three runs each, interleaved. Goal: the default preset at >= 300x real time with >= 64 modes
  * sounding, where the reference runs at ~450x. */
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "numlab/common.h"
-#include "../src/snd_private.h"
+#include "../src/snd_internal.h"
 
 #define SECONDS 60.0
 #define ROUNDS 3

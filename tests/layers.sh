@@ -3,7 +3,7 @@
 # rotating buffers belong to the programs' messages), figure.h holds no option-table macro (labcli.h does), no lab
 # builds a stand-in labcli_lab to ask labcli_given (its check callback is given the lab), and the shell keeps no
 # hidden state at file scope (labcli's last lab and getopt table, tui's requested step and said text: they live in
-# the labcli_result, the call, the tui_app).
+# the labcli_result, the call, the tui_app); one suffix for the private headers; no comment citing an issue.
 . tests/lib/cli.sh
 BUILD=${NUMLAB_BUILD:-build}
 
@@ -41,4 +41,12 @@ for f in src/labcli.c src/tui.c; do
     inner=$(grep -nE '^    +static [a-z]' "$f" | grep -v 'static const' | grep -v 'static bool registered;')
     if [ -n "$inner" ]; then fail "$f keeps hidden state in a function: $inner"; else pass; fi
 done
+# one private-header suffix: a header in src/ is a module's private one, NAME_internal.h
+for h in src/*.h; do
+    case "$h" in *_internal.h) pass;; *) fail "$h: a private header is named NAME_internal.h";; esac
+done
+
+# no comment cites an issue number: the code stands on its own (the pattern is split so this file does not match)
+cited=$(grep -rniE "issue""s? #?[0-9]" src labs include tools tests Makefile 2>/dev/null | head -n 5)
+if [ -n "$cited" ]; then fail "an issue cited: $cited"; else pass; fi
 finish

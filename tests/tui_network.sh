@@ -80,7 +80,7 @@ tui_screen lab | grep -qiE "nan|inf[^o]" && fail "non-finite number on screen" |
 tm send-keys -t lab n
 tui_expect lab "step 5/6: The cloth" "step 5"
 tui_expect lab "36 masses" "a 6 x 6 cloth"
-# the cloth's limits with its dampers (issue 17): explicit Euler is stable at 1/240 s, semi-implicit up to 12.7 ms
+# the cloth's limits with its dampers: explicit Euler is stable at 1/240 s, semi-implicit up to 12.7 ms
 tui_expect_text lab "12.7 ms, not 2/w_max = 16.6 ms" "the step's text: the damped limit"
 tui_expect_text lab "explicit 4.47 ms, stable \(0.93x\); semi 12.7 ms," "the gauge: damped limits"
 

@@ -86,10 +86,8 @@ const labcli_option sl_option_table[] = {
     {"stability", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, N_("print the stability table"), .mode = SL_STABILITY},
 };
 
-/* The most substeps one frame of --animate can take: its steps run before its line is printed, so that is the
- * work done in silence. The longest frame (the gap, or a jittered one) is held to the cap. */
-#define MAX_FRAME_SUBSTEPS 1e8
-
+/* --animate's longest frame (the gap, or a jittered one, held to the cap) may take at most SL_MAX_SUBSTEPS: its steps
+ * run before its line is printed, so that is the work done in silence. */
 static int check_frame_work(const sl_options *o, bool no_cap)
 {
     const double longest_frame = (1.0 + o->p.frame_jitter) / o->p.frame_hz;
@@ -100,7 +98,7 @@ static int check_frame_work(const sl_options *o, bool no_cap)
         snprintf(cap, sizeof cap, no_cap ? ", --no-cap" : ", --cap %g", o->p.cap);
     snprintf(what, sizeof what, gap ? _("--gap %g%s and --step %g") : _("--frame-hz %g%s and --step %g"),
              gap ? o->p.gap : o->p.frame_hz, cap, o->p.step);
-    return cli_work(what, floor(held / o->p.step), MAX_FRAME_SUBSTEPS, _("substeps in one frame"),
+    return cli_work(what, floor(held / o->p.step), SL_MAX_SUBSTEPS, _("substeps in one frame"),
                     _("a frame's substeps run before its line is printed: give a cap, a shorter gap or a larger "
                       "step"));
 }
