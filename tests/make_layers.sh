@@ -3,7 +3,7 @@
 # empty, ignored files too), and each program links what it uses (a lab links neither Check nor subunit: its link
 # line, and the NEEDED entries of the built programs).
 . tests/lib/cli.sh
-unset MAKEFLAGS MFLAGS MAKELEVEL  # a make of its own, not the one running the tests (its -j, SANITIZE, ...)
+unset MAKEFLAGS MFLAGS MAKELEVEL SANITIZE BUILD CI  # a make of its own, not the one running the tests (its -j, SANITIZE)
 
 # a fresh copy: the project's files as they are now, committed into a repository of their own
 copy="$TMP/copy"
