@@ -2,7 +2,11 @@
 # (plus labs/NAME/*.c) becomes build/bin/NAME, every tests/test_*.c a Check program (tests/test_NAME_lab*.c linked
 # with labs/NAME-lab/*.c), every tests/bench_*.c a benchmark. New files are picked up without touching this file.
 
-PKGS      := ncursesw gsl check sndfile libcjson portaudio-2.0 cairo fontconfig
+# What the programs link (PROGRAM_PKGS), and what the Check tests add (TEST_PKGS): a lab never links Check or
+# subunit (tests/make_layers.sh). --as-needed: a program records only the libraries it calls.
+PROGRAM_PKGS := ncursesw gsl sndfile libcjson portaudio-2.0 cairo fontconfig
+TEST_PKGS := check
+PKGS      := $(PROGRAM_PKGS) $(TEST_PKGS)
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 CC        ?= cc
@@ -37,14 +41,16 @@ pkg_cflags = $(shell for m in $(1); do pkg-config --cflags $$m 2>/dev/null; done
 pkg_libs   = $(shell for m in $(1); do pkg-config --libs $$m 2>/dev/null; done)
 PKG_CFLAGS := $(call pkg_cflags,$(PKGS))
 PKG_LIBS   := $(call pkg_libs,$(PKGS))
+PROGRAM_LIBS := $(call pkg_libs,$(PROGRAM_PKGS))
+TEST_LIBS  := $(call pkg_libs,$(TEST_PKGS))
 CFLAGS    ?=
 # The project's own feature macros (POSIX 2008 and the BSD/SVID extras: PATH_MAX, readlink, setenv, M_PI; X/Open
 # 600 for wide-character curses), whichever packages are installed: never left to a module's pkg-config flags.
 FEATURES  := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600
 CPPFLAGS  += -Iinclude
 ALL_CFLAGS = -std=c17 $(FEATURES) $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(PKG_CFLAGS) $(CFLAGS)
-LDLIBS    += $(PKG_LIBS) -lm
-LDFLAGS   += $(SANFLAGS)
+LDLIBS    += $(PROGRAM_LIBS) -lm
+LDFLAGS   += $(SANFLAGS) -Wl,--as-needed
 
 LIB       := $(BUILD)/lib/libnumlab.a
 LIB_SRC   := $(wildcard src/*.c)
@@ -105,7 +111,7 @@ check: need-deps
 	@$(MAKE) --no-print-directory -j$(JOBS) check-build
 	@sh tools/run-tests.sh $(BUILD)
 
-check-build: $(LIB) $(BINS) $(CATALOGUES) $(TESTS) $(BUILD)/tests/.helpers
+# check-build (everything `make check` runs) is one rule, after the grader's section that defines half of it.
 
 bench: need-deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(BENCHES) $(BINS)
@@ -153,14 +159,13 @@ $(BUILD)/tests/.helpers: $(TEST_HELPERS)
 $(BUILD)/tests/tools/yaml2json: $(BUILD)/obj/tests/tools/yaml2json.o
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,yaml-0.1 libcjson)
-check-build: $(BUILD)/tests/tools/yaml2json
 
 # A lab's internals are tested by linking its objects (labs/NAME-lab/*.c, without its main) into
 # tests/test_NAME_lab*.c (the dashes of the lab's name as underscores): test_network_lab.c, test_keyframe_lab_scene.c.
 lab_of_test = $(firstword $(foreach l,$(PROGRAMS),$(if $(filter test_$(subst -,_,$(l))%,$(1)),$(l))))
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_HELPERS) $(LIB) $$(call lab_objs,$$(call lab_of_test,$$*))
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS) $(TEST_LIBS)
 
 $(BUILD)/bench/%: $(BUILD)/obj/tests/%.o $(LIB)
 	@mkdir -p $(@D)
@@ -222,7 +227,7 @@ install: all
 	    install -m 644 $(BUILD)/share/locale/$$l/LC_MESSAGES/numlab.mo $(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/ || exit 1; \
 	done
 
-# --- exercises and the grader (issue 7; tools/grader/, docs/exercises.md) ------------------------------------
+# --- exercises and the grader (tools/grader/, docs/exercises.md) ------------------------------------
 # exercises/NN-topic/ holds exercise.h, student.c, solution.c, tests.c (visible) and hidden/tests.c. Each tests.c is
 # compiled three ways (tools/grader/grader.h): into the judge (references only), into the probe objects a submission
 # is linked with (probes only, no sanitizers, libc and libm only), and into the Check runner of `make exercise`.
@@ -260,8 +265,6 @@ GRADE_OPTS    = $(GRADESCOPE_OPTS) $(if $(JOBS),--jobs $(JOBS))
 .PHONY: grader grade grade-all student-dist exercise grader-secrets gradescope prairielearn classroom
 grader: $(foreach e,$(EXERCISE_NAMES),$(GRADER_OUT)/$(e)/judge $(GRADER_OUT)/$(e)/probe.a) $(GRADER_OUT)/merge-results \
         $(GRADER_OUT)/pick-upload $(GRADER_OUT)/bin/pl-results
-check-build: grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES)
-	@$(MAKE) --no-print-directory -s grader-secrets
 
 # What the references are made of (solutions, hidden tests, the judges and objects built from them, the Gradescope
 # packages that hold the hidden tests) unreadable to other users: a root judge refuses to grade while a sandbox user
@@ -279,8 +282,12 @@ $(GRADER_OBJ)/core/%.o: tools/grader/%.c
 # The stamp holds how they are linked into one (probe-linked.o, below) too.
 PROBE_STAMP := $(GRADER_OBJ)/probe-flags
 PROBE_LINK  := -r -nostdlib, then objcopy --keep-global-symbol=main
-$(shell mkdir -p $(GRADER_OBJ) && { [ "$$(cat $(PROBE_STAMP) 2>/dev/null)" = '$(PROBE_CFLAGS); $(PROBE_LINK)' ] || \
-    printf '%s\n' '$(PROBE_CFLAGS); $(PROBE_LINK)' >$(PROBE_STAMP); })
+# Checked at every build that needs it (FORCE), rewritten only when the flags differ: its time then moves, and the
+# probe objects are rebuilt; parsing the Makefile (make help, make -n) writes nothing.
+$(PROBE_STAMP): FORCE
+	@mkdir -p $(@D)
+	@[ "$$(cat $@ 2>/dev/null)" = '$(PROBE_CFLAGS); $(PROBE_LINK)' ] || printf '%s\n' '$(PROBE_CFLAGS); $(PROBE_LINK)' >$@
+FORCE:
 $(GRADER_OBJ)/probe/%.o: tools/grader/%.c $(PROBE_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(PROBE_CFLAGS) -Itools/grader -c $< -o $@
@@ -356,6 +363,12 @@ $(BUILD)/exercises/%/check-solution: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-vi
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,check) -lm
 
+# --- check-build: the library, the programs, the catalogues, the tests, the grader and the exercises' checks -----
+check-build: $(LIB) $(BINS) $(CATALOGUES) $(TESTS) $(BUILD)/tests/.helpers $(BUILD)/tests/tools/yaml2json \
+             grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES) \
+             $(EXERCISE_LIST)
+	@$(MAKE) --no-print-directory -s grader-secrets
+
 # make exercise EX=NN [STUDENT=FILE.c] [CASE=N]: the visible tests of exercises/NN-*/student.c (or of STUDENT), with
 # friendly output, in the caller's language; CASE=N runs the N-th alone, exit 0 when it passes (GitHub Classroom).
 # The list and the refusal of an EX that names no exercise: exercise-list (tools/grader/exercise_list.c).
@@ -364,7 +377,7 @@ $(EXERCISE_LIST): $(GRADER_OBJ)/core/exercise_list.o $(GRADER_OBJ)/core/values.o
                   $(BUILD)/obj/src/lang.o
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ -lm
-check-build: $(EXERCISE_LIST)
+
 exercise: need-deps
 	@ex=$(call ex_named,$(EX)); \
 	$(MAKE) --no-print-directory -s $(EXERCISE_LIST) $(CATALOGUES) || exit 1; \

@@ -18,7 +18,7 @@ static int run(void *opts, const labcli_result *r)
     case KL_CSV:
         return o->gltf ? kl_gltf_csv(o->gltf, o->animation, &o->times) : kl_demo(o->demo, &o->times);
     default:  /* a bad file is said as such, terminal or not */
-        return r->operand ? kl_play(r->operand, o->ascii) : kl_walk_run(o->ascii);
+        return r->operand ? kl_play(r, r->operand, o->ascii) : kl_walk_run(r, o->ascii);
     }
 }
 

@@ -9,13 +9,13 @@ static int run(void *opts, const labcli_result *r)
 {
     nl_options *o = opts;
     if (r->mode == 0 && !o->preset && !o->file)
-        return nl_interactive(NULL, o);
+        return nl_interactive(NULL, o, r);
     net_network *net = NULL;
     int rc = nl_network_build(o, &net);
     if (rc)
         return rc;
     rc = r->mode == NL_MODE_CSV ? nl_csv(net, o) : r->mode == NL_MODE_MODES ? nl_modes(net)
-         : r->mode == NL_MODE_PLOT ? nl_plot(net, o) : nl_interactive(net, o);
+         : r->mode == NL_MODE_PLOT ? nl_plot(net, o) : nl_interactive(net, o, r);
     net_free(net);
     return rc;
 }

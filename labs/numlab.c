@@ -242,7 +242,7 @@ static void open_exercise(const exercise *ex)
     char title[256];
     /* TRANSLATORS: the exercise page's title bar; %s is the exercise's title */
     snprintf(title, sizeof title, _("numlab  exercise %s"), exercise_title(ex, true));
-    for (int choice; (choice = tui_menu(title, subtitle, actions, 2, 0)) >= 0;) {
+    for (int choice; tui_menu(title, subtitle, actions, 2, 0, &choice) == TUI_OK && choice >= 0;) {
         if (choice == 0) {
             char path[PATH_MAX], dir[PATH_MAX];
             snprintf(dir, sizeof dir, "%.*s/exercises", PATH_MAX - 96, root_dir);
@@ -292,10 +292,11 @@ static int menu(void *opts, const labcli_result *r)
         items[N_LABS + i] = (tui_item){ex[i].label, exercise_title(&ex[i], true)};
     int selected = 0;
     for (;;) {
-        int choice = tui_menu(_("numlab: a terminal laboratory for the numerics of animation and sound"),
-                              _("Labs first, then exercises. A lab returns here when you quit it."), items,
-                              N_LABS + n_ex, selected);
-        if (choice == -3)
+        int choice;
+        int rc = tui_menu(_("numlab: a terminal laboratory for the numerics of animation and sound"),
+                          _("Labs first, then exercises. A lab returns here when you quit it."), items, N_LABS + n_ex,
+                          selected, &choice);
+        if (rc == TUI_ERR_TERM)
             return CLI_USAGE;  /* TERM unusable: tui_menu said why */
         if (choice < 0)
             return tui_signal() ? 128 + tui_signal() : CLI_OK;

@@ -11,7 +11,7 @@ static int run(void *opts, const labcli_result *r)
     sl_options *o = &f->o;
     return r->mode == SL_PLOT ? sl_plot(o) : r->mode == SL_STABILITY ? sl_stability(o)
          : r->mode == SL_CSV  ? (f->animate ? sl_animate(o) : sl_csv(o))
-                              : sl_interactive(o);
+                              : sl_interactive(o, r);
 }
 
 static labcli_lab lab = {

@@ -64,32 +64,13 @@ void cli_note(const char *fmt, ...)
     va_end(ap);
 }
 
-/* The start of the UTF-8 character at or before p (never before text). */
-static const char *char_start(const char *text, const char *p)
-{
-    while (p > text && ((unsigned char)*p & 0xC0) == 0x80)
-        p--;
-    return p;
-}
-
 const char *cli_cut(const char *text)
 {
-    enum { HEAD = 48, TAIL = 24 };
-    static char ring[8][HEAD + TAIL + 8];
+    static char ring[8][TEXT_CUT_SIZE];  /* 8 cut values in one message */
     static unsigned next;
-    if (!text)
-        return "";
-    size_t len = strlen(text);
-    if (len <= CLI_CUT_MAX)
-        return text;
-    char *buf = ring[next++ % 8];
-    const char *head_end = char_start(text, text + HEAD);
-    const char *tail = char_start(text, text + len - TAIL);
-    const size_t head = (size_t)(head_end - text), rest = len - (size_t)(tail - text);
-    memcpy(buf, text, head);
-    memcpy(buf + head, "...", 3);
-    memcpy(buf + head + 3, tail, rest + 1);
-    return buf;
+    if (!text || strlen(text) <= CLI_CUT_MAX)
+        return text ? text : "";
+    return text_cut(text, ring[next++ % 8], sizeof ring[0]);
 }
 
 const char *cli_cut_in(const char *msg, const char *value)

@@ -27,6 +27,12 @@ const char *numlab_strerror(int code)
         return _("file exists");
     case NUMLAB_ERR_PATH:
         return _("cannot create or read the file there");
+    case NUMLAB_ERR_DEVICE:
+        return _("no device to use");
+    case NUMLAB_ERR_CONVERGE:
+        return _("the iteration did not converge");
+    case NUMLAB_ERR_SYSTEM:
+        return _("the system refused a resource");
     }
     return _("unknown error");
 }

@@ -1,5 +1,5 @@
-/* errmsg: a message into the caller's buffer, the code back. See errmsg.h. */
-#include "errmsg.h"
+/* errmsg: a message into the caller's buffer, the code back. See errmsg_internal.h. */
+#include "errmsg_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>

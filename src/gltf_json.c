@@ -1,7 +1,6 @@
 /* gltf_json: error trail and typed access to JSON members, each failure naming the member, the value and what is
  * allowed. */
 #include "gltf_internal.h"
-#include "numlab/cli.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -20,9 +19,10 @@ gltf_status gltf_fail(gltf_ctx *c, gltf_status status, const char *fmt, ...)
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     /* names, URIs and strings from the file are escaped for the terminal; a very long line is cut, and marked; a long
-     * file name is cut (cli_cut), never the reason after it */
-    char raw[1024];
-    int n = snprintf(raw, sizeof raw, "%s: %s%s%s", cli_cut(c->name), c->where, *c->where ? ": " : "", what);
+     * file name is cut (text_cut), never the reason after it */
+    char raw[1024], name[TEXT_CUT_SIZE];
+    int n = snprintf(raw, sizeof raw, "%s: %s%s%s", text_cut(c->name, name, sizeof name), c->where,
+                     *c->where ? ": " : "", what);
     char *msg = c->err->message;
     size_t room = sizeof c->err->message - 3;
     if (text_escape(raw, msg, room) >= room || n >= (int)sizeof raw)

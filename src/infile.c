@@ -14,7 +14,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "numlab/cli.h"
 #include "numlab/lang.h"
 #include "numlab/text.h"
 
@@ -275,8 +274,9 @@ void infile_data_free(infile_data *d)
 
 void infile_message(const infile_error *e, const char *opt, const char *path, char *buf, size_t size)
 {
-    char shown[320];
-    text_escape(cli_cut(path), shown, sizeof shown);  /* a long path cut (head...tail), the reason after it kept */
+    char shown[320], cut[TEXT_CUT_SIZE];
+    text_escape(text_cut(path, cut, sizeof cut), shown, sizeof shown);  /* a long path cut (head...tail), the reason
+                                                                         * after it kept */
     bool errno_text = e->status == INFILE_ERR_OPEN || e->status == INFILE_ERR_NOMEM;
     if (opt && errno_text)
         snprintf(buf, size, _("%s: cannot read '%s': %s"), opt, shown, strerror(e->error));

@@ -8,12 +8,12 @@
 
 #include "numlab/cli.h"
 #include "numlab/lang.h"
+#include "numlab/tui.h"
 
 #define OPT_BASE 256    /* getopt_long's value for options[i]: OPT_BASE + i */
 #define HELP_COLUMN 22  /* where the help lines start */
 #define HELP_WIDTH 110  /* and where they end */
 
-static const labcli_lab *current;  /* the lab labcli_parse last read, for labcli_no_terminal */
 
 /* A text of the lab's table (marked N_() there) in the reader's language; "" stays "" (gettext's "" is the
  * catalogue's header), NULL gives "". */
@@ -198,7 +198,7 @@ static int take_default(const labcli_option *o, void *opts)
  * lab" for mode 0: "A, B or C". */
 static void mode_names(const labcli_lab *lab, unsigned mask, bool values, char *buf, size_t size)
 {
-    static char names[LABCLI_MAX_OPTIONS + 1][64];
+    char names[LABCLI_MAX_OPTIONS + 1][64];  /* the call's: joined into buf before it returns */
     const char *items[LABCLI_MAX_OPTIONS + 1];
     size_t n = 0;
     if (mask & LABCLI_IN(0))
@@ -215,8 +215,9 @@ static void mode_names(const labcli_lab *lab, unsigned mask, bool values, char *
     join_list(items, n, "", _(" or "), buf, size);
 }
 
-int labcli_no_terminal(const char *file)
+int labcli_no_terminal(const labcli_result *r, const char *file)
 {
+    const labcli_lab *current = r->lab;
     char headless[512] = "";
     if (current)
         mode_names(current, ~LABCLI_IN(0), true, headless, sizeof headless);
@@ -224,6 +225,20 @@ int labcli_no_terminal(const char *file)
     return cli_error(_("%s%s%s needs a terminal; without one use %s (see --help)"), file ? cli_cut(file) : "",
                      file ? ": " : "",
                      tr(current && current->interactive ? current->interactive : N_("the interactive lab")), headless);
+}
+
+int labcli_walk_status(const labcli_result *r, int tui_code, const char *file)
+{
+    switch (tui_code) {
+    case TUI_OK:
+        return tui_signal() ? 128 + tui_signal() : CLI_OK;
+    case TUI_ERR_NO_TERMINAL:
+        return labcli_no_terminal(r, file);
+    case TUI_ERR_TERM:
+        return CLI_USAGE;  /* said */
+    default:
+        return CLI_FAILURE;  /* TUI_ERR_IO: stdout cannot be written, nothing more to say there */
+    }
 }
 
 /* The table's own errors (a field too small for its kind, too many options): a bug, said as a runtime failure. */
@@ -267,11 +282,11 @@ static int check_modes(const labcli_lab *lab, labcli_result *r)
 
 int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcli_result *r)
 {
-    current = lab;
     memset(r, 0, sizeof *r);
+    r->lab = lab;
     if (check_table(lab))
         return CLI_FAILURE;
-    static struct option longopts[LABCLI_MAX_OPTIONS + 2];
+    struct option longopts[LABCLI_MAX_OPTIONS + 2];  /* getopt_long reads it only during this call */
     size_t n = 0;
     for (size_t i = 0; i < lab->n_options; i++) {
         const labcli_option *o = &lab->options[i];
@@ -401,9 +416,9 @@ int labcli_main(const labcli_lab *lab, void *opts, int argc, char **argv)
     int rc = labcli_parse(lab, opts, argc, argv, &r);
     if (rc != CLI_OK || r.help)
         return cli_finish(rc);
-    if (lab->check && (rc = lab->check(opts, &r)) != CLI_OK)
+    if (lab->check && (rc = lab->check(lab, opts, &r)) != CLI_OK)
         return cli_finish(rc);
     if (r.mode == 0 && lab->interactive && !r.operand && !cli_have_terminal())
-        return cli_finish(labcli_no_terminal(NULL));
+        return cli_finish(labcli_no_terminal(&r, NULL));
     return cli_finish(lab->run(opts, &r));
 }

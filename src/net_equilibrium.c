@@ -21,7 +21,7 @@
  * with pins whose free part could fall forever (a component joined to no pin) has no equilibrium: E falls without
  * bound, and the search says so. The matrices are dense (at most NET_MODES_MAX_DOF free coordinates, the modes'
  * limit). */
-#include "net_private.h"
+#include "net_internal.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>

@@ -10,7 +10,7 @@
  *
  * Every error is "NAME:LINE: what was found and what was expected". The parser reads a byte range (no terminator
  * needed, NUL bytes are errors), bounds the line length, the counts and the size, and allocates nothing per line. */
-#include "net_private.h"
+#include "net_internal.h"
 #include "numlab/common.h"
 
 #include <math.h>

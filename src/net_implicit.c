@@ -31,7 +31,7 @@
  * the last step's dv. Each row is divided by its diagonal first (Jacobi preconditioning by hand: GSL's GMRES takes
  * none). Pinned and held masses have 1/m = 0: their rows are the identity with a zero right-hand side, and their
  * dv is set to 0 exactly afterwards (GMRES stops at a tolerance). */
-#include "net_private.h"
+#include "net_internal.h"
 
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>

@@ -1,6 +1,6 @@
 /* network: the integrators behind one interface (hand-written steppers, the fused steps, backward Euler, GSL
  * references) and the analytic Jacobian GSL's msbdf and backward Euler need. */
-#include "net_private.h"
+#include "net_internal.h"
 #include "numlab/common.h"
 
 #include <math.h>

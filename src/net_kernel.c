@@ -6,7 +6,7 @@
  * included). Its forces go to a small buffer first, then to the two ends in two contiguous passes, because the two
  * ends of a run may overlap (off = 1). Springs outside runs take the plain scatter loop. The arithmetic per spring
  * is net_spring_force's, so only the order of the sums differs from net_forces_reference. */
-#include "net_private.h"
+#include "net_internal.h"
 
 #include <math.h>
 #include <stdlib.h>

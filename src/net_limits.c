@@ -47,7 +47,7 @@
  * while |1 + h lambda| <= 1 for both roots lambda = w (-zeta +- i sqrt(1 - zeta^2)), i.e. h w <= 2 zeta (under-damped),
  * 0 when undamped; semi-implicit while h w <= 2 (sqrt(1 + zeta^2) - zeta) (the Jury condition 1 + tr M + det M >= 0,
  * with tr M = 2 - h^2 w^2 - 2 zeta w h and det M = 1 - 2 zeta w h: 4 - (h w)^2 - 4 zeta (h w) >= 0). */
-#include "net_private.h"
+#include "net_internal.h"
 
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_complex_math.h>

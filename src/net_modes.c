@@ -12,7 +12,7 @@
  * The dampers add M q'' = -K q - C q', C = sum c u u^T in the same blocks (the damper force c (dv.u) u, linear in
  * dv, along the springs' directions at p0): net_limits.c finds each method's damped limit from the step matrices
  * of that system. */
-#include "net_private.h"
+#include "net_internal.h"
 
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>

@@ -10,7 +10,7 @@
  *          structural springs (horizontal, vertical, rest 0.1 m) and shear springs (both diagonals, rest 0.1 sqrt 2),
  *          pinned at the two top corners, gravity 9.81 m/s^2 downwards. The springs are listed family by family,
  *          row by row, which the fast kernel turns into long runs. */
-#include "net_private.h"
+#include "net_internal.h"
 
 #include <math.h>
 #include <string.h>

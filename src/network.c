@@ -2,7 +2,7 @@
  * The fast force kernel is in net_kernel.c, the integrators in net_integrate.c, presets in net_presets.c, the file
  * format in net_file.c and the normal modes in net_modes.c. */
 #include "numlab/network.h"
-#include "net_private.h"
+#include "net_internal.h"
 
 #include <gsl/gsl_rng.h>
 #include <math.h>

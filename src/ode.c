@@ -14,11 +14,11 @@ int ode_stepper_init(ode_stepper *st, ode_method method, size_t dim)
     *st = (ode_stepper){.method = method, .dim = dim};
     const ode_method_info *info = ode_method_about(method);
     if (dim == 0 || !info || (!(info->applies & ODE_APPLIES_FIRST_ORDER) && dim % 2 != 0))
-        return -1;
+        return NUMLAB_ERR_INPUT;
     const size_t verlet = method == ODE_VERLET ? 2 * dim : 0;
     double *work = calloc(5 * dim + verlet, sizeof *work);
     if (!work)
-        return -1;
+        return NUMLAB_ERR_NOMEM;
     st->k1 = work;
     st->k2 = work + dim;
     st->k3 = work + 2 * dim;
@@ -27,10 +27,11 @@ int ode_stepper_init(ode_stepper *st, ode_method method, size_t dim)
     if (verlet)
         st->last_y = work + 5 * dim, st->last_a = work + 6 * dim;
     if (info->implicit) {
+        gsl_set_error_handler_off();  /* a singular Newton matrix is a code returned (ODE_NEWTON_FAILED), not an abort */
         if (dim > SIZE_MAX / sizeof(double) / dim || !(st->jac = malloc(dim * dim * sizeof *st->jac)) ||
             !(st->perm = gsl_permutation_alloc(dim))) {
             ode_stepper_destroy(st);
-            return -1;
+            return NUMLAB_ERR_NOMEM;
         }
     }
     return 0;
@@ -152,11 +153,12 @@ static double max_abs(const double *a, size_t n)
 
 #define NEWTON_ITERATIONS 50  /* before ODE_NEWTON_FAILED */
 
-/* The Newton matrix I - dh J(tau, y), factored into st->jac and st->perm: 0, the jac's code, or -1 when singular. */
+/* The Newton matrix I - dh J(tau, y), factored into st->jac and st->perm: 0, the jac's code, or ODE_NEWTON_FAILED
+ * when singular. */
 static int factor_newton_matrix(ode_stepper *st, const ode_system *sys, double tau, const double *y, double dh)
 {
     if (!sys->jac)
-        return -1;
+        return NUMLAB_ERR_INPUT;
     const size_t n = st->dim;
     st->jac_evals++;
     int rc = sys->jac(tau, y, st->jac, st->tmp, sys->params);
@@ -168,7 +170,7 @@ static int factor_newton_matrix(ode_stepper *st, const ode_system *sys, double t
         st->jac[i * n + i] += 1.0;
     gsl_matrix_view A = gsl_matrix_view_array(st->jac, n, n);
     int sign;
-    return gsl_linalg_LU_decomp(&A.matrix, st->perm, &sign) == GSL_SUCCESS ? 0 : -1;
+    return gsl_linalg_LU_decomp(&A.matrix, st->perm, &sign) == GSL_SUCCESS ? 0 : ODE_NEWTON_FAILED;
 }
 
 /* Solves u = w + dh f(tau, u) by Newton's method from the guess in u with the factored matrix (simplified Newton:
@@ -188,7 +190,7 @@ static int newton_solve(ode_stepper *st, const ode_system *sys, double tau, doub
         for (size_t i = 0; i < n; i++)
             g[i] = u[i] - w[i] - dh * f[i];
         if (gsl_linalg_LU_svx(&A.matrix, st->perm, &gv.vector) != GSL_SUCCESS)
-            return -1;
+            return ODE_NEWTON_FAILED;  /* a singular Newton matrix */
         for (size_t i = 0; i < n; i++)
             u[i] -= g[i];
         const double step = max_abs(g, n), scale = fmax(max_abs(u, n), max_abs(w, n));
@@ -255,7 +257,7 @@ int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h
     case ODE_IMPLICIT_MIDPOINT: return step_implicit(st, sys, t, h, y, 0.5, NEWTON_ITERATIONS);
     case ODE_LINEARISED_EULER:  return step_implicit(st, sys, t, h, y, 1.0, 1);
     case ODE_TR_BDF2:           return step_tr_bdf2(st, sys, t, h, y);
-    default:                    return -1;
+    default:                    return NUMLAB_ERR_INPUT;
     }
 }
 

@@ -3,7 +3,7 @@
 #include "numlab/outset.h"
 #include "numlab/infile.h"
 #include "numlab/lang.h"
-#include "errmsg.h"
+#include "errmsg_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>

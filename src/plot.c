@@ -63,12 +63,12 @@ static bool valid_color(int color)
 int plot_grid_reserve(plot_grid *g, size_t *capacity, int cols, int rows)
 {
     if (cols < 1 || rows < 1 || (long)cols * rows > MAX_CELLS)
-        return -1;
+        return NUMLAB_ERR_INPUT;
     size_t need = (size_t)cols * (size_t)rows;
     if (need > *capacity) {
         plot_cell *cells = malloc(need * sizeof *cells);
         if (!cells)
-            return -1;
+            return NUMLAB_ERR_NOMEM;
         free(g->cells);
         g->cells = cells;
         *capacity = need;
@@ -117,8 +117,9 @@ void plot_canvas_free(plot_canvas *c)
 
 int plot_canvas_resize(plot_canvas *c, int cols, int rows)
 {
-    if (plot_grid_reserve(&c->grid, &c->capacity, cols, rows))
-        return -1;
+    int rc = plot_grid_reserve(&c->grid, &c->capacity, cols, rows);
+    if (rc)
+        return rc;
     set_dims(c, cols, rows);
     plot_canvas_clear(c);
     return 0;
@@ -526,7 +527,7 @@ int plot_grid_write(const plot_grid *grid, FILE *f, unsigned flags)
 {
     sink s = {.file = f};
     put_grid(&s, grid, flags);
-    return ferror(f) ? -1 : 0;
+    return ferror(f) ? NUMLAB_ERR_IO : NUMLAB_OK;
 }
 
 void plot_equal_aspect(const double box[4], int cols, int rows, plot_mode mode, double range[4])

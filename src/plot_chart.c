@@ -44,8 +44,9 @@ void plot_chart_free(plot_chart *ch)
 int plot_chart_resize(plot_chart *ch, int width, int height)
 {
     /* the canvas first: it is resized to the plot area at every render, so growing it early is harmless */
-    if (plot_canvas_resize(ch->canvas, width, height) || plot_grid_reserve(&ch->grid, &ch->capacity, width, height))
-        return -1;
+    int rc = plot_canvas_resize(ch->canvas, width, height);
+    if (rc || (rc = plot_grid_reserve(&ch->grid, &ch->capacity, width, height)))
+        return rc;
     ch->rendered = false;
     return 0;
 }

@@ -19,7 +19,7 @@ enum {
 bool plot_span_ok(double lo, double hi);
 
 /* Makes g cols x rows (both >= 1, at most 2^24 cells), allocating only past *capacity cells (contents then
- * undefined). Returns 0, or -1 with g unchanged. */
+ * undefined). Returns 0, or (g unchanged) NUMLAB_ERR_INPUT for bad sizes, NUMLAB_ERR_NOMEM. */
 int plot_grid_reserve(plot_grid *g, size_t *capacity, int cols, int rows);
 
 /* plot_canvas_polyline with log axes and the points style: the view is then in log10 units. */

@@ -1,4 +1,4 @@
-/* sound, level 5: the modal resonator bank as structure of arrays, and the mode families. See snd_private.h.
+/* sound, level 5: the modal resonator bank as structure of arrays, and the mode families. See snd_internal.h.
  *
  * Speed: the modes run in vectors of SND_LANES doubles (GCC/Clang vector types; padding lanes hold zeros), a group
  * of g vectors at a time over a chunk of samples with the group's state in registers (run_group). The group is as
@@ -13,7 +13,7 @@
  * about 0.13 ns per mode per sample over long blocks here, where the per-sample loop, which loads and stores every
  * state every sample, took ~0.19-0.25. Reassociating the recurrence to shorten its latency measured no gain (the
  * pipes, not the latency, are the bound at 8 vectors) and would change the bits. */
-#include "snd_private.h"
+#include "snd_internal.h"
 
 #include "numlab/common.h"
 

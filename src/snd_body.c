@@ -1,6 +1,6 @@
 /* sound, level 6: the acrylic body layer, modes coupled by a bounded tanh non-linearity, integrated with a
- * discrete-gradient scheme whose energy never grows without input. The scheme and its energy are in snd_private.h. */
-#include "snd_private.h"
+ * discrete-gradient scheme whose energy never grows without input. The scheme and its energy are in snd_internal.h. */
+#include "snd_internal.h"
 
 #include "numlab/common.h"
 

@@ -1,5 +1,5 @@
 /* sound: the engine, one bowl and one synthesizer driven by a gesture, step by fixed step. See sound.h. */
-#include "snd_private.h"
+#include "snd_internal.h"
 
 #include <gsl/gsl_rng.h>
 #include <math.h>

@@ -1,5 +1,5 @@
-/* sound, levels 3 and 4: Poisson streams of micro-impacts, and the gesture filter. See snd_private.h. */
-#include "snd_private.h"
+/* sound, levels 3 and 4: Poisson streams of micro-impacts, and the gesture filter. See snd_internal.h. */
+#include "snd_internal.h"
 
 #include "numlab/common.h"
 

@@ -1,5 +1,5 @@
-/* sound: the synthesizer, controls and hits in, samples out (levels 3 to 6 and the mix). See snd_private.h. */
-#include "snd_private.h"
+/* sound: the synthesizer, controls and hits in, samples out (levels 3 to 6 and the mix). See snd_internal.h. */
+#include "snd_internal.h"
 
 #include "numlab/common.h"
 

@@ -54,11 +54,12 @@ static int finish_frame(spectrogram *s)
         size_t cap = s->capacity ? 2 * s->capacity : 64;
         float *grown = realloc(s->levels, cap * s->bins * sizeof *grown);
         if (!grown)
-            return -1;
+            return NUMLAB_ERR_NOMEM;
         s->levels = grown, s->capacity = cap;
     }
-    if (snd_spectrum(s->pending, s->frame, s->db))
-        return -1;
+    int rc = snd_spectrum(s->pending, s->frame, s->db);
+    if (rc)
+        return rc;
     float *row = s->levels + s->frames++ * s->bins;
     for (size_t k = 0; k < s->bins; k++)
         row[k] = (float)s->db[k];
@@ -76,10 +77,11 @@ int spectrogram_push(spectrogram *s, const double *x, size_t n, size_t channels)
         for (size_t c = 0; c < channels; c++)
             mono += x[i * channels + c];
         s->pending[s->fill++] = mono / (double)channels;
-        if (s->fill == s->frame && finish_frame(s))
-            return -1;
+        int rc = s->fill == s->frame ? finish_frame(s) : NUMLAB_OK;
+        if (rc)
+            return rc;
     }
-    return 0;
+    return NUMLAB_OK;
 }
 
 void spectrogram_keep(spectrogram *s, size_t max_frames)

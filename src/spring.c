@@ -67,7 +67,7 @@ int spring_method_parse(const char *name, spring_method *out)
 {
     const int i = numlab_name_find(method_name_at, SPRING_METHOD_COUNT, name);
     if (i < 0)
-        return -1;
+        return NUMLAB_ERR_INPUT;
     *out = (spring_method)i;
     return 0;
 }
@@ -261,12 +261,12 @@ int spring_runner_init(spring_runner *r, const spring_params *p, spring_method m
     r->sys = spring_system(&r->params);
     r->status.count = 1;
     if (method >= SPRING_METHOD_COUNT || (method == SPRING_EXACT && p->k3 != 0.0))
-        return -1;
+        return NUMLAB_ERR_INPUT;
     if (method_rows[method].ode < ODE_METHOD_COUNT)
         return ode_stepper_init(&r->stepper, method_rows[method].ode, 2);
     if (method_rows[method].gsl < ODE_GSL_COUNT) {
         r->gsl = ode_gsl_new(method_rows[method].gsl, &r->sys, dt, tol);
-        return r->gsl ? 0 : -1;
+        return r->gsl ? 0 : NUMLAB_ERR_NOMEM;
     }
     if (method_rows[method].own < ODE_ADAPTIVE_COUNT)  /* atol = rtol = tol, as GSL's drivers here */
         return ode_dopri5_init(&r->dopri, 2, tol, tol, NULL);
@@ -342,9 +342,10 @@ int spring_simulate(const spring_params *p, spring_method method, spring_state s
                     double tol, spring_sample *out, spring_run *run)
 {
     spring_runner r;
-    if (spring_runner_init(&r, p, method, s0, dt, tol)) {
+    int rc = spring_runner_init(&r, p, method, s0, dt, tol);
+    if (rc) {
         spring_runner_destroy(&r);
-        return -1;
+        return rc;
     }
     out[0] = spring_runner_sample(&r);
     for (size_t n = 1; n <= steps && spring_runner_step(&r) == 0; n++)
@@ -375,7 +376,7 @@ int spring_amplification(const spring_params *p, spring_method method, double dt
     }
     const ode_method_info *row = spring_method_about(method);
     if (!row || !row->mode_matrix)
-        return -1;
+        return NUMLAB_ERR_INPUT;
     row->mode_matrix(p->k / p->m, p->c / p->m, dt, M);
     return 0;
 }

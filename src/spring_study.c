@@ -9,11 +9,12 @@ int spring_error_at(const spring_params *p, spring_method method, spring_state s
                     double *error, double *evals)
 {
     if (n == 0)
-        return -1;
+        return NUMLAB_ERR_INPUT;
     spring_runner r;
-    if (spring_runner_init(&r, p, method, s0, t_end / (double)n, 1e-12)) {
+    int rc = spring_runner_init(&r, p, method, s0, t_end / (double)n, 1e-12);
+    if (rc) {
         spring_runner_destroy(&r);
-        return -1;
+        return rc;
     }
     for (size_t i = 0; i < n && spring_runner_step(&r) == 0; i++)
         ;

@@ -176,3 +176,25 @@ int text_csv_field(const char *s, FILE *f)
         fputc('"', f);
     return ferror(f) ? EOF : 0;
 }
+
+/* The start of the UTF-8 character at or before p (never before text). */
+static const char *char_start(const char *text, const char *p)
+{
+    while (p > text && ((unsigned char)*p & 0xC0) == 0x80)
+        p--;
+    return p;
+}
+
+char *text_cut(const char *s, char *out, size_t size)
+{
+    if (!s)
+        s = "";
+    const size_t len = strlen(s);
+    if (len <= TEXT_CUT_MAX) {
+        snprintf(out, size, "%s", s);
+        return out;
+    }
+    const char *head_end = char_start(s, s + TEXT_CUT_HEAD), *tail = char_start(s, s + len - TEXT_CUT_TAIL);
+    snprintf(out, size, "%.*s...%s", (int)(head_end - s), s, tail);
+    return out;
+}

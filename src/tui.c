@@ -20,7 +20,6 @@
 
 static volatile sig_atomic_t quit_signal;
 static bool curses_active;
-static int requested_step = -1;  /* tui_go_to_step from a callback */
 
 /* --- terminal restore ------------------------------------------------------------------------------------- */
 
@@ -235,9 +234,10 @@ static void go_to_step(tui_state *s, int step)
     model_changed(s, TUI_ENTER_STEP);
 }
 
-void tui_go_to_step(int step)
+void tui_go_to_step(tui_app *app, int step)
 {
-    requested_step = step;
+    app->go_requested = true;
+    app->go_step = step;
 }
 
 /* A callback used an event: redraw, animate again, and make the step jump it may have asked for. */
@@ -245,10 +245,10 @@ static void callback_used(tui_state *s)
 {
     s->animating = s->app->tick != NULL;
     mark_all_dirty(s);
-    int step = requested_step;
-    requested_step = -1;
-    if (step >= 0)
-        go_to_step(s, step);
+    const bool go = s->app->go_requested;
+    s->app->go_requested = false;
+    if (go && s->app->go_step >= 0)
+        go_to_step(s, s->app->go_step);
 }
 
 static void change_param(tui_state *s, int direction, bool big)
@@ -306,13 +306,11 @@ static void turn_page(tui_state *s, int direction)
     s->dirty[WIN_TEXT] = s->dirty[WIN_STATUS] = true;
 }
 
-static char said[512];  /* tui_say's text, taken by handle_key after the lab's key callback */
-
-void tui_say(const char *fmt, ...)
+void tui_say(tui_app *app, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(said, sizeof said, fmt, ap);
+    vsnprintf(app->said, sizeof app->said, fmt, ap);  /* taken by handle_key after the lab's key callback */
     va_end(ap);
 }
 
@@ -376,9 +374,9 @@ static bool handle_key(tui_state *s, int ch, const MEVENT *mouse)
             flush_change(s);
             if (s->app->key(s->app->ctx, s->step, ch))
                 callback_used(s);
-            if (said[0]) {
-                snprintf(s->note, sizeof s->note, "%s", said);
-                said[0] = '\0';
+            if (s->app->said[0]) {
+                snprintf(s->note, sizeof s->note, "%s", s->app->said);
+                s->app->said[0] = '\0';
                 s->dirty[WIN_STATUS] = true;
             }
         }
@@ -430,13 +428,14 @@ int tui_run(tui_app *app)
 {
     const char *walk_text = getenv("NUMLAB_WALK_TEXT");
     if (walk_text && *walk_text)
-        return tui_walk_write(app, stdout) == 0 ? 0 : 1;
+        return tui_walk_write(app, stdout);
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-        return -1;
+        return TUI_ERR_NO_TERMINAL;
     if (!tui_terminal_usable(app->name))
-        return 2;
+        return TUI_ERR_TERM;
     tui_state s = {.app = app, .mouse_pane = -1};
-    requested_step = -1;
+    app->go_requested = false;
+    app->said[0] = '\0';
     if (app->frame_hz <= 0)
         app->frame_hz = 30;
     s.color = tui_open();
@@ -476,7 +475,7 @@ int tui_run(tui_app *app)
     }
     destroy_windows(&s);
     tui_restore();
-    return quit_signal ? 128 + quit_signal : 0;
+    return TUI_OK;  /* q, or a quit signal: tui_signal() */
 }
 
 int tui_signal(void)

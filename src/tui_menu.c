@@ -67,12 +67,13 @@ static void add_fitted(const char *text, int cols)
     addstr("\u2026");
 }
 
-int tui_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected)
+int tui_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected, int *choice)
 {
+    *choice = -1;
     if (!have_terminal())
-        return -2;
+        return TUI_ERR_NO_TERMINAL;
     if (!tui_terminal_usable(cli_program()))
-        return -3;
+        return TUI_ERR_TERM;
     tui_open();
     int label_cols = 14;   /* the labels' column: the longest label, and two spaces before the details */
     for (int i = 0; i < n_items; i++) {
@@ -107,7 +108,8 @@ int tui_menu(const char *title, const char *subtitle, const tui_item *items, int
             break;
     }
     tui_restore();
-    return tui_signal() ? -1 : m.choice;
+    *choice = tui_signal() ? -1 : m.choice;
+    return TUI_OK;
 }
 
 typedef struct {
@@ -162,9 +164,9 @@ static bool pager_key(void *arg, int ch, const MEVENT *mouse)
 int tui_pager(const char *title, const char *text)
 {
     if (!have_terminal())
-        return -2;
+        return TUI_ERR_NO_TERMINAL;
     if (!tui_terminal_usable(cli_program()))
-        return -3;
+        return TUI_ERR_TERM;
     tui_open();
     int top = 0;
     wrapped w = {0};
@@ -197,5 +199,5 @@ int tui_pager(const char *title, const char *text)
     free(w.line);
     free(w.len);
     tui_restore();
-    return 0;
+    return TUI_OK;
 }

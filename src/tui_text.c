@@ -229,5 +229,5 @@ int tui_walk_write(tui_app *app, FILE *f)
         if (*notes)
             fprintf(f, "--- notes\n%s\n", notes);
     }
-    return fflush(f) == 0 && !ferror(f) ? 0 : -1;
+    return fflush(f) == 0 && !ferror(f) ? TUI_OK : TUI_ERR_IO;
 }

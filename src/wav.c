@@ -1,6 +1,6 @@
 /* wav: WAV through libsndfile, into a descriptor the caller commits. See include/numlab/wav.h. */
 #include "numlab/wav.h"
-#include "errmsg.h"
+#include "errmsg_internal.h"
 
 #include <sndfile.h>
 #include <stdio.h>

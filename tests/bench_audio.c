@@ -1,7 +1,7 @@
 /* Benchmark: the live sound's cost. The default preset (its scripted gesture) plays for 5 s through the live path
  * of audio.h: the synthesis thread steps the engine and converts to 16-bit PCM into the ring, and this thread is the
  * device, taking a 256-frame buffer every 5.33 ms on an absolute clock, as a sound card's callback would.
- * Output: the process's CPU time over those 5 s as a share of one core (goal, issue 16: under 5%), against the
+ * Output: the process's CPU time over those 5 s as a share of one core (goal: under 5%), against the
  * reference of the same 5 s rendered offline in this process (the synthesis alone, no thread, no ring, no waiting);
  * and the worst callback against its buffer's duration. */
 #include <stdio.h>

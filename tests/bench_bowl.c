@@ -6,16 +6,15 @@
  * Output: `name: value unit (ratio x reference)`, the ratio a speed ratio (above 1: faster than the reference).
  * Each figure is the best of ROUNDS runs, interleaved, timed in the thread's CPU time (CLOCK_THREAD_CPUTIME_ID): on
  * a machine shared with other builds the wall clock counts their time slices too, the CPU time only ours (what is
- * left is their share of the caches). Goals: issue 6, the default preset at >= 300x real time with >= 64 modes
- * sounding; issue 28, >= 1000x (<= 0.3 ns per mode per sample), rubbing and neodymium-spin-lock within 1.5x of
- * steel-pair's time. */
+ * left is their share of the caches). Goals: the default preset at >= 300x real time with >= 64 modes sounding;
+ * >= 1000x (<= 0.3 ns per mode per sample), rubbing and neodymium-spin-lock within 1.5x of steel-pair's time. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "numlab/common.h"
-#include "../src/snd_private.h"
+#include "../src/snd_internal.h"
 #include "helpers/snd_bank_reference.h"
 
 #define SECONDS 60.0

@@ -54,7 +54,7 @@ expect_num "semi bound" "$(awk -F, '$1 == "semi" {print $3}' "$TMP/out")" 2 1e-1
 expect_num "rk4 bound" "$(awk -F, '$1 == "rk4" {print $3}' "$TMP/out")" 2.8284271247461903 1e-12
 expect_num "semi dt bound" "$(awk -F, '$1 == "semi" {print $4}' "$TMP/out")" 0.05 1e-12
 expect_num "explicit radius at 20 ms" "$(awk -F, '$1 == "explicit" {print $6}' "$TMP/out")" 1.2806248474865698 1e-12
-# damped (issue 17): zeta = 0.1, the closed forms 2 zeta (explicit) and 2 (sqrt(1 + zeta^2) - zeta) (semi-implicit)
+# damped: zeta = 0.1, the closed forms 2 zeta (explicit) and 2 (sqrt(1 + zeta^2) - zeta) (semi-implicit)
 expect_ok "$SL" --stability --k 100 --c 2 --m 1 --dt 0.01
 expect_num "damped explicit bound" "$(awk -F, '$1 == "explicit" {print $3}' "$TMP/out")" 0.2 1e-9
 expect_num "damped semi bound" "$(awk -F, '$1 == "semi" {print $3}' "$TMP/out")" 1.8099751242241779 1e-9
@@ -94,7 +94,7 @@ for k in 1e-12 1e12; do for m in 1e-12 1e12; do for c in 0 1e12; do for dt in 1e
 done; done; done; done
 # The verdict follows the limit: a method whose limit is 0 is never stable, though its radius at a tiny step
 # prints as 1 (explicit Euler, undamped: sqrt(1 + (w0 dt)^2)); exactly at semi's bound of 2 it is not either: its
-# step matrix has -1 twice there (a Jordan block), x grows linearly (issue 17; tests/test_spring_lab_claims.c).
+# step matrix has -1 twice there (a Jordan block), x grows linearly (tests/test_spring_lab_claims.c).
 expect_ok "$SL" --stability --k 1 --c 0 --m 1 --dt 1e-9
 expect_eq "explicit, limit 0, tiny dt" "$(awk -F, '$1 == "explicit" {print $3 "," $7}' "$TMP/out")" "0,no"
 expect_ok "$SL" --stability --k 1 --c 0 --m 1 --dt 2
@@ -119,7 +119,7 @@ for kind in phase time energy error stability order cost drift phase-lag spiral;
 done
 expect_usage "^spring-lab: --plot: 'bode' is not a plot \(allowed: phase, time, energy, error, stability, order, cost, drift, phase-lag, spiral, steps, work-precision, region\)" "$SL" --plot bode
 
-# The studies (issue 17): their series as CSV. Order: RK4's least-squares slope of log error on log dt is 4 over
+# The studies: their series as CSV. Order: RK4's least-squares slope of log error on log dt is 4 over
 # the finest half of the grids 8 dt .. dt/16 (tests/test_spring_lab_claims.c checks every method's); the drift's
 # semi-modified energy stays 1; the spiral's capped frames never exceed cap / step = 24 substeps.
 expect_ok "$SL" --plot order --series --method rk4 --k 100 --c 2 --x0 1 --target 0 --dt 0.01 --steps 50

@@ -1,5 +1,5 @@
 #!/bin/sh
-# grade-all of an assignment of three exercises (issue 23), on a Gradescope export as Gradescope lays it out: each
+# grade-all of an assignment of three exercises, on a Gradescope export as Gradescope lays it out: each
 # folder holds 01.c, 02.c and 09.c under the names students give them, graded by the Gradescope package's own rule
 # (tools/grader/uploads.h, through assignment.sh). The export: all three right, a group of two with 09 not handed in,
 # a macOS Finder zip (its __MACOSX folder, ._NAME copies and .DS_Store beside the files) whose 09 does not compile, an empty

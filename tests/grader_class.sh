@@ -1,5 +1,5 @@
 #!/bin/sh
-# grade-all as a course uses it (issue 11): a Gradescope export of ten students (submission folders holding their .c
+# grade-all as a course uses it: a Gradescope export of ten students (submission folders holding their .c
 # file under any name, submission_metadata.yml naming them, with quotes, accents, commas, a newline and escape
 # sequences in the names, a formula for a name, a group of two), two identical pairs (byte for byte, and but for
 # comments and white space), a folder with two .c files, one with none, one the metadata does not name and a name

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The tests against wrong methods (tests/grader/wrong-methods/NN-what.c, issue 10 point 9): each submission is a
+# The tests against wrong methods (tests/grader/wrong-methods/NN-what.c): each submission is a
 # cheap wrong implementation that once earned points by construction (an explicit step that only scales to match an
 # energy ratio, a sampler that ignores the key interval, a slerp that only normalizes, ...). Graded by its
 # exercise's judge (found from the NN prefix), each must score exactly the points its `deserves:` line states: the

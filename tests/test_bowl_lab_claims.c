@@ -1,4 +1,4 @@
-/* bowl-lab's claims, each against an independent reference (issue 17):
+/* bowl-lab's claims, each against an independent reference:
  *   1. docs/bowl.md's energy law: a step (kick, implicit drag, geodesic drift) loses m h^2 |P_T g|^2 / 2 in the
  *      kick and gains m h^2 |v|^2 (g.n) / (2 rho) in the drift (the arc's chord falls below the tangent), so without
  *      gesture the energy never grows only while the drag exceeds g h / (2 rho): every preset satisfies it, and a
@@ -18,7 +18,7 @@
 
 #include "numlab/bowl.h"
 #include "numlab/common.h"
-#include "../src/snd_private.h"
+#include "../src/snd_internal.h"
 #include "helpers/check_main.h"
 #include "helpers/claims.h"
 

@@ -1,14 +1,20 @@
 /* common: the enum name tables (find, join with values left out, a short buffer), the error messages, and the one
  * number grammar (numlab_number, numlab_whole: decimal, no hexadecimal, no space, no inf or nan). */
 #include <check.h>
+#include <fcntl.h>
 #include <float.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "numlab/audio.h"
 #include "numlab/common.h"
 #include "numlab/gltf.h"
 #include "numlab/infile.h"
+#include "numlab/ode.h"
+#include "numlab/spring.h"
 #include "numlab/lang.h"
 #include "numlab/outset.h"
 #include "helpers/check_main.h"
@@ -46,14 +52,14 @@ END_TEST
 START_TEST(every_code_has_a_message)
 {
     ck_assert_str_eq(numlab_strerror(NUMLAB_ERR_NOMEM), "out of memory");
-    for (int code = NUMLAB_ERR_PATH; code <= NUMLAB_OK; code++)
+    for (int code = NUMLAB_ERR_SYSTEM; code <= NUMLAB_OK; code++)
         ck_assert_str_ne(numlab_strerror(code), "unknown error");
     ck_assert_str_eq(numlab_strerror(-99), "unknown error");
 }
 END_TEST
 
-/* gltf, infile and outset give common.h's codes under their own names: negative, and named by numlab_strerror as
- * what they are (the table below is the header's comments, read by hand). */
+/* gltf, infile, outset, audio and ode give common.h's codes under their own names: negative, and named by
+ * numlab_strerror as what they are (the table below is the header's comments, read by hand). */
 START_TEST(module_codes_follow_the_convention)
 {
     static const struct {
@@ -68,11 +74,89 @@ START_TEST(module_codes_follow_the_convention)
         {OUTSET_OK, "success"}, {OUTSET_ERR_EXISTS, "file exists"}, {OUTSET_ERR_PATH, "cannot create or read the file there"},
         {OUTSET_ERR_SAME, "invalid argument"}, {OUTSET_ERR_IO, "input/output error"},
         {OUTSET_ERR_NOMEM, "out of memory"},
+        {AUDIO_OK, "success"}, {AUDIO_NO_DEVICE, "no device to use"}, {AUDIO_ERR_NAME, "invalid argument"},
+        {AUDIO_ERR_DEVICE, "input/output error"}, {AUDIO_ERR_NOMEM, "out of memory"},
+        {AUDIO_ERR_THREAD, "the system refused a resource"},
+        {ODE_NEWTON_FAILED, "the iteration did not converge"},
     };
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
         ck_assert_int_le(codes[i].code, 0);
         ck_assert_str_eq(numlab_strerror(codes[i].code), codes[i].message);
     }
+}
+END_TEST
+
+/* --- the codes the functions return ----------------------------------------------------------------------- */
+
+/* f(y) = y / h, so that backward Euler's Newton matrix I - h f' is 0: singular, a step the iteration cannot take. */
+static int over_h(double t, const double *y, double *dydt, void *params)
+{
+    (void)t;
+    dydt[0] = y[0] / *(const double *)params;
+    return 0;
+}
+
+static int over_h_jac(double t, const double *y, double *J, double *dfdt, void *params)
+{
+    (void)t, (void)y;
+    J[0] = 1.0 / *(const double *)params;
+    dfdt[0] = 0.0;
+    return 0;
+}
+
+START_TEST(ode_codes)
+{
+    ode_stepper st;
+    ck_assert_int_eq(ode_stepper_init(&st, ODE_RK4, 0), NUMLAB_ERR_INPUT);
+    ck_assert_int_eq(ode_stepper_init(&st, ODE_SEMI_IMPLICIT, 3), NUMLAB_ERR_INPUT);  /* no (x, v) split */
+#ifndef __SANITIZE_ADDRESS__  /* ASan ends the program on a request past its largest instead of returning NULL */
+    /* 2^44 doubles five times over: 640 TiB, more than any address space gives */
+    ck_assert_int_eq(ode_stepper_init(&st, ODE_RK4, (size_t)1 << 44), NUMLAB_ERR_NOMEM);
+#endif
+    double h = 0.1, y[1] = {1.0};
+    const ode_system singular = {.dim = 1, .rhs = over_h, .jac = over_h_jac, .params = &h};
+    ck_assert_int_eq(ode_stepper_init(&st, ODE_BACKWARD_EULER, 1), NUMLAB_OK);
+    ck_assert_int_eq(ode_stepper_apply(&st, &singular, 0.0, h, y), NUMLAB_ERR_CONVERGE);
+    const ode_system no_jacobian = {.dim = 1, .rhs = over_h, .params = &h};
+    ck_assert_int_eq(ode_stepper_apply(&st, &no_jacobian, 0.0, h, y), NUMLAB_ERR_INPUT);
+    ode_stepper_destroy(&st);
+}
+END_TEST
+
+START_TEST(spring_codes)
+{
+    const spring_params p = {.k = 4.0, .c = 0.0, .m = 1.0, .target = 0.0};
+    spring_runner r;
+    ck_assert_int_eq(spring_runner_init(&r, &p, SPRING_METHOD_COUNT, (spring_state){1.0, 0.0}, 0.1, 1e-9),
+                     NUMLAB_ERR_INPUT);
+    spring_runner_destroy(&r);
+    spring_method m;
+    ck_assert_int_eq(spring_method_parse("no-such-method", &m), NUMLAB_ERR_INPUT);
+    double error;
+    ck_assert_int_eq(spring_error_at(&p, SPRING_RK4, (spring_state){1.0, 0.0}, 1.0, 0, &error, NULL),
+                     NUMLAB_ERR_INPUT);
+}
+END_TEST
+
+static size_t silent_source(void *arg, int16_t *out, size_t max)
+{
+    (void)arg;
+    memset(out, 0, max * sizeof *out);
+    return max;
+}
+
+START_TEST(audio_codes)
+{
+    audio_out *a = audio_new(&(audio_config){.rate = 48000, .ahead = 1024, .fade = 64, .source = silent_source});
+    ck_assert_ptr_nonnull(a);
+    char msg[2048];
+    ck_assert_int_eq(audio_open(a, "no-such-device-numlab", msg, sizeof msg), NUMLAB_ERR_INPUT);
+    audio_free(a);
+    /* the default device: there (this machine has sound) or none at all, never a positive code */
+    a = audio_new(&(audio_config){.rate = 48000, .ahead = 1024, .fade = 64, .source = silent_source});
+    const int rc = audio_open(a, "auto", msg, sizeof msg);
+    ck_assert_msg(rc == AUDIO_OK || rc == NUMLAB_ERR_DEVICE || rc == NUMLAB_ERR_IO, "audio_open gave %d: %s", rc, msg);
+    audio_free(a);
 }
 END_TEST
 
@@ -162,6 +246,11 @@ static Suite *common_suite(void)
     tcase_add_test(tc, numbers_outside_the_grammar);
     tcase_add_test(tc, whole_numbers);
     suite_add_tcase(s, tc);
+    TCase *codes = tcase_create("returned");
+    tcase_add_test(codes, ode_codes);
+    tcase_add_test(codes, spring_codes);
+    tcase_add_test(codes, audio_codes);
+    suite_add_tcase(s, codes);
     return s;
 }
 

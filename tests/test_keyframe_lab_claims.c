@@ -1,4 +1,4 @@
-/* keyframe-lab's claims, each against an independent reference (issue 17). The walk's texts
+/* keyframe-lab's claims, each against an independent reference. The walk's texts
  * (labs/keyframe-lab/texts.c) and notes format live values; what they and docs/keyframe.md state is checked:
  *   1. the Hermite basis: h10, h11 vanish at both ends, h00/h01 hand the value over, h'(0) = m0, h'(1) = m1; the
  *      source text's example cubicSpline(0.5, 0, 5, 10, -2) is 5.875;

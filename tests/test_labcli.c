@@ -130,6 +130,38 @@ static int parse(demo *d, labcli_result *r, const char *first, ...)
         ck_assert_str_eq(err, want);                                                                                  \
     } while (0)
 
+/* labcli_main gives the lab's check the lab itself, to ask labcli_given (no stand-in lab built for it). */
+static const labcli_lab *checked_lab;
+static bool checked_k_given;
+
+static int record_check(const labcli_lab *l, void *opts, const labcli_result *r)
+{
+    (void)opts;
+    checked_lab = l;
+    checked_k_given = labcli_given(l, r, "k");
+    return CLI_OK;
+}
+
+static int run_nothing(void *opts, const labcli_result *r)
+{
+    (void)opts, (void)r;
+    return CLI_OK;
+}
+
+START_TEST(check_receives_the_lab)
+{
+    labcli_lab checked = lab;
+    checked.check = record_check, checked.run = run_nothing, checked.interactive = NULL;
+    char *argv[] = {"demo-lab", "--k", "3", NULL};
+    demo d = {0};
+    cli_set_program("demo-lab");
+    ck_assert_int_eq(labcli_main(&checked, &d, 3, argv), CLI_OK);
+    ck_assert_ptr_eq(checked_lab, &checked);
+    ck_assert(checked_k_given);
+    ck_assert(d.k == 3.0);
+}
+END_TEST
+
 START_TEST(defaults_and_values)
 {
     demo d;
@@ -220,13 +252,14 @@ START_TEST(no_terminal)
 {
     demo d;
     labcli_result r;
-    parse(&d, &r, "--csv", (const char *)NULL);  /* labcli_no_terminal words it for the lab last parsed */
+    parse(&d, &r, "--csv", (const char *)NULL);  /* labcli_no_terminal words it for the lab that read r */
+    ck_assert_ptr_eq(r.lab, &lab);
     capture_begin();
-    ck_assert_int_eq(labcli_no_terminal(NULL), CLI_USAGE);
+    ck_assert_int_eq(labcli_no_terminal(&r, NULL), CLI_USAGE);
     ck_assert_str_eq(capture_end(), "demo-lab: the interactive lab needs a terminal; without one use --csv, "
                                     "--plot KIND or --out FILE (see --help)");
     capture_begin();
-    labcli_no_terminal("a.gltf");
+    labcli_no_terminal(&r, "a.gltf");
     ck_assert_str_eq(capture_end(), "demo-lab: a.gltf: the interactive lab needs a terminal; without one use --csv, "
                                     "--plot KIND or --out FILE (see --help)");
 }
@@ -329,6 +362,7 @@ static Suite *suite(void)
     Suite *s = suite_create("labcli");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, defaults_and_values);
+    tcase_add_test(tc, check_receives_the_lab);
     tcase_add_test(tc, range_and_number_errors);
     tcase_add_test(tc, name_and_list_errors);
     tcase_add_test(tc, argument_errors);

@@ -1,4 +1,4 @@
-/* network-lab's claims, each against an independent reference (issue 17):
+/* network-lab's claims, each against an independent reference:
  *   1. the damped step limits (net_modes.limit, printed by --modes and the gauge) are confirmed by the simulation
  *      itself: every fixed-step method stays bounded at 0.95 of its limit and diverges at 1.05, on the 6 x 6 cloth
  *      (gravity, dampers: the walk's step 5), on a damped chain, and on the four with a stiff damped diagonal (the

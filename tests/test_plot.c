@@ -281,7 +281,7 @@ START_TEST(test_canvas_views_and_sizes)
     ck_assert_ptr_eq(plot_canvas_grid(c)->cells, cells);
     ck_assert_int_eq(plot_canvas_grid(c)->cols, 5);
     ck_assert_int_eq(plot_canvas_dot_height(c), 16);
-    ck_assert_int_eq(plot_canvas_resize(c, 0, 4), -1);
+    ck_assert_int_eq(plot_canvas_resize(c, 0, 4), NUMLAB_ERR_INPUT);
     ck_assert_int_eq(plot_canvas_resize(c, 20, 20), 0);
     plot_canvas_set_mode(c, PLOT_ASCII);
     ck_assert_int_eq(plot_canvas_mode(c), PLOT_ASCII);
@@ -330,7 +330,7 @@ START_TEST(test_text_is_trimmed_and_snprintf_like)
     f = fopen("/dev/full", "w");  /* a write that fails is reported */
     if (f) {
         setvbuf(f, NULL, _IONBF, 0);
-        ck_assert_int_eq(plot_grid_write(g, f, 0), -1);
+        ck_assert_int_eq(plot_grid_write(g, f, 0), NUMLAB_ERR_IO);
         fclose(f);
     }
     plot_canvas_free(c);
@@ -677,7 +677,8 @@ START_TEST(test_small_sizes_and_resizes)
     ck_assert_int_eq(plot_chart_area(ch, &c, &r, &w, &h), -1);
     ck_assert_int_eq(plot_chart_resize(ch, 1, 1), 0);
     ck_assert_str_eq(text_of(plot_chart_render(ch)), "p\n");
-    ck_assert_int_eq(plot_chart_resize(ch, 0, 1), -1);
+    ck_assert_int_eq(plot_chart_resize(ch, 0, 1), NUMLAB_ERR_INPUT);
+    ck_assert_int_eq(plot_chart_resize(ch, 1 << 13, 1 << 12), NUMLAB_ERR_INPUT);  /* 2^25 cells: past 2^24 */
     ck_assert_int_eq(plot_chart_resize(ch, 30, 10), 0);
     const plot_grid *g = plot_chart_render(ch);
     ck_assert_int_eq(g->cols, 30);

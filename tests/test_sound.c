@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "numlab/common.h"
-#include "../src/snd_private.h"
+#include "../src/snd_internal.h"
 #include "helpers/check_main.h"
 
 /* ck_assert costs a write(2) even when it passes; in per-sample and per-step loops, only a failure reports. */

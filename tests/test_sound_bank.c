@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "numlab/common.h"
-#include "../src/snd_private.h"
+#include "../src/snd_internal.h"
 #include "helpers/check_main.h"
 #include "helpers/snd_bank_reference.h"
 

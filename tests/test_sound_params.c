@@ -1,7 +1,7 @@
 /* sound at parameters where the terms differ: banks at sample rates other than 48 kHz, strikes with their own
  * amplitudes and a scale != 1, a retune != 1, mode families with a tilt != 1 and the gesture filter at another
  * rate. test_sound.c strikes with scale 1 and the modes' own gains, at 48 kHz, with a tilt of 1, where a dropped
- * factor or a hard-wired rate cannot show. References: the closed forms in src/snd_private.h, evaluated here
+ * factor or a hard-wired rate cannot show. References: the closed forms in src/snd_internal.h, evaluated here
  * directly. */
 #include <check.h>
 #include <math.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "numlab/common.h"
-#include "../src/snd_private.h"
+#include "../src/snd_internal.h"
 #include "helpers/check_main.h"
 
 
@@ -144,7 +144,7 @@ END_TEST
 
 START_TEST(linear_body_is_its_recurrence)
 {
-    /* Without the coupling (alpha = 0) each body mode is the linear recurrence of snd_private.h's scheme,
+    /* Without the coupling (alpha = 0) each body mode is the linear recurrence of snd_internal.h's scheme,
      *   a q^{n+1} - (2/k^2) q^n + C q^{n-1} = 0,   a = 1/k^2 + sigma/k + w^2/2,   C = 1/k^2 - sigma/k + w^2/2,
      * with roots rho e^{+-i phi}, rho^2 = C/a, cos phi = 1 / (k^2 sqrt(a C)): q^n = A rho^n sin(n phi). A kick of v
      * sets q^0 = 0, q^{-1} = -k v drive, so A = k v drive rho / sin(phi); sample i outputs gain w q^{i+1}. At

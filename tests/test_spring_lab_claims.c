@@ -1,4 +1,4 @@
-/* spring-lab's claims, each against an independent reference (issue 17). The walk's texts (labs/spring-lab/texts.c)
+/* spring-lab's claims, each against an independent reference. The walk's texts (labs/spring-lab/texts.c)
  * format live values; what they state is checked here:
  *   1. --stability's damped limits (spring_stability_limit) are confirmed by the simulation: every fixed-step method
  *      stays bounded at 0.95 of its limit and diverges at 1.05, at several damping ratios; and they are the closed

@@ -165,6 +165,31 @@ START_TEST(formatted_output_is_escaped)
 }
 END_TEST
 
+/* text_cut: whole up to 80 bytes; past that the first 48 bytes, "...", the last 24, never inside a UTF-8 character. */
+START_TEST(long_values_are_cut_head_and_tail)
+{
+    char out[TEXT_CUT_SIZE], s[201];
+    memset(s, 'a', 80);
+    s[80] = '\0';
+    ck_assert_str_eq(text_cut(s, out, sizeof out), s);  /* 80 bytes: whole */
+    for (int i = 0; i < 200; i++)
+        s[i] = (char)('0' + i % 10);
+    s[200] = '\0';
+    /* head: bytes 0..47 ("0123456789" four times, then "01234567"); tail: bytes 176..199 ("67890123...") */
+    ck_assert_str_eq(text_cut(s, out, sizeof out),
+                     "012345678901234567890123456789012345678901234567...678901234567890123456789");
+    ck_assert_uint_eq(strlen(out), 48 + 3 + 24);
+    /* a two-byte character (U+00E9) across byte 48: the head stops before it */
+    memset(s, 'x', 200);
+    s[47] = (char)0xC3, s[48] = (char)0xA9;
+    s[200] = '\0';
+    text_cut(s, out, sizeof out);
+    ck_assert_uint_eq(strlen(out), 47 + 3 + 24);
+    ck_assert_int_eq(out[47], '.');
+    ck_assert_str_eq(text_cut(NULL, out, sizeof out), "");
+}
+END_TEST
+
 static Suite *text_suite(void)
 {
     Suite *s = suite_create("text");
@@ -174,6 +199,7 @@ static Suite *text_suite(void)
     tcase_add_test(tc, keeping_tab_and_newline);
     tcase_add_loop_test(tc, csv_fields_stay_one_field, 0, sizeof csv_cases / sizeof *csv_cases);
     tcase_add_test(tc, formatted_output_is_escaped);
+    tcase_add_test(tc, long_values_are_cut_head_and_tail);
     suite_add_tcase(s, tc);
     return s;
 }

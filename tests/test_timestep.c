@@ -113,7 +113,7 @@ static int frames_to_rest(double hz, spring_state *final)
 
 START_TEST(seed_example_rests)
 {
-    /* Issue 2: 0 -> 300, k 200, c 20, m 1 comes to rest at frame 38 at 60 Hz and 75 at 120 Hz. */
+    /* 0 -> 300, k 200, c 20, m 1 comes to rest at frame 38 at 60 Hz and 75 at 120 Hz. */
     spring_state s;
     ck_assert_int_eq(frames_to_rest(60.0, &s), 38);
     ck_assert(s.x == 300.0 && s.v == 0.0);

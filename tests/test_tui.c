@@ -1,10 +1,13 @@
-/* tui: the pure parts of the shell (parameter steps, word wrap). The screen itself is tested under tmux
- * (tests/tui_spring.sh). */
+/* tui: the pure parts of the shell (parameter steps, word wrap) and the codes it returns. The screen itself is
+ * tested under tmux (tests/tui_spring.sh). */
 #include <check.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "numlab/tui.h"
 #include "helpers/check_main.h"
@@ -212,6 +215,77 @@ START_TEST(text_pages)
 }
 END_TEST
 
+/* --- the codes the shell returns (common.h's) --------------------------------------------------------------- */
+
+static void one_describe(void *ctx, int step, tui_step *out)
+{
+    (void)ctx, (void)step;
+    out->title = "one";
+    out->text = "a step";
+    out->n_panes = 1;
+}
+
+static void one_changed(void *ctx, int step, tui_change what)
+{
+    (void)ctx, (void)step, (void)what;
+}
+
+static tui_app one_step_app(void)
+{
+    return (tui_app){.name = "test-lab", .n_steps = 1, .describe = one_describe, .changed = one_changed};
+}
+
+/* stdin on /dev/null: not a terminal (each test runs in its own process: nothing to put back) */
+static void no_terminal(void)
+{
+    int fd = open("/dev/null", O_RDONLY);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(dup2(fd, STDIN_FILENO), STDIN_FILENO);
+    close(fd);
+}
+
+START_TEST(no_terminal_codes)
+{
+    unsetenv("NUMLAB_WALK_TEXT");
+    no_terminal();
+    tui_app app = one_step_app();
+    ck_assert_int_eq(tui_run(&app), NUMLAB_ERR_DEVICE);
+    int choice = 7;
+    const tui_item items[1] = {{"a", "the only one"}};
+    ck_assert_int_eq(tui_menu("title", NULL, items, 1, 0, &choice), NUMLAB_ERR_DEVICE);
+    ck_assert_int_eq(choice, -1);
+    ck_assert_int_eq(tui_pager("title", "text"), NUMLAB_ERR_DEVICE);
+}
+END_TEST
+
+/* The walk as text to a full disk (/dev/full): an I/O error, not an exit status. */
+START_TEST(walk_text_write_fails)
+{
+    setenv("NUMLAB_WALK_TEXT", "1", 1);
+    ck_assert_ptr_nonnull(freopen("/dev/full", "w", stdout));
+    tui_app app = one_step_app();
+    ck_assert_int_eq(tui_run(&app), NUMLAB_ERR_IO);
+}
+END_TEST
+
+/* The same walk to a file: its text, and TUI_OK. */
+START_TEST(walk_text_written)
+{
+    char path[] = "/tmp/numlab-test-tui-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w+");
+    tui_app app = one_step_app();
+    ck_assert_int_eq(tui_walk_write(&app, f), TUI_OK);
+    rewind(f);
+    char line[64];
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    ck_assert_str_eq(line, "=== step 1/1: one\n");
+    fclose(f);
+    unlink(path);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("tui");
@@ -224,5 +298,10 @@ int main(void)
     tcase_add_test(tc, columns_and_wrap_by_wcwidth);
     tcase_add_test(tc, text_pages);
     suite_add_tcase(s, tc);
+    TCase *codes = tcase_create("codes");
+    tcase_add_test(codes, no_terminal_codes);
+    tcase_add_test(codes, walk_text_write_fails);
+    tcase_add_test(codes, walk_text_written);
+    suite_add_tcase(s, codes);
     return run_suite(s);
 }

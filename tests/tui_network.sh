@@ -80,8 +80,8 @@ tui_screen lab | grep -qiE "nan|inf[^o]" && fail "non-finite number on screen" |
 tm send-keys -t lab n
 tui_expect lab "step 5/6: The cloth" "step 5"
 tui_expect lab "36 masses" "a 6 x 6 cloth"
-# the cloth's limits with its dampers (issue 17) at its sagged equilibrium (issue 26): semi-implicit up to 12.5 ms;
-# explicit Euler only below 2.87 ms, not at 1/240 s (its limit about rest, c/k = 4.47 ms, is not the cloth's)
+# the cloth's limits with its dampers at its sagged equilibrium: semi-implicit up to 12.5 ms; explicit Euler only
+# below 2.87 ms, not at 1/240 s (its limit about rest, c/k = 4.47 ms, is not the cloth's)
 tui_expect_text lab "12.5 ms, not 2/w_max = 16.3 ms" "the step's text: the damped limit"
 tui_expect_text lab "explicit 2.87 ms, UNSTABLE \(1.45x\); semi 12.5 ms," "the gauge: damped limits"
 

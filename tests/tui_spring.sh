@@ -36,7 +36,7 @@ expect_blocked "$pid" 3 "paused lab"
 tm send-keys -t lab ' ' n n
 tui_expect lab "step 4/15: The stability chart" "step 4"
 tui_expect lab "semi rho\(M\) = 1.0000 \(stable" "semi stable at w0 dt = 1.6"
-# the step's text: RK4's own spectral radius at w0 dt = 1.6, 1 - y^6/72 + y^8/576 = 0.8415 squared (issue 17)
+# the step's text: RK4's own spectral radius at w0 dt = 1.6, 1 - y^6/72 + y^8/576 = 0.8415 squared
 tui_expect_pane lab "0.917 \(energy -16% a step\)" "the text gives RK4's rho(M) at this spring"
 for i in 1 2 3 4 5 6 7 8; do tm send-keys -t lab Right; done   # k x 1.1^8: w0 dt = 1.6 * 1.1^4 = 2.34
 tui_expect lab "semi rho\(M\) = [0-9.]+ \(UNSTABLE" "semi unstable past 2"

@@ -23,6 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "numlab/common.h"
+
 /* Writes up to max frames into out; returns how many (0: none now). Runs in the synthesis thread. */
 typedef size_t (*audio_source)(void *arg, int16_t *out, size_t max);
 
@@ -34,13 +36,15 @@ typedef struct {
     void *arg;
 } audio_config;
 
+/* The codes are common.h's (negative on failure). */
 typedef enum {
-    AUDIO_OK = 0,
-    AUDIO_NO_DEVICE,       /* no output device can be opened (no sound server, no card): normal over SSH, in CI */
-    AUDIO_ERR_NAME,        /* no output device has the name asked for */
-    AUDIO_ERR_DEVICE,      /* the device asked for exists but refused to open or start */
-    AUDIO_ERR_NOMEM,
-    AUDIO_ERR_THREAD,      /* the synthesis thread could not start */
+    AUDIO_OK = NUMLAB_OK,
+    AUDIO_NO_DEVICE = NUMLAB_ERR_DEVICE, /* no output device can be opened (no sound server, no card): normal over
+                                          * SSH, in CI */
+    AUDIO_ERR_NAME = NUMLAB_ERR_INPUT,   /* no output device has the name asked for */
+    AUDIO_ERR_DEVICE = NUMLAB_ERR_IO,    /* the device asked for exists but refused to open or start */
+    AUDIO_ERR_NOMEM = NUMLAB_ERR_NOMEM,
+    AUDIO_ERR_THREAD = NUMLAB_ERR_SYSTEM, /* the synthesis thread could not start */
 } audio_error;
 
 typedef struct audio_out audio_out;

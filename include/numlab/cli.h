@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "numlab/text.h"
+
 #define CLI_OK 0
 #define CLI_FAILURE 1   /* a runtime failure */
 #define CLI_USAGE 2     /* bad usage or bad input */
@@ -29,7 +31,7 @@ void cli_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Values in messages: whole up to CLI_CUT_MAX bytes, else the head, "...", and the tail (cut between UTF-8
  * characters), so that a long value never hides the reason after it. Returns one of 8 rotating buffers: up to 8
  * cut values fit in one message. NULL shows as "". */
-#define CLI_CUT_MAX 80
+#define CLI_CUT_MAX TEXT_CUT_MAX
 const char *cli_cut(const char *text);
 /* msg (from a module that names a file in its messages) with the first occurrence of a long value in it cut as
  * cli_cut does; the module's buffer must hold the whole message (a path of PATH_MAX and the reason after it). */

@@ -19,7 +19,8 @@
  * gltf's gltf_status, GLTF_ERR_FORMAT is NUMLAB_ERR_FORMAT; infile's infile_status, INFILE_ERR_KIND (not a regular
  * file) is NUMLAB_ERR_PATH and a file too large or with a NUL byte (INFILE_ERR_SIZE, _NUL) NUMLAB_ERR_FORMAT;
  * outset's outset_error, OUTSET_ERR_EXISTS is NUMLAB_ERR_EXISTS and OUTSET_ERR_SAME, two outputs naming one file,
- * NUMLAB_ERR_INPUT). Those three also write the detailed message (gltf_error's message, infile_message, outset's
+ * NUMLAB_ERR_INPUT; audio's audio_error, AUDIO_NO_DEVICE is NUMLAB_ERR_DEVICE; ode's ODE_NEWTON_FAILED is
+ * NUMLAB_ERR_CONVERGE; tui's tui_error, TUI_ERR_NO_TERMINAL is NUMLAB_ERR_DEVICE). Those three also write the detailed message (gltf_error's message, infile_message, outset's
  * err buffer): numlab_strerror is the short one.
  *
  * Messages are in the reader's language (lang.h): numlab_strerror's too.
@@ -43,6 +44,9 @@ typedef enum {
     NUMLAB_ERR_EXISTS = -5,  /* a file exists and replacing it was not asked for */
     NUMLAB_ERR_PATH = -6,    /* no usable file there: it cannot be created there (no such folder, not writable), or
                               * it is a special file (a directory, a FIFO) where a regular file is needed */
+    NUMLAB_ERR_DEVICE = -7,  /* no device to use: no terminal on stdin and stdout, no sound output device */
+    NUMLAB_ERR_CONVERGE = -8, /* an iteration did not converge (an implicit step's Newton iteration) */
+    NUMLAB_ERR_SYSTEM = -9,  /* the system refused a resource other than memory (a thread) */
 } numlab_error;
 
 /* A short message for the code ("out of memory"), never NULL; an unknown code gives "unknown error". */

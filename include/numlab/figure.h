@@ -64,20 +64,9 @@ typedef struct {
 
 /* --size WxH: two whole numbers in FIGURE_MIN..FIGURE_MAX. CLI_OK, or CLI_USAGE with the message printed. */
 int figure_size_option(const char *opt, const char *text, figure_options *o);
-/* The same as a lab's option parser (labcli.h, LABCLI_PARSE): field is the lab's figure_options. */
+/* The same as a lab's option parser (labcli.h, LABCLI_PARSE; LABCLI_FIGURE_OPTIONS): field is the lab's
+ * figure_options. */
 int figure_size_field(void *opts, void *field, const char *opt, const char *text);
-/* The three lines of a lab's option table (labcli.h) for its --plot's figure: --out FILE, --size WxH and the option
- * that replaces an existing file (force_name: "force", or "replace" where --force means something else), into the
- * figure_options `field` of the lab's options `type`, going with mode plot_mode. */
-#define FIGURE_LABCLI_OPTIONS(type, field, plot_mode, force_name)                                                 \
-    {"out", LABCLI_FILE, "FILE", LABCLI_AT(type, field.out), 0, 0, NULL,                                          \
-     N_("write the chart as a figure instead: FILE.svg, .pdf or .png"), .with = LABCLI_IN(plot_mode)},                \
-    {"size", LABCLI_PARSE, "WxH", LABCLI_AT(type, field), 0, 0, NULL,                                             \
-     N_("the figure's size, points (SVG, PDF) or pixels (PNG) (default 640x400)"), .with = LABCLI_IN(plot_mode),      \
-     .parse = figure_size_field},                                                                                 \
-    {force_name, LABCLI_FLAG, NULL, LABCLI_AT(type, field.force), 0, 0, NULL,                                     \
-     N_("replace an existing --out FILE (a regular file)"), .with = LABCLI_IN(plot_mode)}
-
 /* Before any work: the options go with a --plot (plotting), --out's extension names a format, and --size and
  * --force go with --out. CLI_OK or CLI_USAGE. */
 int figure_output_check(const figure_options *o, bool plotting);

@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "numlab/figure.h"
+
 typedef enum {
     LABCLI_LINE,     /* no option: a line of --help (name NULL), e.g. a section's heading */
     LABCLI_FLAG,     /* --NAME: a bool set true (or no storage: size 0) */
@@ -71,6 +73,7 @@ typedef struct {
 #define LABCLI_MAX_OPTIONS 96
 
 typedef struct {
+    const struct labcli_lab *lab;       /* the lab that read the command line */
     int mode;                           /* 0: the interactive lab (no mode option given) */
     const char *operand;                /* the lab's one operand, or NULL */
     bool help;                          /* --help was printed: nothing else to do */
@@ -88,9 +91,9 @@ typedef struct labcli_lab {
     const char *interactive;            /* what mode 0 is (N_("the interactive lab"), N_("the menu"): lang.h),
                                          * when it needs a terminal; NULL: mode 0 needs none */
     /* Checks the options together (what the table cannot say) and completes them; CLI_OK or the exit status
-     * (said). May be NULL. The terminal is checked after it, so that a bad option is named before "needs a
+     * (said). It is given the lab, to ask labcli_given. May be NULL. The terminal is checked after it, so that a bad option is named before "needs a
      * terminal". */
-    int (*check)(void *opts, const labcli_result *r);
+    int (*check)(const struct labcli_lab *lab, void *opts, const labcli_result *r);
     /* Runs the lab: the exit status (cli.h). */
     int (*run)(void *opts, const labcli_result *r);
 } labcli_lab;
@@ -109,8 +112,12 @@ void labcli_help(const labcli_lab *lab, FILE *out);
 bool labcli_given(const labcli_lab *lab, const labcli_result *r, const char *name);
 
 /* "[FILE: ]the interactive lab needs a terminal; without one use --csv, --plot KIND or --modes (see --help)", for
- * the lab labcli_parse last read (its mode options, in the table's order): returns CLI_USAGE. file may be NULL. */
-int labcli_no_terminal(const char *file);
+ * the lab that read r (its mode options, in the table's order): returns CLI_USAGE. file may be NULL. */
+int labcli_no_terminal(const labcli_result *r, const char *file);
+/* The lab's exit status for what tui_run returned (tui.h): 0 after q, 128 + the quit signal that ended it, CLI_USAGE
+ * without a terminal (labcli_no_terminal(file) says so) or with a TERM that cannot be used (tui_run said why),
+ * CLI_FAILURE when the walk as text could not be written. */
+int labcli_walk_status(const labcli_result *r, int tui_code, const char *file);
 
 /* "--OPT: 'TEXT' is not a NOUN (allowed: ALLOWED)": returns CLI_USAGE. noun is translated here (mark it N_("method")
  * at the call); allowed, a list of names, is not. */
@@ -122,5 +129,17 @@ int labcli_not_a(const char *opt, const char *text, const char *noun, const char
  * listed twice is an error: CLI_USAGE, said. noun as for labcli_not_a. */
 int labcli_list(const char *opt, const char *text, const char *noun, int (*index)(const char *name),
                 const char *allowed, bool all, bool *chosen, size_t n, int *first);
+
+/* The three lines of a lab's option table for its --plot's figure (figure.h): --out FILE, --size WxH and the option
+ * that replaces an existing file (force_name: "force", or "replace" where --force means something else), into the
+ * figure_options `field` of the lab's options `type`, going with mode plot_mode. */
+#define LABCLI_FIGURE_OPTIONS(type, field, plot_mode, force_name)                                                 \
+    {"out", LABCLI_FILE, "FILE", LABCLI_AT(type, field.out), 0, 0, NULL,                                          \
+     N_("write the chart as a figure instead: FILE.svg, .pdf or .png"), .with = LABCLI_IN(plot_mode)},                \
+    {"size", LABCLI_PARSE, "WxH", LABCLI_AT(type, field), 0, 0, NULL,                                             \
+     N_("the figure's size, points (SVG, PDF) or pixels (PNG) (default 640x400)"), .with = LABCLI_IN(plot_mode),      \
+     .parse = figure_size_field},                                                                                 \
+    {force_name, LABCLI_FLAG, NULL, LABCLI_AT(type, field.force), 0, 0, NULL,                                     \
+     N_("replace an existing --out FILE (a regular file)"), .with = LABCLI_IN(plot_mode)}
 
 #endif

@@ -16,6 +16,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "numlab/common.h"
+
 /* dydt = f(t, y). Returns 0 on success, nonzero to abort the step (GSL convention: GSL_SUCCESS = 0). */
 typedef int (*ode_rhs_fn)(double t, const double *y, double *dydt, void *params);
 /* Row-major Jacobian dfdy[i*dim + j] = d f_i / d y_j, and df/dt (may be left zero for autonomous systems). */
@@ -100,11 +102,13 @@ typedef struct {
     unsigned long jac_evals;          /* Jacobian evaluations (and LU factorisations) so far */
 } ode_stepper;
 
-/* Returns 0, or -1 when out of memory or dim == 0 (semi-implicit and Verlet also need an even dim). */
+/* Returns 0; NUMLAB_ERR_INPUT for dim == 0, a method not in the table, or an odd dim for semi-implicit and Verlet
+ * (a position-velocity split); NUMLAB_ERR_NOMEM. */
 int ode_stepper_init(ode_stepper *st, ode_method method, size_t dim);
 void ode_stepper_destroy(ode_stepper *st);
-/* Advances y in place from t to t + h. Returns 0, the rhs's or jac's nonzero code (y is then unspecified), -1 for an
- * implicit method without sys->jac or a singular Newton matrix, or ODE_NEWTON_FAILED.
+/* Advances y in place from t to t + h. Returns 0, the rhs's or jac's nonzero code (y is then unspecified),
+ * NUMLAB_ERR_INPUT for an implicit method without sys->jac (or a method not in the table), or ODE_NEWTON_FAILED
+ * (a singular Newton matrix, or no convergence).
  * The implicit methods solve u = y + theta h f(t + theta h, u) (theta 1: backward Euler, u = y'; theta 1/2: the
  * midpoint, y' = 2u - y) by Newton's method from u = y, with the Jacobian at the step's start, until the update is
  * below 1e-13 of the state. On a linear system (the spring, a linear network) the first iteration is exact and the
@@ -119,7 +123,8 @@ int ode_stepper_apply(ode_stepper *st, const ode_system *sys, double t, double h
 #define ODE_TR_BDF2_D 0.2928932188134524       /* gamma / 2 = 1 - 1 / sqrt 2 */
 #define ODE_TR_BDF2_A 1.2071067811865475       /* (sqrt 2 + 1) / 2 */
 #define ODE_TR_BDF2_B 0.20710678118654757      /* (sqrt 2 - 1) / 2 */
-#define ODE_NEWTON_FAILED (-2)  /* the implicit step's Newton iteration did not converge in 50 iterations */
+#define ODE_NEWTON_FAILED NUMLAB_ERR_CONVERGE  /* the implicit step's Newton matrix was singular, or its iteration
+                                                * did not converge in 50 iterations */
 
 /* True when y holds a non-finite value or any |y_i| > limit: the trajectory has "diverged". */
 bool ode_state_diverged(const double *y, size_t dim, double limit);

@@ -41,6 +41,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "numlab/common.h"
+
 /* --- cells and grids --------------------------------------------------------------------------------------- */
 
 #define PLOT_COLORS 8           /* series colors 1..PLOT_COLORS; 0 is the terminal's default color */
@@ -76,7 +78,7 @@ enum {
 /* The grid as text: `rows` lines, each ending in '\n', trailing spaces removed, UTF-8. Like snprintf: writes at
  * most size bytes including a terminating NUL (when size > 0) and returns the length the whole text needs. */
 size_t plot_grid_text(const plot_grid *grid, char *buf, size_t size, unsigned flags);
-/* The same text written to f. Returns 0, or -1 when writing failed (ferror). */
+/* The same text written to f. Returns 0, or NUMLAB_ERR_IO when writing failed (ferror). */
 int plot_grid_write(const plot_grid *grid, FILE *f, unsigned flags);
 
 /* The terminal color (ANSI/curses numbering: 1 red, 2 green, 3 yellow, 4 blue, 5 magenta, 6 cyan, 7 white, +8
@@ -105,8 +107,8 @@ typedef struct plot_canvas plot_canvas;
  * is < 1 or absurd (more than 2^24 cells). */
 plot_canvas *plot_canvas_new(int cols, int rows, plot_mode mode);
 void plot_canvas_free(plot_canvas *c);
-/* Changes the size and clears; allocates only when the canvas never had that many cells. 0, or -1 (canvas
- * unchanged) for bad sizes or out of memory. */
+/* Changes the size and clears; allocates only when the canvas never had that many cells. 0, or (canvas
+ * unchanged) NUMLAB_ERR_INPUT for bad sizes, NUMLAB_ERR_NOMEM. */
 int plot_canvas_resize(plot_canvas *c, int cols, int rows);
 /* Changes the mode and clears. */
 void plot_canvas_set_mode(plot_canvas *c, plot_mode mode);
@@ -208,7 +210,8 @@ typedef struct {
  * autoscaled (x without padding, y with 5% on each side), linear, legend PLOT_LEGEND_AUTO. */
 plot_chart *plot_chart_new(int width, int height, plot_mode mode);
 void plot_chart_free(plot_chart *ch);
-/* 0, or -1 (chart unchanged) for bad sizes or out of memory; allocates only when growing past any earlier size. */
+/* 0, or (chart unchanged) NUMLAB_ERR_INPUT for bad sizes, NUMLAB_ERR_NOMEM; allocates only when growing past any
+ * earlier size. */
 int plot_chart_resize(plot_chart *ch, int width, int height);
 void plot_chart_set_mode(plot_chart *ch, plot_mode mode);
 
@@ -272,7 +275,7 @@ int plot_chart_set_image(plot_chart *ch, const plot_image *image);
  * call on the chart). Never allocates. */
 const plot_grid *plot_chart_render(plot_chart *ch);
 
-/* Renders and writes the chart as text to f (plot_grid_write): what `--plot` prints. 0, or -1 when writing failed. */
+/* Renders and writes the chart as text to f (plot_grid_write): what `--plot` prints. 0, or NUMLAB_ERR_IO when writing failed. */
 int plot_chart_write(plot_chart *ch, FILE *f, unsigned flags);
 
 /* After a render: the plot area in grid cells (the cells inside the axes) and the data range each axis showed

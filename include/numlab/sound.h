@@ -17,7 +17,7 @@
  * the synthesizer (src/snd_synth.c) turns per-step controls (speeds, gates, hits) into samples; snd_engine
  * (src/snd_engine.c) couples it to the bowl mechanics (bowl.h) and a scripted or recorded gesture; snd_preset holds
  * the named instruments (src/snd_presets.c); snd_spectrum is the lab's spectrum (src/snd_spectrum.c). The parts
- * named in parentheses are private to src/ (src/snd_private.h); this header has what a program needs: the
+ * named in parentheses are private to src/ (src/snd_internal.h); this header has what a program needs: the
  * parameters, the presets, the engine and what it measures. Nothing here prints or allocates per sample. */
 #ifndef NUMLAB_SOUND_H
 #define NUMLAB_SOUND_H

@@ -14,13 +14,15 @@
 
 #include <stddef.h>
 
+#include "numlab/common.h"
+
 typedef struct spectrogram spectrogram;
 
 /* frame a power of two in 64..65536, hop in 1..frame, rate > 0. NULL for bad values or out of memory. */
 spectrogram *spectrogram_new(size_t frame, size_t hop, double rate);
 void spectrogram_free(spectrogram *s);
 /* Feeds n frames of `channels` interleaved samples (their mean is analysed); computes every frame completed.
- * Returns 0, or -1 when out of memory (the frames so far stay). */
+ * Returns 0, or NUMLAB_ERR_NOMEM (the frames so far stay). */
 int spectrogram_push(spectrogram *s, const double *x, size_t n, size_t channels);
 
 /* A rolling spectrogram (a live view): keeps only the last max_frames frames (>= 1; 0: all, the default), the

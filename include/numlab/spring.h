@@ -50,7 +50,7 @@ typedef enum {
 } spring_method;
 
 const char *spring_method_name(spring_method method);
-/* Returns 0 and sets *out, or -1 for an unknown name. */
+/* Returns 0 and sets *out, or NUMLAB_ERR_INPUT for an unknown name. */
 int spring_method_parse(const char *name, spring_method *out);
 /* The list of valid names, comma-separated, for error messages and --help. */
 const char *spring_method_names(void);
@@ -170,8 +170,8 @@ typedef struct {
     spring_newton newton;   /* backward-euler and midpoint on a Duffing spring (k3 > 0): its Newton solves */
 } spring_runner;
 
-/* tol: the adaptive GSL solvers' absolute and relative tolerance. Returns 0, or -1 when out of memory or for exact
- * with k3 > 0 (the closed form is of the linear spring). */
+/* tol: the adaptive GSL solvers' absolute and relative tolerance. Returns 0, NUMLAB_ERR_INPUT for a method that is
+ * not one or for exact with k3 > 0 (the closed form is of the linear spring), or NUMLAB_ERR_NOMEM. */
 int spring_runner_init(spring_runner *r, const spring_params *p, spring_method method, spring_state s0, double dt,
                        double tol);
 void spring_runner_destroy(spring_runner *r);
@@ -187,8 +187,8 @@ spring_sample spring_runner_sample(const spring_runner *r);
 int spring_runner_step(spring_runner *r);
 
 /* Simulates `steps` steps of dt from s0 at t = 0 and writes samples for steps 0..steps into out (steps + 1 of them)
- * unless the run stops early (run->count says how many). Returns 0 (a divergence is a result, not an error), or -1
- * when out of memory. */
+ * unless the run stops early (run->count says how many). Returns 0 (a divergence is a result, not an error), or
+ * spring_runner_init's code (NUMLAB_ERR_NOMEM, NUMLAB_ERR_INPUT). */
 int spring_simulate(const spring_params *p, spring_method method, spring_state s0, double dt, size_t steps,
                     double tol, spring_sample *out, spring_run *run);
 
@@ -196,8 +196,8 @@ int spring_simulate(const spring_params *p, spring_method method, spring_state s
 
 /* The 2x2 matrix M (row-major) with [x - T, v]_{n+1} = M [x - T, v]_n for one step of dt, of the linear spring k
  * (k3 is not read: with k3 > 0 this is the linearisation about rest; spring_linearised gives another state's spring,
- * and so do the limits below). Defined for the
- * hand-written methods, exact and gsl-rk4 (whose step is two RK4 half steps); returns -1 for the adaptive solvers.
+ * and so do the limits below). Defined for the hand-written methods, exact and gsl-rk4 (whose step is two RK4 half
+ * steps); returns NUMLAB_ERR_INPUT for the adaptive solvers.
  * Backward Euler's is (I - dt A)^{-1}, the midpoint rule's (I - dt A/2)^{-1} (I + dt A/2), A = [[0, 1], [-k/m, -c/m]]. */
 int spring_amplification(const spring_params *p, spring_method method, double dt, double M[4]);
 /* The largest eigenvalue modulus of a 2x2 matrix. */
@@ -222,9 +222,8 @@ bool spring_dt_stable(const spring_params *p, spring_method method, double dt);
 /* --- studies: order against cost, energy against phase (src/spring_study.c) -------------------------------- */
 
 /* The global error |x - x_exact(t_end)| (with k3 > 0: against spring_reference) after n steps of t_end / n from s0
- * (INFINITY if the run diverged or the
- * solver gave up), and the force evaluations it took (*evals, may be NULL). Returns 0, or -1 when n is 0 or out of
- * memory. */
+ * (INFINITY if the run diverged or the solver gave up), and the force evaluations it took (*evals, may be NULL).
+ * Returns 0, NUMLAB_ERR_INPUT when n is 0 or the method is not one, or NUMLAB_ERR_NOMEM. */
 int spring_error_at(const spring_params *p, spring_method method, spring_state s0, double t_end, size_t n,
                     double *error, double *evals);
 /* The least-squares slope of log y against log x over the points with finite positive x and y (NAN with fewer than

@@ -30,6 +30,14 @@ size_t text_escape(const char *s, char *out, size_t size);
 /* The same, but keeping the control characters `keep` names as they are: TEXT_KEEP_TAB, TEXT_KEEP_NEWLINE. */
 enum { TEXT_KEEP_TAB = 1u, TEXT_KEEP_NEWLINE = 2u };
 size_t text_escape_keeping(const char *s, unsigned keep, char *out, size_t size);
+/* A value for a message: s whole when at most TEXT_CUT_MAX bytes, else its first TEXT_CUT_HEAD bytes, "...", and its
+ * last TEXT_CUT_TAIL (cut between UTF-8 characters), so that a long value (a path) never hides the reason after
+ * it. Written into out (at most size bytes with the NUL: TEXT_CUT_SIZE holds any result); returns out. NULL is "". */
+#define TEXT_CUT_MAX 80
+#define TEXT_CUT_HEAD 48
+#define TEXT_CUT_TAIL 24
+#define TEXT_CUT_SIZE (TEXT_CUT_MAX + 1)
+char *text_cut(const char *s, char *out, size_t size);
 /* The escaped s to f. Returns 0, or EOF on a write error. */
 int text_fputs(const char *s, FILE *f);
 /* printf-style, the formatted result escaped. Returns 0, or EOF on a write error. */

@@ -76,7 +76,7 @@ typedef struct {
     double wall_t;     /* wall-clock time so far */
 } ts_spiral_frame;
 
-/* Feeds `frames` frames through an accumulator (step, cap as ts_accumulator_init; cap = INFINITY: none) where the
+/* Feeds `frames` frames through an accumulator (step, cap as ts_accumulator_init; cap = TS_NO_CAP: none) where the
  * first frame lasts first_dt and each later frame lasts render + (previous frame's substeps) step_cost. Writes
  * out[0..frames-1] and returns the frames run: fewer when a frame would exceed max_substeps (the spiral has run away),
  * 0 for a bad step or cap. */

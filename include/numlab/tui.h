@@ -31,6 +31,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "numlab/common.h"
 #include "numlab/plot.h"
 
 #define TUI_MAX_PARAMS 8
@@ -64,6 +65,15 @@ typedef struct {
     const char *toggles_name;  /* what this step's toggles are, translated (NULL: the app's toggles_name) */
     int n_panes;           /* 1 or 2 */
 } tui_step;
+
+/* What tui_run, tui_menu, tui_pager and tui_walk_write return: common.h's codes. */
+typedef enum {
+    TUI_OK = NUMLAB_OK,
+    TUI_ERR_NO_TERMINAL = NUMLAB_ERR_DEVICE,  /* stdin or stdout is not a terminal: nothing done, nothing said */
+    TUI_ERR_TERM = NUMLAB_ERR_INPUT,          /* TERM is unset, unknown or cannot move the cursor (said on stderr:
+                                               * which program, what is wrong and what to do) */
+    TUI_ERR_IO = NUMLAB_ERR_IO,               /* writing the walk as text failed (NUMLAB_WALK_TEXT) */
+} tui_error;
 
 typedef enum {
     TUI_ENTER_STEP,        /* the walk arrived at a step (also at start) */
@@ -107,6 +117,12 @@ typedef struct {
     /* Space paused (true) or resumed (false) the animation: a lab whose sound plays in a thread of its own pauses
      * it here. May be NULL. */
     void (*paused)(void *ctx, int step, bool paused);
+
+    /* What a callback asks of the shell (tui_go_to_step, tui_say), taken once the callback returns: the shell's,
+     * left zero by the lab. */
+    bool go_requested;
+    int go_step;
+    char said[512];
 } tui_app;
 
 /* The walk as text, without a terminal: each step as n reaches it (describe, then changed(TUI_ENTER_STEP), then
@@ -116,18 +132,18 @@ typedef struct {
  * "--- notes" the notes.
  * What the text pane shows before the animation starts (or after r while paused). tui_run writes it to stdout
  * instead of opening the terminal when the environment variable NUMLAB_WALK_TEXT is set and not empty: every lab's
- * lesson, readable and testable headless. Returns 0, or -1 when writing failed. */
+ * lesson, readable and testable headless. Returns TUI_OK, or TUI_ERR_IO when writing failed. */
 int tui_walk_write(tui_app *app, FILE *f);
 
-/* Runs the app until q (returns 0) or a quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT: returns 128 + signal).
- * Needs a terminal: returns -1 (and does nothing) when stdin or stdout is not one, and 2 (having said on stderr
- * which lab, what is wrong and what to do) when TERM is unset, unknown or cannot move the cursor. The terminal is
- * restored in every case. */
+/* Runs the app until q or a quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT: tui_signal() says which) and returns
+ * TUI_OK. Needs a terminal: TUI_ERR_NO_TERMINAL when stdin or stdout is not one, TUI_ERR_TERM when TERM cannot be
+ * used; TUI_ERR_IO when the walk as text (NUMLAB_WALK_TEXT) could not be written. The terminal is restored in every
+ * case. labcli_walk_status turns the code into the lab's exit status. */
 int tui_run(tui_app *app);
 
 /* From the key or mouse callback: go to step `step` (0-based) once the callback returns, as n and p do (steps
  * that do not exist are ignored). For jumps n/p cannot make, e.g. to the next group of steps. */
-void tui_go_to_step(int step);
+void tui_go_to_step(tui_app *app, int step);
 
 /* --- menus and pages (tui_menu.c): the launcher's screens ------------------------------------------------- */
 
@@ -136,12 +152,12 @@ typedef struct {
     const char *detail;    /* one line of description */
 } tui_item;
 
-/* A full-screen list: arrows/j/k move, Enter or the item's number chooses, q or Esc leaves. Returns the chosen
- * index, -1 when the user left (or a quit signal came: tui_signal() says which), -2 when there is no terminal, or
- * -3 when TERM is unset or unknown (said on stderr, as tui_run does). Restores the terminal before returning. */
-int tui_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected);
+/* A full-screen list: arrows/j/k move, Enter or the item's number chooses, q or Esc leaves. Returns TUI_OK with
+ * *choice the chosen index, or -1 when the user left (or a quit signal came: tui_signal() says which);
+ * TUI_ERR_NO_TERMINAL or TUI_ERR_TERM (said on stderr, as tui_run does). Restores the terminal before returning. */
+int tui_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected, int *choice);
 /* Shows text (lines separated by '\n', wrapped to the width) with scrolling (arrows, PgUp/PgDn, space, Home, End)
- * until q or Esc. Returns 0, -2 when there is no terminal, or -3 when TERM is unusable (said on stderr). */
+ * until q or Esc. Returns TUI_OK, TUI_ERR_NO_TERMINAL or TUI_ERR_TERM (said on stderr). */
 int tui_pager(const char *title, const char *text);
 
 /* The quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) that ended the last tui_run, tui_menu or tui_pager, or 0. */
@@ -149,7 +165,7 @@ int tui_signal(void);
 
 /* From a callback: text for the status line in place of the keys until the next key (what a key did: "w: wrote
  * bowl-session-1.wav"), so that it is seen whatever page the text pane is on. */
-void tui_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void tui_say(tui_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Restores the terminal if tui_run left it in curses mode (idempotent; safe to call from atexit). */
 void tui_restore(void);

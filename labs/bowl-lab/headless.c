@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "lab.h"
 #include "numlab/cli.h"
@@ -100,13 +99,6 @@ static int write_spectrum(FILE *f, const double *ring, size_t at)
     free(x);
     free(db);
     return rc;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 static void summary(const report *r, const bl_options *o, const snd_engine *e, double seconds,
@@ -247,29 +239,61 @@ static int commit_outputs(const report *r, const bl_options *o, outputs *out, co
     return CLI_OK;
 }
 
+/* The render's sink: the outputs written as the model steps (model_render.c). */
+typedef struct {
+    const report *r;
+    const bl_options *o;
+    outputs out;
+    const bl_result *res;
+} render_sink;
+
+static int sink_start(void *arg, const snd_engine *e)
+{
+    render_sink *k = arg;
+    int rc = open_outputs(k->r, k->o, &k->out);
+    if (rc == CLI_OK && k->out.f[OUT_EVENTS])
+        fputs("t,event,sphere,value,impulse,x,y,z\n", k->out.f[OUT_EVENTS]);
+    if (rc == CLI_OK && k->out.f[OUT_TRACE]) {
+        fputs("frame,t,x0,y0,z0,x1,y1,z1,speed0,speed1,gate0,gate1,load0,load1,rate0,rate1,pair_rate,latch,"
+              "distance,energy,tilt_x,tilt_y,acc_x,acc_y,peak\n", k->out.f[OUT_TRACE]);
+        write_trace(k->out.f[OUT_TRACE], 0, e, 0.0);
+    }
+    return rc;
+}
+
+static void sink_step(void *arg, const snd_engine *e)
+{
+    render_sink *k = arg;
+    if (k->out.f[OUT_EVENTS])
+        write_events(k->out.f[OUT_EVENTS], snd_engine_bowl(e));
+}
+
+static int sink_frame(void *arg, long frame, const snd_engine *e, const double *samples, size_t frames, double peak)
+{
+    render_sink *k = arg;
+    const bl_options *o = k->o;
+    int rc = CLI_OK;
+    if (o->spectrogram_sink && spectrogram_push(o->spectrogram_sink, samples, frames, o->channels))
+        rc = say(k->r, CLI_FAILURE, _("--spectrogram: out of memory"));
+    char err[PATH_MAX + 256];   /* a whole path and the reason: cut when shown */
+    if (k->out.wav && wav_write(k->out.wav, samples, frames, err, sizeof err) != WAV_OK)
+        rc = say(k->r, CLI_FAILURE, "--wav: %s", cli_cut_in(err, o->wav));
+    if (k->out.f[OUT_TRACE])
+        write_trace(k->out.f[OUT_TRACE], frame, e, peak);
+    if (rc == CLI_OK)
+        rc = check_streams(k->r, &k->out);
+    if (bl_interrupted)
+        rc = say(k->r, CLI_FAILURE, _("interrupted at %.3f s: nothing written"),
+                 (double)k->res->steps * o->preset->bowl.step);
+    return rc;
+}
+
 int bl_run(const bl_options *o, char *msg, size_t len)
 {
     const report r = {msg, len};
     if (!(o->seconds <= BL_MAX_RENDER_S))  /* every way of setting the length is checked before; this is the last */
         return say(&r, CLI_USAGE, _("a render of %g s is refused (allowed: at most %d s)"), o->seconds,
                    BL_MAX_RENDER_S);
-    snd_options so = {.seed = o->seed, .rate = SND_RATE, .channels = o->channels, .layers = o->layers,
-                      .gesture = &o->gesture};
-    snd_error serr;
-    snd_engine *e = snd_engine_new(o->preset, &so, &serr);
-    if (!e)
-        return serr == SND_ERR_NOMEM ? say(&r, CLI_FAILURE, _("out of memory"))
-                                     : say(&r, CLI_USAGE, _("preset '%s': its parameters are invalid together (see "
-                                           "--describe)"), o->preset->name);
-
-    const double step = o->preset->bowl.step;
-    const size_t frames_per_step = snd_engine_step_frames(e);
-    const long long total = llround(o->seconds / step);
-    /* a frame feeds at most the accumulator's cap (0.1 s) worth of steps */
-    const size_t max_steps = (size_t)ceil(TS_DEFAULT_CAP / step) + 2;
-    double *buf = malloc(max_steps * frames_per_step * o->channels * sizeof *buf);
-    double *ring = calloc(SPECTRUM_N, sizeof *ring);
-    size_t ring_at = 0;
     /* These stop the render cleanly (a closed pipe shows as a write error: check_streams). Installed before the
      * outputs, whose own handlers run first: they remove the temporaries at once, then hand the signal on. */
     bl_interrupted = 0;
@@ -280,74 +304,41 @@ int bl_run(const bl_options *o, char *msg, size_t len)
         sigemptyset(&sa.sa_mask);
         sigaction(stops[i], &sa, &old[i]);
     }
-    outputs out = {0};
-    int rc = buf && ring ? open_outputs(&r, o, &out) : say(&r, CLI_FAILURE, _("out of memory"));
-    bl_replay replay;
-    if (o->replay)
-        bl_replay_init(&replay, o->replay);
-
-    if (rc == CLI_OK && out.f[OUT_EVENTS])
-        fputs("t,event,sphere,value,impulse,x,y,z\n", out.f[OUT_EVENTS]);
-    if (rc == CLI_OK && out.f[OUT_TRACE]) {
-        fputs("frame,t,x0,y0,z0,x1,y1,z1,speed0,speed1,gate0,gate1,load0,load1,rate0,rate1,pair_rate,latch,"
-              "distance,energy,tilt_x,tilt_y,acc_x,acc_y,peak\n", out.f[OUT_TRACE]);
-        write_trace(out.f[OUT_TRACE], 0, e, 0.0);
-    }
-    double start = now();
-    long long done = 0;
-    for (long frame = 1; rc == CLI_OK && done < total; frame++) {
-        double dt = fmin(1.0 / BL_FRAME_HZ, (double)(total - done) * step);
-        long long due = snd_engine_due(e, dt);
-        if (due > total - done)
-            due = total - done;
-        if (due == 0 && (double)(total - done) * step <= 1.0 / BL_FRAME_HZ)
-            due = 1;  /* the last sliver: never stall on the accumulator's rounding */
-        double peak = 0.0;
-        for (long long k = 0; k < due; k++) {
-            double *at = buf + (size_t)k * frames_per_step * o->channels;
-            if (o->replay)
-                bl_replay_step(&replay, e, at);
-            else
-                snd_engine_step(e, at);
-            if (out.f[OUT_EVENTS])
-                write_events(out.f[OUT_EVENTS], snd_engine_bowl(e));
-            /* the trace's peak and the spectrum's window only when asked: per-sample work a plain render skips */
-            for (size_t i = 0; out.f[OUT_TRACE] && i < frames_per_step * o->channels; i++)
-                peak = fmax(peak, fabs(at[i]));
-            for (size_t i = 0; out.f[OUT_SPECTRUM] && i < frames_per_step; i++) {
-                double mono = 0.0;
-                for (size_t c = 0; c < o->channels; c++)
-                    mono += at[i * o->channels + c] / (double)o->channels;
-                ring[ring_at] = mono;
-                ring_at = (ring_at + 1) % SPECTRUM_N;
-            }
-        }
-        if (o->spectrogram_sink &&
-            spectrogram_push(o->spectrogram_sink, buf, (size_t)due * frames_per_step, o->channels))
-            rc = say(&r, CLI_FAILURE, _("--spectrogram: out of memory"));
-        done += due;
-        char err[PATH_MAX + 256];   /* a whole path and the reason: cut when shown */
-        if (out.wav && wav_write(out.wav, buf, (size_t)due * frames_per_step, err, sizeof err) != WAV_OK)
-            rc = say(&r, CLI_FAILURE, "--wav: %s", cli_cut_in(err, o->wav));
-        if (out.f[OUT_TRACE])
-            write_trace(out.f[OUT_TRACE], frame, e, peak);
-        if (rc == CLI_OK)
-            rc = check_streams(&r, &out);
-        if (bl_interrupted)
-            rc = say(&r, CLI_FAILURE, _("interrupted at %.3f s: nothing written"), (double)done * step);
-    }
-    double elapsed = now() - start;
-
+    const bl_render_params p = {.preset = o->preset, .seed = o->seed, .channels = o->channels, .layers = o->layers,
+                         .gesture = o->gesture, .replay = o->replay, .seconds = o->seconds,
+                         .peaks = o->trace != NULL, .spectrum = o->spectrum != NULL};
+    bl_result res;
+    render_sink k = {.r = &r, .o = o, .res = &res};
+    const bl_sink sink = {.arg = &k, .start = sink_start, .step = sink_step, .frame = sink_frame};
+    int rc = bl_model_compute(&p, &sink, &res);
+    if (rc == NUMLAB_ERR_NOMEM)
+        rc = say(&r, CLI_FAILURE, _("out of memory"));
+    else if (rc == NUMLAB_ERR_INPUT)
+        rc = say(&r, CLI_USAGE, _("preset '%s': its parameters are invalid together (see --describe)"),
+                 o->preset->name);
     if (rc == CLI_OK)
-        rc = commit_outputs(&r, o, &out, ring, ring_at, e, elapsed);
+        rc = commit_outputs(&r, o, &k.out, res.ring, res.ring_at, res.e, res.elapsed);
     if (rc != CLI_OK)
-        abort_outputs(&out);
+        abort_outputs(&k.out);
     for (int i = 0; i < 4; i++)
         sigaction(stops[i], &old[i], NULL);
-    free(ring);
-    free(buf);
-    snd_engine_free(e);
+    bl_result_free(&res);
     return rc;
+}
+
+/* --- the gesture file ---------------------------------------------------------------------------------------- */
+
+int bl_gesture_write(FILE *f, const bl_gesture *g, const char *comment)
+{
+    if (comment)
+        fprintf(f, "# %s\n", comment);
+    fputs(BL_GESTURE_HEADER "\n", f);
+    for (size_t i = 0; i < g->n; i++) {
+        const bl_gesture_row *r = &g->rows[i];
+        fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", r->t, r->c.tilt_x_deg, r->c.tilt_y_deg, r->c.stir_hz,
+                r->c.stir_radius, r->strike);
+    }
+    return ferror(f) ? -1 : 0;
 }
 
 /* --- --list-presets, --describe ---------------------------------------------------------------------------- */

@@ -1,8 +1,7 @@
-/* bowl-lab's one private header. The lab's files: the command line (options.c), the live session the interactive
- * lab steps (model.c) with the preset's parameters by name (model_params.c), the player's gesture, its recording and
- * its replay (model_gesture.c), the event timeline (model_timeline.c) and the live sound (model_live.c); the
- * headless outputs (headless.c, headless_spectrogram.c); the charts (view.c), the guided walk (walk.c) and its
- * words (texts.c). */
+/* bowl-lab's shell around its model (model.h: the gesture, the parameters by name, the timeline, the live session
+ * and the render). The shell's files: the command line (options.c, which turns options into the model's params),
+ * the headless outputs (headless.c, headless_spectrogram.c), a session saved (save.c), the live sound (live.c); the
+ * charts (view.c), the guided walk (walk.c) and its words (texts.c), each formatting what the model computed. */
 #ifndef BL_LAB_H
 #define BL_LAB_H
 
@@ -19,110 +18,7 @@
 #include "numlab/spectrogram.h"
 #include "numlab/sound.h"
 #include "numlab/wav.h"
-
-#define BL_FRAME_HZ 60.0      /* the frames offline renders feed the accumulator (the trace's rows) */
-#define BL_SPECTRUM_N 8192    /* the last window the spectrum shows: 0.17 s, bins of 5.9 Hz */
-#define BL_MAX_GESTURE_S 3600 /* the last time a gesture file may hold, s (--seconds may render a part of it) */
-#define BL_MAX_RENDER_S 600   /* the longest render, s, whatever sets its length: --seconds, a gesture file's last
-                               * row, a session of the interactive lab (bl_run refuses more) */
-
-/* --- the player's gesture (model_gesture.c) ----------------------------------------------------------------------- */
-
-/* What the player holds: the bowl's tilt and its stir. */
-typedef struct {
-    double tilt_x_deg, tilt_y_deg;  /* the bowl turned by tilt_y about y, then by tilt_x about x (bowl.h), degrees */
-    double stir_hz;                 /* the bowl circles at this rate, counter-clockwise from above (< 0: clockwise) */
-    double stir_radius;             /* m: the radius of that circle */
-} bl_controls;
-
-#define BL_TILT_MAX 60.0      /* degrees */
-#define BL_STIR_MAX 10.0      /* Hz */
-#define BL_STIR_RADIUS_MAX 0.05  /* m */
-#define BL_STRIKE_MAX 10.0
-
-/* A gesture file's row: from time t on, the controls; and a strike of that strength at t (0: none). */
-typedef struct {
-    double t;
-    bl_controls c;
-    double strike;
-} bl_gesture_row;
-
-/* A recorded gesture: rows in time order. The last row's time is where the recording ends. */
-typedef struct {
-    bl_gesture_row *rows;
-    size_t n, cap;
-} bl_gesture;
-
-#define BL_GESTURE_HEADER "t,tilt_x_deg,tilt_y_deg,stir_hz,stir_radius_m,strike"
-
-/* Appends a row. 0, or -1 when out of memory (g unchanged). */
-int bl_gesture_add(bl_gesture *g, const bl_gesture_row *row);
-void bl_gesture_free(bl_gesture *g);
-/* Parses a gesture file's size bytes: '#' comment lines and blank lines anywhere, then the header line, then rows
- * of six numbers (t nondecreasing in [0, BL_MAX_GESTURE_S], tilts within +-60 degrees, stir within +-10 Hz,
- * radius 0..0.05 m, strike 0..10); lines of at most 1023 characters, no NUL bytes. Returns 0, or 2 with msg
- * "NAME:LINE: what is wrong (allowed: ...)" (g emptied), or 1 when memory ran out. The file itself is read with
- * infile_read (a regular file of at most BL_MAX_GESTURE_BYTES). */
-#define BL_MAX_GESTURE_BYTES (64u << 20)
-int bl_gesture_parse(const char *data, size_t size, const char *name, bl_gesture *g, char *msg,
-                           size_t len);
-/* Writes the header and every row, exact to the bit (%.17g); a comment line first unless NULL. 0, or -1. */
-int bl_gesture_write(FILE *f, const bl_gesture *g, const char *comment);
-
-/* The player's state while stepping: the controls, the stir's angle, a strike waiting for the next step. */
-typedef struct {
-    bl_controls c;
-    double phase;           /* rad: the bowl's centre is at A (cos phase, sin phase) on its stir circle */
-    double strike;
-} bl_player;
-
-/* The gesture of one step of h seconds: the tilt in radians and the stir's acceleration -A w^2 (cos phase,
- * sin phase) at the step's start, w = 2 pi stir_hz; then the phase advances by w h. */
-bowl_gesture bl_player_gesture(bl_player *p, double h);
-/* One engine step under the player: its gesture, its pending strike (then cleared), snd_engine_step into out. */
-void bl_player_step(bl_player *p, snd_engine *e, double *out);
-
-/* The tilt that puts the bowl's lowest point at (dx, dy) R seen from above (R the bowl's radius; |(dx, dy)| is
- * the sine of the tilt, clamped to sin(max_deg)): effective gravity then points along (dx, dy, -...). */
-void bl_tilt_toward(double dx, double dy, double max_deg, double *tilt_x_deg, double *tilt_y_deg);
-
-/* Playing a recorded gesture back: before each step, the rows due at the engine's current step (the step nearest
- * to their t) set the controls (the last one wins) and add their strikes. */
-typedef struct {
-    const bl_gesture *g;
-    size_t next;
-    bl_player player;
-} bl_replay;
-
-void bl_replay_init(bl_replay *r, const bl_gesture *g);
-void bl_replay_step(bl_replay *r, snd_engine *e, double *out);
-
-/* --- the preset's parameters by name (model_params.c) ------------------------------------------------------------- */
-
-/* One settable parameter: a double (or, for a mode count, a size_t) at `offset` in snd_preset, within [lo, hi]. */
-typedef struct {
-    const char *section;     /* printed as a comment before the first key of a section */
-    const char *key;
-    size_t offset;
-    bool count;
-    double lo, hi;
-    const char *meaning;
-} bl_param;
-
-extern const bl_param bl_params[];
-extern const size_t bl_n_params;
-double bl_param_get(const snd_preset *p, const bl_param *f);
-/* Sets one parameter of p from "KEY=VALUE" (a key of --describe, a finite number in its range). Returns 0, or 2
- * with msg naming the assignment and what is allowed. */
-int bl_set(snd_preset *p, const char *assignment, char *msg, size_t len);
-/* " --set key=value" for each parameter in which p differs from base (exact: %.17g), like snprintf. */
-size_t bl_set_args(const snd_preset *base, const snd_preset *p, char *buf, size_t size);
-/* True when no settable parameter differs. */
-bool bl_same_params(const snd_preset *a, const snd_preset *b);
-/* Layer lists: "rub,pair,impact", "default", "all", "none". Returns 0, or 2 with msg. */
-int bl_parse_layers(const char *text, unsigned *layers, char *msg, size_t len);
-/* The shortest list naming the layers ("none" for 0), like snprintf. */
-size_t bl_layers_text(unsigned layers, char *buf, size_t size);
+#include "model.h"
 
 /* --- headless render (headless.c) --------------------------------------------------------------------------------- */
 
@@ -172,6 +68,9 @@ int bl_spectrogram(const bl_options *o);
  * then stdout flushed (cli_flush_stdout). CLI_OK or the status, said. */
 int bl_say_summary(const bl_options *o, const char *summary);
 
+/* Writes the header and every row, exact to the bit (%.17g); a comment line first unless NULL. 0, or -1. */
+int bl_gesture_write(FILE *f, const bl_gesture *g, const char *comment);
+
 /* One line a preset: its name, then what it should sound like. */
 void bl_list_presets(void);
 /* Every parameter of a preset, one "key value  # meaning" a line (the keys --set takes). */
@@ -184,83 +83,8 @@ int bl_render(const bl_options *o);
 /* Interrupted by SIGINT/SIGTERM/SIGHUP (set by the handler the render installs). */
 extern volatile int bl_interrupted;
 
-/* --- the event timeline (model_timeline.c) ------------------------------------------------------------------------ */
+/* --- saving a session (save.c): its recording and its render ------------------------------------------------- */
 
-enum { BL_LANE_HIT, BL_LANE_WALL, BL_LANE_GATE0, BL_LANE_GATE1, BL_LANE_LATCH,
-       BL_LANES };
-#define BL_TIMELINE_CAP 1024
-
-typedef struct {
-    double t;
-    int lane;
-    bool on;                /* a state lane's new state; true for the instants (hits) */
-    double value;
-} bl_mark;
-
-/* The last BL_TIMELINE_CAP events; the states (gates, latch) before the oldest one kept. */
-typedef struct {
-    bl_mark ring[BL_TIMELINE_CAP];
-    size_t start, n;
-    bool base[BL_LANES];
-    unsigned long count[BL_LANES]; /* every mark ever added, per lane */
-} bl_timeline;
-
-/* Empty, with the gates' and the latch's states taken from b. */
-void bl_timeline_init(bl_timeline *tl, const bowl *b);
-void bl_timeline_add(bl_timeline *tl, const bowl_event *ev);
-/* A lane's name as shown (translated). */
-const char *bl_lane_name(int lane);
-/* What the timeline shows over [from, to]: span(lane, a, b) for each stretch a state lane was on (clipped to the
- * window), point(lane, t) for each instant inside it; in time order per lane. */
-void bl_timeline_walk(const bl_timeline *tl, double from, double to,
-                            void (*span)(void *arg, int lane, double a, double b),
-                            void (*point)(void *arg, int lane, double t), void *arg);
-
-/* --- the live session (model.c): what the interactive lab steps, records and renders ------------------------------ */
-
-#define BL_TRAIL 48           /* trail points a sphere (one every BL_TRAIL_EVERY steps: 0.5 s) */
-#define BL_TRAIL_EVERY 25
-
-typedef struct {
-    snd_preset preset;
-    unsigned long seed;
-    unsigned layers;
-    snd_engine *e;
-    bl_player player;   /* the controls the next steps use (the lab changes them between frames) */
-    bl_gesture rec;     /* every change of the controls, and every strike, at its step's time */
-    bool rec_failed;          /* out of memory while recording: the session cannot be rendered */
-    bl_timeline timeline;
-    double *buf;              /* the last step's samples (mono) */
-    double *ring;             /* the last BL_SPECTRUM_N samples, oldest at ring_at */
-    size_t ring_at;
-    unsigned long ring_version; /* changes whenever the ring does */
-    double peak;              /* largest |sample| since the last frame */
-    double trail[2][BL_TRAIL][2]; /* x, y of each sphere, oldest at trail_at */
-    size_t trail_at, trail_n;
-    spectrogram *sg;          /* the last BL_SPECTROGRAM_S seconds' spectrogram (the g view); NULL: none */
-} bl_session;
-
-/* the g view's spectrogram: 2048-sample frames every 1024 samples (21 ms), the last 4 s */
-#define BL_SPECTROGRAM_S 4.0
-#define BL_SPECTROGRAM_HOP 1024
-#define BL_SPECTROGRAM_FRAMES ((size_t)(BL_SPECTROGRAM_S * SND_RATE / BL_SPECTROGRAM_HOP))
-#define BL_SPECTROGRAM_BINS (2048 / 2 + 1)
-
-/* A mono session of the preset (copied) from t = 0 under controls c. SND_OK or the engine's error. */
-int bl_session_init(bl_session *s, const snd_preset *preset, unsigned long seed, unsigned layers,
-                          const bl_controls *c);
-void bl_session_destroy(bl_session *s);
-/* Takes n steps under s->player, recording each change of the controls and each strike. */
-void bl_session_steps(bl_session *s, unsigned n);
-/* One display frame of frame_dt seconds: the accumulator's steps. Returns how many. */
-unsigned bl_session_frame(bl_session *s, double frame_dt);
-/* Still something to show: a sphere moving, the bowl stirred, or sound ringing. */
-bool bl_session_active(const bl_session *s);
-/* The recording so far with its end row (the session's time, the controls now). 0, or -1 (out of memory). */
-int bl_session_gesture(const bl_session *s, bl_gesture *out);
-/* The command line that replays a recording as FILE.csv (with the preset's changes from its named preset). */
-size_t bl_command(const snd_preset *preset, unsigned long seed, unsigned layers, const char *csv, char *buf,
-                        size_t size);
 /* Writes the recording and its render as DIR/bowl-session-N.csv and .wav, N the first number for which neither
  * exists (never replacing a file), through the headless render: both committed together, or neither. Returns 0
  * with msg naming the files, or 1/2 with the error; *wav_name gets the WAV's name (without DIR). */
@@ -271,7 +95,7 @@ int bl_session_save(const bl_session *s, const char *dir, char *msg, size_t len,
 int bl_save(const snd_preset *preset, unsigned long seed, unsigned layers, const bl_gesture *g,
                   const char *dir, char *msg, size_t len, char *wav_name, size_t name_len);
 
-/* --- the live sound (model_live.c) -------------------------------------------------------------------------------- */
+/* --- the live sound (live.c) -------------------------------------------------------------------------------- */
 
 /* The sound device and the lock the lab's thread and the synthesis thread share the session under. */
 typedef struct {
@@ -317,8 +141,10 @@ size_t bl_bar(char *buf, size_t size, double value, int width, bool unicode);
 
 /* The guided walk through the six levels of the bowl note's synthesis chain, then free play, heard live on the
  * --audio device (bl_live_open). It starts from the preset's gesture (with --stir, --stir-radius, --tilt); every
- * level plays *typed_layers when not NULL (--layers). Returns the exit status. */
-int bl_interactive(const snd_preset *preset, unsigned long seed, const char *audio, const unsigned *typed_layers);
+ * level plays *typed_layers when not NULL (--layers). r: the command line (the lab that read it, for "needs a
+ * terminal"). Returns the exit status. */
+int bl_interactive(const labcli_result *r, const snd_preset *preset, unsigned long seed, const char *audio,
+                   const unsigned *typed_layers);
 
 /* The walk's steps: the six levels, then free play. */
 enum { BL_STEP_MECHANICS, BL_STEP_GATE, BL_STEP_FORCE, BL_STEP_FILTER, BL_STEP_BANKS, BL_STEP_EVENTS, BL_STEP_PLAY,
@@ -347,7 +173,12 @@ typedef struct {
 extern const labcli_option bl_option_table[];
 extern const size_t bl_n_options;
 /* The lab's check (labcli_lab.check): --set applied to the chosen preset, the gesture options, the outputs. */
-int bl_check(void *opts, const labcli_result *r);
+int bl_check(const labcli_lab *lab, void *opts, const labcli_result *r);
+/* Sets one parameter of p from "KEY=VALUE" (a key of --describe, a finite number in its range). Returns 0, or 2
+ * with msg naming the assignment and what is allowed. */
+int bl_set(snd_preset *p, const char *assignment, char *msg, size_t len);
+/* Layer lists: "rub,pair,impact", "default", "all", "none". Returns 0, or 2 with msg. */
+int bl_parse_layers(const char *text, unsigned *layers, char *msg, size_t len);
 /* Each "KEY=VALUE" of --set into p, then the whole preset checked (a mechanics or sound parameter that does not fit
  * the others, e.g. spheres too large for the bowl, is named when the module can name it); CLI_OK or CLI_USAGE. */
 int bl_apply_sets(snd_preset *p, const char *const *sets, int n);

@@ -1,13 +1,15 @@
-/* bowl-lab: the player's gesture (tilt and stir), how one step feels it, its recording as a CSV file and its replay.
- * The interactive lab and `--gesture FILE` step the engine through the same bl_player_step, so a recording
- * played back gives the same samples, bit for bit. */
+/* bowl-lab: the player's gesture (tilt and stir), how one step feels it, its recording as a CSV file (read here,
+ * written by headless.c) and its replay. The interactive lab and `--gesture FILE` step the engine through the same
+ * bl_player_step, so a recording played back gives the same samples, bit for bit. */
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lab.h"
+#include "model.h"
 #include "numlab/common.h"
+#include "numlab/lang.h"
 
 #define DEG (NUMLAB_PI / 180.0)
 #define LINE_MAX_CHARS 1024
@@ -162,19 +164,6 @@ int bl_gesture_parse(const char *data, size_t size, const char *name, bl_gesture
     if (rc)
         bl_gesture_free(g);
     return rc;
-}
-
-int bl_gesture_write(FILE *f, const bl_gesture *g, const char *comment)
-{
-    if (comment)
-        fprintf(f, "# %s\n", comment);
-    fputs(BL_GESTURE_HEADER "\n", f);
-    for (size_t i = 0; i < g->n; i++) {
-        const bl_gesture_row *r = &g->rows[i];
-        fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", r->t, r->c.tilt_x_deg, r->c.tilt_y_deg, r->c.stir_hz,
-                r->c.stir_radius, r->strike);
-    }
-    return ferror(f) ? -1 : 0;
 }
 
 /* --- the player --------------------------------------------------------------------------------------------- */

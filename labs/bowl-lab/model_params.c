@@ -1,13 +1,12 @@
-/* bowl-lab: every parameter of a preset by name (--describe prints them: headless.c; --set changes them; the
- * interactive lab writes its changes as --set arguments), and the names of the sound layers. */
+/* bowl-lab: every parameter of a preset by name (--describe prints them: headless.c; --set changes them: options.c;
+ * the interactive lab writes its changes as --set arguments), and the names of the sound layers. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lab.h"
-#include "numlab/cli.h"
+#include "model.h"
 
 #define B(member) offsetof(snd_preset, bowl.member)
 #define S(member) offsetof(snd_preset, sound.member)
@@ -84,43 +83,13 @@ double bl_param_get(const snd_preset *p, const bl_param *f)
     return f->count ? (double)*(const size_t *)at : *(const double *)at;
 }
 
-static void put(snd_preset *p, const bl_param *f, double v)
+void bl_param_set(snd_preset *p, const bl_param *f, double v)
 {
     char *at = (char *)p + f->offset;
     if (f->count)
         *(size_t *)at = (size_t)v;
     else
         *(double *)at = v;
-}
-
-int bl_set(snd_preset *p, const char *assignment, char *msg, size_t len)
-{
-    const char *eq = strchr(assignment, '=');
-    size_t klen = eq ? (size_t)(eq - assignment) : strlen(assignment);
-    const bl_param *f = NULL;
-    for (size_t i = 0; i < bl_n_params && !f; i++)
-        if (strlen(bl_params[i].key) == klen && strncmp(bl_params[i].key, assignment, klen) == 0)
-            f = &bl_params[i];
-    if (!eq || !f) {
-        snprintf(msg, len, _("--set: '%s' is not KEY=VALUE with a key of --describe (e.g. magnet=0.5)"),
-                 cli_cut(assignment));
-        return 2;
-    }
-    const char *text = eq + 1, *problem;
-    double v = 0.0;
-    if ((problem = cli_number_problem(text, &v)) != NULL) {
-        snprintf(msg, len, _("--set: '%s' %s in '%s' (allowed: %g..%g)"), cli_cut(text), problem, cli_cut(assignment),
-                 f->lo, f->hi);
-        return 2;
-    }
-    if (v < f->lo || v > f->hi || (f->count && v != floor(v))) {
-        snprintf(msg, len, f->count ? _("--set: '%s' is out of range for %s (allowed: a whole number %g..%g)")
-                                    : _("--set: '%s' is out of range for %s (allowed: %g..%g)"),
-                 cli_cut(text), f->key, f->lo, f->hi);
-        return 2;
-    }
-    put(p, f, v);
-    return 0;
 }
 
 size_t bl_set_args(const snd_preset *base, const snd_preset *p, char *buf, size_t size)
@@ -157,30 +126,14 @@ static const struct {
                    {"body", SND_LAYER_BODY}, {"force", SND_LAYER_FORCE}};
 #define N_LAYER_NAMES (sizeof layer_names / sizeof layer_names[0])
 
-int bl_parse_layers(const char *text, unsigned *layers, char *msg, size_t len)
+int bl_layer_bits(const char *name, unsigned *bits)
 {
-    const char *allowed = _("a comma-separated list of rub, pair, impact, body, force, or default, all, none");
-    char buf[256];
-    if (!*text || strlen(text) >= sizeof buf) {
-        snprintf(msg, len, _("--layers: '%s' is not a layer list (allowed: %s)"), cli_cut(text), allowed);
-        return 2;
-    }
-    strcpy(buf, text);
-    *layers = 0;
-    for (char *name = buf, *comma; name; name = comma ? comma + 1 : NULL) {
-        if ((comma = strchr(name, ',')))
-            *comma = '\0';
-        size_t i = 0;
-        while (i < N_LAYER_NAMES && strcmp(name, layer_names[i].name) != 0)
-            i++;
-        if (i == N_LAYER_NAMES) {
-            snprintf(msg, len, _("--layers: '%s' is not a layer in '%s' (allowed: %s)"), cli_cut(name), cli_cut(text),
-                     allowed);
-            return 2;
+    for (size_t i = 0; i < N_LAYER_NAMES; i++)
+        if (strcmp(name, layer_names[i].name) == 0) {
+            *bits = layer_names[i].bits;
+            return 0;
         }
-        *layers |= layer_names[i].bits;
-    }
-    return 0;
+    return -1;
 }
 
 size_t bl_layers_text(unsigned layers, char *buf, size_t size)

@@ -1,6 +1,7 @@
 /* bowl-lab: the event timeline the interactive lab draws: the bowl's events (bowl.h) in a ring, as five lanes:
  * collisions and wall re-impacts as instants, each gate and the latch as stretches of time while they are on. */
-#include "lab.h"
+#include "model.h"
+#include "numlab/lang.h"
 
 /* TRANSLATORS: the timeline's lanes and the notes' meters: a collision, a wall re-impact, each sphere's contact
  * gate, the magnetic latch */

@@ -131,12 +131,9 @@ const labcli_option bl_option_table[] = {
 
 const size_t bl_n_options = sizeof bl_option_table / sizeof bl_option_table[0];
 
-/* labcli_given looks an option up in a lab's table: this one. */
-static const labcli_lab table = {.name = "bowl-lab", .options = bl_option_table,
-                                 .n_options = sizeof bl_option_table / sizeof bl_option_table[0]};
 
 /* The preset's gesture with the gesture options given; CLI_USAGE when they meet a recorded one. */
-static int scripted_gesture(bl_front *f, const labcli_result *r)
+static int scripted_gesture(const labcli_lab *lab, bl_front *f, const labcli_result *r)
 {
     static const char *const names[] = {"stir", "stir-radius", "reverse", "tilt", "stop"};
     double *const values[] = {&f->o.gesture.stir_hz, &f->o.gesture.stir_radius, &f->o.gesture.reverse,
@@ -145,7 +142,7 @@ static int scripted_gesture(bl_front *f, const labcli_result *r)
                             f->stop};
     f->o.gesture = f->o.preset->gesture;
     for (int i = 0; i < 5; i++)
-        if (labcli_given(&table, r, names[i])) {
+        if (labcli_given(lab, r, names[i])) {
             if (f->gesture_path)
                 return cli_error(_("--gesture: a recorded gesture replaces --stir, --stir-radius, --reverse, --tilt "
                                  "and --stop (allowed: one or the other)"));
@@ -154,11 +151,11 @@ static int scripted_gesture(bl_front *f, const labcli_result *r)
     return CLI_OK;
 }
 
-int bl_check(void *opts, const labcli_result *r)
+int bl_check(const labcli_lab *lab, void *opts, const labcli_result *r)
 {
     bl_front *f = opts;
-    f->have_seconds = labcli_given(&table, r, "seconds");
-    f->layers_given = labcli_given(&table, r, "layers");
+    f->have_seconds = labcli_given(lab, r, "seconds");
+    f->layers_given = labcli_given(lab, r, "layers");
     if (r->mode == BL_LIST)
         return CLI_OK;
     if (f->audio && !*f->audio)
@@ -167,7 +164,7 @@ int bl_check(void *opts, const labcli_result *r)
     f->chosen = r->mode == BL_DESCRIBE ? *f->describe : *f->o.preset;
     f->o.preset = &f->chosen;
     int rc = bl_apply_sets(&f->chosen, f->sets, f->n_sets);
-    if (rc == CLI_OK && r->mode != BL_DESCRIBE && (rc = scripted_gesture(f, r)) == CLI_OK)
+    if (rc == CLI_OK && r->mode != BL_DESCRIBE && (rc = scripted_gesture(lab, f, r)) == CLI_OK)
         rc = bl_check_outputs(&f->o);
     if (r->mode == 0)
         f->chosen.gesture = f->o.gesture;  /* the interactive lab starts from the preset's gesture, as changed */
@@ -246,4 +243,60 @@ int bl_render_replay(bl_options *o, const char *path, bool have_seconds)
         rc = bl_render(o);
     bl_gesture_free(&g);
     return rc;
+}
+
+/* --- --set and --layers: their words (the table of parameters and the layers' names are the model's) -------- */
+
+int bl_set(snd_preset *p, const char *assignment, char *msg, size_t len)
+{
+    const char *eq = strchr(assignment, '=');
+    size_t klen = eq ? (size_t)(eq - assignment) : strlen(assignment);
+    const bl_param *f = NULL;
+    for (size_t i = 0; i < bl_n_params && !f; i++)
+        if (strlen(bl_params[i].key) == klen && strncmp(bl_params[i].key, assignment, klen) == 0)
+            f = &bl_params[i];
+    if (!eq || !f) {
+        snprintf(msg, len, _("--set: '%s' is not KEY=VALUE with a key of --describe (e.g. magnet=0.5)"),
+                 cli_cut(assignment));
+        return 2;
+    }
+    const char *text = eq + 1, *problem;
+    double v = 0.0;
+    if ((problem = cli_number_problem(text, &v)) != NULL) {
+        snprintf(msg, len, _("--set: '%s' %s in '%s' (allowed: %g..%g)"), cli_cut(text), problem, cli_cut(assignment),
+                 f->lo, f->hi);
+        return 2;
+    }
+    if (v < f->lo || v > f->hi || (f->count && v != floor(v))) {
+        snprintf(msg, len, f->count ? _("--set: '%s' is out of range for %s (allowed: a whole number %g..%g)")
+                                    : _("--set: '%s' is out of range for %s (allowed: %g..%g)"),
+                 cli_cut(text), f->key, f->lo, f->hi);
+        return 2;
+    }
+    bl_param_set(p, f, v);
+    return 0;
+}
+
+int bl_parse_layers(const char *text, unsigned *layers, char *msg, size_t len)
+{
+    const char *allowed = _("a comma-separated list of rub, pair, impact, body, force, or default, all, none");
+    char buf[256];
+    if (!*text || strlen(text) >= sizeof buf) {
+        snprintf(msg, len, _("--layers: '%s' is not a layer list (allowed: %s)"), cli_cut(text), allowed);
+        return 2;
+    }
+    strcpy(buf, text);
+    *layers = 0;
+    for (char *name = buf, *comma; name; name = comma ? comma + 1 : NULL) {
+        if ((comma = strchr(name, ',')))
+            *comma = '\0';
+        unsigned bits;
+        if (bl_layer_bits(name, &bits)) {
+            snprintf(msg, len, _("--layers: '%s' is not a layer in '%s' (allowed: %s)"), cli_cut(name), cli_cut(text),
+                     allowed);
+            return 2;
+        }
+        *layers |= bits;
+    }
+    return 0;
 }

@@ -3,7 +3,7 @@
  * (model.c); the player tilts it (h/j/k/l, or a mouse drag: its lowest point goes under the pointer), stirs it
  * (s starts and stops, v reverses, the stir parameters) and strikes the spheres (x); w renders the session so far to
  * a WAV and its gesture to a CSV that `bowl-lab --gesture` plays back to the same bytes. With a sound device the
- * session is heard as it is played (model_live.c): it then steps in the synthesis thread, and every callback here
+ * session is heard as it is played (live.c): it then steps in the synthesis thread, and every callback here
  * holds the live lock while it touches the session. */
 #include <math.h>
 #include <stdio.h>
@@ -63,6 +63,7 @@ typedef struct {
     char problem[256], saved[512];
     bl_live live;
     double peak;                        /* the session's output peak over the last frame */
+    tui_app *app;                       /* the shell running the walk (tui_say) */
 } walk;
 
 static void lock(walk *w)
@@ -200,7 +201,7 @@ static bool save_session(walk *w)
     else
         bl_save(&preset, seed, bits, &g, ".", w->saved, sizeof w->saved, name, sizeof name);
     bl_gesture_free(&g);
-    tui_say("w: %s", w->saved);
+    tui_say(w->app, "w: %s", w->saved);
     return true;
 }
 
@@ -462,7 +463,8 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     tui_add_param(d, _("preset"), "1-5", &w->preset_no, 1.0, (double)snd_preset_count(), 1.0, 1.0, false);
 }
 
-int bl_interactive(const snd_preset *preset, unsigned long seed, const char *audio, const unsigned *typed_layers)
+int bl_interactive(const labcli_result *r, const snd_preset *preset, unsigned long seed, const char *audio,
+                   const unsigned *typed_layers)
 {
     static walk w;  /* the spectrum's buffers are large: not on the stack */
     w = (walk){.start = preset, .seed = (double)seed, .preset_no = 1, .typed_layers = typed_layers};
@@ -496,9 +498,8 @@ int bl_interactive(const snd_preset *preset, unsigned long seed, const char *aud
             .describe = walk_describe, .changed = walk_changed, .render = walk_render, .notes = walk_notes,
             .tick = walk_tick, .key = walk_key, .mouse = walk_mouse, .paused = walk_paused,
         };
-        rc = tui_run(&app);
-        if (rc < 0)
-            rc = labcli_no_terminal(NULL);
+        w.app = &app;
+        rc = labcli_walk_status(r, tui_run(&app), NULL);
     }
     bl_live_close(&w.live);  /* the synthesis thread ends before the session goes */
     if (w.have_session)

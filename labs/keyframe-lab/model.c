@@ -11,7 +11,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "lab.h"
+#include "model.h"
 #include "numlab/common.h"
 
 #define HOP_SAMPLES 2001

@@ -42,12 +42,13 @@ const labcli_option kl_option_table[] = {
     {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "24", N_("rows of each pane"), .with = LABCLI_IN(KL_PLOT)},
     {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, N_("ASCII instead of braille (also when the locale is not UTF-8)"),
      .with = LABCLI_IN(0) | LABCLI_IN(KL_PLOT)},
-    FIGURE_LABCLI_OPTIONS(kl_options, figure, KL_PLOT, "force"),
+    LABCLI_FIGURE_OPTIONS(kl_options, figure, KL_PLOT, "force"),
 };
 _Static_assert(sizeof kl_option_table / sizeof kl_option_table[0] == KL_OPTION_COUNT, "lab.h counts the options");
 
-int kl_check(void *opts, const labcli_result *r)
+int kl_check(const labcli_lab *lab, void *opts, const labcli_result *r)
 {
+    (void)lab;
     const kl_options *o = opts;
     if (r->operand && r->mode != 0)
         return cli_error(_("'%s': a file to play goes with the interactive lab (with --csv give it as --gltf FILE, "

@@ -1,5 +1,5 @@
 /* keyframe-lab's walk texts. Every number a text states is formatted from the walk's tracks and parameters when
- * the step is entered or edited (issue 17: no number typed into a lesson); tests/test_keyframe_lab_claims.c checks
+ * the step is entered or edited (no number typed into a lesson); tests/test_keyframe_lab_claims.c checks
  * each claim against a closed form or a hand calculation. */
 #include <math.h>
 #include <stdio.h>

@@ -48,6 +48,7 @@ typedef struct {
     double triad_xy[3][2 * KL_TRIAD_POINTS];
     double *sample;              /* 2 x components numbers for kf_track_sample and _velocity (NULL: out of memory) */
     char title[160], text[1024];
+    tui_app *app;                /* the shell playing it (tui_go_to_step) */
 } player;
 
 static const char *component_name(const kf_channel *c, size_t i, char *buf, size_t size)
@@ -141,7 +142,7 @@ static bool player_key(void *ctx, int step, int key)
     switch (key) {
     case 'a':
     case 'A':
-        tui_go_to_step(animation_step(pl, step, key == 'a' ? +1 : -1));
+        tui_go_to_step(pl->app, animation_step(pl, step, key == 'a' ? +1 : -1));
         return true;
     case 'l':
         pl->loop = pl->clock.loop = !pl->loop;
@@ -269,7 +270,7 @@ static void player_describe(void *ctx, int step, tui_step *d)
 
 /* --- the app -------------------------------------------------------------------------------------------------- */
 
-int kl_play(const char *path, bool ascii)
+int kl_play(const labcli_result *r, const char *path, bool ascii)
 {
     static player pl;  /* large (sample buffers): not on the stack */
     memset(&pl, 0, sizeof pl);
@@ -279,7 +280,7 @@ int kl_play(const char *path, bool ascii)
         return st;
     if (!cli_have_terminal()) {
         gltf_doc_destroy(&pl.doc);
-        return kl_no_terminal(path);
+        return labcli_no_terminal(r, path);
     }
     for (size_t a = 0; a < pl.doc.animation_count; a++)
         pl.n_steps += pl.doc.animations[a].channel_count;
@@ -309,8 +310,8 @@ int kl_play(const char *path, bool ascii)
         .frame_hz = 30, .extra_keys = N_("a anim  l loop"), .describe = player_describe, .changed = player_changed,
         .render = player_render, .notes = player_notes, .tick = player_tick, .key = player_key,
     };
-    int rc = tui_run(&app);
-    st = rc < 0 ? kl_no_terminal(path) : rc == 0 ? CLI_OK : rc;
+    pl.app = &app;
+    st = labcli_walk_status(r, tui_run(&app), path);
 done:
     for (int p = 0; p < 2; p++)
         plot_chart_free(pl.chart[p]);

@@ -388,7 +388,7 @@ void kl_walk_destroy(kl_walk *w)
     kl_walk_motion_destroy(w);
 }
 
-int kl_walk_run(bool ascii)
+int kl_walk_run(const labcli_result *r, bool ascii)
 {
     static kl_walk w;  /* large (sample buffers): not on the stack */
     if (kl_walk_init(&w, ascii)) {
@@ -400,7 +400,7 @@ int kl_walk_run(bool ascii)
         .extra_keys = N_("l loop  k key"), .describe = walk_describe, .changed = kl_walk_changed, .render = kl_walk_render,
         .notes = kl_walk_notes, .tick = walk_tick, .key = walk_key, .mouse = walk_mouse,
     };
-    int rc = tui_run(&app);
+    int rc = labcli_walk_status(r, tui_run(&app), NULL);
     kl_walk_destroy(&w);
-    return rc < 0 ? kl_no_terminal(NULL) : rc == 0 ? CLI_OK : rc;
+    return rc;
 }

@@ -1,5 +1,6 @@
-/* network-lab's private interface: the options (options.c), the runs side by side (model.c), the outputs without a
- * terminal (headless.c), the charts (view.c), the interactive walk (walk.c) and its words (texts.c). */
+/* network-lab's shell around its model (model.h: the runs side by side, the modes and limits): the options
+ * (options.c, which turns them into the model's params), the outputs without a terminal (headless.c), the charts
+ * (view.c), the interactive walk (walk.c) and its words (texts.c), each formatting what the model computed. */
 #ifndef NL_LAB_H
 #define NL_LAB_H
 
@@ -11,6 +12,7 @@
 #include "numlab/labcli.h"
 #include "numlab/plot.h"
 #include "numlab/timestep.h"
+#include "model.h"
 
 typedef struct {
     bool csv, modes;
@@ -31,81 +33,6 @@ typedef struct {
     bool ascii;
     figure_options figure;             /* --out, --size, --replace (--force is the force law here) */
 } nl_options;
-
-/* --- the start of a run ------------------------------------------------------------------------------------ */
-
-typedef struct {
-    size_t pull_mass;                  /* n_masses: no pull */
-    double pull_dx, pull_dy;           /* that mass starts displaced by this much from rest, at rest */
-    double kick;                       /* then net_kick(kick, seed) */
-    unsigned long seed;
-} nl_start;
-
-/* y = the rest state, the pull, then the kick: the start every view shares (CSV, plots, the walk).
- * NET_OK or NET_ERR_MEMORY. */
-int nl_start_state(const net_network *net, const nl_start *start, double *y);
-
-/* --- several integrators side by side (model.c) ------------------------------------------------------------ */
-
-#define NL_MAX_RUNS NET_METHOD_COUNT
-#define NL_HISTORY 1024               /* energy samples kept a run: halved (every other one) when full */
-
-typedef struct {
-    net_method method;
-    net_integrator *it;
-    double *y, *prev;                  /* the state after the last step and before it (for render interpolation) */
-    bool stopped;                      /* diverged or gave up: no longer stepped, drawn or recorded */
-    bool gave_up;                      /* a GSL solver gave up (else: diverged) */
-    long long stop_step;
-    double stop_t;
-    double *energy;                    /* total energy at the history's times, n_energy of them */
-    size_t n_energy;
-    double energy0;                    /* at the start */
-} nl_run;
-
-typedef struct {
-    net_network *net;                  /* borrowed: the runs share it (and its held flags) */
-    size_t dim;
-    double h, tol;
-    double *y0;                        /* the start state */
-    double limit;                      /* divergence: |y_i| past it, or non-finite */
-    ts_accumulator acc;
-    long long step;                    /* steps taken since the start */
-    int n_runs;
-    nl_run run[NL_MAX_RUNS];
-    double *hist_t;                    /* the times of the energy samples, n_hist of them */
-    size_t n_hist;
-    long long hist_every, hist_tick;   /* a sample every hist_every record calls */
-    long long recorded_step;           /* the step of the last sample */
-    size_t held;                       /* the mass held, or net->n_masses */
-    bool moving;                       /* the last step changed a live state */
-    double budget;                     /* seconds of stepping a frame may take (0: no limit; the walk sets it) */
-} nl_sim;
-
-/* Runs methods[0..n-1] from y0 (copied) with step h on net. NET_OK, NET_ERR_INPUT (bad n or h) or NET_ERR_MEMORY
- * (then nl_sim_destroy is still safe). Records the first energy sample. */
-int nl_sim_init(nl_sim *s, net_network *net, const net_method *methods, int n, double h, double tol,
-                 const double *y0);
-void nl_sim_destroy(nl_sim *s);
-/* Back to the start: releases a held mass, forgets the history. NET_OK or NET_ERR_MEMORY. */
-int nl_sim_restart(nl_sim *s);
-/* Takes `count` fixed steps with every live run, stopping a run where it diverges. */
-void nl_sim_steps(nl_sim *s, unsigned count);
-/* One display frame of frame_dt seconds: the accumulator's steps, then an energy sample. Returns the steps taken:
- * with a budget, the steps after it ran out are dropped (at least one is taken), so that a network too large for
- * real time runs slower, and a frame, and q, never waits for more than the budget and one step. */
-unsigned nl_sim_frame(nl_sim *s, double frame_dt);
-/* Appends the live runs' total energies at the current time to the history (once a step at most). */
-void nl_sim_record(nl_sim *s);
-/* Holds mass i at (x, y) in every live run (velocity 0) until nl_sim_release; call again to move it. */
-void nl_sim_hold(nl_sim *s, size_t i, double x, double y);
-void nl_sim_release(nl_sim *s);
-/* The current time, step * h. */
-double nl_sim_time(const nl_sim *s);
-/* True while a live run moves or a mass is held: false lets the display idle. */
-bool nl_sim_active(const nl_sim *s);
-/* The first live run, or NULL. */
-const nl_run *nl_sim_first_live(const nl_sim *s);
 
 /* --- charts (view.c), shared by --plot and the walk --------------------------------------------------------- */
 
@@ -153,10 +80,6 @@ int nl_chart_network(plot_chart *ch, nl_network_view *v, plot_mode mode);
 int nl_cell_to_world(const plot_chart *ch, int col, int row, double *x, double *y);
 /* The energy pane: each shown run's total energy against time. */
 void nl_chart_energy(plot_chart *ch, const nl_sim *s, const bool *shown);
-
-/* A method's largest stable step without the dampers, from w_max: explicit 0, semi and verlet 2/w_max, rk4
- * 2 sqrt 2/w_max, gsl-rk4 twice that; +inf for backward Euler (and the adaptive methods). (model.c) */
-double nl_undamped_limit(const net_modes *m, net_method method);
 
 /* --- the walk's words (texts.c) ------------------------------------------------------------------------------ */
 
@@ -211,9 +134,7 @@ int nl_modes(const net_network *net);
 int nl_plot(net_network *net, const nl_options *o);
 /* The guided walk (net NULL), or a free run of the given network. Returns the exit status. */
 #define NL_WALK_RUNS 3  /* the methods the interactive lab runs side by side */
-int nl_interactive(net_network *net, const nl_options *o);
-/* The start the options describe (pull, kick, seed). */
-nl_start nl_start_from_options(const net_network *net, const nl_options *o);
+int nl_interactive(net_network *net, const nl_options *o, const labcli_result *r);
 
 /* --- the options (options.c) -------------------------------------------------------------------------------- */
 
@@ -223,7 +144,11 @@ extern const labcli_option nl_option_table[];
 extern const size_t nl_option_count;
 /* The lab's check (labcli_lab.check): the combination of options, the preset's defaults for what was not given,
  * the figure's output; CLI_OK or CLI_USAGE (said). */
-int nl_check(void *opts, const labcli_result *r);
+int nl_check(const labcli_lab *lab, void *opts, const labcli_result *r);
+/* The start the options describe (pull, kick, seed), and the model's params: the network, that start, the
+ * --method list (or only its first, the CSV's one method), --dt, the GSL tolerance and --steps. */
+nl_start nl_start_from_options(const net_network *net, const nl_options *o);
+nl_params nl_params_from_options(net_network *net, const nl_options *o, bool first_method_only);
 /* The network the options describe, checked against them (--pull's mass, gsl-msbdf's size, the silent work);
  * CLI_OK, CLI_USAGE (said: a bad file, an option that does not fit) or CLI_FAILURE. */
 int nl_network_build(const nl_options *o, net_network **out);

@@ -2,7 +2,7 @@
  * (the spring article), with the energy history the charts draw and the mouse drag of the network post's demo. Every
  * run starts from the same state and steps on the same time grid as the CSV (t = step h), so the walk shows the
  * numbers `--csv` prints. */
-#include "lab.h"
+#include "model.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -258,4 +258,49 @@ double nl_undamped_limit(const net_modes *m, net_method method)
     default:  /* backward Euler and the adaptive methods */
         return INFINITY;
     }
+}
+
+void nl_result_free(nl_result *r)
+{
+    if (r->have_sim)
+        nl_sim_destroy(&r->sim);
+    if (r->have_modes)
+        net_modes_destroy(&r->modes);
+    r->have_sim = r->have_modes = false;
+}
+
+int nl_model_compute(const nl_params *p, nl_result *r)
+{
+    *r = (nl_result){.have_sim = false};
+    for (int k = 0; k < NET_METHOD_COUNT; k++)
+        r->limit[k] = r->undamped_limit[k] = NAN;
+    if (p->modes) {
+        int rc = net_modes_compute(p->net, &r->modes, r->modes_err, sizeof r->modes_err);
+        if (rc)
+            return rc;
+        r->have_modes = true;
+        for (int k = 0; k < NET_METHOD_COUNT; k++)
+            if (net_method_fixed_step((net_method)k)) {
+                r->limit[k] = r->modes.limit[k];
+                r->undamped_limit[k] = nl_undamped_limit(&r->modes, (net_method)k);
+            }
+    }
+    if (p->n_methods == 0)
+        return NET_OK;
+    double *y0 = malloc(net_dim(p->net) * sizeof *y0);
+    int rc = y0 ? nl_start_state(p->net, &p->start, y0) : NET_ERR_MEMORY;
+    if (rc == NET_OK)
+        rc = nl_sim_init(&r->sim, p->net, p->methods, p->n_methods, p->dt, p->tol, y0);
+    free(y0);
+    if (rc) {
+        nl_sim_destroy(&r->sim);  /* safe on the zeroed sim too; restart's failure leaves one allocated */
+        nl_result_free(r);
+        return rc;
+    }
+    r->have_sim = true;
+    for (long long step = 0; step < p->steps && nl_sim_first_live(&r->sim); step++) {
+        nl_sim_steps(&r->sim, 1);
+        nl_sim_record(&r->sim);
+    }
+    return NET_OK;
 }

@@ -105,14 +105,11 @@ const labcli_option nl_option_table[] = {
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "100", N_("--plot's width in characters"), .with = LABCLI_IN(NL_MODE_PLOT)},
     {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "30", N_("--plot's height in characters"), .with = LABCLI_IN(NL_MODE_PLOT)},
     {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, N_("--plot in 7-bit ASCII instead of braille")},
-    FIGURE_LABCLI_OPTIONS(nl_options, figure, NL_MODE_PLOT, "replace"),  /* --force is the force law here */
+    LABCLI_FIGURE_OPTIONS(nl_options, figure, NL_MODE_PLOT, "replace"),  /* --force is the force law here */
 };
 
 const size_t nl_option_count = sizeof nl_option_table / sizeof nl_option_table[0];
 
-/* the table alone, to ask it which options were given */
-static const labcli_lab table = {.name = "network-lab", .options = nl_option_table,
-                                 .n_options = sizeof nl_option_table / sizeof nl_option_table[0]};
 
 
 static int options_check(nl_options *o)
@@ -158,18 +155,18 @@ static int options_check(nl_options *o)
     return CLI_OK;
 }
 
-int nl_check(void *opts, const labcli_result *r)
+int nl_check(const labcli_lab *lab, void *opts, const labcli_result *r)
 {
     nl_options *o = opts;
-    o->have_n = labcli_given(&table, r, "n"), o->have_k = labcli_given(&table, r, "k");
-    o->have_m = labcli_given(&table, r, "m"), o->have_c = labcli_given(&table, r, "c");
-    o->have_pull = labcli_given(&table, r, "pull");
-    o->have_dt = labcli_given(&table, r, "dt"), o->have_kick = labcli_given(&table, r, "kick");
-    o->have_method = labcli_given(&table, r, "method");
+    o->have_n = labcli_given(lab, r, "n"), o->have_k = labcli_given(lab, r, "k");
+    o->have_m = labcli_given(lab, r, "m"), o->have_c = labcli_given(lab, r, "c");
+    o->have_pull = labcli_given(lab, r, "pull");
+    o->have_dt = labcli_given(lab, r, "dt"), o->have_kick = labcli_given(lab, r, "kick");
+    o->have_method = labcli_given(lab, r, "method");
     if (r->mode == 0 && !o->preset && !o->file) {  /* the walk's own networks: these would be dropped */
         static const char *const building[] = {"n", "pull", "force"};
         for (size_t i = 0; i < sizeof building / sizeof building[0]; i++)
-            if (labcli_given(&table, r, building[i]))
+            if (labcli_given(lab, r, building[i]))
                 return cli_error(_("--%s: the guided walk builds its own networks (allowed with --preset NAME or "
                                    "--file FILE)"), building[i]);
     }
@@ -258,4 +255,25 @@ int nl_network_build(const nl_options *o, net_network **out)
         *out = NULL;
     }
     return rc;
+}
+
+nl_start nl_start_from_options(const net_network *net, const nl_options *o)
+{
+    return (nl_start){
+        .pull_mass = o->have_pull ? (size_t)o->pull_mass : net->n_masses,
+        .pull_dx = o->pull_dx, .pull_dy = o->pull_dy, .kick = o->kick, .seed = (unsigned long)o->seed,
+    };
+}
+
+nl_params nl_params_from_options(net_network *net, const nl_options *o, bool first_method_only)
+{
+    nl_params p = {.net = net, .start = nl_start_from_options(net, o), .dt = o->dt, .tol = o->tol,
+                   .steps = o->steps};
+    if (first_method_only)
+        p.methods[p.n_methods++] = o->method;
+    else
+        for (int m = 0; m < NET_METHOD_COUNT; m++)
+            if (o->methods[m])
+                p.methods[p.n_methods++] = (net_method)m;
+    return p;
 }

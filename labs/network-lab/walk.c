@@ -440,7 +440,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     tui_add_param(d, "c", "N s/m", &p->c, 0.0, 100.0, step == NL_STEP_CLOTH ? 0.01 : 0.1, 1.0, false);
 }
 
-int nl_interactive(net_network *net, const nl_options *o)
+int nl_interactive(net_network *net, const nl_options *o, const labcli_result *r)
 {
     static walk w;  /* the notes and the title outlive no call, but the strokes are large: not on the stack */
     w = (walk){.custom = net, .o = o, .built_step = -1};
@@ -457,9 +457,7 @@ int nl_interactive(net_network *net, const nl_options *o)
             .changed = walk_changed, .render = walk_render, .notes = walk_notes, .tick = walk_tick,
             .key = walk_key, .mouse = walk_mouse,
         };
-        rc = tui_run(&app);
-        if (rc < 0)
-            rc = labcli_no_terminal(NULL);
+        rc = labcli_walk_status(r, tui_run(&app), NULL);
     }
     drop_network(&w);
     for (int k = 0; k < NL_MAX_RUNS; k++)

@@ -45,7 +45,7 @@ enum { SL_CSV = 1, SL_STABILITY, SL_PLOT };  /* the modes; 0 is the interactive 
 extern const labcli_option sl_option_table[];
 extern const size_t sl_n_options;
 /* The checks the table cannot make (labcli_lab.check); completes f->o. */
-int sl_check(void *opts, const labcli_result *r);
+int sl_check(const labcli_lab *lab, void *opts, const labcli_result *r);
 
 /* --- charts (view.c), shared by --plot and the interactive walk ------------------------------------------- */
 
@@ -96,7 +96,7 @@ void sl_text_semi(char *buf, size_t size, const sl_result *r, double c);
 void sl_text_rk4(char *buf, size_t size, const sl_result *r);
 /* Step 4: RK4's rho(M). */
 void sl_text_stability(char *buf, size_t size, const sl_result *r);
-/* Step 5: the times at which the 30, 60 and 144 Hz runs came to rest, the fixed step, and how far the capped
+/* Step 5: the times at which the sl_loop_rates runs came to rest, the fixed step, and how far the capped
  * spring moved on over the gap. */
 void sl_text_accumulator(char *buf, size_t size, const double rest_t[3], double step, double gap,
                          double advanced);
@@ -126,7 +126,7 @@ int sl_csv_adaptive(const sl_options *o);
 int sl_animate(const sl_options *o);
 int sl_stability(const sl_options *o);
 int sl_plot(const sl_options *o);
-int sl_interactive(sl_options *o);
+int sl_interactive(sl_options *o, const labcli_result *r);
 
 /* --- the guided walk (walk.c: steps 1-6, the spring article's story, and the shell's callbacks; walk_course.c:
  * steps 7-12: Verlet, implicit methods, stiffness, order against cost, drift against phase, the spiral of death) - */
@@ -147,6 +147,10 @@ enum {
 
 /* Frame-loop runs of steps 5 and 6. */
 enum { SL_RUN_30HZ, SL_RUN_60HZ, SL_RUN_144HZ, SL_RUN_GAP_CAPPED, SL_RUN_GAP_UNCAPPED, SL_N_LOOP_RUNS };
+#define SL_N_LOOP_RATES 3
+/* The display rates of step 5's first three runs, Hz (SL_RUN_30HZ, SL_RUN_60HZ, SL_RUN_144HZ): what the runs are
+ * stepped at, their toggles' names and the words say (walk.c). */
+extern const double sl_loop_rates[SL_N_LOOP_RATES];
 enum { SL_RULE_DISTANCE, SL_RULE_SPEED, SL_RULE_BOTH, SL_N_RULES };
 extern const char *const sl_rule_names[SL_N_RULES];  /* N_() marked: _() where shown */
 extern const ts_rest_rule sl_rule_tests[SL_N_RULES];  /* the rest test of each */
@@ -177,6 +181,7 @@ typedef struct {
     /* step 5 */
     double jitter, gap, cap;
     bool loop_shown[SL_N_LOOP_RUNS];
+    char loop_names[SL_N_LOOP_RATES][16]; /* the rates' toggles: "30 Hz" */
     sl_frame_run loops[SL_N_LOOP_RUNS];
     unsigned most_substeps[SL_N_LOOP_RUNS]; /* the most substeps a frame of each (the gap frame's, with a gap) */
     /* step 6 */

@@ -172,6 +172,9 @@ typedef enum {
 #define SL_DRIFT_PERIODS 1000.0 /* the drift study's length */
 #define SL_DRIFT_RK4_STRIDE 4   /* RK4 at 4 dt: four forces a step, the cost of the one-force methods at dt */
 #define SL_SPIRAL_RUNS 3        /* costly uncapped, costly capped, cheap uncapped */
+/* The most fixed steps one frame may take: a frame that would take more has frozen the program (the spiral study
+ * stops there), and --animate refuses a run whose longest frame would (the work done before its line is printed). */
+#define SL_MAX_SUBSTEPS 100000000
 
 /* --- dopri5 step by step (model_adaptive.c) ----------------------------------------------------------------------- */
 
@@ -228,7 +231,7 @@ typedef struct {
     /* spiral: the uncapped costly run's growth a frame and the frames until it froze, the capped run's most steps
      * a frame and the simulation's speed (simulated seconds a wall-clock second) over its second half */
     double growth, capped_speed;
-    size_t frames_to_freeze;   /* the frames the uncapped run took before one would need 10^8 steps */
+    size_t frames_to_freeze;   /* the frames the uncapped run took before one would need SL_MAX_SUBSTEPS */
     size_t frame_over_second;  /* its first frame (from 1) lasting over a second of wall-clock time (0: none) */
     unsigned capped_most;
     double cap;

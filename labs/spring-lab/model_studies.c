@@ -13,7 +13,6 @@
 #define ORDER_GRIDS 8        /* step sizes from 8 dt down to dt / 16 */
 #define DRIFT_POINTS 4000    /* samples a series at most */
 #define SPIRAL_FRAMES 120
-#define SPIRAL_MAX_SUBSTEPS 100000000  /* a frame that would take more has frozen the program */
 
 static const spring_method order_methods[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_BACKWARD_EULER, SPRING_VERLET,
                                               SPRING_MIDPOINT, SPRING_RK4, SPRING_GSL_RK4};
@@ -174,7 +173,7 @@ static int build_spiral(sl_study *st, const sl_params *o)
     size_t n[SL_SPIRAL_RUNS];
     for (int r = 0; r < SL_SPIRAL_RUNS; r++) {
         n[r] = ts_spiral_run(o->step, runs[r].capped ? o->cap : TS_NO_CAP, SL_SPIRAL_RENDER, runs[r].cost * o->step,
-                             1.0 / 60.0, SPIRAL_FRAMES, SPIRAL_MAX_SUBSTEPS, f[r]);
+                             1.0 / 60.0, SPIRAL_FRAMES, SL_MAX_SUBSTEPS, f[r]);
         sl_series *s = add_series(st, n[r], SPRING_METHOD_COUNT, runs[r].key);
         if (!s)
             return -1;

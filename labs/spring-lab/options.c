@@ -89,7 +89,7 @@ const labcli_option sl_option_table[] = {
     {"width", LABCLI_COUNT, "W", AT(o.width), 20, 1000, "80", N_("columns"), .with = LABCLI_IN(SL_PLOT)},
     {"height", LABCLI_COUNT, "H", AT(o.height), 8, 500, "24", N_("rows"), .with = LABCLI_IN(SL_PLOT)},
     {"ascii", LABCLI_FLAG, NULL, AT(o.ascii), 0, 0, NULL, N_("ASCII instead of braille (also when the locale is not UTF-8)")},
-    FIGURE_LABCLI_OPTIONS(sl_front, o.figure, SL_PLOT, "force"),
+    LABCLI_FIGURE_OPTIONS(sl_front, o.figure, SL_PLOT, "force"),
     {.help = N_("\n--stability prints method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable: the largest stable w0*dt\n"
              "for the spring's own damping ratio zeta = c / (2 sqrt(k m)) (damped limits; 0, 2 and 2.83 only when\n"
              "c = 0), and the spectral radius rho(M) of the step matrix at --dt (stable: rho(M) < 1, or = 1 with\n"
@@ -97,10 +97,8 @@ const labcli_option sl_option_table[] = {
     {"stability", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, N_("print the stability table"), .mode = SL_STABILITY},
 };
 
-/* The most substeps one frame of --animate can take: its steps run before its line is printed, so that is the
- * work done in silence. The longest frame (the gap, or a jittered one) is held to the cap. */
-#define MAX_FRAME_SUBSTEPS 1e8
-
+/* --animate's longest frame (the gap, or a jittered one, held to the cap) may take at most SL_MAX_SUBSTEPS: its steps
+ * run before its line is printed, so that is the work done in silence. */
 static int check_frame_work(const sl_options *o, bool no_cap)
 {
     const double longest_frame = (1.0 + o->p.frame_jitter) / o->p.frame_hz;
@@ -111,29 +109,27 @@ static int check_frame_work(const sl_options *o, bool no_cap)
         snprintf(cap, sizeof cap, no_cap ? ", --no-cap" : ", --cap %g", o->p.cap);
     snprintf(what, sizeof what, gap ? _("--gap %g%s and --step %g") : _("--frame-hz %g%s and --step %g"),
              gap ? o->p.gap : o->p.frame_hz, cap, o->p.step);
-    return cli_work(what, floor(held / o->p.step), MAX_FRAME_SUBSTEPS, _("substeps in one frame"),
+    return cli_work(what, floor(held / o->p.step), SL_MAX_SUBSTEPS, _("substeps in one frame"),
                     _("a frame's substeps run before its line is printed: give a cap, a shorter gap or a larger "
                       "step"));
 }
 
 const size_t sl_n_options = sizeof sl_option_table / sizeof sl_option_table[0];
 
-int sl_check(void *opts, const labcli_result *r)
+int sl_check(const labcli_lab *self, void *opts, const labcli_result *r)
 {
     sl_front *f = opts;
-    /* the table alone, to ask whether an option was given */
-    const labcli_lab self = {.name = "spring-lab", .options = sl_option_table, .n_options = sl_n_options};
     sl_options *o = &f->o;
-    o->p.method_given = labcli_given(&self, r, "method");
+    o->p.method_given = labcli_given(self, r, "method");
     o->typed = (sl_typed){
-        .k = labcli_given(&self, r, "k"), .c = labcli_given(&self, r, "c"), .m = labcli_given(&self, r, "m"),
-        .x0 = labcli_given(&self, r, "x0"), .v0 = labcli_given(&self, r, "v0"),
-        .target = labcli_given(&self, r, "target"), .dt = labcli_given(&self, r, "dt"),
-        .steps = labcli_given(&self, r, "steps"), .methods = o->p.method_given,
-        .jitter = labcli_given(&self, r, "frame-jitter"), .gap = labcli_given(&self, r, "gap"),
-        .step = labcli_given(&self, r, "step"), .cap = labcli_given(&self, r, "cap"),
-        .eps_x = labcli_given(&self, r, "eps-x"), .eps_v = labcli_given(&self, r, "eps-v"),
-        .rest_scale = labcli_given(&self, r, "rest-scale"), .tol = labcli_given(&self, r, "tol"),
+        .k = labcli_given(self, r, "k"), .c = labcli_given(self, r, "c"), .m = labcli_given(self, r, "m"),
+        .x0 = labcli_given(self, r, "x0"), .v0 = labcli_given(self, r, "v0"),
+        .target = labcli_given(self, r, "target"), .dt = labcli_given(self, r, "dt"),
+        .steps = labcli_given(self, r, "steps"), .methods = o->p.method_given,
+        .jitter = labcli_given(self, r, "frame-jitter"), .gap = labcli_given(self, r, "gap"),
+        .step = labcli_given(self, r, "step"), .cap = labcli_given(self, r, "cap"),
+        .eps_x = labcli_given(self, r, "eps-x"), .eps_v = labcli_given(self, r, "eps-v"),
+        .rest_scale = labcli_given(self, r, "rest-scale"), .tol = labcli_given(self, r, "tol"),
     };
     size_t n_methods = 0;
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)

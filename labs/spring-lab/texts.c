@@ -54,10 +54,11 @@ void sl_text_stability(char *buf, size_t size, const sl_result *r)
 void sl_text_accumulator(char *buf, size_t size, const double rest_t[3], double step, double gap,
                          double advanced)
 {
-    snprintf(buf, size, _("Spend the frames' time in fixed steps of %.3g ms: at 30, 60 and 144 Hz with jitter the steps "
+    snprintf(buf, size, _("Spend the frames' time in fixed steps of %.3g ms: at %g, %g and %g Hz with jitter the steps "
              "are the same motion, but the rest test runs once a frame, so they stop at %.3g, %.3g and %.3g s. The "
              "cap bounds a gap's work: after a %.3g s gap the capped spring moves on by %.3g s, not by the gap."),
-             1e3 * step, rest_t[0], rest_t[1], rest_t[2], gap, advanced);
+             1e3 * step, sl_loop_rates[0], sl_loop_rates[1], sl_loop_rates[2], rest_t[0], rest_t[1], rest_t[2], gap,
+             advanced);
 }
 
 void sl_text_verlet(char *buf, size_t size, const sl_result *r)
@@ -141,8 +142,8 @@ void sl_text_spiral(char *buf, size_t size, const sl_study *spiral)
     /* TRANSLATORS: never 1 step: the study's cap holds a frame to 24 steps, its frames need thousands */
     snprintf(buf, size, _("The spiral of death: when a step costs more than the time it simulates (here %.3g x), a frame "
              "of n steps lasts %.3g n steps, so the next brings more time to simulate: the substeps grow x%.3g a "
-             "frame, without end (frame %zu lasts over a second; after frame %zu one would need 10^8 steps). The cap "
+             "frame, without end (frame %zu lasts over a second; after frame %zu one would need 10^%.0f steps). The cap "
              "(%.3g s) holds a frame to %u steps: the simulation runs at %.2g x real time instead, slower but "
              "alive."), SL_SPIRAL_COST, SL_SPIRAL_COST, spiral->growth, spiral->frame_over_second,
-             spiral->frames_to_freeze, spiral->cap, spiral->capped_most, spiral->capped_speed);
+             spiral->frames_to_freeze, log10(SL_MAX_SUBSTEPS), spiral->cap, spiral->capped_most, spiral->capped_speed);
 }

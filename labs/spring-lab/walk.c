@@ -44,8 +44,7 @@ static const char *const step_texts[SL_N_STEPS] = {
 };
 
 const char *const sl_rule_names[SL_N_RULES] = {N_("distance only"), N_("speed only"), N_("both")};
-/* The display rates of step 5's three runs, Hz (SL_RUN_30HZ, SL_RUN_60HZ, SL_RUN_144HZ). */
-static const double loop_rates[3] = {30.0, 60.0, 144.0};
+const double sl_loop_rates[SL_N_LOOP_RATES] = {30.0, 60.0, 144.0};
 #define REST_HZ 60.0  /* step 6's display rate */
 
 const ts_rest_rule sl_rule_tests[SL_N_RULES] = {TS_REST_DISTANCE_ONLY, TS_REST_SPEED_ONLY, TS_REST_BOTH};
@@ -106,10 +105,10 @@ static void compute_accumulator_step(sl_walk *w)
     ts_rest rest = ts_rest_scaled(1.0);
     sl_loop loop;
     for (int i = 0; i < 3; i++) {
-        loop = walk_loop(w, loop_rates[i], w->jitter, 0.0, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
+        loop = walk_loop(w, sl_loop_rates[i], w->jitter, 0.0, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
         w->most_substeps[i] = run_loop(w, &w->loops[i], &loop);
     }
-    loop = walk_loop(w, loop_rates[SL_RUN_60HZ], w->jitter, w->gap, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
+    loop = walk_loop(w, sl_loop_rates[SL_RUN_60HZ], w->jitter, w->gap, w->cap, rest, TS_REST_BOTH, SL_MAX_FRAMES);
     w->most_substeps[SL_RUN_GAP_CAPPED] = run_loop(w, &w->loops[SL_RUN_GAP_CAPPED], &loop);
     loop.cap = TS_NO_CAP;
     w->most_substeps[SL_RUN_GAP_UNCAPPED] = run_loop(w, &w->loops[SL_RUN_GAP_UNCAPPED], &loop);
@@ -374,7 +373,7 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
     case SL_STEP_ACCUMULATOR:
         used = tui_append(buf, size, used, _("At rest at frame %d, %d and %d (%g/%g/%g Hz). Substeps in the gap frame: %u "
                                               "with the cap, %u without."), w->loops[0].n - 1, w->loops[1].n - 1,
-                          w->loops[2].n - 1, loop_rates[0], loop_rates[1], loop_rates[2],
+                          w->loops[2].n - 1, sl_loop_rates[0], sl_loop_rates[1], sl_loop_rates[2],
                           w->most_substeps[SL_RUN_GAP_CAPPED], w->most_substeps[SL_RUN_GAP_UNCAPPED]);
         break;
     case SL_STEP_REST: {
@@ -416,13 +415,17 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         tui_add_param(d, _("steps"), "", &w->steps, 1, SL_WALK_MAX_STEPS, 10, 100, false);
         sl_walk_method_toggles(w, step, d);
     } else if (step == SL_STEP_ACCUMULATOR) {
-        static const char *const names[SL_N_LOOP_RUNS] = {"30 Hz", "60 Hz", "144 Hz", N_("gap capped"), N_("gap no cap")};
+        static const char *const gap_names[SL_N_LOOP_RUNS - SL_N_LOOP_RATES] = {N_("gap capped"), N_("gap no cap")};
         tui_add_param(d, _("jitter"), "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
         tui_add_param(d, _("gap"), "s", &w->gap, 0.0, 60.0, 0.5, 5.0, false);
         tui_add_param(d, _("cap"), "s", &w->cap, 0.01, 1.0, 0.01, 0.1, false);
         tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.0, 100.0, 1.0, 10.0, false);
-        for (int i = 0; i < SL_N_LOOP_RUNS; i++)
-            d->toggles[d->n_toggles++] = (tui_toggle){_(names[i]), i + 1, &w->loop_shown[i]};
+        for (int i = 0; i < SL_N_LOOP_RUNS; i++) {
+            if (i < SL_N_LOOP_RATES)
+                snprintf(w->loop_names[i], sizeof w->loop_names[i], "%g Hz", sl_loop_rates[i]);
+            const char *name = i < SL_N_LOOP_RATES ? w->loop_names[i] : _(gap_names[i - SL_N_LOOP_RATES]);
+            d->toggles[d->n_toggles++] = (tui_toggle){name, i + 1, &w->loop_shown[i]};
+        }
     } else if (step == SL_STEP_REST) {
         tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.5, 100.0, 1.0, 10.0, false);
         tui_add_param(d, "eps_x", "px", &w->eps_x, 1e-4, 100.0, 1.25, 4.0, true);
@@ -435,7 +438,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     }
 }
 
-int sl_interactive(sl_options *o)
+int sl_interactive(sl_options *o, const labcli_result *r)
 {
     static sl_walk w;  /* large (frame buffers): not on the stack */
     w.o = w.cli = *o;
@@ -448,14 +451,12 @@ int sl_interactive(sl_options *o)
         .extra_keys = N_("o opacity"), .describe = walk_describe, .changed = walk_changed, .render = sl_walk_render,
         .notes = walk_notes, .tick = walk_tick, .key = walk_key,
     };
-    int rc = tui_run(&app);
+    int rc = labcli_walk_status(r, tui_run(&app), NULL);
     for (int p = 0; p < TUI_MAX_PANES; p++)
         plot_chart_free(w.chart[p]);
     sl_result_free(&w.runs);
     for (int p = 0; p < TUI_MAX_PANES; p++)
         sl_study_free(&w.study[p]);
     sl_region_free(&w.region);
-    if (rc < 0)
-        return labcli_no_terminal(NULL);
-    return rc == 0 ? CLI_OK : rc;
+    return rc;
 }

@@ -1,4 +1,4 @@
-/* The modal bank's sample loop as it was before the register-blocked kernels (issue 28), kept as the reference they
+/* The modal bank's sample loop as it was before the register-blocked kernels, kept as the reference they
  * must match bit for bit (tests/test_sound_bank.c) and as the in-process reference of its speed
  * (tests/bench_bowl.c): one sample at a time, every mode of the bank visited each sample, its state loaded and
  * stored, two vectors of partial sums (the even and the odd vectors) added lane by lane at the end of the sample.
@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../../src/snd_private.h"
+#include "../../src/snd_internal.h"
 
 typedef double snd_reference_vec __attribute__((vector_size(SND_LANES * sizeof(double))));
 

@@ -1,4 +1,4 @@
-# class_counts OUT CSV: every count grade-all's terminal output OUT prints agrees with its scores.csv CSV (issue 23):
+# class_counts OUT CSV: every count grade-all's terminal output OUT prints agrees with its scores.csv CSV:
 # the per-line list (a line a submission, the folders with no .c file and the missing ones too), the class summary's
 # submissions and statuses, its scores, the histogram's counts, the tests' "of the N whose tests ran", and the last
 # line. A submission is the CSV's first column (a group has a row a student); a score is a non-empty score field.

@@ -1,4 +1,4 @@
-/* class report: the feedback files, one plain-text file a submission that a student can read (issue 23). */
+/* class report: the feedback files, one plain-text file a submission that a student can read. */
 #define _GNU_SOURCE
 #include "class.h"
 #include "report.h"

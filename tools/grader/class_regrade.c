@@ -1,4 +1,4 @@
-/* grade-all's ONLY=: regrading one submission into an existing scores.csv (issue 23). Every run keeps what the report
+/* grade-all's ONLY=: regrading one submission into an existing scores.csv. Every run keeps what the report
  * needs of each judged submission beside its results.json (JSON_DIR/.grade-all/NAME.csv, the judge's row;
  * NAME.parts/NN-topic.csv and .json, an assignment's parts; NAME.c, its copy for the similarity report); a regrade
  * judges the one and takes the others' from there, so that every other row comes out byte for byte as it was. */

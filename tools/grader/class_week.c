@@ -1,4 +1,4 @@
-/* class report: the instructor's week: the due date and the late policy (issue 23), and the LMS gradebook files. */
+/* class report: the instructor's week: the due date and the late policy, and the LMS gradebook files. */
 #define _GNU_SOURCE
 #include "class.h"
 #include "report.h"

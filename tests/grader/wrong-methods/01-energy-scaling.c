@@ -1,5 +1,5 @@
 /* Exercise 01. The "explicit step" that only scales: x - target and v grow by sqrt(1 + (w0 dt)^2) without turning,
- * so the energy ratio of every step is exactly right (issue 10, point 9: it passed the hidden energy-ratio test).
+ * so the energy ratio of every step is exactly right (it passed the hidden energy-ratio test).
  * The semi-implicit step returns its input unchanged. deserves: 0 */
 #include <math.h>
 

@@ -1,6 +1,6 @@
 /* errmsg: how the library's file modules (outset, wav) fill a caller's message buffer. Private to src/. */
-#ifndef NUMLAB_ERRMSG_H
-#define NUMLAB_ERRMSG_H
+#ifndef NUMLAB_ERRMSG_INTERNAL_H
+#define NUMLAB_ERRMSG_INTERNAL_H
 
 #include <stddef.h>
 

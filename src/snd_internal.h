@@ -1,8 +1,8 @@
 /* sound's private parts, shared by src/snd_*.c (not installed; the tests of the banks, streams and body layer
  * include it): the modal banks, the micro-impact streams, the gesture filter, the body layer and the synthesizer
  * that the engine drives. include/numlab/sound.h has the chain they make up. */
-#ifndef NUMLAB_SND_PRIVATE_H
-#define NUMLAB_SND_PRIVATE_H
+#ifndef NUMLAB_SND_INTERNAL_H
+#define NUMLAB_SND_INTERNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>

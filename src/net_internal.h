@@ -1,6 +1,6 @@
 /* network's private helpers, shared by src/network.c and src/net_*.c (not installed). */
-#ifndef NUMLAB_NET_PRIVATE_H
-#define NUMLAB_NET_PRIVATE_H
+#ifndef NUMLAB_NET_INTERNAL_H
+#define NUMLAB_NET_INTERNAL_H
 
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_vector.h>
