@@ -123,4 +123,10 @@ int labcli_not_a(const char *opt, const char *text, const char *noun, const char
 int labcli_list(const char *opt, const char *text, const char *noun, int (*index)(const char *name),
                 const char *allowed, bool all, bool *chosen, size_t n, int *first);
 
+/* What a chart's legend calls the method named NAME (the method table's name, ode.h): its words in the language of
+ * the run ("Euler explícito" for "explicit" in Spanish), or NAME itself for a method that has no words of its own
+ * (rk4, the GSL solvers, a method added to the table later). Only legends and text read by a person: --method, the
+ * CSV columns and every other machine output keep NAME. */
+const char *labcli_method_label(const char *name);
+
 #endif
