@@ -96,9 +96,17 @@ static bool is_relation(const char *w, int n)
     return false;
 }
 
+/* A number standing as a word: a digit first, or a sign or a point and then a digit ("-2.2;", "0.8", ".5"). */
+static bool is_number(const char *w, int n)
+{
+    int i = n > 1 && (w[0] == '-' || w[0] == '+') ? 1 : 0;
+    i += i < n - 1 && w[i] == '.';
+    return i < n && w[i] >= '0' && w[i] <= '9';
+}
+
 /* Whether a line may break at the space p[i] (of a paragraph of len bytes): not beside a relation sign standing as
- * a word, which binds a label to its value ("x = -5590.544", "rho(M) < 1" stay on one line, as a non-breaking
- * space would keep them). */
+ * a word, and not before a number whose label ends no clause: a label and its value stay on one line as a
+ * non-breaking space would keep them ("x = -5590.544", "rho(M) < 1", "backward-euler -2.2", "step 7"). */
 static bool breakable(const char *p, int i, int len)
 {
     int a = i, b = i + 1;
@@ -106,7 +114,9 @@ static bool breakable(const char *p, int i, int len)
         a--;
     while (b < len && p[b] != ' ')
         b++;
-    return !is_relation(p + a, i - a) && !is_relation(p + i + 1, b - i - 1);
+    const bool label = i > a && !strchr(",;:.)", p[i - 1]);
+    return !is_relation(p + a, i - a) && !is_relation(p + i + 1, b - i - 1) &&
+           !(label && is_number(p + i + 1, b - i - 1));
 }
 
 int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg)

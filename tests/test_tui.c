@@ -71,8 +71,8 @@ END_TEST
 
 /* A relation sign standing as a word binds a label to its value: the walk's "Tras 40 pasos x = -5590.544." at 20
  * columns broke after "x =" (17 columns, the number on the next line); now "x = -5590.544." (14) moves down whole.
- * "rho(M) < 1" stays together the same way; a group wider than the line still breaks (at its spaces), and a
- * free-standing "=" inside a word ("a=b") is no sign. */
+ * "rho(M) < 1" stays together the same way, and a name with its number ("backward-euler -2.2"); a group wider than
+ * the line still breaks (at its spaces), and a "=" inside a word ("a=b") is no sign. */
 START_TEST(wrap_keeps_a_label_with_its_value)
 {
     collected c = {0};
@@ -89,6 +89,14 @@ START_TEST(wrap_keeps_a_label_with_its_value)
     ck_assert_str_eq(c.lines[0], "x =");
     ck_assert_str_eq(c.lines[1], "123456");
     ck_assert_str_eq(c.lines[2], "789");
+    memset(&c, 0, sizeof c);
+    tui_wrap("E: backward-euler -2.2;", 20, collect, &c);  /* 23 columns: "E: backward-euler" (17) was a line */
+    ck_assert_str_eq(c.lines[0], "E:");
+    ck_assert_str_eq(c.lines[1], "backward-euler -2.2;");
+    memset(&c, 0, sizeof c);
+    tui_wrap("semi 1.24 ms, 5 steps", 13, collect, &c);  /* after a comma a number may start a line */
+    ck_assert_str_eq(c.lines[0], "semi 1.24 ms,");
+    ck_assert_str_eq(c.lines[1], "5 steps");
     memset(&c, 0, sizeof c);
     tui_wrap("a=b y c=d", 5, collect, &c);
     ck_assert_str_eq(c.lines[0], "a=b y");

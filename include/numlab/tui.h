@@ -168,8 +168,9 @@ double tui_param_stepped(const tui_param *p, int direction, bool big);
 /* Word-wraps text into lines of at most width display columns (UTF-8; a code point takes wcwidth columns in the
  * current locale: 0 for a combining accent, 2 for a wide character, 1 when the locale does not know it): calls emit
  * for each line. '\n' ends a paragraph; a word is cut only when it is wider than the line. A relation sign that
- * stands as a word ("=", "<", "<=", "~", ...) binds the words on either side: "x = -5590.544" is never split over two
- * lines unless it is wider than one. Returns the number of lines. (Exported for the tests.) */
+ * stands as a word ("=", "<", "<=", "~", ...) binds the words on either side, and a number the word before it unless
+ * that word ends a clause (",;:.)"): "x = -5590.544" and "rk4 -2.2" are never split over two lines unless wider than
+ * one. Returns the number of lines. (Exported for the tests.) */
 int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg);
 /* text in at most cols display columns, into out (size bytes with the NUL): whole when it fits, else the words that
  * fit, cut between two words, and an ellipsis ("\u2026" when utf8, else "..."); a first word wider than that is cut
