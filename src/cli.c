@@ -264,7 +264,7 @@ int cli_flush_stdout(void)
         return CLI_OK;
     if (err == EPIPE || cli_reader_gone(STDOUT_FILENO))
         cli_end_on_broken_pipe();
-    return err ? cli_fail(_("cannot write to stdout: %s"), strerror(err)) : cli_fail(_("cannot write to stdout"));
+    return err ? cli_fail(_("cannot write to stdout: %s"), lang_strerror(err)) : cli_fail(_("cannot write to stdout"));
 }
 
 int cli_finish(int rc)

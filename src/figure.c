@@ -238,7 +238,7 @@ int figure_folder_write(plot_chart *const *charts, int n, const char *dir, const
         return -1;
     }
     if (mkdir(dir, 0777) && errno != EEXIST) {
-        snprintf(where, wherelen, _("cannot create %s: %s"), dir, strerror(errno));
+        snprintf(where, wherelen, _("cannot create %s: %s"), dir, lang_strerror(errno));
         return -1;
     }
     char folder[1024];
@@ -248,7 +248,7 @@ int figure_folder_write(plot_chart *const *charts, int n, const char *dir, const
         if (mkdir(folder, 0777) == 0)
             break;
         if (errno != EEXIST || number == 999) {
-            snprintf(where, wherelen, _("cannot create %s: %s"), folder, strerror(errno));
+            snprintf(where, wherelen, _("cannot create %s: %s"), folder, lang_strerror(errno));
             return -1;
         }
     }

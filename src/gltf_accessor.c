@@ -83,7 +83,7 @@ static gltf_status buffer_from_file(gltf_ctx *c, const char *uri, uint64_t byte_
         st = gltf_fail(c, GLTF_ERR_FORMAT, _("uri '%.200s' %s (allowed: %s)"), uri, e.problem, e.allowed);
     else if (fd < 0 && (e.status == INFILE_ERR_OPEN || e.status == INFILE_ERR_NOMEM))
         st = gltf_fail(c, e.status == INFILE_ERR_NOMEM ? GLTF_ERR_NOMEM : GLTF_ERR_IO, _("cannot read '%.300s': %s"),
-                       path, strerror(e.error));
+                       path, lang_strerror(e.error));
     else if (fd < 0)
         st = gltf_fail(c, GLTF_ERR_IO, _("uri '%.200s': '%.300s' %s (allowed: %s)"), uri, path, e.problem, e.allowed);
     else if (size < byte_length) {
@@ -95,7 +95,7 @@ static gltf_status buffer_from_file(gltf_ctx *c, const char *uri, uint64_t byte_
         infile_data data;
         if (infile_read_fd(fd, (size_t)byte_length, false, &data, &e) != INFILE_OK)
             st = gltf_fail(c, e.status == INFILE_ERR_NOMEM ? GLTF_ERR_NOMEM : GLTF_ERR_IO, _("cannot read '%.300s': %s"),
-                           path, strerror(e.error));
+                           path, lang_strerror(e.error));
         b->owned = (unsigned char *)data.data;
     }
     free(relative);

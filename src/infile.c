@@ -35,7 +35,7 @@ static int set(infile_error *e, infile_status status, int error, const char *fmt
 static int set_errno(infile_error *e, int error)
 {
     snprintf(e->allowed, sizeof e->allowed, "%s", _("a readable regular file"));
-    return set(e, error == ENOMEM ? INFILE_ERR_NOMEM : INFILE_ERR_OPEN, error, _("cannot read: %s"), strerror(error));
+    return set(e, error == ENOMEM ? INFILE_ERR_NOMEM : INFILE_ERR_OPEN, error, _("cannot read: %s"), lang_strerror(error));
 }
 
 void infile_size_text(uint64_t bytes, char *buf, size_t size)
@@ -279,7 +279,7 @@ void infile_message(const infile_error *e, const char *opt, const char *path, ch
                                                                          * after it kept */
     bool errno_text = e->status == INFILE_ERR_OPEN || e->status == INFILE_ERR_NOMEM;
     if (opt && errno_text)
-        snprintf(buf, size, _("%s: cannot read '%s': %s"), opt, shown, strerror(e->error));
+        snprintf(buf, size, _("%s: cannot read '%s': %s"), opt, shown, lang_strerror(e->error));
     else if (opt)
         snprintf(buf, size, _("%s: '%s' %s (allowed: %s)"), opt, shown, e->problem, e->allowed);
     else if (errno_text)

@@ -422,3 +422,31 @@ int labcli_main(const labcli_lab *lab, void *opts, int argc, char **argv)
         return cli_finish(labcli_no_terminal(&r, NULL));
     return cli_finish(lab->run(opts, &r));
 }
+
+/* The methods whose option names are English words (ode_table.c's rows), with what each is called in words. In
+ * English a legend keeps the option name, the word a reader types after --method: the words are shown only where a
+ * catalogue translates them. */
+static const struct {
+    const char *name, *label;
+} method_labels[] = {
+    /* TRANSLATORS: a chart's legend entry for the method --method explicit; keep it short (a legend is ~20 columns) */
+    {"explicit", N_("explicit Euler")},
+    {"semi", N_("semi-implicit Euler")},
+    /* TRANSLATORS: the closed-form solution, --method exact */
+    {"exact", N_("exact solution")},
+    {"verlet", N_("velocity Verlet")},
+    {"backward-euler", N_("backward Euler")},
+    {"backward-euler-1", N_("linearised backward Euler")},
+    {"midpoint", N_("implicit midpoint")},
+};
+
+const char *labcli_method_label(const char *name)
+{
+    for (size_t i = 0; i < sizeof method_labels / sizeof method_labels[0]; i++) {
+        if (strcmp(method_labels[i].name, name) != 0)
+            continue;
+        const char *label = _(method_labels[i].label);
+        return label == method_labels[i].label ? name : label;  /* gettext hands back its argument untranslated */
+    }
+    return name;
+}

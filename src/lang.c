@@ -2,6 +2,7 @@
  * the program. See include/numlab/lang.h. */
 #include "numlab/lang.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <locale.h>
 #include <stdbool.h>
@@ -107,4 +108,32 @@ void lang_init(void)
         bindtextdomain(NUMLAB_TEXT_DOMAIN, dir);
         bound = true;
     }
+}
+
+/* The C library's words for the errors a student meets, in numlab's catalogue: glibc's Spanish is Spain's ("No
+ * existe el fichero o el directorio"), and a Latin American reads "archivo". */
+static const struct {
+    int code;
+    const char *text;  /* glibc's English, word for word */
+} errno_texts[] = {
+    {ENOENT, N_("No such file or directory")},  {EACCES, N_("Permission denied")},
+    {EISDIR, N_("Is a directory")},             {ENOTDIR, N_("Not a directory")},
+    {ENOSPC, N_("No space left on device")},    {EEXIST, N_("File exists")},
+    {EROFS, N_("Read-only file system")},       {ENAMETOOLONG, N_("File name too long")},
+    {ELOOP, N_("Too many levels of symbolic links")}, {EPIPE, N_("Broken pipe")},
+    {EIO, N_("Input/output error")},            {ENOMEM, N_("Cannot allocate memory")},
+    {EDQUOT, N_("Disk quota exceeded")},        {EMFILE, N_("Too many open files")},
+    {EFBIG, N_("File too large")},              {ETXTBSY, N_("Text file busy")},
+    {EBADF, N_("Bad file descriptor")},
+};
+
+const char *lang_strerror(int code)
+{
+    for (size_t i = 0; i < sizeof errno_texts / sizeof errno_texts[0]; i++) {
+        if (errno_texts[i].code != code)
+            continue;
+        const char *text = _(errno_texts[i].text);
+        return text == errno_texts[i].text ? strerror(code) : text;  /* untranslated: the C library's own */
+    }
+    return strerror(code);
 }

@@ -174,7 +174,7 @@ static outset_error open_special(entry *e, const char *path, char *err, size_t e
     e->fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
     if (e->fd < 0)
         return errno == ENXIO ? errmsg(OUTSET_ERR_PATH, err, errlen, _("'%s' is a FIFO nothing reads from"), path)
-                              : errmsg(OUTSET_ERR_PATH, err, errlen, _("cannot write '%s': %s"), path, strerror(errno));
+                              : errmsg(OUTSET_ERR_PATH, err, errlen, _("cannot write '%s': %s"), path, lang_strerror(errno));
     int fl = fcntl(e->fd, F_GETFL);
     if (fl >= 0)
         fcntl(e->fd, F_SETFL, fl & ~O_NONBLOCK);
@@ -190,7 +190,7 @@ static outset_error existing(entry *e, const char *path, const struct stat *lst,
     if (S_ISLNK(lst->st_mode) && stat(path, &st) != 0)
         return errno == ENOENT ? errmsg(OUTSET_ERR_PATH, err, errlen, _("'%s' is a symbolic link to a file that does "
                                       "not exist (allowed: a file name, or a link to an existing file)"), path)
-                               : errmsg(OUTSET_ERR_PATH, err, errlen, _("cannot write '%s': %s"), path, strerror(errno));
+                               : errmsg(OUTSET_ERR_PATH, err, errlen, _("cannot write '%s': %s"), path, lang_strerror(errno));
     e->have_ino = true;
     e->dev = st.st_dev;
     e->ino = st.st_ino;
@@ -207,7 +207,7 @@ static outset_error existing(entry *e, const char *path, const struct stat *lst,
         if (!(flags & OUTSET_REPLACE))
             return errmsg(OUTSET_ERR_EXISTS, err, errlen, _("'%s' already exists"), path);
         e->target = realpath(path, NULL);  /* through symbolic links: the link stays, the file is replaced */
-        return e->target ? OUTSET_OK : errmsg(OUTSET_ERR_IO, err, errlen, _("'%s': %s"), path, strerror(errno));
+        return e->target ? OUTSET_OK : errmsg(OUTSET_ERR_IO, err, errlen, _("'%s': %s"), path, lang_strerror(errno));
     }
     if ((flags & OUTSET_STREAM) && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)))
         return flags & PROBE ? OUTSET_OK : open_special(e, path, err, errlen);
@@ -244,7 +244,7 @@ static outset_error resolve(entry *e, const char *path, unsigned flags, char *er
     if (errno != ENOENT || new_identity(e, path) != 0)
         return errmsg(errno == ENOMEM ? OUTSET_ERR_NOMEM : OUTSET_ERR_PATH, err, errlen, _("cannot create '%s': %s"),
                       path,
-                    strerror(errno));
+                    lang_strerror(errno));
     return OUTSET_OK;
 }
 
@@ -263,7 +263,7 @@ static outset_error create_temporary(entry *e, char *err, size_t errlen)
     if (e->fd < 0) {
         free(e->tmp);
         e->tmp = NULL;
-        return errmsg(OUTSET_ERR_PATH, err, errlen, _("cannot create '%s': %s"), e->path, strerror(errno));
+        return errmsg(OUTSET_ERR_PATH, err, errlen, _("cannot create '%s': %s"), e->path, lang_strerror(errno));
     }
     guard(e->tmp);
     /* mkstemp makes 0600; a finished file gets what open(2) would give it */
@@ -416,7 +416,7 @@ static outset_error finish_writing(outset *s, char *err, size_t errlen)
         if (ok && !e->streamed)
             ok = fsync(e->fd) == 0;
         if (!ok)
-            return errmsg(OUTSET_ERR_IO, err, errlen, _("cannot write '%s': %s"), what, strerror(errno));
+            return errmsg(OUTSET_ERR_IO, err, errlen, _("cannot write '%s': %s"), what, lang_strerror(errno));
     }
     return OUTSET_OK;
 }
@@ -470,7 +470,7 @@ outset_error outset_commit(outset *s, char *err, size_t errlen)
             else
                 code = errno == EEXIST ? errmsg(OUTSET_ERR_EXISTS, err, errlen, _("'%s' already exists"), e->path)
                                        : errmsg(OUTSET_ERR_IO, err, errlen, _("cannot create '%s': %s"), e->path,
-                                              strerror(errno));
+                                              lang_strerror(errno));
         }
     if (code != OUTSET_OK)
         take_back(s);

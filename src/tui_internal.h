@@ -42,6 +42,9 @@ void tui_draw_text(tui_state *s);
 void tui_draw_params(tui_state *s);
 void tui_draw_toggles(tui_state *s);
 void tui_draw_status(tui_state *s);
+/* Writes text at w's cursor in at most cols columns, cut between words with an ellipsis when it is longer
+ * (tui_text_fit, "…" or "..." by the terminal's character set). */
+void tui_add_fitted(WINDOW *w, const char *text, int cols);
 
 /* --- signals and the terminal (tui_signal.c) --- */
 

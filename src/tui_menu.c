@@ -21,7 +21,8 @@ static void title_bar(int row, const char *text)
 {
     attron(A_REVERSE);
     mvhline(row, 0, ' ', COLS);
-    mvaddnstr(row, 1, text, COLS - 2);
+    move(row, 1);
+    tui_add_fitted(stdscr, text, COLS - 2);
     attroff(A_REVERSE);
 }
 
@@ -49,24 +50,6 @@ static bool menu_key(void *arg, int ch, const MEVENT *mouse)
     return !m->done;
 }
 
-/* Writes text in at most cols columns: whole when it fits, else the words that fit and "…" (no word cut). */
-static void add_fitted(const char *text, int cols)
-{
-    const int len = (int)strlen(text);
-    if (cols <= 0)
-        return;
-    if (tui_text_columns(text, -1) <= cols) {
-        addstr(text);
-        return;
-    }
-    int keep = 0;
-    for (int i = 0; i < len; i++)
-        if (text[i] == ' ' && tui_text_columns(text, i) + 1 <= cols)
-            keep = i;
-    addnstr(text, keep);
-    addstr("\u2026");
-}
-
 int tui_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected, int *choice)
 {
     *choice = -1;
@@ -84,17 +67,18 @@ int tui_menu(const char *title, const char *subtitle, const tui_item *items, int
     for (;;) {
         erase();
         title_bar(0, title);
-        mvaddnstr(2, 2, subtitle ? subtitle : "", COLS - 4);
+        move(2, 2);
+        tui_add_fitted(stdscr, subtitle ? subtitle : "", COLS - 4);
         int detail_x = 2 + 4 + label_cols + 2;
         for (int i = 0; i < n_items && 4 + i < LINES - 2; i++) {
             if (i == m.selected)
                 attron(A_REVERSE);
             mvprintw(4 + i, 2, "%2d  ", i + 1);
-            addnstr(items[i].label, COLS - 7 > 0 ? COLS - 7 : 0);
+            tui_add_fitted(stdscr, items[i].label, COLS - 7);
             for (int x = getcurx(stdscr); x < detail_x && x < COLS - 1; x++)
                 addch(' ');   /* up to the details' column (highlighted too when selected) */
             if (detail_x < COLS - 1)
-                add_fitted(items[i].detail ? items[i].detail : "", COLS - 1 - detail_x);
+                tui_add_fitted(stdscr, items[i].detail ? items[i].detail : "", COLS - 1 - detail_x);
             if (i == m.selected)
                 attroff(A_REVERSE);
         }

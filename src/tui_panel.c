@@ -1,7 +1,8 @@
 /* tui_panel: what the lab shell writes in words: the header, the text pane (the step's text and notes, paged, with
  * the "more" sign), the parameters, the toggles and the status line. Nothing here cuts a word: what does not fit is
  * paged (the text), left out whole (the lab name, the animation state, a key of the status line: the help lists
- * them all) or was given room by the layout (parameters, toggles: tui_panel_widths). */
+ * them all), was given room by the layout (parameters, toggles: tui_panel_widths) or, a title or a note, ends
+ * between two words with an ellipsis (tui_add_fitted). */
 #include "numlab/lang.h"
 #include "numlab/plot.h"
 #include "numlab/tui.h"
@@ -10,6 +11,13 @@
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
+
+void tui_add_fitted(WINDOW *w, const char *text, int cols)
+{
+    char fitted[1024];
+    tui_text_fit(text, cols, plot_mode_from_locale() == PLOT_BRAILLE, fitted, sizeof fitted);
+    waddstr(w, fitted);
+}
 
 const char *tui_toggles_name(const tui_state *s)
 {
@@ -58,7 +66,8 @@ void tui_draw_header(tui_state *s)
     if (with_name)
         wprintw(w, "%s  ", s->app->name);
     wprintw(w, "%s", step);
-    waddnstr(w, title, -1);
+    const int name_cols = with_name ? tui_text_columns(s->app->name, -1) + 2 : 0;
+    tui_add_fitted(w, title, room - name_cols - tui_text_columns(step, -1));
     if (with_state && *state)
         mvwprintw(w, 0, COLS - tui_text_columns(state, -1) - 1, "%s", state);
 }
@@ -112,9 +121,11 @@ void tui_draw_text(tui_state *s)
     werase(w);
     mvwhline_set(w, 0, 0, WACS_HLINE, getmaxx(w));
     const char *title = s->desc.title ? s->desc.title : "";
-    if (tui_text_columns(title, -1) + 2 <= width) {
+    if (*title && width > 2) {  /* whole when it fits, else its first words and an ellipsis */
         wattron(w, A_BOLD);
-        mvwprintw(w, 0, 1, " %s ", title);
+        mvwaddstr(w, 0, 1, " ");
+        tui_add_fitted(w, title, width - 2);
+        waddstr(w, " ");
         wattroff(w, A_BOLD);
     }
     char notes[2048] = "";
@@ -218,7 +229,8 @@ void tui_draw_status(tui_state *s)
     werase(w);
     wbkgd(w, A_REVERSE);
     if (s->note[0]) {  /* what the figure key did, until the next key */
-        mvwprintw(w, 0, 1, "%.*s", COLS - 2, s->note);
+        wmove(w, 0, 1);
+        tui_add_fitted(w, s->note, COLS - 2);
         return;
     }
     char more[96] = "", toggles[96];

@@ -86,6 +86,39 @@ int tui_text_columns(const char *s, int len)
     return cols;
 }
 
+/* A relation sign standing as a word of its own ("=", "<", "<=", "~", and their Unicode forms). */
+static bool is_relation(const char *w, int n)
+{
+    static const char *const signs[] = {"=", "<", ">", "<=", ">=", "~", "\u2248", "\u2264", "\u2265", "+-", "\u00b1"};
+    for (size_t i = 0; i < sizeof signs / sizeof signs[0]; i++)
+        if ((int)strlen(signs[i]) == n && memcmp(signs[i], w, (size_t)n) == 0)
+            return true;
+    return false;
+}
+
+/* A number standing as a word: a digit first, or a sign or a point and then a digit ("-2.2;", "0.8", ".5"). */
+static bool is_number(const char *w, int n)
+{
+    int i = n > 1 && (w[0] == '-' || w[0] == '+') ? 1 : 0;
+    i += i < n - 1 && w[i] == '.';
+    return i < n && w[i] >= '0' && w[i] <= '9';
+}
+
+/* Whether a line may break at the space p[i] (of a paragraph of len bytes): not beside a relation sign standing as
+ * a word, and not before a number whose label ends no clause: a label and its value stay on one line as a
+ * non-breaking space would keep them ("x = -5590.544", "rho(M) < 1", "backward-euler -2.2", "step 7"). */
+static bool breakable(const char *p, int i, int len)
+{
+    int a = i, b = i + 1;
+    while (a > 0 && p[a - 1] != ' ')
+        a--;
+    while (b < len && p[b] != ' ')
+        b++;
+    const bool label = i > a && !strchr(",;:.)", p[i - 1]);
+    return !is_relation(p + a, i - a) && !is_relation(p + i + 1, b - i - 1) &&
+           !(label && is_number(p + i + 1, b - i - 1));
+}
+
 int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg)
 {
     int lines = 0;
@@ -97,21 +130,29 @@ int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *li
         const char *p = text;
         int left = para;
         do {
-            /* take as many whole words as fit (in display columns); a word longer than the line is cut */
-            int take = 0, last_space = -1, cols = 0;
+            /* take as many whole words as fit (in display columns), a label and its value together; a group wider
+             * than the line breaks inside it, and a word wider than the line is cut */
+            int take = 0, last_space = -1, any_space = -1, cols = 0;
             while (take < left) {
                 uint32_t cp;
                 int n = utf8_next(p + take, left - take, &cp);
                 int w = code_point_columns(cp);
                 if (cols + w > width && cols > 0)
                     break;
-                if (cp == ' ')
-                    last_space = take;
+                if (cp == ' ') {
+                    any_space = take;
+                    if (breakable(p, take, left))
+                        last_space = take;
+                }
                 cols += w;
                 take += n;
             }
-            if (take < left && p[take] != ' ' && last_space > 0)
-                take = last_space;
+            if (take < left && !(p[take] == ' ' && breakable(p, take, left))) {
+                if (last_space > 0)
+                    take = last_space;
+                else if (p[take] != ' ' && any_space > 0)
+                    take = any_space;
+            }
             emit(arg, p, take);
             lines++;
             p += take;
@@ -122,6 +163,38 @@ int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *li
         text += para + (end != NULL);
     }
     return lines;
+}
+
+int tui_text_fit(const char *text, int cols, bool utf8, char *out, size_t size)
+{
+    const char *ellipsis = utf8 ? "\u2026" : "...";
+    const int len = text ? (int)strlen(text) : 0, ellipsis_cols = utf8 ? 1 : 3;
+    int keep = len, shown = tui_text_columns(text, len);
+    bool cut = shown > cols;
+    if (cut) {
+        const int room = cols - ellipsis_cols;
+        keep = 0;
+        for (int i = 1; i < len && room > 0; i++)  /* the last space before which the words fit */
+            if (text[i] == ' ' && text[i - 1] != ' ' && tui_text_columns(text, i) <= room)
+                keep = i;
+        if (keep == 0)  /* one word wider than the room: as many whole characters as fit */
+            for (int i = 0; i < len && room > 0;) {
+                uint32_t cp;
+                int n = utf8_next(text + i, len - i, &cp);
+                if (tui_text_columns(text, i + n) > room)
+                    break;
+                keep = i += n;
+            }
+        shown = room > 0 ? tui_text_columns(text, keep) + ellipsis_cols : 0;
+    }
+    if (size == 0)
+        return 0;
+    if (cols <= 0 || (cut && shown == 0)) {
+        out[0] = '\0';
+        return 0;
+    }
+    snprintf(out, size, "%.*s%s", keep, text ? text : "", cut ? ellipsis : "");
+    return shown;
 }
 
 tui_page tui_text_page(int text_lines, int note_lines, int rows, int page)

@@ -29,6 +29,11 @@ for f in README.es.md exercises/*/README.es.md; do
 done
 hits=$(msgstrs po/es.po | grep -nE "$english|$other" | head -n 3)
 [ -z "$hits" ] && pass || fail "po/es.po: English or off-glossary words in a translation: $hits"
+# y is "and" in Spanish: the variable y (w0 dt, a coordinate) after a preposition reads as the conjunction ("con y =
+# 0.8", "alrededor de y"): a translation names it ("el paso y = w0 dt", "el eje y"). A formula's y, "(1 + y^2)", reads
+# as one.
+hits=$(msgstrs po/es.po exercises/*/hidden/es.po | grep -nE '\b(con|en|de|e|para|a) y( *[=<>^)]| *$|,)' | head -n 3)
+[ -z "$hits" ] && pass || fail "po/es.po: a variable y read as 'and': $hits"
 hits=$(awk '/^msgid/ { id = $0 } /^msgstr/ && id ~ /\<gap\>/ && id !~ /pause/ { print }' po/es.po | grep -n pausa)
 [ -z "$hits" ] && pass || fail "po/es.po: a gap translated as the pause key's word: $hits"
 # A count beside a noun takes ngettext (P_, gr_want_n): "1 paso", "2 pasos". Every message of the template and the

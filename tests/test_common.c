@@ -2,6 +2,7 @@
  * number grammar (numlab_number, numlab_whole: decimal, no hexadecimal, no space, no inf or nan). */
 #include <check.h>
 #include <fcntl.h>
+#include <errno.h>
 #include <float.h>
 #include <limits.h>
 #include <stdint.h>
@@ -171,6 +172,23 @@ START_TEST(messages_translated)
 }
 END_TEST
 
+/* The C library's messages a student meets speak Latin America's Spanish (glibc's own says "No existe el fichero o
+ * el directorio"); in English, and for an errno numlab has no words for, they are the C library's. */
+START_TEST(errno_messages_in_the_readers_spanish)
+{
+    setenv("LANG", "C.UTF-8", 1);
+    unsetenv("LANGUAGE");
+    lang_init();
+    ck_assert_str_eq(lang_strerror(ENOENT), "No such file or directory");
+    ck_assert_str_eq(lang_strerror(EDOM), strerror(EDOM));
+    setenv("LANGUAGE", "es", 1);
+    lang_init();
+    ck_assert_str_eq(lang_strerror(ENOENT), "No existe el archivo o el directorio");
+    ck_assert_str_eq(lang_strerror(ENOSPC), "No queda espacio en el dispositivo");
+    ck_assert_str_eq(lang_strerror(EDOM), strerror(EDOM));
+}
+END_TEST
+
 /* The grammar's members: the value each stands for, by hand. */
 START_TEST(numbers_in_the_grammar)
 {
@@ -242,6 +260,7 @@ static Suite *common_suite(void)
     tcase_add_test(tc, every_code_has_a_message);
     tcase_add_test(tc, module_codes_follow_the_convention);
     tcase_add_test(tc, messages_translated);
+    tcase_add_test(tc, errno_messages_in_the_readers_spanish);
     tcase_add_test(tc, numbers_in_the_grammar);
     tcase_add_test(tc, numbers_outside_the_grammar);
     tcase_add_test(tc, whole_numbers);

@@ -10,6 +10,8 @@
 #include "numlab/cli.h"
 #include "numlab/labcli.h"
 #include "numlab/lang.h"
+#include "numlab/network.h"
+#include "numlab/spring.h"
 #include "helpers/check_main.h"
 
 typedef struct {
@@ -330,6 +332,37 @@ START_TEST(help_translated)
 }
 END_TEST
 
+/* A legend's method label: in English the option name itself (what --method takes); under Spanish the catalogue's
+ * words for the methods whose names are English words, and the name for the others (rk4, gsl-rk4, a method the
+ * table gains later). Every method of both labs whose name is a word (letters and '-' only, not one of GSL's solver
+ * names, gsl-...) has Spanish words. */
+START_TEST(method_labels)
+{
+    setenv("LANG", "C.UTF-8", 1);
+    unsetenv("LANGUAGE");
+    lang_init();
+    ck_assert_str_eq(labcli_method_label("explicit"), "explicit");
+    ck_assert_str_eq(labcli_method_label("backward-euler"), "backward-euler");
+    ck_assert_str_eq(labcli_method_label("dopri5"), "dopri5");
+    setenv("LANGUAGE", "es", 1);
+    lang_init();
+    ck_assert_str_eq(labcli_method_label("explicit"), "Euler explícito");
+    ck_assert_str_eq(labcli_method_label("semi"), "Euler semiimplícito");
+    ck_assert_str_eq(labcli_method_label("backward-euler"), "Euler implícito");
+    ck_assert_str_eq(labcli_method_label("exact"), "solución exacta");
+    ck_assert_str_eq(labcli_method_label("rk4"), "rk4");
+    ck_assert_str_eq(labcli_method_label("dopri5"), "dopri5");
+    for (int pass = 0; pass < 2; pass++) {
+        const int n = pass ? NET_METHOD_COUNT : SPRING_METHOD_COUNT;
+        for (int m = 0; m < n; m++) {
+            const char *name = pass ? net_method_name((net_method)m) : spring_method_name((spring_method)m);
+            if (strncmp(name, "gsl-", 4) != 0 && strspn(name, "abcdefghijklmnopqrstuvwxyz-") == strlen(name))
+                ck_assert_msg(strcmp(labcli_method_label(name), name) != 0, "%s has no Spanish label", name);
+        }
+    }
+}
+END_TEST
+
 START_TEST(main_runs_the_mode)
 {
     demo d = {0};
@@ -370,6 +403,7 @@ static Suite *suite(void)
     tcase_add_test(tc, no_terminal);
     tcase_add_test(tc, help_text);
     tcase_add_test(tc, help_translated);
+    tcase_add_test(tc, method_labels);
     tcase_add_test(tc, main_runs_the_mode);
     tcase_add_test(tc, table_errors);
     suite_add_tcase(s, tc);

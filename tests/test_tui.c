@@ -72,6 +72,68 @@ START_TEST(wrap_long_word_and_utf8)
 }
 END_TEST
 
+/* A relation sign standing as a word binds a label to its value: the walk's "Tras 40 pasos x = -5590.544." at 20
+ * columns broke after "x =" (17 columns, the number on the next line); now "x = -5590.544." (14) moves down whole.
+ * "rho(M) < 1" stays together the same way, and a name with its number ("backward-euler -2.2"); a group wider than
+ * the line still breaks (at its spaces), and a "=" inside a word ("a=b") is no sign. */
+START_TEST(wrap_keeps_a_label_with_its_value)
+{
+    collected c = {0};
+    ck_assert_int_eq(tui_wrap("Tras 40 pasos x = -5590.544.", 20, collect, &c), 2);
+    ck_assert_str_eq(c.lines[0], "Tras 40 pasos");
+    ck_assert_str_eq(c.lines[1], "x = -5590.544.");
+    memset(&c, 0, sizeof c);
+    tui_wrap("acotado mientras rho(M) < 1, o", 20, collect, &c);
+    ck_assert_str_eq(c.lines[0], "acotado mientras");
+    ck_assert_str_eq(c.lines[1], "rho(M) < 1, o");
+    memset(&c, 0, sizeof c);
+    tui_wrap("x = 123456789", 6, collect, &c);  /* 13 columns: wider than the line, so it breaks inside */
+    ck_assert_int_eq(c.n, 3);
+    ck_assert_str_eq(c.lines[0], "x =");
+    ck_assert_str_eq(c.lines[1], "123456");
+    ck_assert_str_eq(c.lines[2], "789");
+    memset(&c, 0, sizeof c);
+    tui_wrap("E: backward-euler -2.2;", 20, collect, &c);  /* 23 columns: "E: backward-euler" (17) was a line */
+    ck_assert_str_eq(c.lines[0], "E:");
+    ck_assert_str_eq(c.lines[1], "backward-euler -2.2;");
+    memset(&c, 0, sizeof c);
+    tui_wrap("semi 1.24 ms, 5 steps", 13, collect, &c);  /* after a comma a number may start a line */
+    ck_assert_str_eq(c.lines[0], "semi 1.24 ms,");
+    ck_assert_str_eq(c.lines[1], "5 steps");
+    memset(&c, 0, sizeof c);
+    tui_wrap("a=b y c=d", 5, collect, &c);
+    ck_assert_str_eq(c.lines[0], "a=b y");
+    ck_assert_str_eq(c.lines[1], "c=d");
+}
+END_TEST
+
+/* A line cut to the screen ends between two words with an ellipsis: the launcher's "... muestra de spline cúbico
+ * de glTF" at 48 columns showed "... spline cúbico de gl"; "…" is one column in UTF-8, "..." three without it. By
+ * hand: "la regla del punto medio" at 20 columns keeps "la regla del punto" (18) and "…" (19 in all); without UTF-8
+ * "la regla del" (12) and "..." (15): "la regla del punto" + "..." would be 21. */
+START_TEST(fit_cuts_between_words)
+{
+    setlocale(LC_CTYPE, "C.UTF-8");
+    char out[128];
+    ck_assert_int_eq(tui_text_fit("la regla del punto medio", 20, true, out, sizeof out), 19);
+    ck_assert_str_eq(out, "la regla del punto\u2026");
+    ck_assert_int_eq(tui_text_fit("la regla del punto medio", 20, false, out, sizeof out), 15);
+    ck_assert_str_eq(out, "la regla del...");
+    ck_assert_int_eq(tui_text_fit("la regla del punto medio", 24, true, out, sizeof out), 24);  /* it fits whole */
+    ck_assert_str_eq(out, "la regla del punto medio");
+    /* 46 columns up to "spline", 47 with "…"; "cúbico" (the accent one column) would need 53 */
+    const char *title = "06: La base de Hermite y una muestra de spline c\u00fabico de glTF";
+    ck_assert_int_eq(tui_text_fit(title, 48, true, out, sizeof out), 47);
+    ck_assert_str_eq(out, "06: La base de Hermite y una muestra de spline\u2026");
+    ck_assert_int_eq(tui_text_fit("abcdefghij", 5, true, out, sizeof out), 5);  /* one long word: characters */
+    ck_assert_str_eq(out, "abcd\u2026");
+    ck_assert_int_eq(tui_text_fit("p\u00e9ndulo", 4, true, out, sizeof out), 4);  /* never half a character */
+    ck_assert_str_eq(out, "p\u00e9n\u2026");
+    ck_assert_int_eq(tui_text_fit("abcdef", 2, false, out, sizeof out), 0);  /* not even "..." fits */
+    ck_assert_str_eq(out, "");
+}
+END_TEST
+
 START_TEST(append_cuts_like_snprintf)
 {
     char buf[12];
@@ -293,6 +355,8 @@ int main(void)
     tcase_add_test(tc, param_steps_and_clamps);
     tcase_add_test(tc, wrap_words);
     tcase_add_test(tc, wrap_long_word_and_utf8);
+    tcase_add_test(tc, wrap_keeps_a_label_with_its_value);
+    tcase_add_test(tc, fit_cuts_between_words);
     tcase_add_test(tc, append_cuts_like_snprintf);
     tcase_add_test(tc, reflow_markdown);
     tcase_add_test(tc, columns_and_wrap_by_wcwidth);

@@ -90,8 +90,13 @@ tm send-keys -t lab n
 tui_expect lab "step 6/6: A stiff cloth: backward Euler" "step 6"
 tui_expect lab "3\[x\] backward-eul" "backward Euler's toggle"
 tui_expect_text lab "Stiff: the fastest mode \(w_max = [0-9]+ rad/s\)" "the step's text: the stiffness"
+# at 100 x 30 the notes (no label split from its value: "t = 4.3 s") are more than half the pane: they
+# follow the text, on its second page
+tm send-keys -t lab ']'
+tui_expect lab "\[ back 2/2" "the notes' page"
 tui_expect_text lab "semi diverged at step [0-9]+" "semi breaks at dt = 1/60 s" 10
 tui_expect_text lab "backward-euler -?[0-9.]+" "backward Euler's energy in the notes"
+tm send-keys -t lab '['
 tui_screen lab | grep -qiE "nan|inf[^o]" && fail "non-finite number on screen" || pass
 # z zooms in (the network pane's x axis changes), v follows the masses again (f is the figure key)
 xaxis() { tui_screen lab | grep -m1 -A1 -E '^ *└' | tail -1 | cut -c1-48; }

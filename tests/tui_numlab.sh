@@ -44,6 +44,31 @@ tm send-keys -t small q q q
 expect_eq "numlab exit (80 x 24)" "$(tui_exit_status small)" 0
 tui_sane small
 
+# menu_titles SESSION README ELLIPSIS: each exercise's row shows its README's title (its first line) whole, or its
+# first whole words and the ellipsis: the menu cuts a title between two words, never inside one ("... spline cúbico
+# de gl").
+menu_titles() {
+    tui_screen "$1" >"$TMP/menu.screen"
+    cut=0
+    for readme in exercises/*/"$2"; do
+        ex=$(basename "$(dirname "$readme")") full=$(sed -n '1s/^# //p' "$readme")
+        shown=$(sed -n "s/^ *[0-9]*  $ex  *//p" "$TMP/menu.screen" | sed 's/ *$//')
+        [ -n "$shown" ] || continue   # below the screen's last row
+        if [ "$shown" = "$full" ]; then pass; continue; fi
+        cut=$((cut + 1)) prefix=${shown%"$3"}
+        case $full in "$prefix "*) [ "$prefix" != "$shown" ] && pass || fail "$1: $ex's title cut without '$3': '$shown'" ;;
+        *) fail "$1: $ex's title '$full' shown as '$shown', not cut between two words" ;; esac
+    done
+    [ "$cut" -ge 1 ] && pass || fail "$1: no title long enough to be cut (the check would not see a bad cut)"
+}
+
+# In ASCII (LANG=C) the menu cuts with "...".
+tui_start ascii 80 24 LANG=C TERM=xterm-256color NUMLAB_HOME="$PWD" -- "$BIN/numlab"
+tui_expect ascii "1  spring-lab" "the menu in ASCII"
+menu_titles ascii README.md "..."
+tm send-keys -t ascii q
+expect_eq "numlab exit (ASCII)" "$(tui_exit_status ascii)" 0
+
 # In Spanish at 80 x 24: the menu, its help, the exercise page and the messages, every line whole (a title cut at
 # the screen's edge would lose its last word).
 expect_usage "^numlab: el menú necesita un terminal" env LANG=es_ES.UTF-8 "$BIN/numlab"
@@ -55,6 +80,7 @@ grep -q '^  --help  *este texto$' "$TMP/out" && pass || fail "numlab --help's --
 tui_start es 80 24 LANG=es_ES.UTF-8 TERM=xterm-256color NUMLAB_HOME="$PWD" -- "$BIN/numlab"
 tui_expect es "^ numlab: laboratorio de terminal: métodos numéricos de animación y sonido *$" "the menu's title in Spanish"
 tui_expect es "^  Primero laboratorios y luego ejercicios\\. Al salir de uno, vuelve aquí\\. *$" "the menu's line in Spanish"
+menu_titles es README.es.md "…"
 tm send-keys -t es 9
 tui_expect es "^  Su respuesta: $PWD/exercises/05-network-forces/student\\.c" "the exercise page in Spanish"
 tui_expect es "^   1  leer la tarea  +README\\.md: idea, tarea, firmas y pistas *$" "reading the task, in Spanish"

@@ -141,5 +141,10 @@ int labcli_list(const char *opt, const char *text, const char *noun, int (*index
      .parse = figure_size_field},                                                                                 \
     {force_name, LABCLI_FLAG, NULL, LABCLI_AT(type, field.force), 0, 0, NULL,                                     \
      N_("replace an existing --out FILE (a regular file)"), .with = LABCLI_IN(plot_mode)}
+/* What a chart's legend calls the method named NAME (the method table's name, ode.h): its words in the language of
+ * the run ("Euler explícito" for "explicit" in Spanish), or NAME itself for a method that has no words of its own
+ * (rk4, the GSL solvers, a method added to the table later). Only legends and text read by a person: --method, the
+ * CSV columns and every other machine output keep NAME. */
+const char *labcli_method_label(const char *name);
 
 #endif

@@ -31,5 +31,9 @@
 
 /* Sets the locale and the message catalogue as above. Idempotent. */
 void lang_init(void);
+/* strerror(code) in the reader's language: numlab's catalogue for the errors a student meets (a missing file, a
+ * full disk, a permission), whose Spanish is Latin America's ("archivo"), else the C library's message. Every
+ * message numlab prints with an errno goes through it. */
+const char *lang_strerror(int code);
 
 #endif

@@ -183,9 +183,16 @@ double tui_param_stepped(const tui_param *p, int direction, bool big);
 
 /* Word-wraps text into lines of at most width display columns (UTF-8; a code point takes wcwidth columns in the
  * current locale: 0 for a combining accent, 2 for a wide character, 1 when the locale does not know it): calls emit
- * for each line. '\n' ends a paragraph; a word is cut only when it is wider than the line. Returns the number of
- * lines. (Exported for the tests.) */
+ * for each line. '\n' ends a paragraph; a word is cut only when it is wider than the line. A relation sign that
+ * stands as a word ("=", "<", "<=", "~", ...) binds the words on either side, and a number the word before it unless
+ * that word ends a clause (",;:.)"): "x = -5590.544" and "rk4 -2.2" are never split over two lines unless wider than
+ * one. Returns the number of lines. (Exported for the tests.) */
 int tui_wrap(const char *text, int width, void (*emit)(void *arg, const char *line, int len), void *arg);
+/* text in at most cols display columns, into out (size bytes with the NUL): whole when it fits, else the words that
+ * fit, cut between two words, and an ellipsis ("\u2026" when utf8, else "..."); a first word wider than that is cut
+ * at a character. Returns the columns written (0, an empty out, when not even the ellipsis fits). Every line the
+ * shell cuts to the screen's width goes through it. (Pure, exported for the tests.) */
+int tui_text_fit(const char *text, int cols, bool utf8, char *out, size_t size);
 /* The toggles' window title in the language shown: the step's, else the app's, else "methods". */
 const char *tui_toggles_title(const tui_app *app, const tui_step *step);
 /* The display columns of len bytes of UTF-8 text (len < 0: all of it up to its NUL; s NULL: 0), counted as

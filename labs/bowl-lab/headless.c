@@ -383,7 +383,7 @@ static int say_summary(const bl_options *o, const char *summary)
             stdout_busy = stdout_busy || (paths[i] && outset_same_file(paths[i], "-"));  /* "-", /dev/stdout */
         FILE *f = stdout_busy ? stderr : stdout;   /* the paths in it are the user's: shown escaped */
         if ((text_fputs(summary, f) == EOF || fputc('\n', f) == EOF) && f == stderr)
-            return cli_fail(_("cannot write the summary: %s"), strerror(errno));
+            return cli_fail(_("cannot write the summary: %s"), lang_strerror(errno));
     }
     return cli_flush_stdout();
 }

@@ -2,6 +2,7 @@
  * of each integrator against time. The same builders serve `--plot` (printed once) and the interactive walk (redrawn
  * every frame). */
 #include "lab.h"
+#include "numlab/labcli.h"
 #include "numlab/lang.h"
 
 #include <math.h>
@@ -204,8 +205,8 @@ int nl_chart_network(plot_chart *ch, nl_network_view *v, plot_mode mode)
             continue;
         }
         size_t points = stroke_run(net, run, v->alpha, 2.0 * dot, &v->strokes[k]);
-        plot_series ser = {.name = net_method_name(run->method), .x = v->strokes[k].x, .y = v->strokes[k].y,
-                           .n = points, .color = nl_method_color(run->method)};
+        plot_series ser = {.name = labcli_method_label(net_method_name(run->method)), .x = v->strokes[k].x,
+                           .y = v->strokes[k].y, .n = points, .color = nl_method_color(run->method)};
         plot_chart_add_series(ch, &ser);
         if (v->selected < net->n_masses) {
             const size_t i = v->selected, n = net->n_masses;
@@ -248,8 +249,8 @@ void nl_chart_energy(plot_chart *ch, const nl_sim *s, const bool *shown)
         const nl_run *run = &s->run[k];
         if (!shown[k])
             continue;
-        plot_series ser = {.name = net_method_name(run->method), .x = s->hist_t, .y = run->energy,
-                           .n = run->n_energy, .color = nl_method_color(run->method)};
+        plot_series ser = {.name = labcli_method_label(net_method_name(run->method)), .x = s->hist_t,
+                           .y = run->energy, .n = run->n_energy, .color = nl_method_color(run->method)};
         plot_chart_add_series(ch, &ser);
     }
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "numlab/common.h"
+#include "numlab/labcli.h"
 #include "numlab/lang.h"
 #include "lab.h"
 
@@ -77,8 +78,8 @@ static void add_trajectories(plot_chart *ch, sl_chart_kind kind, const sl_result
             s = r->fine;
             n = revealed(r->fine_count, upto * SL_EXACT_FINE);
         }
-        plot_series ser = {.name = spring_method_name((spring_method)m), .n = n, .stride = stride,
-                           .color = sl_method_color((spring_method)m)};
+        plot_series ser = {.name = labcli_method_label(spring_method_name((spring_method)m)), .n = n,
+                           .stride = stride, .color = sl_method_color((spring_method)m)};
         /* Many coarse steps around an orbit draw as chords that fill the ellipse: show them as dots. */
         if (kind == SL_CHART_PHASE && m != SPRING_EXACT && r->count[m] > 60)
             ser.style = PLOT_POINTS;
@@ -114,8 +115,8 @@ static void add_stability(plot_chart *ch, const sl_result *r, const bool shown[]
         if (!shown[m] || isnan(r->radius[m][0]))  /* the adaptive solvers have no step matrix */
             continue;
         int color = sl_method_color((spring_method)m);
-        plot_series ser = {.name = spring_method_name((spring_method)m), .x = r->w0dt_axis, .y = r->radius[m],
-                           .n = SL_STABILITY_POINTS, .color = color};
+        plot_series ser = {.name = labcli_method_label(spring_method_name((spring_method)m)), .x = r->w0dt_axis,
+                           .y = r->radius[m], .n = SL_STABILITY_POINTS, .color = color};
         plot_chart_add_series(ch, &ser);
         plot_chart_add_marker(ch, r->w0dt, fmin(r->at[m].rho, 2.0), color, NULL);
     }
@@ -175,7 +176,7 @@ void sl_series_name(const sl_study *st, const sl_series *s, char *buf, size_t si
 {
     static const char *const spiral_runs[SL_SPIRAL_RUNS] = {N_("costly, no cap"), N_("costly, capped"),
                                                             N_("cheap, no cap")};
-    const char *method = s->method < SPRING_METHOD_COUNT ? spring_method_name(s->method) : "";
+    const char *method = s->method < SPRING_METHOD_COUNT ? labcli_method_label(spring_method_name(s->method)) : "";
     if (s->pi)
         method = "dopri5-pi";
     if (s->run >= 0)
