@@ -60,7 +60,9 @@ tui_expect_text lab "Tangent k 100 at rest, 100 at u = A" "the linear spring: on
 tm send-keys -t lab Tab
 for i in 1 2 3 4 5 6 7 8; do tm send-keys -t lab Right; done
 tui_expect_text lab "100 at rest, 1300 at u = A" "k3 = 400: the tangent at the amplitude"
-tui_expect_text lab "semi: diverged at step 8 " "k3 = 400: semi diverges all the same"
+tm send-keys -t lab ']'   # the notes' second page: the runs' lines come after the tangents and Newton's counts
+tui_expect lab "semi: diverged at( |$)" "k3 = 400: semi diverges all the same"
+tui_expect lab "step 8 \(t = 0\.4\)" "k3 = 400: ... at step 8 (the line may wrap before it)"
 # step 15: the adaptive step's live counts (the same as --plot steps's title at the walk's spring)
 tm send-keys -t lab n
 tui_expect lab "step 15/15: Adaptive steps" "step 15"
