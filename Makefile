@@ -35,6 +35,21 @@ endif
 # run, check and bench build with one job a core (the build is -j safe); JOBS=1 for a serial build.
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 
+# Quiet by default: a step says what it builds (tools/build-step.sh; under run and check one counting line, from
+# tools/build.sh); V=1 prints every command instead, and -s (make -s) says nothing.
+V         ?= 0
+ifeq ($(V),1)
+Q         :=
+step       =
+else ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+Q         := @
+step       =
+else
+Q         := @
+step       = @sh tools/build-step.sh $(1) $(2)
+endif
+BUILD_QUIETLY = BUILD='$(BUILD)' MAKE='$(MAKE)' V='$(V)' sh tools/build.sh $(JOBS)
+
 # pkg-config is asked one module at a time: a module that is not installed brings no flags, and cannot take the
 # others' away (the grader builds with libcjson and gsl alone; tests/grader_gradescope.sh checks it).
 pkg_cflags = $(shell for m in $(1); do pkg-config --cflags $$m 2>/dev/null; done)
@@ -104,11 +119,11 @@ deps:
 	@sh tools/deps.sh
 
 run: need-deps
-	@$(MAKE) --no-print-directory -j$(JOBS) all
+	@$(BUILD_QUIETLY) all
 	@$(CALLER_LANG) $(BUILD)/bin/numlab
 
 check: need-deps
-	@$(MAKE) --no-print-directory -j$(JOBS) check-build
+	@$(BUILD_QUIETLY) check-build
 	@sh tools/run-tests.sh $(BUILD)
 
 # check-build (everything `make check` runs) is one rule, after the grader's section that defines half of it.
@@ -125,7 +140,8 @@ slow-check: need-deps
 # --- compile ----------------------------------------------------------------------------------------------
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(call step,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 # network's force kernel vectorizes only without errno and FP-trap semantics; neither changes a computed value.
 $(BUILD)/obj/src/net_kernel.o: ALL_CFLAGS += -O3 -fno-math-errno -fno-trapping-math
@@ -133,20 +149,23 @@ $(BUILD)/obj/src/net_kernel.o: ALL_CFLAGS += -O3 -fno-math-errno -fno-trapping-m
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(call step,AR,$@)
+	$(Q)$(AR) rcs $@ $^
 
 # A program is labs/NAME.c plus any labs/NAME/*.c (none for an empty NAME: a test of no lab links no lab).
 lab_objs = $(if $(1),$(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard labs/$(1)/*.c)))
 .SECONDEXPANSION:
 $(BUILD)/bin/%: $(BUILD)/obj/labs/%.o $$(call lab_objs,$$*) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
 # The launcher's list of labs: each lab's LABCLI_LAB(ORDER, "NAME", SUMMARY) line (labcli.h), in ORDER; SUMMARY
 # "..." or N_("...") (tools/labs_list.sh).
 $(BUILD)/gen/numlab_labs.inc: $(wildcard labs/*.c) tools/labs_list.sh
 	@mkdir -p $(@D)
-	sh tools/labs_list.sh $(filter labs/%,$^) >$@.tmp && mv $@.tmp $@
+	$(call step,GEN,$@)
+	$(Q)sh tools/labs_list.sh $(filter labs/%,$^) >$@.tmp && mv $@.tmp $@
 $(BUILD)/obj/labs/numlab.o: $(BUILD)/gen/numlab_labs.inc
 $(BUILD)/obj/labs/numlab.o: CPPFLAGS += -I$(BUILD)/gen
 
@@ -158,23 +177,27 @@ $(BUILD)/tests/.helpers: $(TEST_HELPERS)
 # tests/tools/: programs the shell tests run (yaml2json: a GitHub workflow read as JSON, tests/grader_classroom.sh).
 $(BUILD)/tests/tools/yaml2json: $(BUILD)/obj/tests/tools/yaml2json.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,yaml-0.1 libcjson)
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,yaml-0.1 libcjson)
 
 # A lab's internals are tested by linking its objects (labs/NAME-lab/*.c, without its main) into
 # tests/test_NAME_lab*.c (the dashes of the lab's name as underscores): test_network_lab.c, test_keyframe_lab_scene.c.
 lab_of_test = $(firstword $(foreach l,$(PROGRAMS),$(if $(filter test_$(subst -,_,$(l))%,$(1)),$(l))))
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_HELPERS) $(LIB) $$(call lab_objs,$$(call lab_of_test,$$*))
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS) $(TEST_LIBS)
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS) $(TEST_LIBS)
 
 $(BUILD)/bench/%: $(BUILD)/obj/tests/%.o $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
 # --- translations ------------------------------------------------------------------------------------------
 $(BUILD)/share/locale/%/LC_MESSAGES/numlab.mo: po/%.po
 	@mkdir -p $(@D)
-	msgfmt --check -o $@.tmp $< && mv $@.tmp $@
+	$(call step,MO,$<)
+	$(Q)msgfmt --check -o $@.tmp $< && mv $@.tmp $@
 
 $(BUILD)/obj/src/lang.o: CPPFLAGS += -DNUMLAB_LOCALEDIR='"$(PREFIX)/share/locale"'
 
@@ -243,7 +266,8 @@ HIDDEN_CATALOGUES := $(foreach p,$(wildcard exercises/*/hidden/*.po),$(GRADER_OU
 define hidden_catalogue
 $(GRADER_OUT)/%/locale/$(1)/LC_MESSAGES/numlab-hidden.mo: exercises/%/hidden/$(1).po
 	@mkdir -p $$(@D)
-	msgfmt --check -o $$@.tmp $$< && mv $$@.tmp $$@
+	$$(call step,MO,$$<)
+	$$(Q)msgfmt --check -o $$@.tmp $$< && mv $$@.tmp $$@
 endef
 $(foreach l,$(PO_LANGS),$(eval $(call hidden_catalogue,$(l))))
 # The probe objects are linked with submissions, which can read them: no debug information, no path of this machine.
@@ -276,7 +300,8 @@ grader-secrets:
 
 $(GRADER_OBJ)/core/%.o: tools/grader/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Itools/grader -c $< -o $@
+	$(call step,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -Itools/grader -c $< -o $@
 # The probe objects are rebuilt when their flags change (a build/ from before a change of flags must not keep
 # objects with debug information or this machine's paths): the flags are kept in a stamp that changes with them.
 # The stamp holds how they are linked into one (probe-linked.o, below) too.
@@ -290,35 +315,44 @@ $(PROBE_STAMP): FORCE
 FORCE:
 $(GRADER_OBJ)/probe/%.o: tools/grader/%.c $(PROBE_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROBE_CFLAGS) -Itools/grader -c $< -o $@
+	$(call step,CC,$<)
+	$(Q)$(CC) $(PROBE_CFLAGS) -Itools/grader -c $< -o $@
 $(GRADER_OBJ)/ex/%/judge-visible.o: exercises/%/tests.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -DGR_SIDE_JUDGE $(call ex_flags,$*) -c $< -o $@
+	$(call step,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -DGR_SIDE_JUDGE $(call ex_flags,$*) -c $< -o $@
 $(GRADER_OBJ)/ex/%/judge-hidden.o: $$(call ex_hidden,$$*)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -DGR_SIDE_JUDGE $(call ex_flags,$*) -c $< -o $@
+	$(call step,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -DGR_SIDE_JUDGE $(call ex_flags,$*) -c $< -o $@
 $(GRADER_OBJ)/ex/%/probe-visible.o: exercises/%/tests.c $(PROBE_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROBE_CFLAGS) -DGR_SIDE_PROBE $(call ex_flags,$*) -c $< -o $@
+	$(call step,CC,$<)
+	$(Q)$(CC) $(PROBE_CFLAGS) -DGR_SIDE_PROBE $(call ex_flags,$*) -c $< -o $@
 $(GRADER_OBJ)/ex/%/probe-hidden.o: $$(call ex_hidden,$$*) $(PROBE_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PROBE_CFLAGS) -DGR_SIDE_PROBE $(call ex_flags,$*) -c $< -o $@
+	$(call step,CC,$<)
+	$(Q)$(CC) $(PROBE_CFLAGS) -DGR_SIDE_PROBE $(call ex_flags,$*) -c $< -o $@
 $(GRADER_OBJ)/ex/%/check-visible.o: exercises/%/tests.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -DGR_SIDE_BOTH $(call ex_flags,$*) -c $< -o $@
+	$(call step,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -DGR_SIDE_BOTH $(call ex_flags,$*) -c $< -o $@
 # A student's file is compiled as the grader compiles it (tools/grader/build.c): a kept main() renamed, no warning
 # that the grader would not give, never -Werror.
 STUDENT_CFLAGS := -std=c17 -D_DEFAULT_SOURCE -O2 -g -Wall -Wextra -Dmain=numlab_student_main $(SANFLAGS) -MMD -MP
 $(GRADER_OBJ)/ex/%/student.o: exercises/%/student.c
 	@mkdir -p $(@D)
-	$(CC) $(STUDENT_CFLAGS) -Iexercises/$* -c $< -o $@
+	$(call step,CC,$<)
+	$(Q)$(CC) $(STUDENT_CFLAGS) -Iexercises/$* -c $< -o $@
 $(GRADER_OBJ)/ex/%/solution.o: exercises/%/solution.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Iexercises/$* -c $< -o $@
+	$(call step,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -Iexercises/$* -c $< -o $@
 
 $(GRADER_OUT)/%/judge: $(GRADER_CORE) $(GRADER_OBJ)/ex/%/judge-visible.o $(GRADER_OBJ)/ex/%/judge-hidden.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,libcjson gsl) -lm
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,libcjson gsl) -lm
 # grade-all's class tool (tools/grader/class.h): the export's metadata (libyaml), the reports, the histogram (plot).
 # Not part of `grader` (what grading one submission needs, and all a Gradescope autograder builds).
 CLASS_OBJ := $(patsubst %,$(GRADER_OBJ)/core/%.o,class class_plan class_parts class_regrade class_summary class_week \
@@ -327,41 +361,49 @@ $(GRADER_OBJ)/core/class_summary.o $(GRADER_OBJ)/core/class_parts.o $(GRADER_OBJ
     $(GRADER_OBJ)/core/report.o: ALL_CFLAGS += -Iinclude
 $(GRADER_OUT)/class: $(CLASS_OBJ) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $(CLASS_OBJ) $(LIB) $(call pkg_libs,libcjson yaml-0.1) -lm
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(CLASS_OBJ) $(LIB) $(call pkg_libs,libcjson yaml-0.1) -lm
 # The probe objects linked into one whose only global symbol is main (tools/grader/build.h): a submission can neither
 # replace nor call anything of the probe's (gr_put, the tables of tests), whatever it defines or declares.
 OBJCOPY ?= objcopy
 $(GRADER_OBJ)/ex/%/probe-linked.o: $(GRADER_OBJ)/probe/probe.o $(GRADER_OBJ)/probe/values.o \
                                    $(GRADER_OBJ)/ex/%/probe-visible.o $(GRADER_OBJ)/ex/%/probe-hidden.o $(PROBE_STAMP)
-	$(CC) -r -nostdlib -o $@.tmp $(filter %.o,$^)
-	$(OBJCOPY) --keep-global-symbol=main $@.tmp $@
+	$(call step,LD,$@)
+	$(Q)$(CC) -r -nostdlib -o $@.tmp $(filter %.o,$^)
+	$(Q)$(OBJCOPY) --keep-global-symbol=main $@.tmp $@
 	@rm -f $@.tmp
 $(GRADER_OUT)/%/probe.a: $(GRADER_OBJ)/ex/%/probe-linked.o
 	@mkdir -p $(@D)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(call step,AR,$@)
+	$(Q)$(AR) rcs $@ $^
 $(GRADER_OUT)/merge-results: $(GRADER_OBJ)/core/merge.o $(GRADER_OBJ)/core/report.o $(GRADER_OBJ)/core/values.o \
                              $(BUILD)/obj/src/text.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,libcjson) -lm
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,libcjson) -lm
 # PrairieLearn's results.json from the judge's (tools/grader/pl_results.c): what its entry point writes.
 # In bin/, as exercise-list: the catalogues are found from the program's folder (tools/grader/i18n.h).
 $(GRADER_OUT)/bin/pl-results: $(GRADER_OBJ)/core/pl_results.o $(GRADER_OBJ)/core/report.o $(GRADER_OBJ)/core/values.o \
                               $(GRADER_OBJ)/core/i18n.o $(BUILD)/obj/src/lang.o $(BUILD)/obj/src/text.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,libcjson) -lm
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,libcjson) -lm
 # Which uploaded file is graded (tools/grader/uploads.h): the rule assignment.sh applies through pick-upload.
 $(GRADER_OUT)/pick-upload: $(GRADER_OBJ)/core/pick_upload.o $(GRADER_OBJ)/core/uploads.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^
 CHECK_RUNNER := $(GRADER_OBJ)/core/check_runner.o $(GRADER_OBJ)/core/values.o $(GRADER_OBJ)/core/i18n.o \
                 $(BUILD)/obj/src/lang.o
 $(BUILD)/exercises/%/check-student: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-visible.o $(GRADER_OBJ)/ex/%/student.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,check) -lm
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,check) -lm
 $(BUILD)/exercises/%/check-solution: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-visible.o $(GRADER_OBJ)/ex/%/solution.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,check) -lm
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(call pkg_libs,check) -lm
 
 # --- check-build: the library, the programs, the catalogues, the tests, the grader and the exercises' checks -----
 check-build: $(LIB) $(BINS) $(CATALOGUES) $(TESTS) $(BUILD)/tests/.helpers $(BUILD)/tests/tools/yaml2json \
@@ -376,7 +418,8 @@ EXERCISE_LIST := $(GRADER_OUT)/bin/exercise-list
 $(EXERCISE_LIST): $(GRADER_OBJ)/core/exercise_list.o $(GRADER_OBJ)/core/values.o $(GRADER_OBJ)/core/i18n.o \
                   $(BUILD)/obj/src/lang.o
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ -lm
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ -lm
 
 exercise: need-deps
 	@ex=$(call ex_named,$(EX)); \

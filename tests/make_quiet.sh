@@ -1,0 +1,78 @@
+#!/bin/sh
+# The build and the test run say where they are, not every command: a step a short line ("  CC      src/text.c"),
+# under tools/build.sh (what make run and make check build) one counting line and an estimate before a first build,
+# V=1 every command in full, make -s nothing; tools/run-tests.sh a line per test as it ends, counted, and the tests
+# running on a terminal.
+. tests/lib/cli.sh
+unset MAKEFLAGS MFLAGS MAKELEVEL SANITIZE BUILD CI V  # a make of its own, not the one running the tests
+
+copy="$TMP/copy"
+mkdir -p "$copy"
+git ls-files -z 2>/dev/null | xargs -0 cp --parents -t "$copy" 2>/dev/null || fail "could not copy the project"
+objs="build/obj/src/text.o build/obj/src/common.o"
+
+# alone: a short line a step, no command
+# shellcheck disable=SC2086
+make -C "$copy" --no-print-directory $objs >"$TMP/alone" 2>&1 || fail "make $objs: $(tail -n 3 "$TMP/alone")"
+grep -qx '  CC      src/text.c' "$TMP/alone" && grep -qx '  CC      src/common.c' "$TMP/alone" && pass ||
+    fail "make alone: no short CC lines: $(head -c 300 "$TMP/alone")"
+grep -q -- '-c src/text.c' "$TMP/alone" && fail "make alone printed the command: $(head -c 300 "$TMP/alone")" || pass
+
+# V=1: the commands in full, no short lines
+rm -rf "$copy/build"
+# shellcheck disable=SC2086
+make -C "$copy" --no-print-directory V=1 $objs >"$TMP/v1" 2>&1 || fail "make V=1: $(tail -n 3 "$TMP/v1")"
+grep -q -- '-c src/text.c -o build/obj/src/text.o' "$TMP/v1" && pass || fail "V=1 hid the command: $(head -c 300 "$TMP/v1")"
+grep -q '^  CC ' "$TMP/v1" && fail "V=1 printed short lines too" || pass
+
+# make -s: nothing at all
+rm -rf "$copy/build"
+# shellcheck disable=SC2086
+make -C "$copy" --no-print-directory -s $objs >"$TMP/s" 2>&1 || fail "make -s: $(tail -n 3 "$TMP/s")"
+[ -s "$TMP/s" ] && fail "make -s printed: $(head -c 300 "$TMP/s")" || pass
+
+# tools/build.sh, a first build of two steps: deps, the estimate, the count to the end, the time
+rm -rf "$copy/build"
+# shellcheck disable=SC2086
+(cd "$copy" && BUILD=build MAKE=make sh tools/build.sh 2 $objs) >"$TMP/quiet" 2>&1 || fail "build.sh: $(tail -n 3 "$TMP/quiet")"
+sed -n 1p "$TMP/quiet" | grep -qx 'deps: ok' && pass || fail "build.sh: first line is not 'deps: ok': $(head -n 1 "$TMP/quiet")"
+# the estimate: 2 steps at 0.15 s of CPU a step on 2 cores rounds up to 1 s
+grep -qx 'building numlab: 2 steps, about 1 s on 2 idle cores (a first build; V=1 shows every command)' "$TMP/quiet" &&
+    pass || fail "build.sh: no estimate line: $(cat "$TMP/quiet")"
+grep -qx 'building numlab (2 cores)\.\.\. 1 of 2' "$TMP/quiet" && grep -qx 'building numlab (2 cores)\.\.\. 2 of 2' "$TMP/quiet" &&
+    pass || fail "build.sh: the count is not 1 of 2, 2 of 2: $(cat "$TMP/quiet")"
+grep -qE '^built in [0-9]+ s$' "$TMP/quiet" && pass || fail "build.sh: no 'built in' line"
+grep -q -- ' -c src/' "$TMP/quiet" && fail "build.sh printed a command" || pass
+# nothing left to build: deps and nothing else; the estimate only before a first build
+# shellcheck disable=SC2086
+(cd "$copy" && BUILD=build MAKE=make sh tools/build.sh 2 $objs) >"$TMP/again" 2>&1 || fail "build.sh again failed"
+[ "$(cat "$TMP/again")" = "deps: ok" ] && pass || fail "build.sh with nothing to build printed: $(cat "$TMP/again")"
+# a compile error: the compiler's message, a line saying so, and make's status
+printf 'int broken(void) { return nope; }\n' >"$copy/src/zz_broken.c"
+(cd "$copy" && BUILD=build MAKE=make sh tools/build.sh 2 build/obj/src/zz_broken.o) >"$TMP/err" 2>&1
+rc=$?
+[ $rc -ne 0 ] && grep -q "nope. undeclared" "$TMP/err" && grep -q '^build failed' "$TMP/err" && pass ||
+    fail "build.sh on a compile error: exit $rc, $(head -c 400 "$TMP/err")"
+rm -f "$copy/src/zz_broken.c"
+
+# run-tests.sh on three tests, one failing: a line each as it ends, counted, the failure's log, the total, exit 1
+fake="$TMP/fake"
+mkdir -p "$fake/tests" "$fake/tools" "$fake/b/tests"
+cp tools/run-tests.sh tools/run-one.sh "$fake/tools/"
+printf 'echo fine\n' >"$fake/tests/good.sh"
+printf 'echo the reason; exit 3\n' >"$fake/tests/bad.sh"
+printf '#!/bin/sh\nexit 0\n' >"$fake/b/tests/test_fake" && chmod +x "$fake/b/tests/test_fake"
+(cd "$fake" && sh tools/run-tests.sh b) >"$TMP/run" 2>&1
+rc=$?
+[ $rc -eq 1 ] && pass || fail "run-tests.sh with a failure exited $rc"
+for n in 1 2 3; do grep -qE "^(PASS|FAIL) .* \[$n/3\]$" "$TMP/run" && pass || fail "run-tests.sh: no line [$n/3]: $(cat "$TMP/run")"; done
+grep -qE '^FAIL bad\.sh \(exit 3, [0-9]+s\) \[[123]/3\]$' "$TMP/run" && pass || fail "run-tests.sh: no FAIL line for bad.sh"
+grep -qx 'the reason' "$TMP/run" && pass || fail "run-tests.sh: the failure's log is not shown"
+tail -n 1 "$TMP/run" | grep -q '^2/3 test programs passed' && pass || fail "run-tests.sh: last line $(tail -n 1 "$TMP/run")"
+grep -q '^RUN ' "$TMP/run" && fail "run-tests.sh printed its RUN lines" || pass
+# on a terminal (script gives it one): the running tests on the line below, redrawn
+if command -v script >/dev/null 2>&1; then
+    (cd "$fake" && script -qec "sh tools/run-tests.sh b" /dev/null) >"$TMP/tty" 2>&1
+    grep -q 'running: ' "$TMP/tty" && pass || fail "run-tests.sh on a terminal did not say what runs: $(head -c 300 "$TMP/tty")"
+fi
+finish
