@@ -59,9 +59,10 @@ tui_expect lab "step 7/7" "the free play"
 # A session from r (a new one) to w, recorded: the bowl settles into its stir, then strikes, a tilt, the stir
 # reversed. The synthesis must never fall behind (no underrun, in every attempt). When the device reports late
 # buffers, or the recording has a gap all the same (a sound server's threads starved on a loaded machine: it plays
-# or records silence of its own), the session is played again, three times at most; one must match whole.
+# or records silence of its own), the session is played again, five times at most, each reason said (the lab itself
+# never fell behind, that is the underrun check); one must match whole.
 matched=no
-for attempt in 1 2 3; do
+for attempt in 1 2 3 4 5; do
     $RTPRIO parec --device=numlab.monitor --format=s16le --rate=48000 --channels=1 --file-format=wav "$TMP/heard.wav" &
     PAREC=$!
     sleep 0.5
@@ -97,7 +98,7 @@ for attempt in 1 2 3; do
     echo "note: attempt $attempt: the recording differs (load $(cut -d' ' -f1-3 /proc/loadavg)):"
     grep -vE "^peaks|^  " "$TMP/match.out" | sed 's/^/    /'
 done
-[ $matched = yes ] && pass || { fail "no session was recorded whole in three attempts (the notes above; the last:)"
+[ $matched = yes ] && pass || { fail "no session was recorded whole in five attempts (the notes above; the last:)"
     sed 's/^/    /' "$TMP/match.out" 2>/dev/null; }
 
 tm send-keys -t lab m
