@@ -1,6 +1,7 @@
 /* phase: the geometry of a one-degree-of-freedom step in the phase plane (x, v). A pendulum, the nonlinear system
  * where the energy is not a quadratic form; a disc of initial states advected by a method, its boundary refined as
- * it stretches and its area by the shoelace formula; the determinant of one step's Jacobian (the factor by which a
+ * it stretches and its area by Green's theorem on periodic splines through it (the shoelace formula is a drawn
+ * polygon's); the determinant of one step's Jacobian (the factor by which a
  * step maps areas); and velocity Verlet's modified ("shadow") energy, which it keeps to O(h^4) where it keeps the
  * energy only to O(h^2).
  *
