@@ -72,8 +72,10 @@ void sl_walk_phase_text(sl_walk *w, int step)
     if (step == SL_STEP_AREA) {
         size_t used = tui_append(buf, size, 0, _("A symplectic step keeps phase-space area: in one degree of freedom "
                                  "the Jacobian of its step has det J = 1. A disc of pendulum states (radius %.3g rad "
-                                 "about u = %.3g) after %lld steps of %.3g s, its area over its start's:"), st->radius,
-                                 w->o.p.s0.x - w->o.p.spring.target, w->o.p.steps, w->o.p.dt);
+                                 "about u = %.3g) "), st->radius, w->o.p.s0.x - w->o.p.spring.target);
+        used = tui_append(buf, size, used, P_("after %lld step of %.3g s, its area over its start's:",
+                                              "after %lld steps of %.3g s, its area over its start's:", w->o.p.steps),
+                          w->o.p.steps, w->o.p.dt);
         for (int i = 0; i < st->n; i++)
             used = tui_append(buf, size, used, " %s %.9f,", spring_method_name(st->s[i].method), st->s[i].last);
         if (used > 0 && buf[used - 1] == ',')
