@@ -187,6 +187,8 @@ int sl_study_build_shadow(sl_study *st, const sl_params *p)
     pend.c = 0.0;
     const spring_state s0 = swing_start(p);
     st->period = swing_period(&pend, s0);
+    if (!(sl_shadow_steps(p) < 1e12))  /* on the separatrix itself the swing never comes back */
+        return -1;
     const size_t steps = (size_t)sl_shadow_steps(p), every = steps / SL_PHASE_POINTS + 1;
     const size_t n = steps / every + 1;
     sl_series *verlet = sl_study_add_series(st, n, SPRING_VERLET, "verlet");

@@ -39,9 +39,20 @@ void sl_walk_phase_defaults(sl_walk *w, int step)
     }
 }
 
+/* What a typed --dt or --steps may ask of a step before its first frame: the shadow study's long run at most
+ * WALK_MAX_RUN steps a method (about 2 s), the area study at most the steps slider's top. */
+#define WALK_MAX_RUN 2e7
+#define WALK_MAX_AREA_STEPS 2000
+
 void sl_walk_phase_compute(sl_walk *w, int step)
 {
-    sl_params p = w->o.p;
+    sl_options *o = &w->o;
+    const double run = step == SL_STEP_SHADOW ? sl_shadow_steps(&o->p) : 0.0;
+    if (run > WALK_MAX_RUN && isfinite(run))
+        o->p.dt *= run / WALK_MAX_RUN;  /* the slider shows the step taken */
+    if (step == SL_STEP_AREA && o->p.steps > WALK_MAX_AREA_STEPS)
+        o->p.steps = WALK_MAX_AREA_STEPS, w->steps = WALK_MAX_AREA_STEPS;
+    sl_params p = o->p;
     if (step == SL_STEP_AREA) {  /* the shown methods: both panes from the same runs */
         memcpy(p.methods, w->shown, sizeof p.methods);
         p.method_given = true;
