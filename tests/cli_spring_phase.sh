@@ -54,6 +54,8 @@ expect_usage "^spring-lab: --plot area: the pendulum's force is k sin\(x - targe
     "$SL" --plot area --k3 1
 expect_usage "^spring-lab: --plot shadow, --k 1, --m 1, --x0 1, --v0 0 and --dt 1e-05" \
     "$SL" --plot shadow $PEND --x0 1 --dt 1e-5
+expect_usage "^spring-lab: --method: --plot disc advects the disc with a step of the method's own \(allowed: explicit," \
+    "$SL" --plot disc $PEND --x0 1 --steps 5 --method exact,gsl-rk8pd
 expect_usage "^spring-lab: --out goes with a chart, not with --series" \
     "$SL" --plot area --series --out "$TMP/a.svg" $PEND --x0 1 --steps 5
 [ -e "$TMP/a.svg" ] && fail "a refused --out left a file"

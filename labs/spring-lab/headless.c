@@ -207,6 +207,12 @@ static int plot_phase_check(const sl_options *o, sl_chart_kind kind)
     if (o->p.spring.k3 != 0.0)
         return cli_error(_("--plot %s: the pendulum's force is k sin(x - target), with no cubic term (allowed with "
                            "--k3 0 only)"), o->plot);
+    bool stepper = false;
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+        stepper |= o->p.methods[m] && spring_method_ode((spring_method)m) < ODE_METHOD_COUNT;
+    if ((kind == SL_CHART_AREA || kind == SL_CHART_DISC) && o->p.method_given && !stepper)
+        return cli_error(_("--method: --plot %s advects the disc with a step of the method's own (allowed: %s)"),
+                         o->plot, sl_stepper_names());
     if (kind == SL_CHART_SHADOW) {
         const sl_params *p = &o->p;
         snprintf(options, sizeof options, _("--plot %s, --k %g, --m %g, --x0 %g, --v0 %g and --dt %g"), o->plot,
