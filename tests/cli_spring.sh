@@ -117,7 +117,7 @@ for kind in phase time energy error stability order cost drift phase-lag spiral;
     LANG=C "$SL" --plot $kind >"$TMP/ascii" && LC_ALL=C grep -q "$(printf '[\200-\377]')" "$TMP/ascii" &&
         fail "--plot $kind under LANG=C is not ASCII" || pass
 done
-expect_usage "^spring-lab: --plot: 'bode' is not a plot \(allowed: phase, time, energy, error, stability, order, cost, drift, phase-lag, spiral, steps, work-precision, region\)" "$SL" --plot bode
+expect_usage "^spring-lab: --plot: 'bode' is not a plot \(allowed: phase, time, energy, error, stability, order, cost, drift, phase-lag, spiral, steps, work-precision, area, disc, shadow, separatrix, region\)" "$SL" --plot bode
 
 # The studies: their series as CSV. Order: RK4's least-squares slope of log error on log dt is 4 over
 # the finest half of the grids 8 dt .. dt/16 (tests/test_spring_lab_claims.c checks every method's); the drift's

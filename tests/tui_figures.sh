@@ -12,7 +12,7 @@ SL="$PWD/$BIN/spring-lab" BL="$PWD/$BIN/bowl-lab"
 mkdir -p "$TMP/work"
 
 tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- cd "$TMP/work" '&&' "$SL"
-tui_expect lab "step 1/15: Explicit Euler explodes" "first step"
+tui_expect lab "step 1/18: Explicit Euler explodes" "first step"
 tui_expect lab "f figures" "the key line shows f"
 tm send-keys -t lab ' ' f
 tui_expect lab "wrote numlab-figures/spring-lab-step1-001/: 2 charts as SVG, PNG and CSV" "f says where"

@@ -16,7 +16,7 @@ tui_start menu 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$BIN/numlab"
 tui_expect menu "numlab: a terminal laboratory" "menu title"
 tui_expect menu "1  spring-lab" "spring-lab listed"
 tm send-keys -t menu Enter
-tui_expect menu "step 1/15: Explicit Euler explodes" "Enter starts spring-lab"
+tui_expect menu "step 1/18: Explicit Euler explodes" "Enter starts spring-lab"
 tm send-keys -t menu q
 tui_expect menu "1  spring-lab" "back to the menu after the lab quits"
 tm send-keys -t menu q
@@ -98,7 +98,7 @@ if env --ignore-signal=CHLD true 2>/dev/null; then
     pid=$(tui_pid ign numlab)
     grep -q '^SigIgn:.*[13579bdf]....$' "/proc/$pid/status" && pass || fail "numlab did not start with SIGCHLD ignored"
     tm send-keys -t ign Enter
-    tui_expect ign "step 1/15: Explicit Euler explodes" "Enter starts spring-lab (SIGCHLD ignored)"
+    tui_expect ign "step 1/18: Explicit Euler explodes" "Enter starts spring-lab (SIGCHLD ignored)"
     tm send-keys -t ign q
     tui_expect ign "1  spring-lab" "back to the menu after the lab quits (SIGCHLD ignored)"
     expect_blocked "$pid" 2 "numlab idle at the menu (SIGCHLD ignored)"

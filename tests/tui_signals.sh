@@ -19,7 +19,7 @@ expect_restored() {
 
 # Ctrl-\ in every lab: the quit signal, like Ctrl-C (128 + 3)
 n=0
-for lab in "spring-lab:step 1/15" "network-lab:step 1/6" "keyframe-lab:step 1/9" "bowl-lab:step 1/7" \
+for lab in "spring-lab:step 1/18" "network-lab:step 1/6" "keyframe-lab:step 1/9" "bowl-lab:step 1/7" \
            "numlab:a terminal laboratory"; do
     prog=${lab%%:*} screen=${lab#*:}; n=$((n + 1))
     tui_start "q$n" 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "cd $TMP && $B/$prog"
@@ -34,7 +34,7 @@ done
 for pair in HUP:1 INT:2 TERM:15 ABRT:6 USR1:10 PIPE:13 BUS:7; do  # (Linux's numbers)
     sig=${pair%%:*} num=${pair#*:}
     tui_start "s$sig" 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$B/spring-lab"
-    tui_expect "s$sig" "step 1/15" "spring-lab starts for SIG$sig"
+    tui_expect "s$sig" "step 1/18" "spring-lab starts for SIG$sig"
     kill -"$sig" "$(tui_pid "s$sig" spring-lab)"
     expect_restored "s$sig" $((128 + num)) "SIG$sig"
 done

@@ -199,6 +199,32 @@ static void fill_study(plot_chart *ch, const void *study)
  * 1000 periods at dt. */
 #define MAX_STUDY_STEPS 2e7
 
+/* The pendulum studies' checks: no cubic term (the pendulum's force is k sin u), and their work before the first
+ * line: the area study advects up to SL_AREA_MAX_POINTS states a step, the shadow study 1e5 periods of two methods. */
+static int plot_phase_check(const sl_options *o, sl_chart_kind kind)
+{
+    char options[96];
+    if (o->p.spring.k3 != 0.0)
+        return cli_error(_("--plot %s: the pendulum's force is k sin(x - target), with no cubic term (allowed with "
+                           "--k3 0 only)"), o->plot);
+    bool stepper = false;
+    for (int m = 0; m < SPRING_METHOD_COUNT; m++)
+        stepper |= o->p.methods[m] && spring_method_ode((spring_method)m) < ODE_METHOD_COUNT;
+    if ((kind == SL_CHART_AREA || kind == SL_CHART_DISC) && o->p.method_given && !stepper)
+        return cli_error(_("--method: --plot %s advects the disc with a step of the method's own (allowed: %s)"),
+                         o->plot, sl_stepper_names());
+    if (kind == SL_CHART_SHADOW) {
+        const sl_params *p = &o->p;
+        snprintf(options, sizeof options, _("--plot %s, --k %g, --m %g, --x0 %g, --v0 %g and --dt %g"), o->plot,
+                 p->spring.k, p->spring.m, p->s0.x, p->s0.v, p->dt);
+        return cli_work(options, sl_shadow_steps(p), MAX_STUDY_STEPS, _("steps a method"),
+                        _("1e5 periods at dt: give a larger dt, a softer spring or a smaller swing"));
+    }
+    snprintf(options, sizeof options, _("--plot %s and --steps %lld"), o->plot, o->p.steps);
+    return cli_work(options, (double)o->p.steps * (kind == SL_CHART_SEPARATRIX ? 8.0 : SL_AREA_MAX_POINTS),
+                    10.0 * MAX_STUDY_STEPS, _("steps a method"), _("give fewer steps"));
+}
+
 static int plot_study(const sl_options *o, sl_chart_kind kind)
 {
     char options[96];
@@ -219,6 +245,8 @@ static int plot_study(const sl_options *o, sl_chart_kind kind)
         rc = cli_work(options, fmax(w0t * 0.1 * pow(kind == SL_CHART_WORK ? 1e-12 : o->p.tol, -0.2),
                                     kind == SL_CHART_WORK ? 32.0 * (double)o->p.steps : 0.0),
                       MAX_STUDY_STEPS, _("steps a method"), _("give a shorter run, a softer spring or a larger --tol"));
+    } else if (kind >= SL_CHART_AREA && kind <= SL_CHART_SEPARATRIX) {
+        rc = plot_phase_check(o, kind);
     } else if (kind == SL_CHART_DRIFT || kind == SL_CHART_PHASE_LAG) {
         const spring_params *p = &o->p.spring;
         snprintf(options, sizeof options, _("--plot %s, --k %g, --m %g and --dt %g"), o->plot, p->k, p->m, o->p.dt);
@@ -295,7 +323,7 @@ int sl_plot(const sl_options *o)
         return plot_study(o, kind);
     if (o->plot_csv)
         return cli_error(_("--series: --plot %s draws what --csv prints (--series is for the studies: %s)"), o->plot,
-                         "order, cost, drift, phase-lag, spiral, steps, work-precision, region");
+                         "order, cost, drift, phase-lag, spiral, steps, work-precision, area, disc, shadow, separatrix, region");
     /* a chart keeps every sample in memory (about 100 bytes a step and method) and cannot show more dots anyway */
     if (o->p.steps > 1000000)
         return cli_error(_("--steps: '%lld' is too many for --plot (allowed: at most 1000000)"), o->p.steps);

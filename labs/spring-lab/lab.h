@@ -53,6 +53,7 @@ typedef enum {
     SL_CHART_PHASE, SL_CHART_TIME, SL_CHART_ENERGY, SL_CHART_ERROR, SL_CHART_STABILITY,
     SL_CHART_ORDER, SL_CHART_COST, SL_CHART_DRIFT, SL_CHART_PHASE_LAG, SL_CHART_SPIRAL,  /* the studies (model_studies.c) */
     SL_CHART_STEPS, SL_CHART_WORK,  /* ... in sl_study_kind's order (model_adaptive.c) */
+    SL_CHART_AREA, SL_CHART_DISC, SL_CHART_SHADOW, SL_CHART_SEPARATRIX,  /* ... (model_phase.c: the pendulum) */
     SL_CHART_REGION,  /* the stability regions in the complex plane (model_region.c, view_region.c): not a study */
     SL_CHART_COUNT
 } sl_chart_kind;
@@ -74,6 +75,10 @@ int sl_method_color(spring_method m);
 void sl_study_chart(plot_chart *ch, const sl_study *st);
 /* A series' legend: the method's name (with the fitted slope for order and cost), "semi modified", "costly, capped". */
 void sl_series_name(const sl_study *st, const sl_series *s, char *buf, size_t size);
+/* view_phase.c: the area, disc, shadow and separatrix charts' title and axes. */
+void sl_study_phase_labels(const sl_study *st, char *title, size_t size, const char **xlabel, const char **ylabel);
+/* ... and their reference lines (area 1, the top at u = +-pi), drawn over the series (none for the other studies). */
+void sl_study_phase_marks(plot_chart *ch, const sl_study *st);
 /* view_adaptive.c: the steps and work-precision charts' title and axes. */
 void sl_study_adaptive_labels(const sl_study *st, char *title, size_t size, const char **xlabel, const char **ylabel);
 /* The study of a chart kind at or after SL_CHART_FIRST_STUDY. */
@@ -142,6 +147,8 @@ enum {
     SL_STEP_REGION,  /* walk_region.c: A-stable but not L-stable, the regions in the complex plane */
     SL_STEP_DUFFING,  /* walk_duffing.c */
     SL_STEP_ADAPTIVE,  /* walk_adaptive.c: adaptive steps, wrong for a game loop, right for a reference */
+    SL_STEP_AREA, SL_STEP_SHADOW, SL_STEP_SEPARATRIX,  /* walk_phase.c: the pendulum's phase-space area, shadow
+                                                        * energy and separatrix */
     SL_N_STEPS
 };
 
@@ -229,6 +236,12 @@ void sl_walk_adaptive_defaults(sl_walk *w);
 void sl_walk_adaptive_compute(sl_walk *w);
 size_t sl_walk_adaptive_notes(const sl_walk *w, char *buf, size_t size, size_t used);
 void sl_walk_adaptive_describe(sl_walk *w, tui_step *d);
+/* Steps 16-18 (walk_phase.c), called by the course's functions above for those steps. */
+void sl_walk_phase_defaults(sl_walk *w, int step);
+void sl_walk_phase_compute(sl_walk *w, int step);
+void sl_walk_phase_text(sl_walk *w, int step);
+size_t sl_walk_phase_notes(const sl_walk *w, int step, char *buf, size_t size, size_t used);
+void sl_walk_phase_describe(sl_walk *w, int step, tui_step *d);
 /* The method toggles of a trajectory step (at most TUI_MAX_TOGGLES). */
 void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d);
 

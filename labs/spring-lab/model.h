@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "numlab/phase.h"
 #include "numlab/spring.h"
 #include "numlab/timestep.h"
 
@@ -163,6 +164,8 @@ const char *sl_stepper_names(void);
 typedef enum {
     SL_STUDY_ORDER, SL_STUDY_COST, SL_STUDY_DRIFT, SL_STUDY_PHASE_LAG, SL_STUDY_SPIRAL,
     SL_STUDY_STEPS, SL_STUDY_WORK,  /* model_adaptive.c: dopri5's steps over time; error against evaluations */
+    /* model_phase.c, on the pendulum: a disc's area over time, its boundary, the shadow energy, over the top */
+    SL_STUDY_AREA, SL_STUDY_DISC, SL_STUDY_SHADOW, SL_STUDY_SEPARATRIX,
     SL_STUDY_COUNT
 } sl_study_kind;
 
@@ -213,6 +216,9 @@ typedef struct {
     bool points;               /* drawn as dots (the drift's energies), else lines */
     bool pi;                   /* dopri5 with the PI controller (steps, work: "dopri5-pi"), else the standard one */
     double slope;              /* order and cost: the fitted log-log slope (else 0) */
+    double predicted;          /* area: the product of det J of each step along the disc's centre (phase_step_det) */
+    bool full;                 /* area, disc: the boundary ran out of points (SL_AREA_MAX_POINTS) */
+    long long over;            /* separatrix: the first step with |x - target| > pi, over the top (0: never) */
     double lo, hi, last;       /* y's least, greatest and last finite values (NAN when none) */
     double *x, *y;             /* one allocation (x owns it) */
     size_t n;
@@ -246,7 +252,34 @@ typedef struct {
     /* work: dopri5 at tol 1e-10 (its error and evaluations) and the RK4 grid nearest it in evaluations (NAN when
      * either did not run) */
     double ref_error, ref_evals, rk4_error, rk4_evals;
+    /* area, disc: the disc's radius in x (in v it is w0 times it); shadow: the swing's period (2 pi / w0 over the top)
+     * and Verlet's measured orders of its energy's and its shadow energy's spreads (over SL_SHADOW_ORDER_PERIODS at
+     * dt and dt/2); separatrix: Verlet's shadow energy at the start against the top's 2 k, the dt at which they are
+     * equal (NAN: none), and its energy spread / E0 at this dt on a swing of SL_SMALL_SWING rad */
+    double radius, period, energy_order, shadow_order;
+    double shadow_start, top, dt_cross, small_energy;
 } sl_study;
+
+/* --- phase-space geometry on the pendulum m x'' + c x' + k sin(x - target) = 0 (model_phase.c) ---------------- */
+
+#define SL_AREA_RADIUS 0.25          /* the disc's radius in x, rad (in v: w0 times it) */
+#define SL_AREA_POINTS 64            /* its boundary's points at the start ... */
+#define SL_AREA_MAX_POINTS 2048      /* ... and at most, refined as it stretches */
+#define SL_SHADOW_PERIODS 1e5        /* the shadow study's run */
+#define SL_SHADOW_ORDER_PERIODS 20.0 /* ... and the runs its orders are measured over */
+#define SL_SMALL_SWING 0.5           /* the separatrix study's small swing, rad */
+#define SL_PHASE_POINTS 4000         /* a long run's samples a series at most */
+
+/* The pendulum of the params' spring: its k, c, m and target (k3 is not read). */
+phase_pendulum sl_pendulum(const sl_params *p);
+/* model_phase.c: the area and disc studies (one run: the ratio over time, or the boundaries at the end), the shadow
+ * study, the separatrix study. */
+int sl_study_build_area(sl_study *st, const sl_params *p, bool boundary);
+int sl_study_build_shadow(sl_study *st, const sl_params *p);
+/* The steps of the shadow study's long run: SL_SHADOW_PERIODS periods of the swing from the params' start (INFINITY
+ * on the separatrix itself, whose swing never comes back). */
+double sl_shadow_steps(const sl_params *p);
+int sl_study_build_separatrix(sl_study *st, const sl_params *p);
 
 /* order: |x - x_exact| at t = steps dt against dt, for dt from 8 dt to dt/16 (the slope over the finest half); cost:
  * the same against the force evaluations; drift: E/E0 over 1000 periods of the undamped spring at equal cost (RK4 at

@@ -218,6 +218,10 @@ int sl_study_build(sl_study *st, sl_study_kind kind, const sl_params *o)
              : kind == SL_STUDY_SPIRAL     ? build_spiral(st, o)
              : kind == SL_STUDY_STEPS      ? sl_study_build_steps(st, o)
              : kind == SL_STUDY_WORK       ? build_work(st, o)
+             : kind == SL_STUDY_AREA       ? sl_study_build_area(st, o, false)
+             : kind == SL_STUDY_DISC       ? sl_study_build_area(st, o, true)
+             : kind == SL_STUDY_SHADOW     ? sl_study_build_shadow(st, o)
+             : kind == SL_STUDY_SEPARATRIX ? sl_study_build_separatrix(st, o)
                                            : -1;
     if (rc)
         sl_study_free(st);

@@ -81,7 +81,10 @@ const labcli_option sl_option_table[] = {
              "stability (the methods of --method; --csv's spring options and --dt, --steps), or a study:\n"
              "order, cost, drift, phase-lag, spiral, steps (dopri5's step sizes), work-precision (error against\n"
              "evaluations); region: each method's stability region in the complex plane z = dt lambda (default\n"
-             "explicit, rk4, backward-euler, midpoint, tr-bdf2), the spring's dt lambda marked.")},
+             "explicit, rk4, backward-euler, midpoint, tr-bdf2), the spring's dt lambda marked. On the pendulum\n"
+             "m x'' + c x' + k sin(x - target) = 0: area (a disc of states about x0, v0: its area over time),\n"
+             "disc (its boundaries), shadow (Verlet's energy and shadow energy over 1e5 periods, RK4's),\n"
+             "separatrix (x - target over time near the top, against gsl-rk8pd at tol 1e-13).")},
     {"plot", LABCLI_TEXT, "KIND", AT(o.plot), 0, 0, NULL, N_("the chart"), .mode = SL_PLOT},
     {"series", LABCLI_FLAG, NULL, AT(o.plot_csv), 0, 0, NULL, N_("a study's series as CSV (series,x,y); region: each boundary\n"
      "|R(z)| = 1 and dt lambda"),

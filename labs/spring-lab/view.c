@@ -14,7 +14,8 @@ static const char *const chart_names[] = {
     [SL_CHART_PHASE] = "phase", [SL_CHART_TIME] = "time", [SL_CHART_ENERGY] = "energy", [SL_CHART_ERROR] = "error",
     [SL_CHART_STABILITY] = "stability", [SL_CHART_ORDER] = "order", [SL_CHART_COST] = "cost", [SL_CHART_DRIFT] = "drift",
     [SL_CHART_PHASE_LAG] = "phase-lag", [SL_CHART_SPIRAL] = "spiral", [SL_CHART_STEPS] = "steps",
-    [SL_CHART_WORK] = "work-precision", [SL_CHART_REGION] = "region",
+    [SL_CHART_WORK] = "work-precision", [SL_CHART_AREA] = "area", [SL_CHART_DISC] = "disc", [SL_CHART_SHADOW] = "shadow",
+    [SL_CHART_SEPARATRIX] = "separatrix", [SL_CHART_REGION] = "region",
 };
 _Static_assert(sizeof chart_names / sizeof chart_names[0] == SL_CHART_COUNT, "one name per chart");
 
@@ -25,7 +26,7 @@ static const char *chart_name_at(int i)
 
 const char *sl_chart_names(void)
 {
-    static char list[160];  /* built once from the table */
+    static char list[256];  /* built once from the table */
     return list[0] ? list : numlab_name_join(chart_name_at, SL_CHART_COUNT, list, sizeof list);
 }
 
@@ -187,8 +188,11 @@ void sl_series_name(const sl_study *st, const sl_series *s, char *buf, size_t si
         snprintf(buf, size, "%s %.2f", method, s->slope);
     else if (st->kind == SL_STUDY_STEPS)
         snprintf(buf, size, "%s", s->pi ? "dopri5 PI" : "dopri5 standard");
-    else if (s->method == SPRING_RK4)
+    else if (s->method == SPRING_RK4 && (st->kind == SL_STUDY_DRIFT || st->kind == SL_STUDY_PHASE_LAG))
         snprintf(buf, size, "%s (%d dt)", method, SL_DRIFT_RK4_STRIDE);
+    else if (s->method == SPRING_METHOD_COUNT || st->kind == SL_STUDY_SEPARATRIX)
+        snprintf(buf, size, "%s", s->method == SPRING_METHOD_COUNT ? _("start")
+                                  : strcmp(s->key, "reference") == 0 ? _("reference") : method);
     else
         snprintf(buf, size, "%s", method);
 }
@@ -218,6 +222,12 @@ void sl_study_chart(plot_chart *ch, const sl_study *st)
     case SL_STUDY_WORK:
         sl_study_adaptive_labels(st, title, sizeof title, &xlabel, &ylabel);
         break;
+    case SL_STUDY_AREA:
+    case SL_STUDY_DISC:
+    case SL_STUDY_SHADOW:
+    case SL_STUDY_SEPARATRIX:
+        sl_study_phase_labels(st, title, sizeof title, &xlabel, &ylabel);
+        break;
     default:
         snprintf(title, sizeof title, _("substeps a frame, a step costing %.3g x or %.3g x its time (cap %.3g s)"),
                  SL_SPIRAL_COST, 1.0 / SL_SPIRAL_COST, st->cap);
@@ -240,6 +250,7 @@ void sl_study_chart(plot_chart *ch, const sl_study *st)
                                                    : sl_method_color(s->method)};
         plot_chart_add_series(ch, &ser);
     }
+    sl_study_phase_marks(ch, st);
 }
 
 /* --- the walk's panes (the tui render callback) ------------------------------------------------------------- */

@@ -1,8 +1,8 @@
-/* spring-lab's interactive guided walk on the shared tui shell: six steps through the spring article, then nine that a
- * course adds (walk_course.c, walk_region.c, walk_duffing.c, walk_adaptive.c). Steps 1-4, 7-9, 13 and 14 show the
+/* spring-lab's interactive guided walk on the shared tui shell: six steps through the spring article, then twelve that a
+ * course adds (walk_course.c, walk_region.c, walk_duffing.c, walk_adaptive.c, walk_phase.c). Steps 1-4, 7-9, 13 and 14 show the
  * methods' trajectories (view.c), revealed over a few seconds through a fixed-step accumulator; steps 5-6 play the
- * spring article's frame loop (model.c) in real time; 10-12 and 15 draw the studies; 13 the stability regions beside
- * its trajectories. */
+ * spring article's frame loop (model.c) in real time; 10-12 and 15-18 draw the studies; 13 the stability regions
+ * beside its trajectories. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,6 +28,9 @@ static const char *const step_titles[SL_N_STEPS] = {
     N_("A-stable, L-stable: the regions"),
     N_("A hardening spring: the chart is linear"),
     N_("Adaptive steps: for a reference, not a game loop"),
+    N_("Phase-space area: what symplectic means"),
+    N_("The shadow energy: bounded, not drifting"),
+    N_("Over the top: the separatrix"),
 };
 
 /* Each at most ~280 characters: six lines of the text pane at 100 columns, with room for the notes below. */

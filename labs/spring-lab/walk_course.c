@@ -34,10 +34,18 @@ void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
         if (w->cli.p.methods[m])
             typed[n_typed++] = (spring_method)m;
     const bool from_seed = step <= SL_STEP_RK4;
+    /* step 16: the hand-written steppers, whose disc is advected (exact and GSL's solvers have no step of their own) */
+    static const spring_method area[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4,
+                                         SPRING_BACKWARD_EULER, SPRING_MIDPOINT, SPRING_TR_BDF2};
     const bool region = step == SL_STEP_REGION, duffing = step == SL_STEP_DUFFING;
-    const spring_method *list = n_typed ? typed : from_seed ? article : region ? regions : duffing ? hardening : steppers;
+    const spring_method *list = n_typed     ? typed
+                                : from_seed ? article
+                                : region    ? regions
+                                : duffing   ? hardening
+                                : step == SL_STEP_AREA ? area : steppers;
     size_t n = n_typed    ? n_typed
                : from_seed ? sizeof article / sizeof article[0]
+               : step == SL_STEP_AREA ? sizeof area / sizeof area[0]
                : region    ? sizeof regions / sizeof regions[0]
                : duffing   ? sizeof hardening / sizeof hardening[0]
                            : sizeof steppers / sizeof steppers[0];
@@ -53,6 +61,10 @@ void sl_walk_course_defaults(sl_walk *w, int step)
     o->p.method_given = false;
     if (step == SL_STEP_ADAPTIVE) {
         sl_walk_adaptive_defaults(w);
+        return;
+    }
+    if (step >= SL_STEP_AREA) {
+        sl_walk_phase_defaults(w, step);
         return;
     }
     switch (step) {
@@ -104,6 +116,10 @@ void sl_walk_course_compute(sl_walk *w, int step)
         sl_walk_adaptive_compute(w);
         return;
     }
+    if (step >= SL_STEP_AREA) {
+        sl_walk_phase_compute(w, step);
+        return;
+    }
     for (int p = 0; p < (step == SL_STEP_SPIRAL ? 1 : 2); p++)
         w->out_of_memory |= sl_study_build(&w->study[p], sl_chart_study(panes[i][p]), &w->o.p) != 0;
 }
@@ -138,6 +154,11 @@ void sl_walk_course_text(sl_walk *w, int step)
     case SL_STEP_ADAPTIVE:
         sl_text_adaptive(buf, size, &w->study[0], &w->study[1]);
         break;
+    case SL_STEP_AREA:
+    case SL_STEP_SHADOW:
+    case SL_STEP_SEPARATRIX:
+        sl_walk_phase_text(w, step);
+        break;
     default:
         sl_text_spiral(buf, size, &w->study[0]);
         break;
@@ -156,6 +177,8 @@ size_t sl_walk_course_notes(const sl_walk *w, int step, char *buf, size_t size, 
         return tui_append(buf, size, used, _("A frame draws in %.3g ms besides its steps."), 1e3 * SL_SPIRAL_RENDER);
     if (step == SL_STEP_ADAPTIVE)
         return sl_walk_adaptive_notes(w, buf, size, used);
+    if (step >= SL_STEP_AREA)
+        return sl_walk_phase_notes(w, step, buf, size, used);
     const sl_study *st = &w->study[0];
     for (int i = 0; i < st->n && step == SL_STEP_ORDER; i++) {
         char name[PLOT_NAME_MAX];
@@ -173,6 +196,10 @@ void sl_walk_course_describe(sl_walk *w, int step, tui_step *d)
     sl_options *o = &w->o;
     if (step == SL_STEP_ADAPTIVE) {
         sl_walk_adaptive_describe(w, d);
+        return;
+    }
+    if (step >= SL_STEP_AREA) {
+        sl_walk_phase_describe(w, step, d);
         return;
     }
     if (step == SL_STEP_SPIRAL) {
