@@ -255,6 +255,9 @@ double nl_undamped_limit(const net_modes *m, net_method method)
         return 2.0 * m->rk4_limit;  /* two RK4 half steps */
     case NET_EXPLICIT:
         return 0.0;
+    case NET_XPBD:
+    case NET_PBD:
+        return NAN;  /* no step matrix a mode (net_modes.limit is NAN too) */
     default:  /* backward Euler and the adaptive methods */
         return INFINITY;
     }
