@@ -99,6 +99,11 @@ int nl_sim_restart(nl_sim *s)
     return rc;
 }
 
+int nl_sim_set_xpbd(nl_sim *s, int k, int substeps, int iterations)
+{
+    return k >= 0 && k < s->n_runs ? net_integrator_set_xpbd(s->run[k].it, substeps, iterations) : NET_ERR_INPUT;
+}
+
 double nl_sim_time(const nl_sim *s)
 {
     return (double)s->step * s->h;
@@ -301,6 +306,12 @@ int nl_model_compute(const nl_params *p, nl_result *r)
         return rc;
     }
     r->have_sim = true;
+    for (int k = 0, sub, its; k < r->sim.n_runs && p->substeps > 0; k++)  /* the xpbd and pbd runs' split */
+        if (net_integrator_xpbd(r->sim.run[k].it, &sub, &its) &&
+            nl_sim_set_xpbd(&r->sim, k, p->substeps, p->iterations) != NET_OK) {
+            nl_result_free(r);
+            return NET_ERR_INPUT;
+        }
     for (long long step = 0; step < p->steps && nl_sim_first_live(&r->sim); step++) {
         nl_sim_steps(&r->sim, 1);
         nl_sim_record(&r->sim);
