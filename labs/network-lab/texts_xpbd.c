@@ -53,15 +53,15 @@ void nl_budget_text(char *buf, size_t size, const nl_step_facts *f)
         ck = f->net->damp[0] / f->net->k[0];
     if (f->modes)
         wmax = f->modes->omega_max;
-    /* TRANSLATORS: XPBD's equal budget; %d is the budget N, twice; then the frame step, the substep, c/k, w_max and
-     * the top mode's damping ratio */
-    snprintf(buf, size, _("XPBD treats each spring as a distance constraint of compliance 1/k, solved by Gauss-Seidel "
-                          "sweeps. One budget, %d projections a spring a frame: 1 substep x %d iterations, or %d "
-                          "substeps (of %s, frame %s) x 1 iteration, beside backward Euler. Substeps follow the truth; "
+    /* TRANSLATORS: XPBD's equal budget; the budget N, the substep and the frame step, then c/k, the top mode's
+     * damping ratio and w_max */
+    snprintf(buf, size, _("One budget, N = %d projections a spring a frame: 1 substep x N iterations, or N substeps "
+                          "(of %s, frame %s) x 1 iteration, beside backward Euler. XPBD makes each spring a distance "
+                          "constraint of compliance 1/k, solved by Gauss-Seidel sweeps. Substeps follow the truth; "
                           "iterations land near backward Euler. About rest the dampers are C = (c/k) K, Rayleigh "
                           "damping proportional to stiffness (c/k = %.3g s): a mode's ratio zeta = (c/k) w/2 grows "
                           "with w, about %.2g at w_max = %.0f rad/s. XPBD damps the same way (beta = c)."),
-             f->budget, f->budget, f->budget, hs, h, ck, ck * wmax / 2.0, wmax);
+             f->budget, hs, h, ck, ck * wmax / 2.0, wmax);
 }
 
 void nl_pbd_text(char *buf, size_t size, const nl_step_facts *f)
@@ -72,13 +72,13 @@ void nl_pbd_text(char *buf, size_t size, const nl_step_facts *f)
         m = f->net->mass[f->net->sj[0]];
     }
     const double keff = nl_pbd_stiffness(k, m, f->dt, f->iterations);
-    /* TRANSLATORS: plain PBD against XPBD; the iteration count, then one spring's k, its PBD stiffness and their
+    /* TRANSLATORS: plain PBD against XPBD; the iteration count I, then one spring's k, its PBD stiffness and their
      * ratio */
-    snprintf(buf, size, _("Plain PBD forgets the multiplier between iterations: every sweep pulls each spring closer "
-                          "again, so its stiffness grows with the iteration count. XPBD's compliance term "
-                          "(alpha/dt^2) lambda holds it at k. At %d iterations one spring of k = %.3g N/m from a pin "
-                          "acts as k = %.3g N/m under PBD (%.3gx); under XPBD as k at any count, the backward Euler "
-                          "step it converges to. Change the iterations."),
+    snprintf(buf, size, _("With I = %d, one spring of k = %.3g N/m from a pin acts as k = %.3g N/m under PBD (%.3gx), "
+                          "and as k under XPBD at any I: the backward Euler step it converges to. Plain PBD forgets "
+                          "the multiplier between iterations, so every sweep pulls each spring closer again and its "
+                          "stiffness grows with the iteration count; XPBD's compliance term (alpha/dt^2) lambda holds "
+                          "it at k. Change the iterations."),
              f->iterations, k, keff, keff / k);
 }
 
