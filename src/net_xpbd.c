@@ -40,6 +40,7 @@ struct net_xpbd {
     int substeps, iterations;
     double *lambda;            /* n_springs: the multipliers of the substep */
     double *alpha_t, *gamma;   /* n_springs: at = 1 / (k hs^2) and gamma = c / (k hs) for the current hs */
+    double *inv_denom;         /* n_springs: 1 / ((1 + gamma) (w_i + w_j) + at), 0 between two fixed masses */
     double *x_prev;            /* 2 n: the positions at the substep's start */
     size_t springs;            /* the arrays' size: the springs at creation (an integrator is made after them) */
 };
@@ -69,8 +70,9 @@ net_xpbd *net_xpbd_new(net_network *net, bool memory)
     x->lambda = malloc(ns * sizeof *x->lambda);
     x->alpha_t = malloc(ns * sizeof *x->alpha_t);
     x->gamma = malloc(ns * sizeof *x->gamma);
+    x->inv_denom = malloc(ns * sizeof *x->inv_denom);
     x->x_prev = malloc(2 * (net->n_masses ? net->n_masses : 1) * sizeof *x->x_prev);
-    if (!x->lambda || !x->alpha_t || !x->gamma || !x->x_prev) {
+    if (!x->lambda || !x->alpha_t || !x->gamma || !x->inv_denom || !x->x_prev) {
         net_xpbd_free(x);
         return NULL;
     }
@@ -84,6 +86,7 @@ void net_xpbd_free(net_xpbd *x)
     free(x->lambda);
     free(x->alpha_t);
     free(x->gamma);
+    free(x->inv_denom);
     free(x->x_prev);
     free(x);
 }
@@ -101,15 +104,32 @@ void net_xpbd_settings(const net_xpbd *x, int *substeps, int *iterations)
     *substeps = x->substeps, *iterations = x->iterations;
 }
 
-/* at and gamma of the first `springs` springs for the substep hs: two divisions a spring once a step rather than
- * once a projection (k and c change only between steps: the lab's keys). */
+/* at, gamma and the denominator's reciprocal 1 / ((1 + gamma) (w_i + w_j) + at) of the first `springs` springs for
+ * the substep hs: the divisions once a step rather than once a projection (k, c and the held masses change only
+ * between steps). A spring between two fixed masses gets 0: its projection moves nothing. */
 static void coefficients(net_xpbd *x, size_t springs, double hs)
 {
     const net_network *net = x->net;
     for (size_t s = 0; s < springs; s++) {
+        const double w = net->inv_mass[net->si[s]] + net->inv_mass[net->sj[s]];
         x->alpha_t[s] = 1.0 / (net->k[s] * hs * hs);
         x->gamma[s] = net->damp[s] / (net->k[s] * hs);
+        x->inv_denom[s] = w > 0.0 ? 1.0 / ((1.0 + x->gamma[s]) * w + x->alpha_t[s]) : 0.0;
     }
+}
+
+/* dlambda of one projection (eq. 18 and 26) and the unit vector u, from d = xj - xi and the substep's motion so far
+ * m = (xj - prev_j) - (xi - prev_i); inv_denom as coefficients'. 0 (u untouched) for coincident masses. The square
+ * root of d . d, not hypot: the state is finite and far below 1e150 (a run that diverged has stopped). */
+static inline double dlambda_of(const double d[2], const double m[2], double rest, double alpha_t, double gamma,
+                                double inv_denom, double lambda, double u[2])
+{
+    const double l = sqrt(d[0] * d[0] + d[1] * d[1]);
+    if (!(l > 0.0))
+        return 0.0;
+    const double inv_l = 1.0 / l;
+    u[0] = d[0] * inv_l, u[1] = d[1] * inv_l;
+    return (-(l - rest) - alpha_t * lambda - gamma * (u[0] * m[0] + u[1] * m[1])) * inv_denom;
 }
 
 double net_xpbd_project(const double xi[2], const double xj[2], const double prev_i[2], const double prev_j[2],
@@ -117,20 +137,18 @@ double net_xpbd_project(const double xi[2], const double xj[2], const double pre
                         double dxi[2], double dxj[2])
 {
     dxi[0] = dxi[1] = dxj[0] = dxj[1] = 0.0;
-    const double d[2] = {xj[0] - xi[0], xj[1] - xi[1]};
-    const double l = hypot(d[0], d[1]);
     const double w = wi + wj;
-    if (!(l > 0.0) || w == 0.0)
-        return 0.0;  /* no direction, or nothing that can move */
-    const double u[2] = {d[0] / l, d[1] / l};
-    const double C = l - rest;
-    /* grad C . (x - x_prev): the constraint's change over the substep so far, along the spring */
-    const double moved = u[0] * ((xj[0] - prev_j[0]) - (xi[0] - prev_i[0])) +
-                         u[1] * ((xj[1] - prev_j[1]) - (xi[1] - prev_i[1]));
-    const double dlambda = (-C - alpha_t * lambda - gamma * moved) / ((1.0 + gamma) * w + alpha_t);
-    dxi[0] = -wi * u[0] * dlambda, dxi[1] = -wi * u[1] * dlambda;
-    dxj[0] = wj * u[0] * dlambda, dxj[1] = wj * u[1] * dlambda;
-    return dlambda;
+    if (w == 0.0)
+        return 0.0;  /* nothing that can move */
+    const double d[2] = {xj[0] - xi[0], xj[1] - xi[1]};
+    const double m[2] = {(xj[0] - prev_j[0]) - (xi[0] - prev_i[0]), (xj[1] - prev_j[1]) - (xi[1] - prev_i[1])};
+    double u[2];
+    const double dl = dlambda_of(d, m, rest, alpha_t, gamma, 1.0 / ((1.0 + gamma) * w + alpha_t), lambda, u);
+    if (dl == 0.0)
+        return 0.0;
+    dxi[0] = -wi * u[0] * dl, dxi[1] = -wi * u[1] * dl;
+    dxj[0] = wj * u[0] * dl, dxj[1] = wj * u[1] * dl;
+    return dl;
 }
 
 /* One sweep over the springs in the list's order, each projection seeing the ones before it. */
@@ -139,17 +157,20 @@ static void sweep(net_xpbd *x, size_t springs, double *y)
     const net_network *net = x->net;
     const size_t n = net->n_masses;
     double *px = y, *py = y + n;
-    const double *qx = x->x_prev, *qy = x->x_prev + n;
+    const double *qx = x->x_prev, *qy = x->x_prev + n, *inv = net->inv_mass;
     for (size_t s = 0; s < springs; s++) {
         const size_t i = net->si[s], j = net->sj[s];
-        const double xi[2] = {px[i], py[i]}, xj[2] = {px[j], py[j]};
-        const double pi[2] = {qx[i], qy[i]}, pj[2] = {qx[j], qy[j]};
-        double dxi[2], dxj[2];
+        const double d[2] = {px[j] - px[i], py[j] - py[i]};
+        const double m[2] = {(px[j] - qx[j]) - (px[i] - qx[i]), (py[j] - qy[j]) - (py[i] - qy[i])};
         const double lambda = x->memory ? x->lambda[s] : 0.0;
-        x->lambda[s] = lambda + net_xpbd_project(xi, xj, pi, pj, net->inv_mass[i], net->inv_mass[j], net->rest[s],
-                                                 x->alpha_t[s], x->gamma[s], lambda, dxi, dxj);
-        px[i] += dxi[0], py[i] += dxi[1];
-        px[j] += dxj[0], py[j] += dxj[1];
+        double u[2];
+        const double dl = dlambda_of(d, m, net->rest[s], x->alpha_t[s], x->gamma[s], x->inv_denom[s], lambda, u);
+        if (dl == 0.0)
+            continue;
+        x->lambda[s] = lambda + dl;
+        const double ci = inv[i] * dl, cj = inv[j] * dl;
+        px[i] -= ci * u[0], py[i] -= ci * u[1];
+        px[j] += cj * u[0], py[j] += cj * u[1];
     }
 }
 
