@@ -135,9 +135,9 @@ tui_sane lab
 # stiffness against XPBD's compliance (the text's PBD stiffness follows the iterations).
 tui_start xp 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$NL"
 tui_expect xp "step 1/8" "the walk again"
-for step in 2 3 4 5 6 7; do  # one step at a time: each builds its network and modes first
-    tm send-keys -t xp n
-    tui_expect xp "step $step/8" "step $step on the way" >/dev/null
+for step in 2 3 4 5 6 7; do  # one step at a time: each builds its network and its modes first (a loaded machine:
+    tm send-keys -t xp n        # up to 30 s)
+    tui_wait xp "step $step/8" 30 || fail "step $step not reached"
 done
 tui_expect xp "step 7/8: XPBD: substeps or iterations" "step 7"
 tui_expect_text xp "frame 16.7 ms\) x 1 iteration" "step 7's text: the substep and the frame"
@@ -145,6 +145,7 @@ tm send-keys -t xp ']'
 tui_expect_text xp "longest strain: xpbd 1x20 [0-9.e+-]+;" "step 7's live strains"
 tm send-keys -t xp '['
 tm send-keys -t xp n
+tui_wait xp "step 8/8" 30
 tui_expect xp "step 8/8: PBD's stiffness and XPBD's compliance" "step 8"
 tui_expect_text xp "2.48e\+05 N/m" "step 8's PBD stiffness"
 tm send-keys -t xp q
