@@ -22,6 +22,7 @@ typedef struct {
     const char *preset, *file;
     net_preset_params params;
     bool have_n, have_k, have_m, have_c, have_dt, have_kick, have_method;  /* given on the command line */
+    bool have_split;                   /* --substeps or --iterations given */
     bool methods[NET_METHOD_COUNT];    /* --method LIST */
     int n_methods;
     net_method method;                 /* the first of the list: the CSV's one method */

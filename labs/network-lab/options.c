@@ -177,6 +177,7 @@ int nl_check(const labcli_lab *lab, void *opts, const labcli_result *r)
     o->have_pull = labcli_given(lab, r, "pull");
     o->have_dt = labcli_given(lab, r, "dt"), o->have_kick = labcli_given(lab, r, "kick");
     o->have_method = labcli_given(lab, r, "method");
+    o->have_split = labcli_given(lab, r, "substeps") || labcli_given(lab, r, "iterations");
     if (r->mode == 0 && !o->preset && !o->file) {  /* the walk's own networks: these would be dropped */
         static const char *const building[] = {"n", "pull", "force"};
         for (size_t i = 0; i < sizeof building / sizeof building[0]; i++)

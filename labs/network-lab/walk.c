@@ -100,6 +100,8 @@ static void take_typed(walk *w, int step)
         w->p.dt = o->dt;
     if (o->have_kick)
         w->p.kick = o->kick;
+    if (o->have_split)  /* step 7's budget N = S x I, step 8's iterations I */
+        w->p.budget = (double)o->substeps * o->iterations, w->p.iterations = o->iterations;
 }
 
 static void set_step_defaults(walk *w, int step)
