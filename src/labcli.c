@@ -438,6 +438,9 @@ static const struct {
     {"backward-euler", N_("backward Euler")},
     {"backward-euler-1", N_("linearised backward Euler")},
     {"midpoint", N_("implicit midpoint")},
+    /* TRANSLATORS: --method xpbd, position-based dynamics with compliance (the springs' 1/k) */
+    {"xpbd", N_("compliant XPBD")},
+    {"pbd", N_("plain PBD")},
 };
 
 const char *labcli_method_label(const char *name)

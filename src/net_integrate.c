@@ -13,6 +13,7 @@ typedef enum {
     HOW_VERLET,    /* net_step_verlet */
     HOW_GSL,       /* ode.h's GSL adapter of kind `gsl` */
     HOW_IMPLICIT,  /* net_implicit.c */
+    HOW_XPBD,      /* net_xpbd.c: its own row (not an ode.h method) */
 } how_kind;
 
 /* One row per method: how it steps, and its row of ode.h's method table (its name and properties): the hand-written
@@ -35,6 +36,8 @@ static const struct {
     [NET_BACKWARD_EULER_1] = {HOW_IMPLICIT, ODE_LINEARISED_EULER, ODE_GSL_COUNT},
     [NET_MIDPOINT] = {HOW_ODE, ODE_IMPLICIT_MIDPOINT, ODE_GSL_COUNT},
     [NET_TR_BDF2] = {HOW_IMPLICIT, ODE_TR_BDF2, ODE_GSL_COUNT},
+    [NET_XPBD] = {HOW_XPBD, ODE_METHOD_COUNT, ODE_GSL_COUNT},
+    [NET_PBD] = {HOW_XPBD, ODE_METHOD_COUNT, ODE_GSL_COUNT},
 };
 _Static_assert(sizeof methods / sizeof methods[0] == NET_METHOD_COUNT, "one row per net_method");
 _Static_assert(ODE_GSL_COUNT == 4, "a new GSL kind needs its net_method row");
@@ -43,6 +46,8 @@ const ode_method_info *net_method_about(net_method method)
 {
     if (method >= NET_METHOD_COUNT)
         return NULL;
+    if (methods[method].how == HOW_XPBD)
+        return net_xpbd_about(method == NET_XPBD);
     return methods[method].how == HOW_GSL ? ode_gsl_about(methods[method].gsl) : ode_method_about(methods[method].ode);
 }
 
@@ -90,6 +95,7 @@ struct net_integrator {
     ode_stepper stepper;    /* HOW_ODE */
     ode_gsl *gsl;           /* HOW_GSL */
     net_implicit *implicit; /* HOW_IMPLICIT */
+    net_xpbd *xpbd;         /* HOW_XPBD */
 };
 
 net_integrator *net_integrator_new(net_network *net, net_method method, double h, double tol)
@@ -108,6 +114,8 @@ net_integrator *net_integrator_new(net_network *net, net_method method, double h
         rc = (it->implicit = net_implicit_new(net, methods[method].ode)) ? NET_OK : NET_ERR_MEMORY;
     else if (methods[method].how == HOW_GSL)
         rc = net_integrator_reset(it);
+    else if (methods[method].how == HOW_XPBD)
+        rc = (it->xpbd = net_xpbd_new(net, method == NET_XPBD)) ? NET_OK : NET_ERR_MEMORY;
     /* build the fast kernel's index now rather than in the first step */
     if (rc || net_runs_build(net) != NET_OK) {
         net_integrator_free(it);
@@ -121,6 +129,19 @@ bool net_integrator_newton(const net_integrator *it, net_newton_stats *out)
     if (!it->implicit)
         return false;
     *out = net_implicit_last(it->implicit);
+    return true;
+}
+
+int net_integrator_set_xpbd(net_integrator *it, int substeps, int iterations)
+{
+    return it->xpbd ? net_xpbd_configure(it->xpbd, substeps, iterations) : NET_ERR_INPUT;
+}
+
+bool net_integrator_xpbd(const net_integrator *it, int *substeps, int *iterations)
+{
+    if (!it->xpbd)
+        return false;
+    net_xpbd_settings(it->xpbd, substeps, iterations);
     return true;
 }
 
@@ -142,6 +163,7 @@ void net_integrator_free(net_integrator *it)
     ode_stepper_destroy(&it->stepper);
     ode_gsl_free(it->gsl);
     net_implicit_free(it->implicit);
+    net_xpbd_free(it->xpbd);
     free(it);
 }
 
@@ -157,6 +179,9 @@ int net_integrator_step(net_integrator *it, double *t, double *y)
         break;
     case HOW_IMPLICIT:
         rc = net_implicit_step(it->implicit, it->h, y);
+        break;
+    case HOW_XPBD:
+        net_xpbd_step(it->xpbd, it->h, y);
         break;
     case HOW_GSL:
         return ode_gsl_advance(it->gsl, t, *t + it->h, y);

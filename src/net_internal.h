@@ -41,6 +41,18 @@ int net_implicit_step(net_implicit *im, double h, double *y);
 #define NET_IMPLICIT_NO_CONVERGENCE (-3)
 net_newton_stats net_implicit_last(const net_implicit *im);
 
+/* XPBD and PBD (net_xpbd.c): memory true for XPBD (the multipliers accumulate), false for plain PBD. */
+typedef struct net_xpbd net_xpbd;
+net_xpbd *net_xpbd_new(net_network *net, bool memory);  /* NULL when out of memory */
+void net_xpbd_free(net_xpbd *x);
+int net_xpbd_configure(net_xpbd *x, int substeps, int iterations);  /* NET_OK or NET_ERR_INPUT (out of range) */
+void net_xpbd_settings(const net_xpbd *x, int *substeps, int *iterations);
+void net_xpbd_step(net_xpbd *x, double h, double *y);
+/* The multiplier of a spring after the last substep's sweeps (NAN past the springs). */
+double net_xpbd_lambda(const net_xpbd *x, size_t spring);
+/* Their rows (name "xpbd" or "pbd", order 1, no step matrix: Gauss-Seidel couples the modes). */
+const ode_method_info *net_xpbd_about(bool memory);
+
 /* The tangent stiffness K (the Hessian of the spring energy) and the dampers' matrix C (sum c u u^T; C may be
  * NULL) at the positions of state y, over the free coordinates dof[i], dof[i] + 1 of mass i (SIZE_MAX: pinned),
  * divided by sqrt(m_a m_b) when weighted (net_modes.c). NET_ERR_INPUT with a message where a spring of nonzero

@@ -439,6 +439,8 @@ int net_limits_compute(const net_network *net, const double *y, const gsl_matrix
             out->limit[m] = INFINITY;
         else if (rc != NET_OK || out->damping == NET_DAMPING_UNKNOWN)
             out->limit[m] = NAN;
+        else if (!net_method_about((net_method)m)->mode_matrix)
+            out->limit[m] = NAN;  /* xpbd, pbd: Gauss-Seidel's sweeps couple the modes; no step matrix a mode */
         else if (net_method_about((net_method)m)->implicit)  /* on the linear network */
             /* z'' = -K z - C z' with K and C positive semidefinite loses energy (dE/dt = -z'^T C z' <= 0), so every
              * eigenvalue of A has Re lambda <= 0 and |1 / (1 - h lambda)| <= 1 for every h (the midpoint rule's

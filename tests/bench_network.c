@@ -1,6 +1,7 @@
 /* bench_network: spring evaluations per second on the 100 x 100 cloth, against GSL's rk4 stepper
  * (gsl_odeiv2_step_apply) on the same right-hand side (net_rhs) in the same process; then backward Euler's step
- * against the semi-implicit step and GSL's msbdf on the same cloths (implicit_costs).
+ * against the semi-implicit step and GSL's msbdf on the same cloths (implicit_costs), and XPBD's cost a constraint
+ * projection against the fused semi-implicit step's a spring (xpbd_costs).
  *
  * The cloth is the grid preset with its defaults (gravity, light damping) and a kick of 0.1 m/s, stepped at
  * dt = 1/240 s: it swings and stretches for the whole run, so no value decays into the subnormal range (the
@@ -164,6 +165,45 @@ static void implicit_costs(void)
     net_free(net);
 }
 
+/* XPBD's cost per constraint projection on the 100 x 100 cloth against the fused semi-implicit step's cost per
+ * spring, in interleaved rounds from the same kicked start: xpbd at 1 substep x XPBD_ITERATIONS sweeps a step
+ * (src/net_xpbd.c), its time over the projections it made (steps x iterations x springs), and semi's over the
+ * springs it evaluated (steps x springs). */
+#define XPBD_ITERATIONS 20
+static void xpbd_costs(net_network *net)
+{
+    const size_t dim = net_dim(net);
+    double *y = malloc(dim * sizeof *y), best_semi = INFINITY, best_xpbd = INFINITY;
+    for (int round = 0; round < ROUNDS && y; round++) {
+        net_rest_state(net, y);
+        net_kick(net, y, 0.1, 1);
+        double t0 = now();
+        long steps = 0;
+        for (; now() - t0 < ROUND_SECONDS; steps++)
+            net_step_semi(net, DT, y);
+        best_semi = fmin(best_semi, (now() - t0) / (double)steps);
+        net_integrator *it = net_integrator_new(net, NET_XPBD, DT, 0.0);
+        if (!it || net_integrator_set_xpbd(it, 1, XPBD_ITERATIONS) != NET_OK) {
+            net_integrator_free(it);
+            break;
+        }
+        net_rest_state(net, y);
+        net_kick(net, y, 0.1, 1);
+        double t = 0.0;
+        t0 = now();
+        for (steps = 0; now() - t0 < ROUND_SECONDS; steps++)
+            net_integrator_step(it, &t, y);
+        best_xpbd = fmin(best_xpbd, (now() - t0) / (double)steps);
+        net_integrator_free(it);
+    }
+    free(y);
+    const double springs = (double)net->n_springs;
+    const double per_projection = best_xpbd / (XPBD_ITERATIONS * springs), per_spring = best_semi / springs;
+    printf("xpbd, 100 x 100 cloth, 1 substep x %d iterations: %.3g ms a step, %.3g ns a constraint projection, "
+           "%.2f x the fused semi-implicit step's time a spring (%.3g ns)\n", XPBD_ITERATIONS, 1e3 * best_xpbd,
+           1e9 * per_projection, per_projection / per_spring, 1e9 * per_spring);
+}
+
 int main(void)
 {
     gsl_set_error_handler_off();
@@ -207,6 +247,7 @@ int main(void)
     printf("semi-implicit fused step, 100 x 100 cloth: %.1f x real time at 240 Hz, %.0f steps/s "
            "(%.2f x reference)\n", fused.steps_per_s / 240.0, fused.steps_per_s, fused.springs_per_s / ref);
 
+    xpbd_costs(net);
     implicit_costs();
 
     net_energy e = net_energies(net, y);

@@ -97,7 +97,7 @@ expect_usage "^bowl-lab: the interactive lab needs a terminal; without one use -
 expect_usage "^numlab: the menu needs a terminal; without one use --list \(see --help\)$" "$BIN/numlab"
 # a name that is not one of the allowed ones
 expect_usage "^spring-lab: --rest-rule: 'x' is not a rule \(allowed: both, distance, speed, energy\)$" "$BIN/spring-lab" --csv --rest-rule x
-expect_usage "^network-lab: --plot: 'x' is not a chart \(allowed: network, energy\)$" "$BIN/network-lab" --plot x --preset four
+expect_usage "^network-lab: --plot: 'x' is not a chart \(allowed: network, energy, budget, budget-energy, budget-error, compliance\)$" "$BIN/network-lab" --plot x --preset four
 expect_usage "^keyframe-lab: --demo: 'x' is not a demo \(allowed: basis, balls, bounce, rotation, hop, spin, hemisphere\)$" \
     "$BIN/keyframe-lab" --csv --demo x
 expect_usage "^bowl-lab: --preset: 'x' is not a preset \(allowed: steel-pair, " "$BIN/bowl-lab" --preset x

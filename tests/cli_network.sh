@@ -34,7 +34,7 @@ run_ok() {
 
 # --help's --method text names every method of the table (the names --method takes, from its own error message)
 names=$("$BIN" --csv --preset four --method bogus 2>&1 | sed -n 's/.*comma-separated list of \(.*\))$/\1/p' | tr -d ',')
-[ "$(echo $names | wc -w)" -eq 12 ] || fail "--method's allowed list: '$names'"
+[ "$(echo $names | wc -w)" -eq 14 ] || fail "--method's allowed list: '$names'"
 "$BIN" --help >"$tmp/help" 2>&1
 for name in $names; do
     grep -qE "(^|[ ,(])$name([ ,);]|\$)" "$tmp/help" && pass || fail "--help does not name the method $name"
@@ -176,6 +176,28 @@ run_ok --plot network $stiff --dt 0.0166667 --steps 60 --method semi,rk4,backwar
     ! grep -q "^# backward-euler" "$tmp/out" && grep -q "backward-euler" "$tmp/out" && pass ||
     fail "stiff cloth: semi and rk4 diverge, backward Euler holds"
 
+# --- XPBD, headless -----------------------------------------------------------------------------------------------
+# "Small Steps" on the default cloth at one step a frame, a budget of 20: after 2 s the 20 substeps x 1 iteration
+# stretch like gsl-rk8pd (the truth), 1 substep x 20 iterations like backward Euler (measured 0.830, 0.836 against
+# 0.952, 0.945); the model's claims are tests/test_network_lab_xpbd.c's.
+run_ok --plot budget --series --preset grid --dt 0.0166667 --steps 120 &&
+    head -n 1 "$tmp/out" | grep -qx 'series,x,y' && awk -F, '$2 ~ /^2\.0000/ { v[$1] = $3 }
+    END { d = v["xpbd 20x1"] - v["gsl-rk8pd"]; e = v["xpbd 1x20"] - v["backward-euler"]; f = v["xpbd 1x20"] - v["gsl-rk8pd"]
+          exit !(d * d < 1e-4 && e * e < 1e-4 && f * f > 1e-3) }' "$tmp/out" && pass ||
+    fail "budget: substeps follow the truth, iterations backward Euler"
+run_ok --plot budget-error --preset grid --dt 0.0166667 --steps 30 --width 60 --height 16 &&
+    grep -q "xpbd 20x1" "$tmp/out" && ! grep -q "gsl-rk8pd  *$" "$tmp/out" && pass || fail "budget-error: the chart"
+# PBD against XPBD: PBD's strain falls with every doubling of the iterations, XPBD's settles
+run_ok --plot compliance --series --preset grid --n 6 --dt 0.0166667 --steps 60 --iterations 32 &&
+    awk -F, '$1 == "pbd" { if (n++ && !($3 < last)) bad = 1; last = $3 } $1 == "xpbd" { x[m++] = $3 }
+    END { d = x[m - 1] - x[m - 2]; exit bad || n != 6 || d * d > 1e-12 }' "$tmp/out" && pass ||
+    fail "compliance: pbd stiffens, xpbd converges"
+run_ok --csv --preset four --method xpbd --substeps 4 --iterations 5 --dt 0.0166667 --steps 2 &&
+    [ "$(wc -l <"$tmp/out")" -eq 4 ] && pass || fail "xpbd's CSV"
+expect_usage "--substeps: '0' is out of range" --csv --preset four --method xpbd --substeps 0
+expect_usage "--iterations: '1.5' is not a whole number" --csv --preset four --method xpbd --iterations 1.5
+expect_usage "--out goes with a chart, not with --series" --plot budget --series --out "$tmp/x.svg" --preset four
+
 # --- bad usage --------------------------------------------------------------------------------------------------
 expect_usage "--k: '0' is out of range" --csv --preset four --k 0
 expect_usage "--k: 'abc' is not a number" --csv --preset four --k abc
@@ -199,7 +221,7 @@ expect_usage "--preset and --file: choose one" --csv --preset four --file "$exam
 expect_usage "a network is needed" --csv
 expect_usage "--csv and --modes are separate modes: give one (see --help)" --csv --modes --preset four
 expect_usage "--csv and --plot are separate modes: give one (see --help)" --csv --plot network --preset four
-expect_usage "--plot: 'phase' is not a chart (allowed: network, energy)" --plot phase --preset four
+expect_usage "--plot: 'phase' is not a chart (allowed: network, energy, budget, budget-energy, budget-error, compliance)" --plot phase --preset four
 expect_usage "--method: --csv runs one method" --csv --preset four --method explicit,semi
 expect_usage "--method: 'bogus' is not a method" --plot energy --preset four --method semi,bogus
 expect_usage "--method: 'semi' is listed twice" --plot energy --preset four --method semi,rk4,semi

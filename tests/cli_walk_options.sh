@@ -57,12 +57,17 @@ expect_ok "$SL" --csv --animate --frame-hz 30 --rest-rule distance --max-frames 
 NL="$BIN/network-lab"
 walk "$NL" --method rk4,verlet
 expect_eq "network walk's toggles are --method's" "$(grep '^--- methods: ' "$TMP/out" | sort | uniq -c | tr -s ' ')" \
-    " 6 --- methods: rk4
- 6 --- methods: verlet"
+    " 8 --- methods: rk4
+ 8 --- methods: verlet"
 expect_eq "network step 1's energies name --method's runs" "$(awk '/^=== step 2/ { exit } /^t = / { print }' "$TMP/out" |
     sed 's/E \[J\]: rk4 [0-9.]* (x1); verlet [0-9.]* (x1); /OK/')" "t = 0.0 s. OK"
 walk "$NL" --k 40 --m 2 --c 0.5 --dt 0.001
 every_step "--- values: " 'dt = 0\.001, k = 40, m = 2, c = 0\.5$' "every network step takes --dt --k --m --c"
+walk "$NL" --substeps 2 --iterations 5
+expect_eq "network step 7's budget is --substeps x --iterations" "$(step_line 7 '--- values')" \
+    "--- values: N = 10, n = 10, dt = 0.0166667, k = 20, m = 0.01, c = 0.0894427"
+expect_eq "network step 8's iterations are --iterations" "$(step_line 8 '--- values')" \
+    "--- values: iterations = 5, n = 10, dt = 0.0166667, k = 20, m = 0.01, c = 0.0894427"
 walk "$NL" --preset four --method verlet
 expect_eq "your own network runs --method's" "$(grep '^--- methods: ' "$TMP/out")" "--- methods: verlet"
 for opt in "--n 4" "--pull 1,0.1,0" "--force unit-elongation"; do

@@ -11,13 +11,13 @@ command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; e
 NL="$BIN/network-lab"
 
 tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$NL"
-tui_expect lab "step 1/6: The post's explicit Euler at h = 1/fps" "first step"
+tui_expect lab "step 1/8: The post's explicit Euler at h = 1/fps" "first step"
 tui_wait lab "running" && tui_screen lab | has_braille && pass || fail "no braille on screen"
 tui_expect lab "total energy of each integrator" "energy pane"
 tui_expect_text lab "E \[J\]: explicit [0-9.]+ \(x[0-9.]+\)" "explicit's energy in the notes"
 
 tm send-keys -t lab n
-tui_expect lab "step 2/6: Semi-implicit Euler" "n goes to step 2"
+tui_expect lab "step 2/8: Semi-implicit Euler" "n goes to step 2"
 tui_expect_text lab "semi [0-9.]+ \(x" "semi's energy in the notes"
 # The view follows the masses (explicit Euler's growing square, the drags below); replayed (r) it is the rest
 # shape's again, and zoomed in and out again (z Z) it is that view held still: the geometry below is that view's.
@@ -70,7 +70,7 @@ tui_expect lab "mass $mass at \(" "the release outside the pane lets go"
 # The stiff spring: the gauge says stable at k stiff = 2000 N/m; six presses (x1.25 each, w_max x1.118 each)
 # cross 2/w_max = dt, and semi-implicit Euler diverges: a line in the notes, never NaN.
 tm send-keys -t lab n n
-tui_expect lab "step 4/6: A stiff spring" "step 4"
+tui_expect lab "step 4/8: A stiff spring" "step 4"
 tui_expect_text lab "semi 2/w_max = 31.6 ms, stable \(0.53x\)" "the gauge: stable"
 for i in 1 2 3 4 5 6; do tm send-keys -t lab Right; done
 tui_expect_text lab "2/w_max = 16.2 ms, UNSTABLE \(1.03x\)" "the gauge: unstable past the limit"
@@ -78,7 +78,7 @@ tui_expect_text lab "semi diverged at step [0-9]+ \(t = [0-9.]+ s\)" "semi's div
 tui_screen lab | grep -qiE "nan|inf[^o]" && fail "non-finite number on screen" || pass
 
 tm send-keys -t lab n
-tui_expect lab "step 5/6: The cloth" "step 5"
+tui_expect lab "step 5/8: The cloth" "step 5"
 tui_expect lab "36 masses" "a 6 x 6 cloth"
 # the cloth's limits with its dampers at its sagged equilibrium: semi-implicit up to 12.5 ms; explicit Euler only
 # below 2.87 ms, not at 1/240 s (its limit about rest, c/k = 4.47 ms, is not the cloth's)
@@ -87,7 +87,7 @@ tui_expect_text lab "explicit 2.87 ms, UNSTABLE \(1.45x\); semi 12.5 ms," "the g
 
 # The stiff cloth: semi and rk4 break at one step a frame, backward Euler holds; the text states the stiffness.
 tm send-keys -t lab n
-tui_expect lab "step 6/6: A stiff cloth: backward Euler" "step 6"
+tui_expect lab "step 6/8: A stiff cloth: backward Euler" "step 6"
 tui_expect lab "3\[x\] backward-eul" "backward Euler's toggle"
 tui_expect_text lab "Stiff: the fastest mode \(w_max = [0-9]+ rad/s\)" "the step's text: the stiffness"
 # at 100 x 30 the notes (no label split from its value: "t = 4.3 s") are more than half the pane: they
@@ -119,7 +119,7 @@ tm resize-window -t lab -x 30 -y 8
 tui_expect lab "terminal too small:" "too-small message"
 tui_expect lab "need 80 x 24" "too-small message names the size"
 tm resize-window -t lab -x 100 -y 30
-tui_expect lab "step 5/6: The cloth" "recovers after the resize"
+tui_expect lab "step 5/8: The cloth" "recovers after the resize"
 
 # Paused, it blocks on input: no wake-up over 3 s (counted, not timed).
 tm send-keys -t lab ' '
@@ -131,6 +131,27 @@ tm send-keys -t lab q
 expect_eq "exit status after q" "$(tui_exit_status lab)" 0
 tui_sane lab
 
+# XPBD's steps: 7 spends one budget as iterations or substeps (the notes' longest strains, live), 8 puts PBD's
+# stiffness against XPBD's compliance (the text's PBD stiffness follows the iterations).
+tui_start xp 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$NL"
+tui_expect xp "step 1/8" "the walk again"
+for step in 2 3 4 5 6 7; do  # one step at a time: each builds its network and its modes first (a loaded machine:
+    tm send-keys -t xp n        # up to 30 s)
+    tui_wait xp "step $step/8" 30 || fail "step $step not reached"
+done
+tui_expect xp "step 7/8: XPBD: substeps or iterations" "step 7"
+tui_expect_text xp "frame 16.7 ms\) x 1 iteration" "step 7's text: the substep and the frame"
+tm send-keys -t xp ']'
+tui_expect_text xp "longest strain: xpbd 1x20 [0-9.e+-]+;" "step 7's live strains"
+tm send-keys -t xp '['
+tm send-keys -t xp n
+tui_wait xp "step 8/8" 30
+tui_expect xp "step 8/8: PBD's stiffness and XPBD's compliance" "step 8"
+tui_expect_text xp "2.48e\+05 N/m" "step 8's PBD stiffness"
+tm send-keys -t xp q
+expect_eq "xpbd steps exit" "$(tui_exit_status xp)" 0
+tui_sane xp
+
 # Your own network: one free step with the gauge.
 tui_start own 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$NL" --preset chain --n 3 --pull 1,0.3,0
 tui_expect own "your network: chain" "free run title"
@@ -140,7 +161,7 @@ expect_eq "free run exit" "$(tui_exit_status own)" 0
 tui_sane own
 
 tui_start ascii 100 30 LANG=C TERM=xterm-256color -- "$NL"
-tui_expect ascii "step 1/6" "LANG=C"
+tui_expect ascii "step 1/8" "LANG=C"
 tui_screen ascii | has_braille && fail "braille under LANG=C" || pass
 tm send-keys -t ascii q
 expect_eq "ascii exit" "$(tui_exit_status ascii)" 0

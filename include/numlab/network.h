@@ -151,6 +151,10 @@ typedef enum {
                       * NET_DENSE_MAX_MASSES masses); stable at any step, keeps an undamped network's energy */
     NET_TR_BDF2,     /* "tr-bdf2": TR-BDF2, second order and L-stable, its two stages solved by backward Euler's
                       * sparse Newton (net_implicit.c) */
+    NET_XPBD,        /* "xpbd": position-based dynamics with compliance (Macklin et al. 2016): S substeps of I
+                      * Gauss-Seidel sweeps over the springs as distance constraints (net_xpbd.c) */
+    NET_PBD,         /* "pbd": the same without the multiplier's accumulation: plain PBD, whose stiffness grows
+                      * with the iteration count */
     NET_METHOD_COUNT
 } net_method;
 
@@ -189,6 +193,26 @@ typedef struct {
 /* False (and *out untouched) for the methods net_implicit.c does not step (all but backward-euler, backward-euler-1
  * and tr-bdf2). */
 bool net_integrator_newton(const net_integrator *it, net_newton_stats *out);
+/* XPBD's and PBD's substeps S (1..NET_XPBD_MAX_SUBSTEPS) and iterations I a substep (1..NET_XPBD_MAX_ITERATIONS):
+ * a step of h is S substeps of h / S, each I sweeps over the springs. NET_ERR_INPUT for another method or out of
+ * range. An integrator starts at NET_XPBD_DEFAULT_SUBSTEPS x NET_XPBD_DEFAULT_ITERATIONS. */
+#define NET_XPBD_DEFAULT_SUBSTEPS 1
+#define NET_XPBD_DEFAULT_ITERATIONS 20
+#define NET_XPBD_MAX_SUBSTEPS 10000
+#define NET_XPBD_MAX_ITERATIONS 100000
+int net_integrator_set_xpbd(net_integrator *it, int substeps, int iterations);
+/* False (and nothing written) for the methods that are not xpbd or pbd. */
+bool net_integrator_xpbd(const net_integrator *it, int *substeps, int *iterations);
+/* One XPBD distance-constraint projection (Macklin, Mueller, Chentanez 2016, eq. 18 with the damping of eq. 26):
+ * the constraint C = |xj - xi| - rest between masses of inverse mass wi and wj, at the positions xi, xj, which were
+ * prev_i, prev_j at the substep's start; alpha_t = alpha / hs^2 = 1 / (k hs^2), gamma = alpha_t (hs^2 beta) / hs =
+ * c / (k hs); lambda the multiplier so far. Returns
+ *     dlambda = (-C - alpha_t lambda - gamma grad C . (x - x_prev)) / ((1 + gamma) (wi + wj) + alpha_t)
+ * and the position corrections dxi = -wi u dlambda, dxj = wj u dlambda (u = (xj - xi) / |xj - xi|); 0 and no
+ * correction for coincident masses or wi + wj = 0. */
+double net_xpbd_project(const double xi[2], const double xj[2], const double prev_i[2], const double prev_j[2],
+                        double wi, double wj, double rest, double alpha_t, double gamma, double lambda,
+                        double dxi[2], double dxj[2]);
 /* Forgets what the adaptive GSL solvers learnt about the trajectory (step size, msbdf's history): call it after
  * changing y or the network between steps (net_hold, net_release, a new k). NET_OK or NET_ERR_MEMORY. */
 int net_integrator_reset(net_integrator *it);

@@ -125,6 +125,8 @@ int nl_modes(const net_network *net)
 /* --plot network|energy: the walk's charts after S steps of every --method, printed once. */
 int nl_plot(net_network *net, const nl_options *o)
 {
+    if (nl_plot_is_study(o->plot))
+        return nl_plot_study(net, o);
     const bool energy = strcmp(o->plot, "energy") == 0;
     bool shown[NL_MAX_RUNS];
     const nl_params p = nl_params_from_options(net, o, false);
@@ -157,6 +159,8 @@ int nl_plot(net_network *net, const nl_options *o)
     int status = CLI_OK;
     if (rc)
         status = cli_fail("%s", _("out of memory for the drawing"));
+    else if (o->series)
+        status = figure_write_csv(ch, stdout) ? CLI_FAILURE : CLI_OK;
     else if (!o->figure.out)  /* text: a write error, finish_output reports it */
         status = figure_output(&ch, 1, &o->figure, 0);
     for (int k = 0; k < sim->n_runs && status == CLI_OK; k++) {

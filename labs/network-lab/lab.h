@@ -16,10 +16,13 @@
 
 typedef struct {
     bool csv, modes;
-    const char *plot;                  /* --plot network|energy, or NULL */
+    const char *plot;                  /* --plot network|energy|budget|budget-energy|budget-error|compliance */
+    bool series;                       /* --series: the chart's series as CSV */
+    int substeps, iterations;          /* --substeps, --iterations: xpbd's and pbd's split of a step */
     const char *preset, *file;
     net_preset_params params;
     bool have_n, have_k, have_m, have_c, have_dt, have_kick, have_method;  /* given on the command line */
+    bool have_split;                   /* --substeps or --iterations given */
     bool methods[NET_METHOD_COUNT];    /* --method LIST */
     int n_methods;
     net_method method;                 /* the first of the list: the CSV's one method */
@@ -84,7 +87,13 @@ void nl_chart_energy(plot_chart *ch, const nl_sim *s, const bool *shown);
 /* --- the walk's words (texts.c) ------------------------------------------------------------------------------ */
 
 /* The walk's steps. */
-enum { NL_STEP_SEED, NL_STEP_SEMI, NL_STEP_RK4, NL_STEP_STIFF, NL_STEP_CLOTH, NL_STEP_IMPLICIT, NL_STEPS };
+enum {
+    NL_STEP_SEED, NL_STEP_SEMI, NL_STEP_RK4, NL_STEP_STIFF, NL_STEP_CLOTH, NL_STEP_IMPLICIT,
+    NL_STEP_BUDGET,  /* XPBD: one budget as iterations or substeps ("Small Steps"), the dampers' Rayleigh model */
+    NL_STEP_PBD,     /* plain PBD's stiffness grows with the iterations; XPBD's compliance holds it */
+    NL_STEPS
+};
+#define NL_XPBD_BUDGET 20      /* steps 7 and 8: the budget N and the iterations, by default */
 /* The walk's stiff cloth (step 6): the grid at side NL_STIFF_SIDE, 100 times stiffer than the preset's n = 10
  * cloth with the same damping ratio 0.1 a spring, stepped once a frame at 60 Hz. */
 #define NL_STIFF_SIDE 8
@@ -102,6 +111,7 @@ typedef struct {
     double dt, frame_hz;               /* the step and the display rate */
     size_t pulled;                     /* step 1: the mass that starts pulled out */
     size_t stiff_spring;               /* step 4: the stiff spring */
+    int budget, iterations;            /* steps 7 and 8: XPBD's budget N, PBD's and XPBD's iterations */
 } nl_step_facts;
 /* The step's text into buf, its numbers from f: the network's size, the pulled mass and the stiff spring's ends,
  * the step against the frame, the limits of the modes ("?" for what is not known). */
@@ -121,6 +131,18 @@ int nl_gauge(char *buf, size_t size, double dt, const net_modes *m);
  * Return the new length. */
 size_t nl_note_mass(char *buf, size_t size, size_t used, size_t i, bool held, double x, double y);
 size_t nl_note_energies(char *buf, size_t size, size_t used, const nl_sim *s, const bool *shown);
+/* XPBD's steps (texts_xpbd.c): step 7's text (the budget, the substep, the dampers' c/k and the top mode's zeta),
+ * step 8's (one spring's stiffness under PBD after the iterations, nl_pbd_stiffness), the notes' longest strain of
+ * each shown run; a run's legend ("xpbd 1x20" with its split) and color (a second run of a method: the next one's). */
+void nl_budget_text(char *buf, size_t size, const nl_step_facts *f);
+void nl_pbd_text(char *buf, size_t size, const nl_step_facts *f);
+/* The k with which backward Euler keeps what PBD keeps of one spring's stretch after a step of `iterations`
+ * sweeps (k, m, dt the spring's): m ((1 + dt^2 k / m)^I - 1) / dt^2; k itself at I = 1. */
+double nl_pbd_stiffness(double k, double m, double dt, int iterations);
+size_t nl_note_strains(char *buf, size_t size, size_t used, const nl_sim *s, const bool *shown);
+const char *nl_run_label(const nl_run *r, char *buf, size_t size);
+const char *nl_run_name(const nl_run *r, char *buf, size_t size);  /* the same with the option name: the notes' */
+int nl_run_color(const nl_run *r);
 /* A duration for people: "16.7 ms", "2.5 s", "40 us". */
 void nl_format_seconds(char *buf, size_t size, double seconds);
 
@@ -135,6 +157,15 @@ int nl_plot(net_network *net, const nl_options *o);
 /* The guided walk (net NULL), or a free run of the given network. Returns the exit status. */
 #define NL_WALK_RUNS 3  /* the methods the interactive lab runs side by side */
 int nl_interactive(net_network *net, const nl_options *o, const labcli_result *r);
+
+/* --- XPBD's charts (study.c) ------------------------------------------------------------------------------- */
+
+/* True for the charts study.c draws: budget, budget-energy, budget-error, compliance. */
+bool nl_plot_is_study(const char *kind);
+/* A budget run's legend: "xpbd 1x20", "xpbd 20x1", backward Euler's or gsl-rk8pd's label. */
+void nl_budget_label(char *buf, size_t size, int run, int budget);
+/* --plot budget...|compliance after the options' --steps at --dt from the options' start; returns the exit status. */
+int nl_plot_study(net_network *net, const nl_options *o);
 
 /* --- the options (options.c) -------------------------------------------------------------------------------- */
 

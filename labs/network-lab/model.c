@@ -99,6 +99,11 @@ int nl_sim_restart(nl_sim *s)
     return rc;
 }
 
+int nl_sim_set_xpbd(nl_sim *s, int k, int substeps, int iterations)
+{
+    return k >= 0 && k < s->n_runs ? net_integrator_set_xpbd(s->run[k].it, substeps, iterations) : NET_ERR_INPUT;
+}
+
 double nl_sim_time(const nl_sim *s)
 {
     return (double)s->step * s->h;
@@ -255,6 +260,9 @@ double nl_undamped_limit(const net_modes *m, net_method method)
         return 2.0 * m->rk4_limit;  /* two RK4 half steps */
     case NET_EXPLICIT:
         return 0.0;
+    case NET_XPBD:
+    case NET_PBD:
+        return NAN;  /* no step matrix a mode (net_modes.limit is NAN too) */
     default:  /* backward Euler and the adaptive methods */
         return INFINITY;
     }
@@ -298,6 +306,12 @@ int nl_model_compute(const nl_params *p, nl_result *r)
         return rc;
     }
     r->have_sim = true;
+    for (int k = 0, sub, its; k < r->sim.n_runs && p->substeps > 0; k++)  /* the xpbd and pbd runs' split */
+        if (net_integrator_xpbd(r->sim.run[k].it, &sub, &its) &&
+            nl_sim_set_xpbd(&r->sim, k, p->substeps, p->iterations) != NET_OK) {
+            nl_result_free(r);
+            return NET_ERR_INPUT;
+        }
     for (long long step = 0; step < p->steps && nl_sim_first_live(&r->sim); step++) {
         nl_sim_steps(&r->sim, 1);
         nl_sim_record(&r->sim);

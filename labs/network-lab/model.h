@@ -43,6 +43,7 @@ typedef struct {
     double *energy;                    /* total energy at the history's times, n_energy of them */
     size_t n_energy;
     double energy0;                    /* at the start */
+    int variant;                       /* 0, or 1 for a second run of the same method (xpbd's other split) */
 } nl_run;
 
 typedef struct {
@@ -89,6 +90,42 @@ bool nl_sim_active(const nl_sim *s);
 /* The first live run, or NULL. */
 const nl_run *nl_sim_first_live(const nl_sim *s);
 
+/* XPBD's and PBD's split of run k (net_integrator_set_xpbd): S substeps of I iterations. NET_OK, NET_ERR_INPUT (not
+ * an xpbd or pbd run, or out of range). */
+int nl_sim_set_xpbd(nl_sim *s, int k, int substeps, int iterations);
+
+/* --- XPBD's studies (model_xpbd.c) ------------------------------------------------------------------------- */
+
+/* The longest spring's strain (l - L) / L in state y (springs of rest length 0 count their length). */
+double nl_max_strain(const net_network *net, const double *y);
+/* "Small Steps" (Macklin et al. 2019): a budget of N projections a spring a step, spent as 1 substep x N iterations
+ * or N substeps x 1 iteration, beside backward Euler at the same step and gsl-rk8pd (the truth, at the tolerance).
+ * Each run's longest strain, total energy and the springs' length error against the truth (the RMS over the
+ * springs of (l - l_truth) / L: 0 for the truth itself) at every step 0..steps. */
+enum { NL_BUDGET_ITERATIONS, NL_BUDGET_SUBSTEPS, NL_BUDGET_BACKWARD, NL_BUDGET_TRUTH, NL_BUDGET_RUNS };
+enum { NL_MEASURE_STRAIN, NL_MEASURE_ENERGY, NL_MEASURE_ERROR, NL_MEASURES };
+typedef struct {
+    int budget;
+    size_t n;                          /* samples: steps + 1, or fewer where a run stopped */
+    double *t;
+    double *value[NL_BUDGET_RUNS][NL_MEASURES];
+} nl_budget;
+/* NET_OK, NET_ERR_INPUT (budget out of 1..NET_XPBD_MAX_ITERATIONS, steps < 0) or NET_ERR_MEMORY. */
+int nl_budget_compute(net_network *net, const nl_start *start, int budget, double dt, double tol, long long steps,
+                      nl_budget *out);
+void nl_budget_free(nl_budget *b);
+/* PBD against XPBD as the iterations grow: from the start, `steps` steps of dt at 1 substep of I = 1, 2, 4, ...,
+ * max_iterations iterations, the longest strain at the end for each, and backward Euler's (their common limit at
+ * one iteration and XPBD's as I grows, where PBD goes rigid). */
+#define NL_COMPLIANCE_MAX 16
+typedef struct {
+    size_t n;
+    double iterations[NL_COMPLIANCE_MAX], pbd[NL_COMPLIANCE_MAX], xpbd[NL_COMPLIANCE_MAX];
+    double backward;
+} nl_compliance;
+int nl_compliance_compute(net_network *net, const nl_start *start, double dt, long long steps, int max_iterations,
+                          nl_compliance *out);
+
 /* A method's largest stable step without the dampers, from w_max: explicit 0, semi and verlet 2/w_max, rk4
  * 2 sqrt 2/w_max, gsl-rk4 twice that; +inf for backward Euler (and the adaptive methods). (model.c) */
 double nl_undamped_limit(const net_modes *m, net_method method);
@@ -103,6 +140,7 @@ typedef struct {
     double dt, tol;
     long long steps;                   /* taken by every live run before the result, each recorded */
     bool modes;                        /* the normal modes and the step limits too */
+    int substeps, iterations;          /* every xpbd and pbd run's split (0: net_integrator's defaults) */
 } nl_params;
 
 typedef struct {

@@ -58,14 +58,22 @@ static int parse_law(void *opts, void *law, const char *opt, const char *text)
     return net_law_parse(text, law) ? labcli_not_a(opt, text, N_("force law"), "hooke, unit-elongation") : CLI_OK;
 }
 
-static const char *const charts[] = {"network", "energy", NULL};
+static const char *const charts[] = {"network", "energy", "budget", "budget-energy", "budget-error", "compliance",
+                                     NULL};
 
 const labcli_option nl_option_table[] = {
     {"csv", LABCLI_FLAG, NULL, AT(csv), 0, 0, NULL, N_("print step,t,kinetic,potential,total,x0,y0,x1,y1,... for steps 0..S"),
      .mode = NL_MODE_CSV},
     {"plot", LABCLI_NAME, "KIND", AT(plot), 0, 0, NULL, N_("after S steps, print a chart as text: network (the\n"
-     "masses and springs of every method, to scale) or energy (each method's total energy against time)"),
+     "masses and springs of every method, to scale), energy (each method's total energy against time), or XPBD's\n"
+     "studies: budget, budget-energy, budget-error (\"Small Steps\": one budget as iterations or substeps) and\n"
+     "compliance (pbd against xpbd as the iterations grow)"),
      .mode = NL_MODE_PLOT, .names = charts, .noun = N_("chart")},
+    {"series", LABCLI_FLAG, NULL, AT(series), 0, 0, NULL, N_("--plot's series as CSV (series,x,y) instead of the chart;\n"
+     "budget: the longest spring's strain of xpbd 1 x N iterations, N x 1 substeps (N = S x I), backward-euler and\n"
+     "gsl-rk8pd against t (budget-energy: total energy; budget-error: the springs' length error against gsl-rk8pd);\n"
+     "compliance: the longest strain after --steps of pbd and xpbd at I = 1, 2, 4, ... --iterations"),
+     .with = LABCLI_IN(NL_MODE_PLOT)},
     {"modes", LABCLI_FLAG, NULL, AT(modes), 0, 0, NULL, N_("print the normal-mode angular frequencies (ascending) about\n"
      "the state the network runs at and each method's largest stable step with the dampers (from the damped step\n"
      "matrices), beside the undamped ones: semi-implicit 2/w_max, RK4 2 sqrt(2)/w_max; backward-euler: none;\n"
@@ -87,9 +95,15 @@ const labcli_option nl_option_table[] = {
      "backward-euler (Newton's method: sparse solves to convergence),\n"
      "backward-euler-1 (one linearised sparse solve a step),\n"
      "midpoint (implicit, dense Jacobian; at most 400 masses),\n"
-     "tr-bdf2 (L-stable, second order: two sparse Newton solves a step);\n"
+     "tr-bdf2 (L-stable, second order: two sparse Newton solves a step),\n"
+     "xpbd (position-based dynamics with compliance 1/k: --substeps, --iterations),\n"
+     "pbd (the same without the multiplier's memory: stiffer with every iteration);\n"
      "--plot takes a comma-separated list (default explicit,semi,rk4)"), .parse = parse_methods},
     {"dt", LABCLI_NUMBER, "H", AT(dt), 1e-9, 1e3, "1/240", N_("the step in seconds")},
+    {"substeps", LABCLI_COUNT, "S", AT(substeps), 1, NET_XPBD_MAX_SUBSTEPS, "1", N_("xpbd and pbd: substeps a step\n"
+     "(Macklin et al. 2019, \"Small Steps\")")},
+    {"iterations", LABCLI_COUNT, "I", AT(iterations), 1, NET_XPBD_MAX_ITERATIONS, "20", N_("xpbd and pbd: Gauss-Seidel\n"
+     "sweeps over the springs a substep")},
     {"steps", LABCLI_COUNT, "S", AT(steps), 0, 1e9, "240", N_("the number of steps"),
      .with = LABCLI_IN(NL_MODE_CSV) | LABCLI_IN(NL_MODE_PLOT)},  /* the interactive lab runs until you stop it */
     {"every", LABCLI_COUNT, "K", AT(every), 1, 1e9, "1", N_("print only every K-th step, and the last"),
@@ -163,6 +177,7 @@ int nl_check(const labcli_lab *lab, void *opts, const labcli_result *r)
     o->have_pull = labcli_given(lab, r, "pull");
     o->have_dt = labcli_given(lab, r, "dt"), o->have_kick = labcli_given(lab, r, "kick");
     o->have_method = labcli_given(lab, r, "method");
+    o->have_split = labcli_given(lab, r, "substeps") || labcli_given(lab, r, "iterations");
     if (r->mode == 0 && !o->preset && !o->file) {  /* the walk's own networks: these would be dropped */
         static const char *const building[] = {"n", "pull", "force"};
         for (size_t i = 0; i < sizeof building / sizeof building[0]; i++)
@@ -174,6 +189,8 @@ int nl_check(const labcli_lab *lab, void *opts, const labcli_result *r)
         /* TRANSLATORS: never 1 method: the lab runs several */
         return cli_error(_("--method: the interactive lab runs at most %d methods side by side (given: %d)"),
                          NL_WALK_RUNS, o->n_methods);
+    if (o->series && o->figure.out)
+        return cli_error("%s", _("--out goes with a chart, not with --series (see --help)"));
     o->figure.force_option = "--replace";
     if (figure_output_check(&o->figure, r->mode == NL_MODE_PLOT))
         return CLI_USAGE;
@@ -205,6 +222,14 @@ static int check_work(const net_network *net, const nl_options *o)
     const double dim = 4.0 * (double)net->n_masses;
     if (o->methods[NET_MIDPOINT])
         per_step += 0.04 * dim * dim * dim;
+    for (int m = NET_XPBD; m <= NET_PBD; m++)  /* a projection a spring a sweep: about one force evaluation */
+        if (o->methods[m])
+            per_step += (double)o->substeps * o->iterations * (double)(net->n_masses + net->n_springs);
+    if (o->plot && nl_plot_is_study(o->plot)) {  /* its own runs, not --method's */
+        const double units = (double)(net->n_masses + net->n_springs);
+        per_step = strcmp(o->plot, "compliance") == 0 ? 4.0 * o->iterations * units + factor[NET_BACKWARD_EULER] * units
+                   : (2.0 * o->substeps * o->iterations + factor[NET_BACKWARD_EULER] + factor[NET_GSL_RK8PD]) * units;
+    }
     const long long silent = o->csv ? (o->every < o->steps ? o->every : o->steps) : o->plot ? o->steps : 0;
     char what[160];
     if (o->csv)
@@ -268,7 +293,7 @@ nl_start nl_start_from_options(const net_network *net, const nl_options *o)
 nl_params nl_params_from_options(net_network *net, const nl_options *o, bool first_method_only)
 {
     nl_params p = {.net = net, .start = nl_start_from_options(net, o), .dt = o->dt, .tol = o->tol,
-                   .steps = o->steps};
+                   .steps = o->steps, .substeps = o->substeps, .iterations = o->iterations};
     if (first_method_only)
         p.methods[p.n_methods++] = o->method;
     else

@@ -17,6 +17,8 @@ static const char *const step_titles[NL_STEPS] = {
     N_("A stiff spring and the step limit"),
     N_("The cloth"),
     N_("A stiff cloth: backward Euler"),
+    N_("XPBD: substeps or iterations"),
+    N_("PBD's stiffness and XPBD's compliance"),
 };
 
 const char *nl_step_title(int step)
@@ -166,6 +168,12 @@ void nl_step_text(char *buf, size_t size, int step, const nl_step_facts *f)
     case NL_STEP_IMPLICIT:
         nl_stiff_cloth_text(buf, size, f->dt, f->modes);
         break;
+    case NL_STEP_BUDGET:
+        nl_budget_text(buf, size, f);
+        break;
+    case NL_STEP_PBD:
+        nl_pbd_text(buf, size, f);
+        break;
     default:
         buf[0] = '\0';
     }
@@ -235,7 +243,8 @@ size_t nl_note_energies(char *buf, size_t size, size_t used, const nl_sim *s, co
             continue;
         }
         double e = net_energies(s->net, r->y).total;
-        used = tui_append(buf, size, used, " %s %.3g", net_method_name(r->method), e);
+        char name[48];
+        used = tui_append(buf, size, used, " %s %.3g", nl_run_name(r, name, sizeof name), e);
         if (r->energy0 > 0.0)  /* a ratio means something only for a positive start */
             used = tui_append(buf, size, used, " (x%.3g)", e / r->energy0);
         used = tui_append(buf, size, used, ";");

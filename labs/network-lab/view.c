@@ -205,8 +205,9 @@ int nl_chart_network(plot_chart *ch, nl_network_view *v, plot_mode mode)
             continue;
         }
         size_t points = stroke_run(net, run, v->alpha, 2.0 * dot, &v->strokes[k]);
-        plot_series ser = {.name = labcli_method_label(net_method_name(run->method)), .x = v->strokes[k].x,
-                           .y = v->strokes[k].y, .n = points, .color = nl_method_color(run->method)};
+        char label[48];
+        plot_series ser = {.name = nl_run_label(run, label, sizeof label), .x = v->strokes[k].x,
+                           .y = v->strokes[k].y, .n = points, .color = nl_run_color(run)};
         plot_chart_add_series(ch, &ser);
         if (v->selected < net->n_masses) {
             const size_t i = v->selected, n = net->n_masses;
@@ -249,8 +250,9 @@ void nl_chart_energy(plot_chart *ch, const nl_sim *s, const bool *shown)
         const nl_run *run = &s->run[k];
         if (!shown[k])
             continue;
-        plot_series ser = {.name = labcli_method_label(net_method_name(run->method)), .x = s->hist_t,
-                           .y = run->energy, .n = run->n_energy, .color = nl_method_color(run->method)};
+        char label[48];
+        plot_series ser = {.name = nl_run_label(run, label, sizeof label), .x = s->hist_t,
+                           .y = run->energy, .n = run->n_energy, .color = nl_run_color(run)};
         plot_chart_add_series(ch, &ser);
     }
 }

@@ -21,6 +21,7 @@ static const net_method step_methods[NL_STEPS][N_RUNS] = {
     [NL_STEP_SEED] = {NET_EXPLICIT, NET_SEMI, NET_RK4},     [NL_STEP_SEMI] = {NET_EXPLICIT, NET_SEMI, NET_RK4},
     [NL_STEP_RK4] = {NET_EXPLICIT, NET_SEMI, NET_RK4},      [NL_STEP_STIFF] = {NET_EXPLICIT, NET_SEMI, NET_RK4},
     [NL_STEP_CLOTH] = {NET_EXPLICIT, NET_SEMI, NET_RK4},    [NL_STEP_IMPLICIT] = {NET_SEMI, NET_RK4, NET_BACKWARD_EULER},
+    [NL_STEP_BUDGET] = {NET_XPBD, NET_XPBD, NET_BACKWARD_EULER}, [NL_STEP_PBD] = {NET_PBD, NET_XPBD, NET_BACKWARD_EULER},
 };
 
 #define PULL_DX 0.3           /* the pulled corner starts moved by (0.3, 0.1) m, as if dragged there and let go */
@@ -32,6 +33,7 @@ static const net_method step_methods[NL_STEPS][N_RUNS] = {
 /* Everything the network and the runs are built from: when it changes, they are rebuilt (toggles are not in it). */
 typedef struct {
     double dt, k, m, c, k_stiff, side, kick;
+    double budget, iterations;  /* steps 7 and 8: XPBD's budget N, PBD's and XPBD's iterations */
 } physics;
 
 typedef struct {
@@ -58,7 +60,7 @@ typedef struct {
     size_t selected;          /* n_masses: none */
     nl_network_view view;
     char problem[160];        /* out of memory: said in the notes */
-    char text[700];           /* the step's text (texts.c), with the network's numbers */
+    char text[1000];          /* the step's text (texts.c), with the network's numbers */
 } walk;
 
 /* --- model --------------------------------------------------------------------------------------------------- */
@@ -98,11 +100,14 @@ static void take_typed(walk *w, int step)
         w->p.dt = o->dt;
     if (o->have_kick)
         w->p.kick = o->kick;
+    if (o->have_split)  /* step 7's budget N = S x I, step 8's iterations I */
+        w->p.budget = (double)o->substeps * o->iterations, w->p.iterations = o->iterations;
 }
 
 static void set_step_defaults(walk *w, int step)
 {
-    w->p = (physics){.dt = 1.0 / 60.0, .k = 10.0, .m = 1.0, .c = 0.0, .k_stiff = 10.0, .side = 6, .kick = 0.0};
+    w->p = (physics){.dt = 1.0 / 60.0, .k = 10.0, .m = 1.0, .c = 0.0, .k_stiff = 10.0, .side = 6, .kick = 0.0,
+                     .budget = NL_XPBD_BUDGET, .iterations = NL_XPBD_BUDGET};
     w->shown[0] = w->shown[1] = w->shown[2] = true;
     switch (step) {
     case NL_STEP_SEED:
@@ -119,6 +124,13 @@ static void set_step_defaults(walk *w, int step)
         net_preset_params g;
         net_preset_defaults("grid", &g);
         w->p.dt = 1.0 / 240.0, w->p.k = g.k, w->p.m = g.m, w->p.c = g.c;
+        break;
+    }
+    case NL_STEP_BUDGET:  /* the preset's cloth, one step a frame at 60 Hz, as a game steps it */
+    case NL_STEP_PBD: {
+        net_preset_params g;
+        net_preset_defaults("grid", &g);
+        w->p.dt = 1.0 / FRAME_HZ, w->p.k = g.k, w->p.m = g.m, w->p.c = g.c, w->p.side = (double)g.n;
         break;
     }
     case NL_STEP_IMPLICIT:  /* one step a frame on a cloth whose explicit limits are a fraction of a millisecond */
@@ -160,6 +172,25 @@ static void say_problem(walk *w, int rc)
              rc == NET_ERR_MEMORY ? _("out of memory") : _("cannot build the network"));
 }
 
+/* XPBD's and PBD's runs' splits: step 7's budget as 1 x N iterations and N x 1 substeps, step 8's iterations;
+ * elsewhere (--method xpbd) --substeps and --iterations. */
+static void split_runs(walk *w, int step)
+{
+    const int budget = (int)w->p.budget, iterations = (int)w->p.iterations;
+    for (int k = 0, sub, its; k < w->sim.n_runs; k++) {
+        if (!net_integrator_xpbd(w->sim.run[k].it, &sub, &its))
+            continue;
+        if (!w->o->have_method && step == NL_STEP_BUDGET && !w->custom) {
+            w->sim.run[k].variant = k == 1;  /* the second xpbd run in the next method's color */
+            nl_sim_set_xpbd(&w->sim, k, k == 0 ? 1 : budget, k == 0 ? budget : 1);
+        } else if (!w->o->have_method && step == NL_STEP_PBD && !w->custom) {
+            nl_sim_set_xpbd(&w->sim, k, 1, iterations);
+        } else {
+            nl_sim_set_xpbd(&w->sim, k, w->o->substeps, w->o->iterations);
+        }
+    }
+}
+
 /* The three runs from the start state, with the step dt; the network stays. */
 static void start_runs(walk *w, int step)
 {
@@ -177,6 +208,8 @@ static void start_runs(walk *w, int step)
     }
     if (rc == NET_OK)
         rc = nl_sim_init(&w->sim, w->net, w->methods, w->n_runs, w->p.dt, w->o->tol, y0);
+    if (rc == NET_OK)
+        split_runs(w, step);
     w->sim.budget = 0.5 / FRAME_HZ;  /* half a frame of stepping: the rest is drawing and keys */
     free(y0);
     w->have_sim = rc == NET_OK;
@@ -225,7 +258,8 @@ static bool same_network(const physics *a, const physics *b)
 static void step_text(walk *w, int step)
 {
     const nl_step_facts f = {.net = w->net, .modes = w->have_modes ? &w->modes : NULL, .dt = w->p.dt,
-                             .frame_hz = FRAME_HZ, .pulled = NL_PULLED_MASS, .stiff_spring = NL_STIFF_SPRING};
+                             .frame_hz = FRAME_HZ, .pulled = NL_PULLED_MASS, .stiff_spring = NL_STIFF_SPRING,
+                             .budget = (int)w->p.budget, .iterations = (int)w->p.iterations};
     nl_step_text(w->text, sizeof w->text, step, &f);
 }
 
@@ -236,7 +270,8 @@ static void walk_changed(void *ctx, int step, tui_change what)
         set_step_defaults(w, step);
     if (what == TUI_ENTER_STEP || step != w->built_step || !w->net || !same_network(&w->p, &w->built))
         rebuild(w, step);
-    else if (w->p.dt != w->built.dt || w->p.kick != w->built.kick || !w->have_sim)
+    else if (w->p.dt != w->built.dt || w->p.kick != w->built.kick || w->p.budget != w->built.budget ||
+             w->p.iterations != w->built.iterations || !w->have_sim)
         start_runs(w, step);
     else if (what == TUI_RESTART && nl_sim_restart(&w->sim) != NET_OK)
         say_problem(w, NET_ERR_MEMORY);
@@ -394,7 +429,9 @@ static void walk_notes(void *ctx, int step, char *buf, size_t size)
     double x, y;
     if (mass_position(w, w->selected, &x, &y))
         used = nl_note_mass(buf, size, used, w->selected, holding(w), x, y);
-    if (w->custom || step >= NL_STEP_STIFF) {
+    if (!w->custom && step >= NL_STEP_BUDGET)  /* XPBD's steps: how far each run's springs stretch, live */
+        used = nl_note_strains(buf, size, used, &w->sim, w->shown);
+    else if (w->custom || step >= NL_STEP_STIFF) {
         char gauge[320];
         if (w->have_modes)
             nl_gauge(gauge, sizeof gauge, w->sim.h, &w->modes);
@@ -414,9 +451,13 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     d->n_panes = 2;
     net_method methods[N_RUNS];  /* described before walk_changed builds the step: its runs from the options */
     const int n_runs = step_runs(w, step, methods);
+    /* step 7's two xpbd runs by how they spend the budget, the second in the next method's color (nl_run_color) */
+    static const char *const budget_names[N_RUNS] = {N_("xpbd, iterations"), N_("xpbd, substeps"), NULL};
+    const bool budget = step == NL_STEP_BUDGET && !w->custom && !w->o->have_method;
     for (int k = 0; k < n_runs; k++)
-        d->toggles[d->n_toggles++] = (tui_toggle){net_method_name(methods[k]), nl_method_color(methods[k]),
-                                                  &w->shown[k]};
+        d->toggles[d->n_toggles++] = (tui_toggle){
+            budget && budget_names[k] ? _(budget_names[k]) : net_method_name(methods[k]),
+            nl_method_color((net_method)((int)methods[k] + (budget && k == 1))), &w->shown[k]};
     if (w->custom) {
         static char title[PLOT_TITLE_MAX];
         nl_free_title(title, sizeof title, w->o->file ? w->o->file : w->o->preset);
@@ -431,6 +472,11 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     d->text = w->text;  /* written again by walk_changed once the step's network and modes are built */
     if (step == NL_STEP_STIFF)
         tui_add_param(d, _("k stiff"), "N/m", &p->k_stiff, 1.0, 1e8, 1.25, 2.0, true);
+    /* TRANSLATORS: XPBD's budget N: projections a spring a frame */
+    if (step == NL_STEP_BUDGET)
+        tui_add_param(d, "N", _("projections"), &p->budget, 1, 200, 1, 5, false);
+    if (step == NL_STEP_PBD)
+        tui_add_param(d, _("iterations"), "", &p->iterations, 1, 200, 1, 5, false);
     if (step >= NL_STEP_CLOTH)
         /* TRANSLATORS: the unit of the cloth's n: masses a side */
         tui_add_param(d, "n", _("side"), &p->side, 2, 16, 1, 4, false);
