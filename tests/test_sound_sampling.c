@@ -23,8 +23,8 @@
 
 START_TEST(folded_frequencies_by_hand)
 {
-    /* 30 kHz at 48 kHz: k = round(0.625) = 1, |30000 - 48000| = 18000; 50 kHz: k = 1, 2000; 70 kHz: k = round(1.46) = 1,
-     * 22000 (k = 2 would give 26000); 5 kHz at 8 kHz: 3000; below Nyquist a mode stays where it is */
+    /* 30 kHz at 48 kHz: k = round(0.625) = 1, |30000 - 48000| = 18000; 50 kHz: k = 1, 2000; 70 kHz:
+     * k = round(1.46) = 1, 22000 (k = 2 would give 26000); 5 kHz at 8 kHz: 3000; below Nyquist a mode stays where it is */
     ck_assert_double_eq_tol(snd_alias_frequency(30000.0, 48000.0), 18000.0, 1e-9);
     ck_assert_double_eq_tol(snd_alias_frequency(50000.0, 48000.0), 2000.0, 1e-9);
     ck_assert_double_eq_tol(snd_alias_frequency(70000.0, 48000.0), 22000.0, 1e-9);
@@ -151,16 +151,17 @@ START_TEST(the_longest_decays_by_hand)
 }
 END_TEST
 
-/* The error energy against long double predicted from the coefficients' rounding alone: the rounded pole moves by
+/* The error energy against long double predicted from the coefficients' rounding alone (the bank's, in double): the rounded pole moves by
  * dtheta and dr, so sample j is off by about r^j j sqrt(dtheta^2 + (dr/r)^2) against an amplitude r^j: the ratio is
  * (dtheta^2 + (dr/r)^2) sum j^2 r^2j / sum r^2j (the arithmetic's own rounding adds to it; at low frequencies, where
  * dtheta ~ da1 / (2 sin theta) is large, the coefficients dominate). */
 static double predicted_db(bool single, double f, double sigma, double fs, size_t n)
 {
     const long double r = expl(-(long double)sigma / fs), th = 2.0L * 3.14159265358979323846264L * f / fs;
-    const long double a1 = 2 * r * cosl(th), a2 = -r * r;
-    const long double a1q = single ? (long double)(float)a1 : (long double)(double)a1;
-    const long double a2q = single ? (long double)(float)a2 : (long double)(double)a2;
+    /* the bank's coefficients, computed in double (src/snd_bank.c), then rounded to float for a float bank */
+    const double rd = exp(-sigma / fs), thd = 2.0 * PI * f / fs, a1d = 2.0 * rd * cos(thd), a2d = -rd * rd;
+    const long double a1q = single ? (long double)(float)a1d : (long double)a1d;
+    const long double a2q = single ? (long double)(float)a2d : (long double)a2d;
     const long double rq = sqrtl(-a2q), dth = acosl(a1q / (2 * rq)) - th, dr = (rq - r) / r;
     long double num = 0, den = 0;
     for (size_t j = 1; j <= n; j++) {
