@@ -7,7 +7,7 @@
  *   bilinear            z = (1 + sT/2) / (1 - sT/2): theta = atan2(wT/2, 1 - sigma T/2) + atan2(wT/2, 1 + sigma T/2),
  *                       = 2 atan(wT/2) undamped (the inverse of the prewarp w = (2/T) tan(theta/2)): always lower;
  *   the body layer      (snd_internal.h) A z^2 - (2/T^2) z + C = 0, A, C = 1/T^2 +- sigma/T + w^2/2:
- *                       cos theta = 1 / (1 + (wT)^2/2) undamped: lower too, by about (wT)^2/24 relative. */
+ *                       cos theta = 1 / (1 + (wT)^2/2) undamped: lower too, by about 5 (wT)^2/24 relative. */
 #include "snd_internal.h"
 
 #include "numlab/common.h"
