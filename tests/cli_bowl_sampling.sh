@@ -1,7 +1,8 @@
 #!/bin/sh
 # bowl-lab --plot alias|warp|precision: the sampling studies on the command line. Their numbers against hand
 # calculations (the folded frequency |f - k fs|, the bilinear's 2 atan(wT/2), the float's 2^24 / fs), the series'
-# CSV the same bytes in every language, and every bad option refused with exit 2 and a message naming it.
+# CSV the same bytes in every language, --listen's WAV (checked by sox), and every bad option refused with exit 2
+# and a message naming it.
 . tests/lib/cli.sh
 BL="$BIN/bowl-lab"
 
@@ -37,6 +38,24 @@ expect_ok "$BL" --plot warp --series
 cp "$TMP/out" "$TMP/en.csv"
 LANGUAGE=es LANG=es_MX.UTF-8 LC_ALL=es_MX.UTF-8 expect_ok "$BL" --plot warp --series
 cmp -s "$TMP/out" "$TMP/en.csv" && pass || fail "--series is the same bytes in Spanish"
+
+# --listen: the resonator past Nyquist to hear. 5 kHz at 8 kHz, undamped, is a 3 kHz tone: sox's rough frequency
+# (fs / (2 pi)) rms(x[n] - x[n-1]) / rms(x) of a sine at f is (fs / pi) sin(pi f / fs) = 2352.6 Hz for 3 kHz
+LISTEN="$TMP/listen.wav"
+expect_ok "$BL" --plot alias --freq 5000 --rate 8000 --decay 0 --listen "$LISTEN" --series
+grep -q "wrote .*listen.wav: 2 s of a 5000 Hz resonator at 8000 Hz, heard at 3000.0 Hz" "$TMP/err" && pass ||
+    fail "--listen says what it wrote: $(cat "$TMP/err")"
+expect_eq "--listen: rate" "$(soxi -r "$LISTEN")" 8000
+expect_eq "--listen: samples" "$(soxi -s "$LISTEN")" 16000
+expect_num "--listen: rough frequency" "$(sox "$LISTEN" -n stat 2>&1 | sed -n 's/^Rough *frequency: *//p')" 2352.6 2
+expect_usage "^bowl-lab: --listen: '.*listen.wav' already exists" "$BL" --plot alias --listen "$LISTEN"
+expect_ok "$BL" --plot alias --listen "$LISTEN" --force --series
+expect_eq "--force replaced it: 48 kHz" "$(soxi -r "$LISTEN")" 48000
+expect_usage "^bowl-lab: --listen goes with --plot alias" "$BL" --plot warp --listen "$TMP/w.wav"
+expect_usage "^bowl-lab: --listen: " "$BL" --plot alias --listen "$TMP/no/such/dir/x.wav"
+expect_usage "^bowl-lab: --force goes with --listen" "$BL" --plot alias --force
+[ ! -e "$TMP/w.wav" ] && [ -z "$(ls -A "$TMP" | grep -v -e '^out$' -e '^err$' -e '^en.csv$' -e '^listen.wav$')" ] &&
+    pass || fail "a refused --listen leaves nothing: $(ls -A "$TMP" | tr '\n' ' ')"
 
 # bad input: named, exit 2
 expect_usage "^bowl-lab: --plot: 'pie' is not a study \(allowed: alias, warp, precision\)" "$BL" --plot pie

@@ -177,7 +177,9 @@ typedef struct {
     /* --plot NAME: a sampling study (model_sampling.c) */
     int plot;            /* BL_STUDY_* */
     bool series;         /* --series: its series as CSV */
-    double study_freq, study_rate, study_decay;  /* --freq (default: the study's), --rate, --decay */
+    double study_freq, study_decay;  /* --freq, --decay (default: the study's) */
+    int rate_hz;         /* --rate (default 48000) */
+    const char *listen;  /* --listen FILE.wav (with --plot alias): the resonator to hear */
     int width, height;   /* the text chart */
 } bl_front;
 

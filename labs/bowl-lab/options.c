@@ -83,7 +83,8 @@ const labcli_option bl_option_table[] = {
      "untouched ...)"), .mode = BL_RENDER, .parse = parse_wav},
     {"force", LABCLI_FLAG, NULL, AT(o.replace), 0, 0, NULL,
      N_("(... unless --force: the finished render then replaces it\n"
-        "in one rename; only a regular file is replaced, never a FIFO or a device)"), RENDER_ONLY},
+        "in one rename; only a regular file is replaced, never a FIFO or a device)"),
+     .with = RENDER | PLOT_ONLY},
     {"mono", LABCLI_SET, NULL, AT(o.channels), 1, 0, NULL, N_("one channel (the default)"), RENDER_ONLY},
     {"stereo", LABCLI_SET, NULL, AT(o.channels), 2, 0, NULL, N_("two: each sound panned by its position in the bowl"),
      RENDER_ONLY},
@@ -127,10 +128,12 @@ const labcli_option bl_option_table[] = {
      "'#' lines"), .with = PLOT_ONLY},
     {"freq", LABCLI_NUMBER, "HZ", AT(study_freq), 1, 1e6, NULL, N_("the resonator's frequency (default: alias 30000,\n"
      "warp 1290, precision 100)"), .with = PLOT_ONLY},
-    {"rate", LABCLI_NUMBER, "HZ", AT(study_rate), 1000, 384000, NULL, N_("the sample rate (default 48000)"),
+    {"rate", LABCLI_COUNT, "HZ", AT(rate_hz), 1000, 384000, "48000", N_("the sample rate, whole hertz"),
      .with = PLOT_ONLY},
     {"decay", LABCLI_NUMBER, "1/S", AT(study_decay), 0, 1000, NULL, N_("the resonator's decay rate sigma (default:\n"
      "alias 10, warp 3, precision 1)"), .with = PLOT_ONLY},
+    {"listen", LABCLI_FILE, "FILE.wav", AT(listen), 0, 0, NULL, N_("with --plot alias: 2 s of the resonator as the\n"
+     "bank would play it without its guard, at --rate (kept if it exists: --force)"), .with = PLOT_ONLY},
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "80", N_("the chart's columns"), .with = PLOT_ONLY},
     {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "24", N_("the chart's rows"), .with = PLOT_ONLY},
     {.help = N_("\nThe gesture (defaults from the preset; see --describe):")},
@@ -181,7 +184,12 @@ int bl_check(const labcli_lab *lab, void *opts, const labcli_result *r)
         double freq, rate, decay;
         bl_study_defaults(f->plot, &freq, &rate, &decay);
         f->study_freq = labcli_given(lab, r, "freq") ? f->study_freq : freq;
-        f->study_rate = labcli_given(lab, r, "rate") ? f->study_rate : rate;
+        (void)rate;  /* --rate's own default: 48000 */
+        if (f->listen && f->plot != BL_STUDY_ALIAS)
+            return cli_error(_("--listen goes with --plot alias (a resonator to hear; not with --plot %s)"),
+                             bl_study_name(f->plot));
+        if (f->o.replace && !f->listen)
+            return cli_error(_("--force goes with --listen FILE or --wav FILE (see --help)"));
         f->study_decay = labcli_given(lab, r, "decay") ? f->study_decay : decay;
         return CLI_OK;
     }
