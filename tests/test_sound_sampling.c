@@ -24,7 +24,8 @@
 START_TEST(folded_frequencies_by_hand)
 {
     /* 30 kHz at 48 kHz: k = round(0.625) = 1, |30000 - 48000| = 18000; 50 kHz: k = 1, 2000; 70 kHz:
-     * k = round(1.46) = 1, 22000 (k = 2 would give 26000); 5 kHz at 8 kHz: 3000; below Nyquist a mode stays where it is */
+     * k = round(1.46) = 1, 22000 (k = 2 would give 26000); 5 kHz at 8 kHz: 3000; below Nyquist a mode stays where
+     * it is */
     ck_assert_double_eq_tol(snd_alias_frequency(30000.0, 48000.0), 18000.0, 1e-9);
     ck_assert_double_eq_tol(snd_alias_frequency(50000.0, 48000.0), 2000.0, 1e-9);
     ck_assert_double_eq_tol(snd_alias_frequency(70000.0, 48000.0), 22000.0, 1e-9);
@@ -151,10 +152,10 @@ START_TEST(the_longest_decays_by_hand)
 }
 END_TEST
 
-/* The error energy against long double predicted from the coefficients' rounding alone (the bank's, in double): the rounded pole moves by
- * dtheta and dr, so sample j is off by about r^j j sqrt(dtheta^2 + (dr/r)^2) against an amplitude r^j: the ratio is
- * (dtheta^2 + (dr/r)^2) sum j^2 r^2j / sum r^2j (the arithmetic's own rounding adds to it; at low frequencies, where
- * dtheta ~ da1 / (2 sin theta) is large, the coefficients dominate). */
+/* The error energy against long double predicted from the coefficients' rounding alone (the bank's, in double): the
+ * rounded pole moves by dtheta and dr, so sample j is off by about r^j j sqrt(dtheta^2 + (dr/r)^2) against an
+ * amplitude r^j: the ratio is (dtheta^2 + (dr/r)^2) sum j^2 r^2j / sum r^2j (the arithmetic's own rounding adds to
+ * it; at low frequencies, where dtheta ~ da1 / (2 sin theta) is large, the coefficients dominate). */
 static double predicted_db(bool single, double f, double sigma, double fs, size_t n)
 {
     const long double r = expl(-(long double)sigma / fs), th = 2.0L * 3.14159265358979323846264L * f / fs;

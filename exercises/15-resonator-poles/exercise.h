@@ -43,8 +43,8 @@ double warp_cents(double freq, double decay, double rate);
 
 /* The analog frequency to design for so that the bilinear transform's undamped pole rings at freq exactly (the
  * prewarp): (rate / pi) tan(pi freq / rate), for 0 < freq < rate / 2. */
-/* ES: La frecuencia analógica que hay que diseñar para que el polo sin amortiguar de la transformación bilineal suene
- * justo en freq (la predeformación): (rate / pi) tan(pi freq / rate), para 0 < freq < rate / 2. */
+/* ES: La frecuencia analógica que hay que diseñar para que el polo sin amortiguar de la transformación bilineal
+ * suene justo en freq (la predeformación): (rate / pi) tan(pi freq / rate), para 0 < freq < rate / 2. */
 double prewarp(double freq, double rate);
 
 #endif

@@ -37,7 +37,8 @@ GR_REFERENCE(past_nyquist_folds)
 /* 2000 Hz undamped at 8 kHz: sT/2 = i pi/4, z = (1 + i pi/4) / (1 - i pi/4): |z| = 1, theta = 2 atan(pi/4)
  * = 1.3315475 (not pi/2), heard at 1695.379 Hz. Damped, 1000 Hz with sigma = 2000/s: sT/2 = -0.125 + 0.3926991 i,
  * r = |0.875 + 0.3927 i| / |1.125 - 0.3927 i| = 0.9590816 / 1.1915694 = 0.8048895, theta = atan2(0.3927, 0.875)
- * + atan2(0.3927, 1.125) = 0.4218546 + 0.3358423 = 0.7576971 (the decay moves it: undamped, 2 atan(pi/8) = 0.7483934). */
+ * + atan2(0.3927, 1.125) = 0.4218546 + 0.3358423 = 0.7576971 (the decay moves it: undamped, 2 atan(pi/8)
+ * = 0.7483934). */
 GR_PROBE(bilinear_by_hand)
 {
     const pole a = bilinear_pole(2000, 0, 8000), b = bilinear_pole(1000, 2000, 8000);

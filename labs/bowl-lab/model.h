@@ -3,8 +3,8 @@
  * live session the interactive lab steps (model.c); and the render every output is made from (model_render.c):
  * bl_render_params in, bl_model_compute stepping the engine frame by frame into a sink, a bl_result out (the engine after
  * the render, its stats, the last samples for the spectrum); and the sampling studies (model_sampling.c). Numerics
- * only: no terminal, plot, option table or figure here, and nothing printed (docs/lab-map.md); the files, the sound device and the words are the shell's
- * (headless.c, save.c, live.c, texts.c). Every name starts with bl_ or BL_. */
+ * only: no terminal, plot, option table or figure here, and nothing printed (docs/lab-map.md); the files, the sound
+ * device and the words are the shell's (headless.c, save.c, live.c, texts.c). Every name starts with bl_ or BL_. */
 #ifndef BL_MODEL_H
 #define BL_MODEL_H
 
