@@ -35,9 +35,9 @@ int snd_map_pole(snd_map m, double freq, double decay, double rate, double *r, d
         return NUMLAB_ERR_INPUT;
     const double T = 1.0 / rate, w = 2.0 * NUMLAB_PI * freq;
     switch (m) {
-    case SND_MAP_IMPULSE:
-        *r = exp(-decay * T);
-        *theta = w * T;
+    case SND_MAP_IMPULSE:  /* as snd_bank's set_coefficients rounds them: the render is the bank's to the bit */
+        *r = exp(-decay / rate);
+        *theta = w / rate;
         return NUMLAB_OK;
     case SND_MAP_BILINEAR: {
         const double h = 0.5 * T, re_num = 1.0 - decay * h, re_den = 1.0 + decay * h, im = w * h;

@@ -83,18 +83,30 @@ START_TEST(the_rendered_resonator_is_the_banks)
 {
     enum { N = 3000 };
     static double got[N], bank[N];
-    snd_bank bk;
-    const snd_mode mode = {.freq = 1290.0, .decay = 7.0, .gain = 1.0};
-    ck_assert_int_eq(snd_bank_init(&bk, &mode, 1, 44100.0, 1), NUMLAB_OK);
-    snd_bank_strike(&bk, 0, NULL, 1.0);
-    snd_bank_process(&bk, 0, NULL, N, bank);
-    snd_bank_destroy(&bk);
-    ck_assert_int_eq(snd_resonator_render(SND_MAP_IMPULSE, SND_DOUBLE, 1290.0, 7.0, 44100.0, N, got), NUMLAB_OK);
-    for (size_t j = 0; j < N; j++)
-        ck_assert_msg(got[j] == bank[j], "sample %zu: %.17g against the bank's %.17g", j, got[j], bank[j]);
-    /* and it is e^{-sigma t} sin(w t) at t = (j + 1) T: sample 999 by hand */
-    const double t = 1000.0 / 44100.0;
-    ck_assert_double_eq_tol(got[999], exp(-7.0 * t) * sin(2.0 * PI * 1290.0 * t), 1e-12);
+    /* rates and modes whose 1/rate is inexact, so that a pole rounded another way (decay * (1/rate), w * (1/rate))
+     * shows in the bits */
+    const struct { double f, decay, rate; } cases[] = {
+        {1290.0, 7.0, 44100.0}, {97.3, 0.37, 48000.0}, {3333.3, 31.7, 22050.0}, {17.1, 2.9, 96000.0},
+        {10007.0, 123.4, 44100.0}, {555.5, 0.01, 8000.0},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        snd_bank bk;
+        const snd_mode mode = {.freq = cases[c].f, .decay = cases[c].decay, .gain = 1.0};
+        ck_assert_int_eq(snd_bank_init(&bk, &mode, 1, cases[c].rate, 1), NUMLAB_OK);
+        snd_bank_strike(&bk, 0, NULL, 1.0);
+        for (size_t j = 0; j < N; j++)
+            bank[j] = 0.0;
+        snd_bank_process(&bk, 0, NULL, N, bank);
+        snd_bank_destroy(&bk);
+        ck_assert_int_eq(snd_resonator_render(SND_MAP_IMPULSE, SND_DOUBLE, cases[c].f, cases[c].decay, cases[c].rate,
+                                              N, got), NUMLAB_OK);
+        for (size_t j = 0; j < N; j++)
+            ck_assert_msg(got[j] == bank[j], "case %zu, sample %zu: %.17g against the bank's %.17g", c, j, got[j],
+                          bank[j]);
+    }
+    /* and it is e^{-sigma t} sin(w t) at t = (j + 1) T: sample 999 of the last case by hand */
+    const double t = 1000.0 / 8000.0;
+    ck_assert_double_eq_tol(got[999], exp(-0.01 * t) * sin(2.0 * PI * 555.5 * t), 1e-12);
 }
 END_TEST
 

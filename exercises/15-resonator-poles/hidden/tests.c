@@ -72,9 +72,10 @@ GR_PROBE(warp_grows_with_freq)
 GR_REFERENCE(warp_grows_with_freq)
 {
     const double f[] = {100, 1000, 5000, 15000};
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 4; i++) {
         const double heard = ref_bilinear_theta(f[i], 10, 44100) * 44100 / (double)(2 * REF_PI);
         gr_want(ref, 1200 * log2(heard / f[i]), GR_REL(1e-9), "%g Hz at 44.1 kHz, cents", f[i]);
+    }
 }
 
 /* The prewarp at 22.05 kHz and 96 kHz: (rate / pi) tan(pi f / rate), and the undamped bilinear pole of it ringing
