@@ -16,6 +16,8 @@ static int run(void *opts, const labcli_result *r)
     case BL_DESCRIBE:
         bl_describe(&f->chosen);
         return CLI_OK;
+    case BL_PLOT:
+        return bl_plot(f);
     case BL_RENDER:
         return f->gesture_path ? bl_render_replay(&f->o, f->gesture_path, f->have_seconds) : bl_render(&f->o);
     default:
@@ -29,6 +31,9 @@ static labcli_lab lab = {  /* n_options set in main: the table is in options.c *
                 "       bowl-lab --list-presets            one preset a line: its name, then what it should sound "
                 "like\n"
                 "       bowl-lab --describe NAME           every parameter of a preset\n"
+                "       bowl-lab --plot alias|warp|precision [--series] [--freq HZ] [--rate HZ] [--decay 1/S]\n"
+                "                                          a resonator under sampling: a chart, or its series as "
+                "CSV\n"
                 "       bowl-lab [--preset NAME] [--seed N] [--set KEY=VALUE]\n"
                 "                                          the interactive lab (needs a terminal): tilt and stir the "
                 "bowl,\n"

@@ -94,7 +94,7 @@ expect_files "after bad options" "plain "
 rm -f "$OUT/plain"
 
 # without --wav and without a terminal: say what to use
-expect_usage "^bowl-lab: the interactive lab needs a terminal; without one use --wav FILE, --events FILE.csv, --trace FILE.csv, --spectrum FILE.csv, --spectrogram FILE, --list-presets or --describe NAME \(see --help\)$" "$BL"
+expect_usage "^bowl-lab: the interactive lab needs a terminal; without one use --wav FILE, --events FILE.csv, --trace FILE.csv, --spectrum FILE.csv, --spectrogram FILE, --list-presets, --describe NAME or --plot NAME \(see --help\)$" "$BL"
 expect_usage "^bowl-lab: the interactive lab needs a terminal" "$BL" --preset rubbing --stir 2  # an option it takes
 expect_usage "^bowl-lab: --seconds goes with --wav" "$BL" --preset rubbing --seconds 2  # one it would drop
 

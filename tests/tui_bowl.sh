@@ -13,7 +13,7 @@ RUN="$TMP/run"
 mkdir -p "$RUN"
 
 tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "cd $RUN && $BL"
-tui_expect lab "step 1/7: Level 1: the reduced mechanics" "first step"
+tui_expect lab "step 1/10: Level 1: the reduced mechanics" "first step"
 tui_wait lab "running" && tui_screen lab | has_braille && pass || fail "no braille on screen"
 tui_expect lab "steel-pair seed 1, from above \(mm\)" "the bowl pane"
 tui_expect lab "events, last 5 s" "the timeline"
@@ -23,7 +23,7 @@ tui_expect lab "latch +[█·]+ 0\.[0-9]+ " "the latch meter"
 tui_expect lab "t [0-9.]+ s, silent" "level 1 has no sound"
 
 tm send-keys -t lab n
-tui_expect lab "step 2/7: Level 2: load and the contact gate" "n goes to level 2"
+tui_expect lab "step 2/10: Level 2: load and the contact gate" "n goes to level 2"
 tui_expect lab "L [0-9.]+ L_ref" "the loads in the notes"
 
 # h/j/k/l tilt the bowl by 2 degrees a press; c levels it
@@ -55,7 +55,7 @@ strike_then_save() {
 
 # Level 6 sounds; strike once, then w writes the session and its gesture
 tm send-keys -t lab n n n n
-tui_expect lab "step 6/7: Level 6: hard hits, metal and acrylic" "level 6"
+tui_expect lab "step 6/10: Level 6: hard hits, metal and acrylic" "level 6"
 tui_expect lab "peak -[0-9.]+ dBFS" "level 6 sounds"
 strike_then_save lab
 tui_expect lab "w: wrote bowl-session-1\.wav \+ \.csv \([0-9.]+ s\)" "w names the files"
@@ -92,7 +92,7 @@ tm send-keys -t lab ']'
 tui_expect lab "^ gate 0 [█·]+ " "the meters at 80 x 24"
 tui_expect lab "1-9 layers .*  \? help  q quit$" "the status line at 80 x 24"
 tm resize-window -t lab -x 100 -y 30
-tui_expect lab "step 6/7: Level 6" "recovers after the resize"
+tui_expect lab "step 6/10: Level 6" "recovers after the resize"
 
 # Paused, it blocks on input: no wake-up over 3 s (counted, not timed).
 tm send-keys -t lab ' '
@@ -108,7 +108,7 @@ expect_eq "exit status after q" "$(tui_exit_status lab)" 0
 tui_sane lab
 
 tui_start ascii 100 30 LANG=C TERM=xterm-256color -- "cd $RUN && $BL --preset neodymium-spin-lock"
-tui_expect ascii "step 1/7" "LANG=C"
+tui_expect ascii "step 1/10" "LANG=C"
 tui_expect ascii "neodymium-spin-lock seed 1, from above" "the preset from the command line"
 tui_screen ascii | has_braille && fail "braille under LANG=C" || pass
 tm send-keys -t ascii q
@@ -121,7 +121,7 @@ expect_eq "ascii exit" "$(tui_exit_status ascii)" 0
 RUN_ES="$TMP/run-es"
 mkdir -p "$RUN_ES"
 tui_start es 80 24 LANG=es_ES.UTF-8 TERM=xterm-256color -- "cd $RUN_ES && $BL --audio none"
-tui_expect es "paso 1/7: Nivel 1: la mecánica reducida" "the step's title"
+tui_expect es "paso 1/10: Nivel 1: la mecánica reducida" "the step's title"
 tui_expect es "steel-pair semilla 1, en planta \(mm\)" "the bowl pane's title"
 tui_expect es "eventos, últimos 5 s" "the timeline's title"
 tui_expect es "espectro, últimos 0\.17 s \(dB, Hz\)" "the spectrum's title"
@@ -146,7 +146,7 @@ tui_expect es "enganche +[█·]+ 0\.[0-9]+ par [0-9]+/s" "the latch meter and t
 tui_expect es " sonido apagado \(--audio none\): w" "the sound's line"
 
 tm send-keys -t es n n n n n
-tui_expect es "paso 6/7: Nivel 6: golpes, metal y acrílico" "level 6"
+tui_expect es "paso 6/10: Nivel 6: golpes, metal y acrílico" "level 6"
 strike_then_save es
 tui_expect es "w: escrito bowl-session-1\.wav \+ \.csv \([0-9.]+ s\)" "w says what it wrote, in Spanish"
 replays_same "$RUN_ES" 1

@@ -54,7 +54,7 @@ counts() { tui_screen lab | sed -n 's/.*ms ahead, \([0-9]*\) underruns, \([0-9]*
 # a sound server's client takes a moment to settle (its first buffers come in bursts); then the free play
 sleep 2
 tm send-keys -t lab n n n n n n
-tui_expect lab "step 7/7" "the free play"
+tui_expect lab "step 7/10" "the free play"
 
 # A session from r (a new one) to w, recorded: the bowl settles into its stir, then strikes, a tilt, the stir
 # reversed. The synthesis must never fall behind (no underrun, in every attempt). When the device reports late
@@ -129,7 +129,7 @@ else
     tui_expect none "no audio device: w renders a WAV" "no device is said"
     [ "$(tui_screen none | grep -c 'no audio device')" -eq 1 ] && pass || fail "said more than once"
     tm send-keys -t none n n n n n x
-    tui_expect none "step 6/7" "the walk goes on"
+    tui_expect none "step 6/10" "the walk goes on"
     tui_expect none "peak -[0-9.]+ dBFS" "it sounds (in the meters)"
     sleep 1
     tm send-keys -t none w

@@ -19,7 +19,7 @@ expect_restored() {
 
 # Ctrl-\ in every lab: the quit signal, like Ctrl-C (128 + 3)
 n=0
-for lab in "spring-lab:step 1/18" "network-lab:step 1/8" "keyframe-lab:step 1/9" "bowl-lab:step 1/7" \
+for lab in "spring-lab:step 1/18" "network-lab:step 1/8" "keyframe-lab:step 1/9" "bowl-lab:step 1/10" \
            "numlab:a terminal laboratory"; do
     prog=${lab%%:*} screen=${lab#*:}; n=$((n + 1))
     tui_start "q$n" 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "cd $TMP && $B/$prog"

@@ -138,6 +138,43 @@ typedef struct {
  * -inf. db[k], k = 0..n/2, is the bin at k rate / n Hz. NUMLAB_OK, NUMLAB_ERR_INPUT (bad n) or NUMLAB_ERR_NOMEM. */
 int snd_spectrum(const double *x, size_t n, double *db);
 
+/* --- the resonators under sampling (src/snd_sampling.c) ---------------------------------------------------- */
+
+/* Three ways to turn the analog resonator e^{-sigma t} sin(w t) (a pole s = -sigma + i w) into a recurrence. */
+typedef enum {
+    SND_MAP_IMPULSE,   /* impulse invariance, z = e^{sT}: the modal banks' (snd_bank) */
+    SND_MAP_BILINEAR,  /* the bilinear transform, z = (1 + sT/2) / (1 - sT/2) */
+    SND_MAP_BODY,      /* the body layer's energy-conserving scheme (snd_body), alpha = 0 */
+    SND_MAP_COUNT
+} snd_map;
+
+typedef enum { SND_FLOAT, SND_DOUBLE, SND_LONG_DOUBLE } snd_precision;
+
+/* "impulse-invariance", "bilinear", "body". */
+const char *snd_map_name(snd_map m);
+/* Where a mode of f Hz is heard at sample rate fs: |f - k fs|, k the nearest whole number to f / fs (in [0, fs/2]). */
+double snd_alias_frequency(double f, double rate);
+/* The pole r e^{i theta} map m gives a mode of freq Hz and decay sigma 1/s at rate (no Nyquist guard: theta may pass
+ * pi). NUMLAB_OK, or NUMLAB_ERR_INPUT (freq or rate <= 0, decay < 0, or, for the body, real poles). */
+int snd_map_pole(snd_map m, double freq, double decay, double rate, double *r, double *theta);
+/* n samples of that mode's impulse response, out[j] = r^{j+1} sin((j+1) theta) for the two maps (the bank's
+ * recurrence y[j] = 2 r cos theta y[j-1] - r^2 y[j-2] from its strike, in p's arithmetic, past Nyquist too: what the
+ * bank would play if it kept such a mode), or snd_body's own output for the body (double only). NUMLAB_OK,
+ * NUMLAB_ERR_INPUT (as snd_map_pole, n == 0, the body in another precision) or NUMLAB_ERR_NOMEM. */
+int snd_resonator_render(snd_map m, snd_precision p, double freq, double decay, double rate, size_t n, double *out);
+/* The pole of a two-pole recurrence measured from its output y[0..n): order-2 linear prediction by least squares
+ * (Prony's method), r = sqrt(-a2), theta = atan2(sqrt(4 r^2 - a1^2), a1). NUMLAB_OK, or NUMLAB_ERR_INPUT (n < 4,
+ * silence, or no complex pair). */
+int snd_fit_pole(const double *y, size_t n, double *r, double *theta);
+/* The frequency warping of map m at freq: 1200 log2(f_measured / freq), f_measured the pole snd_fit_pole finds in n
+ * samples of snd_resonator_render. NUMLAB_OK or its errors. */
+int snd_measured_cents(snd_map m, double freq, double decay, double rate, size_t n, double *cents);
+/* s: the time constant -1 / (rate ln r) of the largest pole radius r below 1 that p holds (1 - 2^-24 in float). */
+double snd_longest_decay(snd_precision p, double rate);
+/* The error of n samples of the impulse-invariant resonator computed in p against the same in long double:
+ * 10 log10(sum err^2 / sum ref^2), dB. NUMLAB_OK or snd_resonator_render's errors. */
+int snd_precision_error_db(snd_precision p, double freq, double decay, double rate, size_t n, double *db);
+
 /* --- presets ---------------------------------------------------------------------------------------------- */
 
 typedef struct {

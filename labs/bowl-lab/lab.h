@@ -1,7 +1,8 @@
 /* bowl-lab's shell around its model (model.h: the gesture, the parameters by name, the timeline, the live session
  * and the render). The shell's files: the command line (options.c, which turns options into the model's params),
- * the headless outputs (headless.c, headless_spectrogram.c), a session saved (save.c), the live sound (live.c); the
- * charts (view.c), the guided walk (walk.c) and its words (texts.c), each formatting what the model computed. */
+ * the headless outputs (headless.c, headless_spectrogram.c, headless_sampling.c), a session saved (save.c), the
+ * live sound (live.c); the charts (view.c, view_sampling.c), the guided walk (walk.c) and its words (texts.c), each
+ * formatting what the model computed. */
 #ifndef BL_LAB_H
 #define BL_LAB_H
 
@@ -146,15 +147,21 @@ size_t bl_bar(char *buf, size_t size, double value, int width, bool unicode);
 int bl_interactive(const labcli_result *r, const snd_preset *preset, unsigned long seed, const char *audio,
                    const unsigned *typed_layers);
 
-/* The walk's steps: the six levels, then free play. */
+/* The walk's steps: the six levels, free play, then the resonators under sampling (a study of model_sampling.c
+ * each, on the left pane, while the bowl plays on). */
 enum { BL_STEP_MECHANICS, BL_STEP_GATE, BL_STEP_FORCE, BL_STEP_FILTER, BL_STEP_BANKS, BL_STEP_EVENTS, BL_STEP_PLAY,
-       BL_N_STEPS };
+       BL_STEP_ALIAS, BL_STEP_WARP, BL_STEP_PRECISION, BL_N_STEPS };
+/* One or two sentences of what a study found (translated), like snprintf. */
+size_t bl_study_text(const bl_study *st, char *buf, size_t size);
+/* The study's chart (view_sampling.c): its series (legends translated), titled with its parameters. The arrays are
+ * the study's: it must stay until the render. */
+void bl_chart_study(plot_chart *ch, const bl_study *st);
 extern const char *const bl_step_titles[BL_N_STEPS];
 extern const char *const bl_step_texts[BL_N_STEPS];
 
 /* --- the command line (options.c) --------------------------------------------------------------------------------- */
 
-enum { BL_LIST = 1, BL_DESCRIBE, BL_RENDER };  /* the modes; 0 is the interactive lab */
+enum { BL_LIST = 1, BL_DESCRIBE, BL_RENDER, BL_PLOT };  /* the modes; 0 is the interactive lab */
 #define BL_MAX_SETS 64
 
 /* What the command line gives. */
@@ -167,6 +174,13 @@ typedef struct {
     bool have_seconds;  /* --seconds given (else a recorded gesture lasts until its last row) */
     bool layers_given;  /* --layers given: the interactive lab's every level plays them */
     snd_preset chosen;  /* the preset described, rendered or played, with --set applied */
+    /* --plot NAME: a sampling study (model_sampling.c) */
+    int plot;            /* BL_STUDY_* */
+    bool series;         /* --series: its series as CSV */
+    double study_freq, study_decay;  /* --freq, --decay (default: the study's) */
+    int rate_hz;         /* --rate (default 48000) */
+    const char *listen;  /* --listen FILE.wav (with --plot alias): the resonator to hear */
+    int width, height;   /* the text chart */
 } bl_front;
 
 /* The option table and its length. */
@@ -184,6 +198,9 @@ int bl_parse_layers(const char *text, unsigned *layers, char *msg, size_t len);
 int bl_apply_sets(snd_preset *p, const char *const *sets, int n);
 /* Every output a different file, and at most one on stdout; CLI_OK or CLI_USAGE (said). */
 int bl_check_outputs(const bl_options *o);
+/* --plot NAME [--series]: the study's chart as text on stdout, then what it found; or its series as CSV
+ * (series,x,y) with the numbers as '#' lines. The exit status. */
+int bl_plot(const bl_front *f);
 /* --gesture PATH read and validated whole, then rendered with o (its length when !have_seconds); the exit status. */
 int bl_render_replay(bl_options *o, const char *path, bool have_seconds);
 

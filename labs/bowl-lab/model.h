@@ -2,9 +2,9 @@
  * preset's parameters by name and the layers' names (model_params.c); the event timeline (model_timeline.c); the
  * live session the interactive lab steps (model.c); and the render every output is made from (model_render.c):
  * bl_render_params in, bl_model_compute stepping the engine frame by frame into a sink, a bl_result out (the engine after
- * the render, its stats, the last samples for the spectrum). Numerics only: no terminal, plot, option table or
- * figure here, and nothing printed (docs/lab-map.md); the files, the sound device and the words are the shell's
- * (headless.c, save.c, live.c, texts.c). Every name starts with bl_ or BL_. */
+ * the render, its stats, the last samples for the spectrum); and the sampling studies (model_sampling.c). Numerics
+ * only: no terminal, plot, option table or figure here, and nothing printed (docs/lab-map.md); the files, the sound
+ * device and the words are the shell's (headless.c, save.c, live.c, texts.c). Every name starts with bl_ or BL_. */
 #ifndef BL_MODEL_H
 #define BL_MODEL_H
 
@@ -229,5 +229,43 @@ typedef struct {
  * caller's to free with bl_result_free in every case. */
 int bl_model_compute(const bl_render_params *p, const bl_sink *sink, bl_result *r);
 void bl_result_free(bl_result *r);
+
+/* --- the sampling studies (model_sampling.c) --------------------------------------------------------------------- */
+
+enum { BL_STUDY_ALIAS, BL_STUDY_WARP, BL_STUDY_PRECISION, BL_N_STUDIES };
+#define BL_STUDY_MAX_SERIES 4
+
+typedef struct {
+    const char *key;          /* the series' name in --series (machine output: English) */
+    double *x, *y;
+    size_t n;
+} bl_series;
+
+/* A study of one resonator of freq Hz at rate Hz with decay 1/s, and what the walk states about it. */
+typedef struct {
+    int kind;
+    double freq, rate, decay;
+    bl_series s[BL_STUDY_MAX_SERIES];
+    int n;
+    /* alias: "spectrum" (Hz, dB) of 8192 samples of the impulse-invariant resonator with no Nyquist guard */
+    double folded;            /* |f - k fs| */
+    int folds;                /* k */
+    double peak, bin;         /* the spectrum's interpolated peak and its bin width, Hz */
+    /* warp: a series a scheme (snd_map_name): cents against Hz, 50 Hz to 0.45 rate; at freq: */
+    double cents[SND_MAP_COUNT], closed[SND_MAP_COUNT];   /* measured from a render, and the closed form */
+    /* precision: "float", "double": dB of error against long double over 1 s, against Hz; at freq: */
+    double error_db[2], longest[2];  /* float, double: the error, and the longest decay time constant, s */
+} bl_study;
+
+/* "alias", "warp", "precision"; bl_study_find: the kind, or -1. */
+const char *bl_study_name(int kind);
+int bl_study_find(const char *name);
+/* NUMLAB_OK, NUMLAB_ERR_INPUT (a frequency or rate <= 0, a negative decay, no such kind) or NUMLAB_ERR_NOMEM;
+ * bl_study_free in every case (nothing is held after a failure). */
+int bl_study_build(bl_study *st, int kind, double freq, double rate, double decay);
+void bl_study_free(bl_study *st);
+/* A study's defaults, where --plot and the walk start: alias 30 kHz (decay 10/s), warp 1290 Hz (3/s, the bowl's
+ * slower modes), precision 100 Hz (1/s); 48 kHz. */
+void bl_study_defaults(int kind, double *freq, double *rate, double *decay);
 
 #endif

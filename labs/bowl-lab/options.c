@@ -18,6 +18,11 @@
 /* What only a render reads: the interactive lab refuses it (by name, exit 2) rather than drop it. */
 #define RENDER LABCLI_IN(BL_RENDER)
 #define RENDER_ONLY .with = RENDER
+#define PLOT_ONLY LABCLI_IN(BL_PLOT)
+/* The bowl's options: every mode but --plot, whose studies are of one resonator, not of the bowl */
+#define NOT_PLOT (LABCLI_IN(0) | LABCLI_IN(BL_LIST) | LABCLI_IN(BL_DESCRIBE) | LABCLI_IN(BL_RENDER))
+
+static const char *const study_names[] = {"alias", "warp", "precision", NULL};  /* BL_STUDY_* */
 
 static int parse_preset(void *opts, void *preset, const char *opt, const char *text)
 {
@@ -68,17 +73,18 @@ static int parse_set(void *opts, void *field, const char *opt, const char *text)
 const labcli_option bl_option_table[] = {
     {"preset", LABCLI_PARSE, "NAME", AT(o.preset), 0, 0, NULL,
      N_("steel-pair (the default), rubbing, scratching, heavy-light,\n"
-        "neodymium-spin-lock"), .parse = parse_preset},
+        "neodymium-spin-lock"), .parse = parse_preset, .with = NOT_PLOT},
     {"seconds", LABCLI_PARSE, "S", AT(o.seconds), 0, 0, NULL,
      N_("length, 0 < S <= 600 (default 5); whole mechanics steps of\n"
         "1/2400 s"), .parse = parse_seconds, RENDER_ONLY},
     {"seed", LABCLI_COUNT, "N", AT(o.seed), 0, 4294967295.0, "1", N_("the start and every random stream; same seed,\n"
-     "same bytes")},
+     "same bytes"), .with = NOT_PLOT},
     {"wav", LABCLI_PARSE, "FILE", AT(o.wav), 0, 0, NULL, N_("write the render (an existing FILE is an error and stays\n"
      "untouched ...)"), .mode = BL_RENDER, .parse = parse_wav},
     {"force", LABCLI_FLAG, NULL, AT(o.replace), 0, 0, NULL,
      N_("(... unless --force: the finished render then replaces it\n"
-        "in one rename; only a regular file is replaced, never a FIFO or a device)"), RENDER_ONLY},
+        "in one rename; only a regular file is replaced, never a FIFO or a device)"),
+     .with = RENDER | PLOT_ONLY},
     {"mono", LABCLI_SET, NULL, AT(o.channels), 1, 0, NULL, N_("one channel (the default)"), RENDER_ONLY},
     {"stereo", LABCLI_SET, NULL, AT(o.channels), 2, 0, NULL, N_("two: each sound panned by its position in the bowl"),
      RENDER_ONLY},
@@ -102,9 +108,9 @@ const labcli_option bl_option_table[] = {
     {"layers", LABCLI_PARSE, "LIST", AT(o.layers), 0, 0, NULL,
      N_("comma-separated: rub, pair, impact, body, force (the bare\n"
         "contact force), or default (rub,pair,impact,body), all, or none (silence: the mechanics alone)"),
-     .parse = parse_layers},
+     .parse = parse_layers, .with = NOT_PLOT},
     {"set", LABCLI_PARSE, "KEY=VALUE", 0, 0, 0, 0, NULL, N_("change one parameter of the preset (the keys --describe\n"
-     "lists); repeatable"), .parse = parse_set},
+     "lists); repeatable"), .parse = parse_set, .with = NOT_PLOT},
     {"quiet", LABCLI_FLAG, NULL, AT(o.quiet), 0, 0, NULL, N_("no summary line"), RENDER_ONLY},
     {"audio", LABCLI_TEXT, "DEVICE", AT(audio), 0, 0, "auto", N_("the interactive lab plays its sound live: auto (the\n"
      "default output device; none at all is fine), none, or a device's name (it must open); m mutes"),
@@ -114,12 +120,28 @@ const labcli_option bl_option_table[] = {
      .mode = BL_LIST},
     {"describe", LABCLI_PARSE, "NAME", AT(describe), 0, 0, NULL, N_("every parameter of a preset"), .mode = BL_DESCRIBE,
      .parse = parse_preset},
+    {.help = N_("\nThe resonators under sampling (a study of one resonator, as the walk's last three steps):")},
+    {"plot", LABCLI_CHOICE, "NAME", AT(plot), 0, 0, NULL, N_("alias (a mode past Nyquist, folded), warp (the schemes'\n"
+     "frequency warping, cents) or precision (float and double against long double, dB): a text chart"),
+     .mode = BL_PLOT, .names = study_names, .noun = N_("study")},
+    {"series", LABCLI_FLAG, NULL, AT(series), 0, 0, NULL, N_("the study's series as CSV (series,x,y), its numbers as\n"
+     "'#' lines"), .with = PLOT_ONLY},
+    {"freq", LABCLI_NUMBER, "HZ", AT(study_freq), 1, 1e6, NULL, N_("the resonator's frequency (default: alias 30000,\n"
+     "warp 1290, precision 100)"), .with = PLOT_ONLY},
+    {"rate", LABCLI_COUNT, "HZ", AT(rate_hz), 1000, 384000, "48000", N_("the sample rate, whole hertz"),
+     .with = PLOT_ONLY},
+    {"decay", LABCLI_NUMBER, "1/S", AT(study_decay), 0, 1000, NULL, N_("the resonator's decay rate sigma (default:\n"
+     "alias 10, warp 3, precision 1)"), .with = PLOT_ONLY},
+    {"listen", LABCLI_FILE, "FILE.wav", AT(listen), 0, 0, NULL, N_("with --plot alias: 2 s of the resonator as the\n"
+     "bank would play it without its guard, at --rate (kept if it exists: --force)"), .with = PLOT_ONLY},
+    {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "80", N_("the chart's columns"), .with = PLOT_ONLY},
+    {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "24", N_("the chart's rows"), .with = PLOT_ONLY},
     {.help = N_("\nThe gesture (defaults from the preset; see --describe):")},
-    GESTURE("stir", "HZ", stir, 0, 10, N_("the bowl circles horizontally at HZ (0: no stir)"), 0),
-    GESTURE("stir-radius", "M", stir_radius, 0, 0.05, N_("radius of that circle, m"), 0),
+    GESTURE("stir", "HZ", stir, 0, 10, N_("the bowl circles horizontally at HZ (0: no stir)"), NOT_PLOT),
+    GESTURE("stir-radius", "M", stir_radius, 0, 0.05, N_("radius of that circle, m"), NOT_PLOT),
     /* the interactive lab starts from --stir, --stir-radius and --tilt; v reverses by hand, and nothing stops */
     GESTURE("reverse", "S", reverse, 0, 600, N_("the stir changes direction every S seconds (0: never)"), RENDER),
-    GESTURE("tilt", "DEG", tilt_deg, -60, 60, N_("a steady tilt of the bowl, degrees"), 0),
+    GESTURE("tilt", "DEG", tilt_deg, -60, 60, N_("a steady tilt of the bowl, degrees"), NOT_PLOT),
     GESTURE("stop", "S", stop, 0, 600, N_("the gesture stops at S seconds and the bowl rings out (0: never)"),
             RENDER),
     {"gesture", LABCLI_FILE, "FILE.csv", AT(gesture_path), 0, 0, NULL, N_("a recorded gesture instead (what the\n"
@@ -158,6 +180,19 @@ int bl_check(const labcli_lab *lab, void *opts, const labcli_result *r)
     f->layers_given = labcli_given(lab, r, "layers");
     if (r->mode == BL_LIST)
         return CLI_OK;
+    if (r->mode == BL_PLOT) {  /* a study's own defaults for what was not given */
+        double freq, rate, decay;
+        bl_study_defaults(f->plot, &freq, &rate, &decay);
+        f->study_freq = labcli_given(lab, r, "freq") ? f->study_freq : freq;
+        (void)rate;  /* --rate's own default: 48000 */
+        if (f->listen && f->plot != BL_STUDY_ALIAS)
+            return cli_error(_("--listen goes with --plot alias (a resonator to hear; not with --plot %s)"),
+                             bl_study_name(f->plot));
+        if (f->o.replace && !f->listen)
+            return cli_error(_("--force goes with --listen FILE or --wav FILE (see --help)"));
+        f->study_decay = labcli_given(lab, r, "decay") ? f->study_decay : decay;
+        return CLI_OK;
+    }
     if (f->audio && !*f->audio)
         return cli_error(_("--audio: an empty device name (allowed: auto, none, or a device's name)"));
     /* --set applies to the preset described, rendered or played, after parsing, whatever the order */

@@ -34,7 +34,14 @@ static const struct {
 /* What each step sounds like: the layers up to its level. */
 static const unsigned step_layers[BL_N_STEPS] = {
     0, 0, SND_LAYER_FORCE, SND_LAYER_FORCE, SND_LAYER_RUB | SND_LAYER_PAIR, SND_LAYERS_DEFAULT, SND_LAYERS_DEFAULT,
+    SND_LAYERS_DEFAULT, SND_LAYERS_DEFAULT, SND_LAYERS_DEFAULT,
 };
+
+/* The study a step shows (BL_STUDY_*), or -1. */
+static int step_study(int step)
+{
+    return step >= BL_STEP_ALIAS && step <= BL_STEP_PRECISION ? BL_STUDY_ALIAS + (step - BL_STEP_ALIAS) : -1;
+}
 
 typedef struct {
     plot_mode mode;
@@ -64,6 +71,11 @@ typedef struct {
     bl_live live;
     double peak;                        /* the session's output peak over the last frame */
     tui_app *app;                       /* the shell running the walk (tui_say) */
+    /* the sampling steps' study (the main thread's alone: the synthesis thread never reads it) */
+    plot_chart *study_chart;
+    bl_study study;
+    bool have_study;
+    double study_freq, study_rate, study_decay, built_study[4];
 } walk;
 
 static void lock(walk *w)
@@ -135,9 +147,27 @@ static void rebuild(walk *w)
                                                                                                       : _("the rate"));
 }
 
+/* A sampling step's study, built again when its parameters changed. */
+static void update_study(walk *w, int step, tui_change what)
+{
+    const int kind = step_study(step);
+    if (kind < 0)
+        return;
+    if (what == TUI_ENTER_STEP)
+        bl_study_defaults(kind, &w->study_freq, &w->study_rate, &w->study_decay);
+    const double want[4] = {kind, w->study_freq, w->study_rate, w->study_decay};
+    if (w->have_study && memcmp(want, w->built_study, sizeof want) == 0)
+        return;
+    if (w->have_study)
+        bl_study_free(&w->study);
+    w->have_study = bl_study_build(&w->study, kind, w->study_freq, w->study_rate, w->study_decay) == NUMLAB_OK;
+    memcpy(w->built_study, want, sizeof want);
+}
+
 static void walk_changed(void *ctx, int step, tui_change what)
 {
     walk *w = ctx;
+    update_study(w, step, what);
     lock(w);
     if (what == TUI_ENTER_STEP) {
         for (int k = 0; k < N_LAYERS; k++)
@@ -259,10 +289,9 @@ static bool walk_key(void *ctx, int step, int key)
 
 static bool walk_mouse(void *ctx, int step, int pane, int col, int row, tui_mouse_kind kind)
 {
-    (void)step;
     walk *w = ctx;
     double x, y;
-    if (pane != 0 || !w->have_session || kind == TUI_MOUSE_RELEASE ||
+    if (pane != 0 || step_study(step) >= 0 || !w->have_session || kind == TUI_MOUSE_RELEASE ||
         bl_cell_to_bowl(w->bowl_chart, col, row, &x, &y))
         return false;
     /* the bowl's lowest point goes under the pointer */
@@ -322,10 +351,18 @@ static const plot_grid *right_pane(walk *w, int cols, int rows)
     return &w->pane;
 }
 
-static const plot_grid *render_locked(walk *w, int pane, int cols, int rows)
+static const plot_grid *render_locked(walk *w, int step, int pane, int cols, int rows)
 {
     if (pane == 1)
         return right_pane(w, cols, rows);
+    if (step_study(step) >= 0) {  /* the sampling steps: their study where the bowl was */
+        if (plot_chart_resize(w->study_chart, cols, rows))
+            return NULL;
+        plot_chart_clear(w->study_chart);
+        if (w->have_study)
+            bl_chart_study(w->study_chart, &w->study);
+        return plot_chart_render(w->study_chart);
+    }
     if (plot_chart_resize(w->bowl_chart, cols, rows))
         return NULL;
     plot_chart_clear(w->bowl_chart);
@@ -339,10 +376,9 @@ static const plot_grid *render_locked(walk *w, int pane, int cols, int rows)
 
 static const plot_grid *walk_render(void *ctx, int step, int pane, int cols, int rows)
 {
-    (void)step;
     walk *w = ctx;
     lock(w);
-    const plot_grid *g = render_locked(w, pane, cols, rows);
+    const plot_grid *g = render_locked(w, step, pane, cols, rows);
     unlock(w);
     return g;
 }
@@ -377,11 +413,22 @@ static void notes_locked(walk *w, int step, char *buf, size_t size)
         return;
     const bowl *b = snd_engine_bowl(w->s.e);
     const snd_meters *m = snd_engine_meters(w->s.e);
+    if (step_study(step) >= 0 && w->have_study) {  /* what the study found, then the time and the sound */
+        char found[512];
+        bl_study_text(&w->study, found, sizeof found);
+        used = tui_append(buf, size, used, "%s\n", found);
+    }
     used = tui_append(buf, size, used, _("t %.1f s, "), b->t);
     if (w->peak > 0.0)
         used = tui_append(buf, size, used, _("peak %.1f dBFS"), 20.0 * log10(w->peak));
     else
         used = tui_append(buf, size, used, "%s", _("silent"));
+    if (step_study(step) >= 0) {
+        char sound[128];
+        bl_live_text(&w->live, sound, sizeof sound);
+        tui_append(buf, size, used, "\n%s", sound);
+        return;
+    }
     used = tui_append(buf, size, used, _("\ntilt %.1f %.1f deg, stir %.1f Hz"), w->c.tilt_x_deg, w->c.tilt_y_deg,
                       w->c.stir_hz);
     char rest[64];
@@ -450,6 +497,15 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         tui_add_param(d, _("magnet"), "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
         tui_add_param(d, _("body a"), "alpha", &s->body_alpha, 1.0, 1e5, 1.5, 4.0, true);
         break;
+    case BL_STEP_ALIAS:
+    case BL_STEP_WARP:
+        tui_add_param(d, "f", "Hz", &w->study_freq, 20.0, 384000.0, 1.0594630943592953, 2.0, true);
+        tui_add_param(d, "fs", "Hz", &w->study_rate, 1000.0, 384000.0, 1.0594630943592953, 2.0, true);
+        break;
+    case BL_STEP_PRECISION:
+        tui_add_param(d, "f", "Hz", &w->study_freq, 1.0, 20000.0, 1.0594630943592953, 2.0, true);
+        tui_add_param(d, _("decay"), "1/s", &w->study_decay, 0.01, 1000.0, 1.25, 4.0, true);
+        break;
     default:
         tui_add_param(d, _("seed"), "", &w->seed, 0.0, 1e6, 1.0, 10.0, false);
         tui_add_param(d, _("magnet"), "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
@@ -486,9 +542,10 @@ int bl_interactive(const labcli_result *r, const snd_preset *preset, unsigned lo
     w.bowl_chart = plot_chart_new(40, 12, w.mode);
     w.spec_chart = plot_chart_new(40, 8, w.mode);
     w.sgram_chart = plot_chart_new(40, 8, w.mode);
+    w.study_chart = plot_chart_new(40, 12, w.mode);
     w.sgram_values = malloc(BL_SPECTROGRAM_FRAMES * BL_SPECTROGRAM_BINS * sizeof *w.sgram_values);
     w.lanes = plot_canvas_new(32, BL_LANES, w.mode);
-    if (!w.bowl_chart || !w.spec_chart || !w.sgram_chart || !w.sgram_values || !w.lanes) {
+    if (!w.bowl_chart || !w.spec_chart || !w.sgram_chart || !w.study_chart || !w.sgram_values || !w.lanes) {
         rc = cli_fail("%s", _("out of memory"));
     } else {
         tui_app app = {
@@ -508,6 +565,9 @@ int bl_interactive(const labcli_result *r, const snd_preset *preset, unsigned lo
     plot_chart_free(w.bowl_chart);
     plot_chart_free(w.spec_chart);
     plot_chart_free(w.sgram_chart);
+    plot_chart_free(w.study_chart);
+    if (w.have_study)
+        bl_study_free(&w.study);
     free(w.sgram_values);
     plot_canvas_free(w.lanes);
     return rc;
