@@ -118,12 +118,12 @@ bool plot_clip_segment(double xmin, double xmax, double ymin, double ymax, doubl
 /* The image's value at a data point (nearest sample), NaN outside it. */
 double plot_image_at(const plot_image *im, double x, double y);
 
-/* The frame and legend glyphs of each mode; 0 in a sample means "the series' ASCII glyph". */
+/* The frame and legend glyphs of each mode (plot_glyphs.c); 0 in a sample means "the series' ASCII glyph". */
 typedef struct {
     uint32_t vertical, y_tick, horizontal, x_tick, corner, marker;
     uint32_t lines_sample, points_sample, hline_sample, vline_sample;
 } plot_glyph_set;
-extern const plot_glyph_set plot_glyph_sets[2];
+const plot_glyph_set *plot_frame_glyphs(plot_mode mode);
 
 typedef enum { PLOT_KEY_LINES, PLOT_KEY_POINTS, PLOT_KEY_HLINE, PLOT_KEY_VLINE, PLOT_KEY_MARKER } plot_key_kind;
 
