@@ -23,7 +23,7 @@ static int chart_before_commit(const bl_options *o, outset *set, const char *sum
     const bool text = strcmp(o->spectrogram, "-") == 0;
     const spectrogram *sg = o->spectrogram_sink;
     float *values = malloc(spectrogram_frames(sg) * spectrogram_bins(sg) * sizeof *values);
-    plot_chart *ch = values ? plot_chart_new(TEXT_COLS, TEXT_ROWS, plot_mode_from_locale()) : NULL;
+    plot_chart *ch = values ? plot_chart_new(TEXT_COLS, TEXT_ROWS, o->glyphs) : NULL;
     int rc = ch ? CLI_OK : cli_fail(_("--spectrogram: out of memory"));
     if (rc == CLI_OK) {
         char title[PLOT_TITLE_MAX];

@@ -181,7 +181,7 @@ static void study_csv(const sl_study *st)
 /* One chart, filled by fill(ch, arg), printed as text or written as --out's figure. */
 static int chart_output(const sl_options *o, void (*fill)(plot_chart *ch, const void *arg), const void *arg)
 {
-    plot_chart *ch = plot_chart_new(o->width, o->height, o->ascii ? PLOT_ASCII : plot_mode_from_locale());
+    plot_chart *ch = plot_chart_new(o->width, o->height, o->glyphs);
     if (!ch)
         return cli_fail(_("out of memory"));
     fill(ch, arg);
@@ -305,7 +305,7 @@ int sl_plot(const sl_options *o)
         p.methods[SPRING_EXPLICIT] = p.methods[SPRING_SEMI] = p.methods[SPRING_RK4] = true;
         p.methods[p.spring.k3 != 0.0 ? SPRING_GSL_RK8PD : SPRING_EXACT] = true;  /* the reference */
     }
-    plot_mode mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
+    plot_mode mode = o->glyphs;
     plot_chart *ch = plot_chart_new(o->width, o->height, mode);
     sl_result runs = {0};
     if (!ch || sl_model_compute(&p, &runs)) {
