@@ -471,7 +471,7 @@ invalid:
     return 0xFFFD;
 }
 
-static size_t utf8_encode(uint32_t cp, char out[4])
+size_t plot_utf8_encode(uint32_t cp, char out[4])
 {
     if (cp < 0x80) {
         out[0] = (char)cp;
@@ -509,17 +509,21 @@ static void put(sink *s, const char *bytes, size_t n)
     s->len += n;
 }
 
-/* SGR for a color and attributes: reset, then bold/dim, then the foreground (30-37, or 90-97 when bright). */
-static void put_sgr(sink *s, int color, int attr)
+size_t plot_sgr(char seq[PLOT_SGR_MAX], int color, int attr)
 {
-    char seq[24];
-    int len = snprintf(seq, sizeof seq, "\033[0%s%s", (attr & PLOT_ATTR_BOLD) ? ";1" : "",
+    int len = snprintf(seq, PLOT_SGR_MAX, "\033[0%s%s", (attr & PLOT_ATTR_BOLD) ? ";1" : "",
                        (attr & PLOT_ATTR_DIM) ? ";2" : "");
     int term = plot_color_terminal(color);
     if (term >= 0)
-        len += snprintf(seq + len, sizeof seq - (size_t)len, ";%d", term < 8 ? 30 + term : 90 + term - 8);
+        len += snprintf(seq + len, PLOT_SGR_MAX - (size_t)len, ";%d", term < 8 ? 30 + term : 90 + term - 8);
     seq[len++] = 'm';
-    put(s, seq, (size_t)len);
+    return (size_t)len;
+}
+
+static void put_sgr(sink *s, int color, int attr)
+{
+    char seq[PLOT_SGR_MAX];
+    put(s, seq, plot_sgr(seq, color, attr));
 }
 
 static void put_grid(sink *s, const plot_grid *g, unsigned flags)
@@ -537,7 +541,7 @@ static void put_grid(sink *s, const plot_grid *g, unsigned flags)
                 put_sgr(s, color, attr);
             }
             char bytes[4];
-            put(s, bytes, utf8_encode(cell->ch, bytes));
+            put(s, bytes, plot_utf8_encode(cell->ch, bytes));
         }
         if (color || attr)
             put(s, "\033[0m", 4);

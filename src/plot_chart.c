@@ -456,22 +456,19 @@ static void copy_area(plot_chart *ch, const layout *l)
 /* The heat map in the cells the data left blank, shaded by the value at each cell's centre. */
 static void draw_image(plot_chart *ch, const layout *l)
 {
-    static const uint32_t shades[2][10] = {{' ', 0x2591, 0x2592, 0x2593, 0x2588},  /* Unicode; then ASCII */
-                                           {' ', '.', ':', '-', '=', '+', '*', '#', '%', '@'}};
     const plot_image *im = &ch->image;
     if (!im->values)
         return;
-    const int levels = ch->mode == PLOT_ASCII ? 10 : 5;
     for (int r = 0; r < l->area_rows; r++)
         for (int c = 0; c < l->area_cols; c++) {
             plot_cell *cell = &ch->grid.cells[(l->top + r) * ch->grid.cols + l->axis_col + 1 + c];
             double vx, vy;
             plot_canvas_cell_center(ch->canvas, c, r, &vx, &vy);
             double v = plot_image_at(im, plot_to_data(&ch->axis[PLOT_X], vx), plot_to_data(&ch->axis[PLOT_Y], vy));
-            if (cell->ch != ' ' || !(v > im->lo))  /* NaN and values at or below lo stay blank */
+            if (cell->ch != ' ' || isnan(v))  /* NaN stays blank; so do values at or below lo, marked as the map's */
                 continue;
-            int k = (int)((v - im->lo) / (im->hi - im->lo) * (levels - 1) + 0.5);
-            cell->ch = shades[ch->mode == PLOT_ASCII][k < 1 ? 1 : k >= levels ? levels - 1 : k];
+            cell->attr = PLOT_ATTR_IMAGE;
+            cell->ch = plot_image_shade(ch->mode, (v - im->lo) / (im->hi - im->lo));
         }
 }
 

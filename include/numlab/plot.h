@@ -64,6 +64,7 @@ enum {
 enum {
     PLOT_ATTR_BOLD = 1u << 0,   /* markers and the title: A_BOLD in curses, SGR 1 in text */
     PLOT_ATTR_DIM = 1u << 1,    /* reference lines: A_DIM in curses, SGR 2 in text */
+    PLOT_ATTR_IMAGE = 1u << 2,  /* a cell of the heat map (plot_image), shaded or blank: for plot_heat.h's colours */
 };
 
 typedef struct {
