@@ -172,11 +172,13 @@ int plot_heat_write(plot_chart *ch, FILE *f, plot_heat_depth depth)
     const plot_image im = ch->image;
     plot_ticks ticks;
     plot_ticks_linear(im.lo, im.hi, 5, &ticks);
-    int label = plot_utf8_length(im.unit ? im.unit : "");
+    const char *unit = im.unit ? im.unit : "";
+    int label = 0;
     for (int i = 0; i < ticks.count; i++) {
         const int w = plot_utf8_length(ticks.label[i]);
         label = w > label ? w : label;
     }
+    label += 1 + plot_utf8_length(unit);  /* room for the unit after a label, where no row is above the bar */
     const int bar = 1 + BAR_CELLS + 1 + label, cols = width - bar;
     if (cols < MIN_CHART)
         return NUMLAB_ERR_INPUT;
@@ -210,7 +212,7 @@ int plot_heat_write(plot_chart *ch, FILE *f, plot_heat_depth depth)
         if (has_bar) {
             put_cell(&o, &(plot_cell){.ch = ' '});
             if (bar_row < 0) {
-                fputs(im.unit ? im.unit : "", f);
+                fputs(unit, f);
             } else {
                 const double pixels = 2.0 * rows - 1;  /* the top pixel is hi, the bottom one lo */
                 const double top = 1.0 - 2.0 * bar_row / pixels, bottom = 1.0 - (2.0 * bar_row + 1) / pixels;
@@ -220,11 +222,12 @@ int plot_heat_write(plot_chart *ch, FILE *f, plot_heat_depth depth)
                     else
                         put_pixels(&o, top, bottom);
                 put_cell(&o, &(plot_cell){.ch = ' '});
+                const char *text = "";
                 for (int i = 0; i < ticks.count; i++)
-                    if (tick_row(&im, ticks.value[i], rows) == bar_row) {
-                        fputs(ticks.label[i], f);
-                        break;
-                    }
+                    if (tick_row(&im, ticks.value[i], rows) == bar_row)
+                        text = ticks.label[i];
+                const bool with_unit = bar_row == 0 && ch->area_row == 0 && *unit;  /* no row above for it */
+                fprintf(f, "%s%s%s", text, with_unit && *text ? " " : "", with_unit ? unit : "");
             }
         }
         if (o.painted || o.color || o.attr)
