@@ -310,6 +310,10 @@ static int glyph_sample(plot_mode mode, int k)
     plot_chart_add_hline(ch, 0.0, 0, NULL);
     /* TRANSLATORS: "octant: 2 x 4 blocks a cell (...)": the set's name (never translated), then what it is */
     printf(_("%s: %s\n"), plot_mode_name(mode), _(glyph_about[k]));
+    if (plot_mode_drawable(mode) != mode)
+        /* TRANSLATORS: %s is a glyph set's name, "sextant" */
+        printf(_("  (this system's C library does not know these characters yet: the interactive labs draw %s)\n"),
+               plot_mode_name(plot_mode_drawable(mode)));
     const int rc = plot_chart_write(ch, stdout, 0);
     plot_chart_free(ch);
     putchar('\n');

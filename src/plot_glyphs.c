@@ -17,6 +17,7 @@
 #include "plot_internal.h"
 
 #include <string.h>
+#include <wchar.h>
 
 #define BRAILLE_BASE 0x2800u
 #define SEXTANT_BASE 0x1FB00u
@@ -138,18 +139,47 @@ uint32_t plot_mode_glyph(plot_mode m, unsigned pattern)
     }
 }
 
+/* Whether the C library gives every glyph of a set one column. */
+static bool glyphs_known(plot_mode mode)
+{
+    int w, h;
+    plot_mode_cell(mode, &w, &h);
+    for (unsigned p = 1; p < 1u << (w * h); p++)
+        if (wcwidth((wchar_t)plot_mode_glyph(mode, p)) != 1)
+            return false;
+    return true;
+}
+
+plot_mode plot_mode_drawable(plot_mode mode)
+{
+    static const plot_mode coarser[4] = {PLOT_OCTANT, PLOT_SEXTANT, PLOT_QUADRANT, PLOT_HALF};
+    int k = 0;
+    while (k < 4 && coarser[k] != mode)
+        k++;
+    if (k == 4)
+        return mode;  /* braille (Unicode 3.0) and ascii: every library knows them */
+    for (; k < 4; k++)
+        if (glyphs_known(coarser[k]))
+            return coarser[k];
+    return PLOT_ASCII;
+}
+
 /* --- the frame and the legend ------------------------------------------------------------------------------ */
 
 /* vertical, y tick, horizontal, x tick, corner, marker; the samples of lines, points, hlines, vlines. The block sets
- * keep to Block Elements and box drawing, which every terminal font has (no braille: a font without it is why they
- * are chosen). */
-static const plot_glyph_set frames[3] = {
-    {0x2502, 0x2524, 0x2500, 0x252C, 0x2514, 0x28FF, 0x2500, 0x2836, 0x2504, 0x2506},
-    {'|', '+', '-', '+', '+', '@', 0, 0, '-', ':'},
-    {0x2502, 0x2524, 0x2500, 0x252C, 0x2514, FULL_BLOCK, 0x2500, 0x2597, 0x2504, 0x2506},
+ * keep to box drawing and their own glyphs (no braille: a font without it is why they are chosen); a points sample is
+ * the set's lower right dot. */
+#define BOX_FRAME 0x2502, 0x2524, 0x2500, 0x252C, 0x2514
+static const plot_glyph_set frames[PLOT_MODE_COUNT] = {
+    [PLOT_BRAILLE] = {BOX_FRAME, 0x28FF, 0x2500, 0x2836, 0x2504, 0x2506},
+    [PLOT_ASCII] = {'|', '+', '-', '+', '+', '@', 0, 0, '-', ':'},
+    [PLOT_OCTANT] = {BOX_FRAME, FULL_BLOCK, 0x2500, 0x1CEA0, 0x2504, 0x2506},
+    [PLOT_SEXTANT] = {BOX_FRAME, FULL_BLOCK, 0x2500, 0x1FB1E, 0x2504, 0x2506},
+    [PLOT_QUADRANT] = {BOX_FRAME, FULL_BLOCK, 0x2500, 0x2597, 0x2504, 0x2506},
+    [PLOT_HALF] = {BOX_FRAME, FULL_BLOCK, 0x2500, 0x2584, 0x2504, 0x2506},
 };
 
 const plot_glyph_set *plot_frame_glyphs(plot_mode m)
 {
-    return &frames[m == PLOT_BRAILLE ? 0 : m == PLOT_ASCII ? 1 : 2];
+    return &frames[(unsigned)m < PLOT_MODE_COUNT ? m : PLOT_BRAILLE];
 }

@@ -6,9 +6,11 @@
 #include "helpers/check_main.h"
 
 #include <check.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 /* A cell's area as 2 columns x 12 rows of sub-squares (12 = lcm(2, 3, 4): halves, thirds and quarters of the height
  * fall on its rows), bit (row * 2 + col). */
@@ -308,6 +310,26 @@ START_TEST(charts_in_block_sets_have_no_braille)
 }
 END_TEST
 
+/* What curses can draw: each set whose glyphs the C library measures one column, else the next coarser. Block
+ * Elements (Unicode 1.1) and the sextants (13.0) are known to any library of this decade; the octants (16.0) only to
+ * the newest (glibc 2.36, Debian 12's, measures U+1CD00 -1: sextants then). */
+START_TEST(drawable_sets)
+{
+    ck_assert_ptr_nonnull(setlocale(LC_CTYPE, "C.UTF-8"));
+    ck_assert_int_eq(plot_mode_drawable(PLOT_BRAILLE), PLOT_BRAILLE);
+    ck_assert_int_eq(plot_mode_drawable(PLOT_ASCII), PLOT_ASCII);
+    ck_assert_int_eq(plot_mode_drawable(PLOT_QUADRANT), PLOT_QUADRANT);
+    ck_assert_int_eq(plot_mode_drawable(PLOT_HALF), PLOT_HALF);
+    ck_assert_int_eq(plot_mode_drawable(PLOT_SEXTANT), PLOT_SEXTANT);
+    const bool unicode16 = wcwidth(0x1CD00) == 1 && wcwidth(0x1CEA0) == 1;
+    ck_assert_int_eq(plot_mode_drawable(PLOT_OCTANT), unicode16 ? PLOT_OCTANT : PLOT_SEXTANT);
+    /* in a locale without UTF-8 nothing but ASCII has a width */
+    setlocale(LC_CTYPE, "C");
+    ck_assert_int_eq(plot_mode_drawable(PLOT_QUADRANT), PLOT_ASCII);
+    setlocale(LC_CTYPE, "C.UTF-8");
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("plot_glyphs");
@@ -319,6 +341,7 @@ static Suite *suite(void)
     tcase_add_test(tc, lines_in_block_sets);
     tcase_add_test(tc, equal_aspect_sextant_by_hand);
     tcase_add_test(tc, charts_in_block_sets_have_no_braille);
+    tcase_add_test(tc, drawable_sets);
     suite_add_tcase(s, tc);
     return s;
 }

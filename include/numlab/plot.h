@@ -123,6 +123,11 @@ void plot_mode_cell(plot_mode mode, int *w, int *h);
  * at the top (so the sextant or octant numbered k in its Unicode name is bit k - 1); no dots is ' '. PLOT_ASCII has
  * one dot and no glyph of its own ('*': the canvas draws the color's glyph). */
 uint32_t plot_mode_glyph(plot_mode mode, unsigned pattern);
+/* The set a curses screen can draw: mode itself when the C library gives every glyph of it one column (wcwidth, in
+ * the current locale), else the next coarser set whose glyphs it knows (octant, sextant, quadrant, half, ascii).
+ * Octants are Unicode 16 (2024): a C library older than that (glibc 2.36 in Debian 12) measures them -1, and curses
+ * then draws nothing; a chart written as text (--plot) leaves that to the terminal and keeps the set asked for. */
+plot_mode plot_mode_drawable(plot_mode mode);
 
 /* --- canvas ------------------------------------------------------------------------------------------------ */
 

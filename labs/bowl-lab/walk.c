@@ -482,7 +482,7 @@ int bl_interactive(const labcli_result *r, plot_mode glyphs, const snd_preset *p
     w.last_stir = w.c.stir_hz;
     for (size_t k = 0; k <= BL_SPECTRUM_N / 2; k++)
         w.freq[k] = (double)k * SND_RATE / BL_SPECTRUM_N;
-    w.mode = glyphs;
+    w.mode = plot_mode_drawable(glyphs);  /* what curses can draw */
     w.bowl_chart = plot_chart_new(40, 12, w.mode);
     w.spec_chart = plot_chart_new(40, 8, w.mode);
     w.sgram_chart = plot_chart_new(40, 8, w.mode);

@@ -291,7 +291,7 @@ int kl_play(const labcli_result *r, const char *path, plot_mode glyphs)
                                     : _("%s: no animation channels to play (--list FILE shows what it holds)"), path);
     }
     pl.steps = malloc(pl.n_steps * sizeof *pl.steps);
-    pl.mode = glyphs;
+    pl.mode = plot_mode_drawable(glyphs);  /* what curses can draw */
     pl.view = kl_scene_view(-35.0 * NUMLAB_PI / 180.0, 20.0 * NUMLAB_PI / 180.0);
     pl.speed = 1.0;
     pl.clock_animation = (size_t)-1;

@@ -391,7 +391,7 @@ void kl_walk_destroy(kl_walk *w)
 int kl_walk_run(const labcli_result *r, plot_mode glyphs)
 {
     static kl_walk w;  /* large (sample buffers): not on the stack */
-    if (kl_walk_init(&w, glyphs)) {
+    if (kl_walk_init(&w, plot_mode_drawable(glyphs))) {
         kl_walk_destroy(&w);
         return cli_fail("%s", _("out of memory"));
     }
