@@ -308,8 +308,7 @@ static int glyph_sample(plot_mode mode, int k)
     plot_chart_add_series(ch, &(plot_series){.name = "x/pi - 1", .x = x, .y = line, .n = SAMPLES, .style = PLOT_POINTS});
     plot_chart_add_marker(ch, NUMLAB_PI / 2.0, 1.0, PLOT_YELLOW, NULL);
     plot_chart_add_hline(ch, 0.0, 0, NULL);
-    /* TRANSLATORS: "octant: 2 x 4 blocks a cell (...)": the set's name (never translated), then what it is */
-    printf(_("%s: %s\n"), plot_mode_name(mode), _(glyph_about[k]));
+    printf("%s: %s\n", plot_mode_name(mode), _(glyph_about[k]));  /* the set's name as --glyphs takes it */
     if (plot_mode_drawable(mode) != mode)
         /* TRANSLATORS: %s is a glyph set's name, "sextant" */
         printf(_("  (this system's C library does not know these characters yet: the interactive labs draw %s)\n"),
