@@ -166,7 +166,8 @@ void plot_canvas_clear(plot_canvas *c)
     size_t n = (size_t)c->cols * (size_t)c->rows;
     for (size_t i = 0; i < n; i++)
         c->grid.cells[i] = (plot_cell){.ch = ' '};
-    memset(c->dots, 0, n);
+    if (block_mode(c->mode))  /* read only in the block sets; a change of set clears again */
+        memset(c->dots, 0, n);
 }
 
 int plot_canvas_dot_width(const plot_canvas *c)
