@@ -157,7 +157,7 @@ static double image_t(const plot_chart *ch, const plot_image *im, double vx, dou
     return (v - im->lo) / (im->hi - im->lo);
 }
 
-/* The bar's ticks: each label's row (-1: none) in a bar of `rows` rows, hi at the top pixel and lo at the bottom. */
+/* The row of the bar (of `rows` rows, hi at its top pixel and lo at its bottom one) that a tick at v labels. */
 static int tick_row(const plot_image *im, double v, int rows)
 {
     const double t = (v - im->lo) / (im->hi - im->lo);
