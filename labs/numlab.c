@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "numlab/infile.h"
 #include "numlab/labcli.h"
 #include "numlab/lang.h"
+#include "numlab/plot.h"
 #include "numlab/text.h"
 #include "numlab/tui.h"
 
@@ -266,15 +268,84 @@ static void open_exercise(const exercise *ex)
     }
 }
 
-enum { LIST = 1 };
+enum { LIST = 1, GLYPHS_TEST };
+
+typedef struct {
+    plot_mode glyphs;
+} launcher_options;
 
 static const labcli_option options[] = {
     {"list", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL, N_("the labs and exercises, one a line"), .mode = LIST},
+    {"glyphs-test", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL,
+     N_("a sample chart in each glyph set (or in --glyphs SET), to see which your font draws"), .mode = GLYPHS_TEST},
+    LABCLI_GLYPH_OPTIONS(launcher_options, glyphs, 0),
 };
+
+/* What each set is, in the order of plot_mode_at. */
+static const char *const glyph_about[PLOT_MODE_COUNT] = {
+    N_("2 x 4 dots a cell (U+2800..U+28FF); some fonts draw the unset dots too, some have no braille"),
+    N_("2 x 4 blocks a cell (Unicode 16's octants, U+1CD00..U+1CDE5): the finest blocks, in few fonts yet"),
+    N_("2 x 3 blocks a cell (Unicode 13's sextants, U+1FB00..U+1FB3B)"),
+    N_("2 x 2 blocks a cell (Block Elements: in every terminal font)"),
+    N_("1 x 2 blocks a cell (Block Elements: in every terminal font)"),
+    N_("one character a cell, a glyph each series: any terminal, any locale"),
+};
+
+/* One sample chart: a sine, a steeper line and a marker, drawn in `mode`. */
+static int glyph_sample(plot_mode mode, int k)
+{
+    enum { SAMPLES = 121 };
+    static double x[SAMPLES], sine[SAMPLES], line[SAMPLES];
+    for (int i = 0; i < SAMPLES; i++) {
+        x[i] = 2.0 * NUMLAB_PI * i / (SAMPLES - 1);
+        sine[i] = sin(x[i]);
+        line[i] = x[i] / NUMLAB_PI - 1.0;
+    }
+    plot_chart *ch = plot_chart_new(72, 12, mode);
+    if (!ch)
+        return cli_fail(_("out of memory"));
+    plot_chart_add_series(ch, &(plot_series){.name = "sin x", .x = x, .y = sine, .n = SAMPLES});
+    plot_chart_add_series(ch, &(plot_series){.name = "x/pi - 1", .x = x, .y = line, .n = SAMPLES, .style = PLOT_POINTS});
+    plot_chart_add_marker(ch, NUMLAB_PI / 2.0, 1.0, PLOT_YELLOW, NULL);
+    plot_chart_add_hline(ch, 0.0, 0, NULL);
+    printf("%s: %s\n", plot_mode_name(mode), _(glyph_about[k]));  /* the set's name as --glyphs takes it */
+    if (plot_mode_drawable(mode) != mode)
+        /* TRANSLATORS: %s is a glyph set's name, "sextant" */
+        printf(_("  (this system's C library does not know these characters yet: the interactive labs draw %s)\n"),
+               plot_mode_name(plot_mode_drawable(mode)));
+    const int rc = plot_chart_write(ch, stdout, 0);
+    plot_chart_free(ch);
+    putchar('\n');
+    return rc ? cli_fail(_("cannot write to stdout")) : CLI_OK;
+}
+
+/* --glyphs-test: every set (the Unicode ones only in a UTF-8 locale), or the one --glyphs names, each with its name,
+ * on stdout without curses: the glyph set a font draws is the one whose curves look whole. */
+static int glyphs_test(const launcher_options *o, const labcli_result *r)
+{
+    const bool one = labcli_given(r->lab, r, "glyphs") || labcli_given(r->lab, r, "ascii");
+    const bool unicode = plot_mode_from_locale() != PLOT_ASCII;
+    for (int k = 0; k < PLOT_MODE_COUNT; k++) {
+        const plot_mode m = plot_mode_at(k);
+        if ((one && m != o->glyphs) || (!unicode && m != PLOT_ASCII))
+            continue;
+        const int rc = glyph_sample(m, k);
+        if (rc != CLI_OK)
+            return rc;
+    }
+    if (!unicode && !one)
+        printf("%s\n", _("The other sets (braille, octant, sextant, quadrant, half) need a UTF-8 locale."));
+    printf("%s\n", _("Choose one with --glyphs SET in any lab, or NUMLAB_GLYPHS=SET for all of them."));
+    return cli_flush_stdout();
+}
 
 static int menu(void *opts, const labcli_result *r)
 {
-    (void)opts;
+    const launcher_options *o = opts;
+    if (r->mode == GLYPHS_TEST)
+        return glyphs_test(o, r);
+    if (labcli_given(r->lab, r, "glyphs") || labcli_given(r->lab, r, "ascii"))
+        setenv("NUMLAB_GLYPHS", plot_mode_name(o->glyphs), 1);  /* the labs the menu starts draw in it too */
     find_dirs();
     static exercise ex[MAX_EXERCISES];
     int n_ex = load_exercises(ex, MAX_EXERCISES);
@@ -325,6 +396,7 @@ static const labcli_lab lab = {
     /* TRANSLATORS: keep the commands and the columns; "usage:" as in the labs' --help */
     .usage = N_("usage: numlab            the menu of labs and exercises (needs a terminal)\n"
                 "       numlab --list     the labs and exercises, one a line\n"
+                "       numlab --glyphs-test  a sample chart in each glyph set (--glyphs SET: the labs' charts)\n"
                 "       numlab --help     this text"),
     .options = options, .n_options = sizeof options / sizeof options[0],
     .interactive = N_("the menu"), .run = menu,
@@ -332,5 +404,6 @@ static const labcli_lab lab = {
 
 int main(int argc, char **argv)
 {
-    return labcli_main(&lab, NULL, argc, argv);
+    static launcher_options opts;
+    return labcli_main(&lab, &opts, argc, argv);
 }

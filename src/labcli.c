@@ -423,6 +423,36 @@ int labcli_main(const labcli_lab *lab, void *opts, int argc, char **argv)
     return cli_finish(lab->run(opts, &r));
 }
 
+/* A glyph set beyond ASCII needs a locale whose characters are multibyte: plot_mode_from_locale's braille. */
+static bool locale_has_utf8(void)
+{
+    return plot_mode_from_locale() != PLOT_ASCII;
+}
+
+int labcli_glyphs_field(void *opts, void *field, const char *opt, const char *text)
+{
+    (void)opts;
+    char allowed[128];
+    snprintf(allowed, sizeof allowed, "auto, %s", plot_mode_list);
+    plot_mode mode = plot_mode_from_locale();
+    if (strcmp(text, "auto") == 0) {
+        const char *env = getenv("NUMLAB_GLYPHS");
+        if (env && *env && strcmp(env, "auto") != 0) {
+            if (plot_mode_parse(env, &mode))
+                return labcli_not_a("NUMLAB_GLYPHS", env, N_("glyph set"), allowed);
+            if (!locale_has_utf8())
+                mode = PLOT_ASCII;  /* a preference of the environment, which this locale cannot show */
+        }
+    } else if (plot_mode_parse(text, &mode)) {
+        return labcli_not_a(opt, text, N_("glyph set"), allowed);
+    } else if (mode != PLOT_ASCII && !locale_has_utf8()) {
+        /* TRANSLATORS: "--glyphs: 'octant' needs a UTF-8 locale (allowed in this one: auto, ascii)" */
+        return cli_error(_("%s: '%s' needs a UTF-8 locale (allowed in this one: auto, ascii)"), opt, text);
+    }
+    memcpy(field, &mode, sizeof mode);
+    return CLI_OK;
+}
+
 /* The methods whose option names are English words (ode_table.c's rows), with what each is called in words. In
  * English a legend keeps the option name, the word a reader types after --method: the words are shown only where a
  * catalogue translates them. */

@@ -12,6 +12,12 @@
 /* The braille bit of the dot at (column, row) in its cell: the Unicode layout in plot.h. */
 static const uint8_t braille_bit[4][2] = {{0x01, 0x08}, {0x02, 0x10}, {0x04, 0x20}, {0x40, 0x80}};
 
+/* The block sets keep each cell's dots apart from its glyph (several patterns share no arithmetic, plot_glyphs.c). */
+static bool block_mode(plot_mode m)
+{
+    return m != PLOT_BRAILLE && m != PLOT_ASCII;
+}
+
 /* What a dot is drawn with: its color and attributes, and in ASCII mode the cell's glyph. */
 typedef struct {
     uint8_t color, attr;
@@ -22,9 +28,11 @@ struct plot_canvas {
     plot_mode mode;
     int cols, rows;
     int dot_w, dot_h;            /* dots across and down */
-    int cell_w, cell_h;          /* dots a cell: 2 x 4 or 1 x 1 */
+    int cell_w, cell_h;          /* dots a cell (plot_mode_cell) */
     size_t capacity;             /* cells allocated */
     plot_grid grid;              /* the cells, kept composed: a braille cell is U+2800 | its dots, or ' ' */
+    uint8_t *dots;               /* a block set's dots of each cell (plot_mode_glyph's pattern), capacity of them */
+    size_t dots_capacity;
     double xmin, xmax, ymin, ymax;
     double sx, sy;               /* dots per data unit */
 };
@@ -81,8 +89,7 @@ static void set_dims(plot_canvas *c, int cols, int rows)
 {
     c->cols = c->grid.cols = cols;
     c->rows = c->grid.rows = rows;
-    c->cell_w = c->mode == PLOT_BRAILLE ? 2 : 1;
-    c->cell_h = c->mode == PLOT_BRAILLE ? 4 : 1;
+    plot_mode_cell(c->mode, &c->cell_w, &c->cell_h);
     c->dot_w = cols * c->cell_w;
     c->dot_h = rows * c->cell_h;
     /* the view's centres of the first and last dots; a one-dot axis shows its whole range in that dot */
@@ -90,13 +97,26 @@ static void set_dims(plot_canvas *c, int cols, int rows)
     c->sy = (c->dot_h > 1 ? c->dot_h - 1 : 1) / (c->ymax - c->ymin);
 }
 
+/* The dots array as large as the grid's cells. */
+static int reserve_dots(plot_canvas *c)
+{
+    if (c->dots_capacity >= c->capacity)
+        return 0;
+    uint8_t *dots = malloc(c->capacity);
+    if (!dots)
+        return NUMLAB_ERR_NOMEM;
+    free(c->dots);
+    c->dots = dots, c->dots_capacity = c->capacity;
+    return 0;
+}
+
 plot_canvas *plot_canvas_new(int cols, int rows, plot_mode mode)
 {
     plot_canvas *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
-    if (plot_grid_reserve(&c->grid, &c->capacity, cols, rows)) {
-        free(c);
+    if (plot_grid_reserve(&c->grid, &c->capacity, cols, rows) || reserve_dots(c)) {
+        plot_canvas_free(c);
         return NULL;
     }
     c->mode = mode;
@@ -111,13 +131,17 @@ void plot_canvas_free(plot_canvas *c)
 {
     if (c) {
         free(c->grid.cells);
+        free(c->dots);
         free(c);
     }
 }
 
 int plot_canvas_resize(plot_canvas *c, int cols, int rows)
 {
+    const int old_cols = c->grid.cols, old_rows = c->grid.rows;
     int rc = plot_grid_reserve(&c->grid, &c->capacity, cols, rows);
+    if (!rc && (rc = reserve_dots(c)))
+        c->grid.cols = old_cols, c->grid.rows = old_rows;  /* the cells grew, but the canvas keeps its size */
     if (rc)
         return rc;
     set_dims(c, cols, rows);
@@ -142,6 +166,8 @@ void plot_canvas_clear(plot_canvas *c)
     size_t n = (size_t)c->cols * (size_t)c->rows;
     for (size_t i = 0; i < n; i++)
         c->grid.cells[i] = (plot_cell){.ch = ' '};
+    if (block_mode(c->mode))  /* read only in the block sets; a change of set clears again */
+        memset(c->dots, 0, n);
 }
 
 int plot_canvas_dot_width(const plot_canvas *c)
@@ -182,8 +208,12 @@ static inline void light(plot_canvas *c, int x, int y, pen p)
         uint32_t base = cell->ch == ' ' ? BRAILLE_BASE : cell->ch;
         cell->ch = base | braille_bit[y & 3][x & 1];
         cell->color = p.color, cell->attr = p.attr;
-    } else {
+    } else if (c->mode == PLOT_ASCII) {
         c->grid.cells[y * c->cols + x] = (plot_cell){.ch = (uint8_t)p.glyph, .color = p.color, .attr = p.attr};
+    } else {
+        const size_t i = (size_t)(y / c->cell_h) * (size_t)c->cols + (size_t)(x / c->cell_w);
+        c->dots[i] |= (uint8_t)(1u << (y % c->cell_h * c->cell_w + x % c->cell_w));
+        c->grid.cells[i] = (plot_cell){.ch = plot_mode_glyph(c->mode, c->dots[i]), .color = p.color, .attr = p.attr};
     }
 }
 
@@ -201,6 +231,8 @@ bool plot_canvas_dot(const plot_canvas *c, int x, int y)
         uint32_t ch = c->grid.cells[(y >> 2) * c->cols + (x >> 1)].ch;
         return ch != ' ' && (ch & braille_bit[y & 3][x & 1]);
     }
+    if (block_mode(c->mode))
+        return c->dots[(y / c->cell_h) * c->cols + x / c->cell_w] >> (y % c->cell_h * c->cell_w + x % c->cell_w) & 1u;
     return c->grid.cells[y * c->cols + x].ch != ' ';
 }
 
@@ -363,7 +395,7 @@ void plot_canvas_vline(plot_canvas *c, double x, int color)
     if (!valid_color(color) || !(x >= c->xmin && x <= c->xmax))
         return;
     const pen p = {.color = (uint8_t)color, .attr = PLOT_ATTR_DIM, .glyph = ':'};
-    int col = dot_x(c, x), step = c->mode == PLOT_BRAILLE ? 2 : 1;  /* ':' is dotted already */
+    int col = dot_x(c, x), step = c->cell_h > 1 ? 2 : 1;  /* ':' is dotted already */
     for (int y = 0; y < c->dot_h; y += step)
         light(c, col, y, p);
 }
@@ -440,7 +472,7 @@ invalid:
     return 0xFFFD;
 }
 
-static size_t utf8_encode(uint32_t cp, char out[4])
+size_t plot_utf8_encode(uint32_t cp, char out[4])
 {
     if (cp < 0x80) {
         out[0] = (char)cp;
@@ -478,17 +510,21 @@ static void put(sink *s, const char *bytes, size_t n)
     s->len += n;
 }
 
-/* SGR for a color and attributes: reset, then bold/dim, then the foreground (30-37, or 90-97 when bright). */
-static void put_sgr(sink *s, int color, int attr)
+size_t plot_sgr(char seq[PLOT_SGR_MAX], int color, int attr)
 {
-    char seq[24];
-    int len = snprintf(seq, sizeof seq, "\033[0%s%s", (attr & PLOT_ATTR_BOLD) ? ";1" : "",
+    int len = snprintf(seq, PLOT_SGR_MAX, "\033[0%s%s", (attr & PLOT_ATTR_BOLD) ? ";1" : "",
                        (attr & PLOT_ATTR_DIM) ? ";2" : "");
     int term = plot_color_terminal(color);
     if (term >= 0)
-        len += snprintf(seq + len, sizeof seq - (size_t)len, ";%d", term < 8 ? 30 + term : 90 + term - 8);
+        len += snprintf(seq + len, PLOT_SGR_MAX - (size_t)len, ";%d", term < 8 ? 30 + term : 90 + term - 8);
     seq[len++] = 'm';
-    put(s, seq, (size_t)len);
+    return (size_t)len;
+}
+
+static void put_sgr(sink *s, int color, int attr)
+{
+    char seq[PLOT_SGR_MAX];
+    put(s, seq, plot_sgr(seq, color, attr));
 }
 
 static void put_grid(sink *s, const plot_grid *g, unsigned flags)
@@ -506,7 +542,7 @@ static void put_grid(sink *s, const plot_grid *g, unsigned flags)
                 put_sgr(s, color, attr);
             }
             char bytes[4];
-            put(s, bytes, utf8_encode(cell->ch, bytes));
+            put(s, bytes, plot_utf8_encode(cell->ch, bytes));
         }
         if (color || attr)
             put(s, "\033[0m", 4);
@@ -537,9 +573,10 @@ void plot_equal_aspect(const double box[4], int cols, int rows, plot_mode mode, 
         range[i] = box[i];
     if (!(w > 0.0 && isfinite(w) && h > 0.0 && isfinite(h)) || cols < 1 || rows < 1)
         return;
-    const bool braille = mode == PLOT_BRAILLE;
-    const double a = braille ? 1.0 : 2.0;  /* a dot's height over its width */
-    const int dots_x = braille ? 2 * cols : cols, dots_y = braille ? 4 * rows : rows;
+    int cell_w, cell_h;
+    plot_mode_cell(mode, &cell_w, &cell_h);
+    const double a = 2.0 * cell_w / cell_h;  /* a dot's height over its width, in a cell twice as tall as wide */
+    const int dots_x = cell_w * cols, dots_y = cell_h * rows;
     const double gaps_x = dots_x > 1 ? dots_x - 1 : 1, gaps_y = dots_y > 1 ? dots_y - 1 : 1;
     const double u = fmax(w / gaps_x, h / (a * gaps_y));
     const double cx = 0.5 * (box[0] + box[1]), cy = 0.5 * (box[2] + box[3]);

@@ -456,24 +456,19 @@ static void copy_area(plot_chart *ch, const layout *l)
 /* The heat map in the cells the data left blank, shaded by the value at each cell's centre. */
 static void draw_image(plot_chart *ch, const layout *l)
 {
-    static const uint32_t shades[2][10] = {
-        [PLOT_BRAILLE] = {' ', 0x2591, 0x2592, 0x2593, 0x2588},
-        [PLOT_ASCII] = {' ', '.', ':', '-', '=', '+', '*', '#', '%', '@'},
-    };
     const plot_image *im = &ch->image;
     if (!im->values)
         return;
-    const int levels = ch->mode == PLOT_ASCII ? 10 : 5;
     for (int r = 0; r < l->area_rows; r++)
         for (int c = 0; c < l->area_cols; c++) {
             plot_cell *cell = &ch->grid.cells[(l->top + r) * ch->grid.cols + l->axis_col + 1 + c];
             double vx, vy;
             plot_canvas_cell_center(ch->canvas, c, r, &vx, &vy);
             double v = plot_image_at(im, plot_to_data(&ch->axis[PLOT_X], vx), plot_to_data(&ch->axis[PLOT_Y], vy));
-            if (cell->ch != ' ' || !(v > im->lo))  /* NaN and values at or below lo stay blank */
+            if (cell->ch != ' ' || isnan(v))  /* NaN stays blank; so do values at or below lo, marked as the map's */
                 continue;
-            int k = (int)((v - im->lo) / (im->hi - im->lo) * (levels - 1) + 0.5);
-            cell->ch = shades[ch->mode][k < 1 ? 1 : k >= levels ? levels - 1 : k];
+            cell->attr = PLOT_ATTR_IMAGE;
+            cell->ch = plot_image_shade(ch->mode, (v - im->lo) / (im->hi - im->lo));
         }
 }
 
@@ -484,14 +479,14 @@ static void draw_markers(plot_chart *ch, const layout *l)
         const plot_marker_entry *mk = &ch->markers[m];
         int col, row;
         if (plot_canvas_cell_of(ch->canvas, plot_to_view(ax, mk->x), plot_to_view(ay, mk->y), &col, &row))
-            plot_chart_put_cell(ch, l->axis_col + 1 + col, l->top + row, plot_glyph_sets[ch->mode].marker,
+            plot_chart_put_cell(ch, l->axis_col + 1 + col, l->top + row, plot_frame_glyphs(ch->mode)->marker,
                                 mk->color, PLOT_ATTR_BOLD);
     }
 }
 
 static void draw_axes(plot_chart *ch, const layout *l)
 {
-    const plot_glyph_set *g = &plot_glyph_sets[ch->mode];
+    const plot_glyph_set *g = plot_frame_glyphs(ch->mode);
     const int axis_row = l->top + l->area_rows, first_col = l->axis_col + 1;
     for (int r = l->top; r < axis_row; r++)
         plot_chart_put_cell(ch, l->axis_col, r, g->vertical, 0, 0);
@@ -537,7 +532,7 @@ static void draw_texts(plot_chart *ch, const layout *l)
         plot_chart_put_text(ch, (width - w) / 2, l->title_row, ch->title, w, PLOT_ATTR_BOLD);
         const char *rest = ch->title + l->title_split;
         rest += strspn(rest, " ");
-        const char *dots = ch->mode == PLOT_BRAILLE ? "\u2026" : "...";
+        const char *dots = ch->mode != PLOT_ASCII ? "\u2026" : "...";
         int dots_w = text_width(dots);
         size_t n = text_width(rest) <= width ? strlen(rest) : fit_words(rest, width - dots_w);
         int rw = text_width_n(rest, n), total = rw + (rest[n] ? dots_w : 0);

@@ -41,6 +41,12 @@ int plot_canvas_row_of(const plot_canvas *c, double y);
 int plot_utf8_length(const char *s);
 /* Decodes the next code point of a UTF-8 string and advances *s; an invalid byte gives U+FFFD. */
 uint32_t plot_utf8_next(const char **s);
+/* A code point as UTF-8 into out: the bytes written, 1 to 4. */
+size_t plot_utf8_encode(uint32_t cp, char out[4]);
+/* The SGR sequence of a color and attributes, as the text output writes it: reset, then bold/dim, then the
+ * foreground (30-37, or 90-97 when bright). Its length (no NUL: seq holds at most PLOT_SGR_MAX bytes). */
+#define PLOT_SGR_MAX 24
+size_t plot_sgr(char seq[PLOT_SGR_MAX], int color, int attr);
 
 /* --- the chart model, shared by the terminal renderer (plot_chart.c), the figure back end (plot_cairo.c) and the
  * clones (plot_capture.c) --- */
@@ -117,13 +123,16 @@ bool plot_clip_segment(double xmin, double xmax, double ymin, double ymax, doubl
 
 /* The image's value at a data point (nearest sample), NaN outside it. */
 double plot_image_at(const plot_image *im, double x, double y);
+/* The character that shades a heat map's cell at t = (v - lo) / (hi - lo) without colour (plot_heat.c): ' ' at or
+ * below 0, then light, medium, dark shade and full block (U+2591..U+2593, U+2588), in ASCII " .:-=+*#%@". */
+uint32_t plot_image_shade(plot_mode mode, double t);
 
-/* The frame and legend glyphs of each mode; 0 in a sample means "the series' ASCII glyph". */
+/* The frame and legend glyphs of each mode (plot_glyphs.c); 0 in a sample means "the series' ASCII glyph". */
 typedef struct {
     uint32_t vertical, y_tick, horizontal, x_tick, corner, marker;
     uint32_t lines_sample, points_sample, hline_sample, vline_sample;
 } plot_glyph_set;
-extern const plot_glyph_set plot_glyph_sets[2];
+const plot_glyph_set *plot_frame_glyphs(plot_mode mode);
 
 typedef enum { PLOT_KEY_LINES, PLOT_KEY_POINTS, PLOT_KEY_HLINE, PLOT_KEY_VLINE, PLOT_KEY_MARKER } plot_key_kind;
 

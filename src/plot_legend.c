@@ -1,17 +1,12 @@
-/* plot: the chart's legend (the entries, shared with the figure back end, and where the terminal puts them) and the
- * frame glyphs of each mode. See include/numlab/plot.h. */
+/* plot: the chart's legend (the entries, shared with the figure back end, and where the terminal puts them). See
+ * include/numlab/plot.h. */
 #include "plot_internal.h"
-
-const plot_glyph_set plot_glyph_sets[2] = {
-    [PLOT_BRAILLE] = {0x2502, 0x2524, 0x2500, 0x252C, 0x2514, 0x28FF, 0x2500, 0x2836, 0x2504, 0x2506},
-    [PLOT_ASCII] = {'|', '+', '-', '+', '+', '@', 0, 0, '-', ':'},
-};
 
 /* --- legend ---------------------------------------------------------------------------------------------- */
 
 bool plot_legend_at(const plot_chart *ch, int k, plot_legend_entry *e)
 {
-    const plot_glyph_set *g = &plot_glyph_sets[ch->mode];
+    const plot_glyph_set *g = plot_frame_glyphs(ch->mode);
     for (int s = 0; s < ch->nseries; s++) {
         const plot_series *d = &ch->series[s].data;
         if (!d->name[0] || k--)

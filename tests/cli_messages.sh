@@ -94,7 +94,7 @@ expect_usage "^keyframe-lab: the interactive lab needs a terminal; without one u
     "$BIN/keyframe-lab"
 expect_usage "^bowl-lab: the interactive lab needs a terminal; without one use --wav FILE, .* or --describe NAME \(see --help\)$" \
     "$BIN/bowl-lab"
-expect_usage "^numlab: the menu needs a terminal; without one use --list \(see --help\)$" "$BIN/numlab"
+expect_usage "^numlab: the menu needs a terminal; without one use --list or --glyphs-test \(see --help\)$" "$BIN/numlab"
 # a name that is not one of the allowed ones
 expect_usage "^spring-lab: --rest-rule: 'x' is not a rule \(allowed: both, distance, speed, energy\)$" "$BIN/spring-lab" --csv --rest-rule x
 expect_usage "^network-lab: --plot: 'x' is not a chart \(allowed: network, energy, budget, budget-energy, budget-error, compliance\)$" "$BIN/network-lab" --plot x --preset four

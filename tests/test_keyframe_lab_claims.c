@@ -39,7 +39,7 @@ static void enter(int step, char *notes, size_t size)
 
 static void walk_setup(void)
 {
-    ck_assert_int_eq(kl_walk_init(&w, true), 0);
+    ck_assert_int_eq(kl_walk_init(&w, PLOT_ASCII), 0);
 }
 
 static void walk_teardown(void)

@@ -141,6 +141,21 @@ int labcli_list(const char *opt, const char *text, const char *noun, int (*index
      .parse = figure_size_field},                                                                                 \
     {force_name, LABCLI_FLAG, NULL, LABCLI_AT(type, field.force), 0, 0, NULL,                                     \
      N_("replace an existing --out FILE (a regular file)"), .with = LABCLI_IN(plot_mode)}
+/* The two lines of a lab's option table that choose its charts' glyph set (plot.h) into the plot_mode `field` of the
+ * lab's options `type`, going with the modes `with` (LABCLI_IN; 0: with every mode): --glyphs SET, and --ascii, the same as --glyphs ascii. The default, auto, is the set
+ * NUMLAB_GLYPHS names when it is set (ascii in a locale without UTF-8), else braille in a UTF-8 locale and ascii
+ * otherwise. A set that is not one is refused by name (the option or NUMLAB_GLYPHS, the value, the sets), and so is
+ * a set beyond ASCII asked for by --glyphs in a locale without UTF-8. */
+#define LABCLI_GLYPH_OPTIONS(type, field, modes)                                                                   \
+    {"glyphs", LABCLI_PARSE, "SET", LABCLI_AT(type, field), 0, 0, "auto",                                         \
+     N_("the charts' glyphs: braille (2 x 4 dots a cell), octant (2 x 4 blocks, Unicode 16), sextant (2 x 3),\n"  \
+        "quadrant (2 x 2), half (1 x 2) or ascii; auto: NUMLAB_GLYPHS, else braille in a UTF-8 locale (numlab\n"  \
+        "--glyphs-test shows each)"), .with = (modes), .parse = labcli_glyphs_field},                              \
+    {"ascii", LABCLI_SET, NULL, LABCLI_AT(type, field), PLOT_ASCII, 0, NULL, N_("the same as --glyphs ascii"),     \
+     .with = (modes)}
+/* --glyphs's parser (a labcli_parse_fn): "auto" or a set's name into the plot_mode at field. */
+int labcli_glyphs_field(void *opts, void *field, const char *opt, const char *text);
+
 /* What a chart's legend calls the method named NAME (the method table's name, ode.h): its words in the language of
  * the run ("Euler explícito" for "explicit" in Spanish), or NAME itself for a method that has no words of its own
  * (rk4, the GSL solvers, a method added to the table later). Only legends and text read by a person: --method, the

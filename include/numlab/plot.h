@@ -4,11 +4,17 @@
  *   plot_grid    W x H cells, each a Unicode code point, a color index and attribute bits. The TUI draws a cell
  *                with setcchar + mvadd_wch and a color pair per index; plot_grid_write prints the grid as UTF-8
  *                text, like gnuplot's dumb terminal (what `--plot` prints and what the golden tests compare).
- *   plot_canvas  a dot raster on a grid of cells, in one of two modes:
- *                  PLOT_BRAILLE: 2 x 4 dots a cell, a lit cell is U+2800 + its dot bits (the standard braille
- *                                layout below); a cell without dots is a space ' ' (U+0020), never U+2800.
- *                  PLOT_ASCII:   1 dot a cell (1 x 1); a lit cell shows the glyph of the color that lit it last
- *                                (plot_ascii_glyph: '*', 'o', 'x', ...), so series differ without color.
+ *   plot_canvas  a dot raster on a grid of cells, in one of six glyph sets (plot_mode), each a cell of W x H dots:
+ *                  PLOT_BRAILLE:  2 x 4 dots a cell, a lit cell is U+2800 + its dot bits (the standard braille
+ *                                 layout below); a cell without dots is a space ' ' (U+0020), never U+2800.
+ *                  PLOT_OCTANT:   2 x 4, the block octants of Unicode 16 (U+1CD00..) and the older blocks that
+ *                                 draw the same patterns; PLOT_SEXTANT: 2 x 3, Unicode 13's sextants (U+1FB00..);
+ *                  PLOT_QUADRANT: 2 x 2, PLOT_HALF: 1 x 2, Block Elements (U+2580..U+259F), in every terminal
+ *                                 font. The block sets fill the cell's rectangles where braille draws dots, so
+ *                                 they read the same whether or not a font draws braille's unset dots. A cell of
+ *                                 no dots is ' ' in every set (plot_mode_glyph).
+ *                  PLOT_ASCII:    1 dot a cell (1 x 1); a lit cell shows the glyph of the color that lit it last
+ *                                 (plot_ascii_glyph: '*', 'o', 'x', ...), so series differ without color.
  *                Lines are given in data coordinates, clipped to the view (Liang-Barsky, in data space, so that
  *                points far outside cost nothing and cannot overflow) and drawn in dot space without gaps
  *                (Bresenham, 8-connected).
@@ -58,6 +64,7 @@ enum {
 enum {
     PLOT_ATTR_BOLD = 1u << 0,   /* markers and the title: A_BOLD in curses, SGR 1 in text */
     PLOT_ATTR_DIM = 1u << 1,    /* reference lines: A_DIM in curses, SGR 2 in text */
+    PLOT_ATTR_IMAGE = 1u << 2,  /* a cell of the heat map (plot_image), shaded or blank: for plot_heat.h's colours */
 };
 
 typedef struct {
@@ -92,12 +99,35 @@ char plot_ascii_glyph(int color);
 
 typedef enum {
     PLOT_BRAILLE,               /* braille dots and box-drawing frame: needs a UTF-8 locale */
-    PLOT_ASCII                  /* 7-bit ASCII only: for MB_CUR_MAX == 1 or --ascii */
+    PLOT_ASCII,                 /* 7-bit ASCII only: for MB_CUR_MAX == 1 or --ascii */
+    PLOT_OCTANT,                /* the block sets (above): box-drawing frame, a UTF-8 locale */
+    PLOT_SEXTANT,
+    PLOT_QUADRANT,
+    PLOT_HALF,
+    PLOT_MODE_COUNT
 } plot_mode;
 
 /* PLOT_BRAILLE when the current locale has multibyte characters (MB_CUR_MAX > 1), else PLOT_ASCII. Call it
  * after setlocale(LC_ALL, ""). */
 plot_mode plot_mode_from_locale(void);
+
+/* The sets by name, as --glyphs takes them: "braille", "octant", "sextant", "quadrant", "half", "ascii" (that order
+ * is plot_mode_at's, 0..PLOT_MODE_COUNT-1, and plot_mode_list's). parse: 0, or -1 for any other name. */
+const char *plot_mode_name(plot_mode mode);
+int plot_mode_parse(const char *name, plot_mode *mode);
+plot_mode plot_mode_at(int k);
+extern const char plot_mode_list[];     /* "braille, octant, sextant, quadrant, half, ascii" */
+/* The dots of a cell: 2 x 4, 2 x 4, 2 x 3, 2 x 2, 1 x 2, 1 x 1. */
+void plot_mode_cell(plot_mode mode, int *w, int *h);
+/* The code point that draws a cell's dots in a set: bit (row * w + col) of pattern is the dot at (col, row), row 0
+ * at the top (so the sextant or octant numbered k in its Unicode name is bit k - 1); no dots is ' '. PLOT_ASCII has
+ * one dot and no glyph of its own ('*': the canvas draws the color's glyph). */
+uint32_t plot_mode_glyph(plot_mode mode, unsigned pattern);
+/* The set a curses screen can draw: mode itself when the C library gives every glyph of it one column (wcwidth, in
+ * the current locale), else the next coarser set whose glyphs it knows (octant, sextant, quadrant, half, ascii).
+ * Octants are Unicode 16 (2024): a C library older than that (glibc 2.36 in Debian 12) measures them -1, and curses
+ * then draws nothing; a chart written as text (--plot) leaves that to the terminal and keeps the set asked for. */
+plot_mode plot_mode_drawable(plot_mode mode);
 
 /* --- canvas ------------------------------------------------------------------------------------------------ */
 
@@ -115,7 +145,7 @@ void plot_canvas_set_mode(plot_canvas *c, plot_mode mode);
 plot_mode plot_canvas_mode(const plot_canvas *c);
 void plot_canvas_clear(plot_canvas *c);
 
-/* Dots: cols * 2 x rows * 4 in braille, cols x rows in ASCII. */
+/* Dots: cols * W x rows * H for the set's cell of W x H (plot_mode_cell): cols * 2 x rows * 4 in braille. */
 int plot_canvas_dot_width(const plot_canvas *c);
 int plot_canvas_dot_height(const plot_canvas *c);
 
@@ -124,8 +154,9 @@ int plot_canvas_dot_height(const plot_canvas *c);
 int plot_canvas_set_view(plot_canvas *c, double xmin, double xmax, double ymin, double ymax);
 
 /* Equal aspect: the view that shows the data box [box[0], box[1]] x [box[2], box[3]] whole, centred, on a plot area of
- * cols x rows cells in `mode`, with a data unit as long across the screen as up it (braille dots are square, 2 x 4 a
- * cell; an ASCII cell is one dot, twice as tall as wide). The view spans (dots - 1) dot pitches each way (the
+ * cols x rows cells in `mode`, with a data unit as long across the screen as up it (a cell twice as tall as wide of
+ * W x H dots: a dot is 2 W / H as tall as wide; braille and octant dots are square, an ASCII cell is one dot, twice
+ * as tall as wide). The view spans (dots - 1) dot pitches each way (the
  * mapping above), so with u the data per pitch across, u = max(w / (dots_x - 1), h / (a (dots_y - 1))), a the dot's
  * height over its width: range = centre -+ u (dots_x - 1) / 2 across, centre -+ u a (dots_y - 1) / 2 up. A box
  * without two positive finite spans, or a size < 1, is copied as it is. */
@@ -142,8 +173,8 @@ void plot_canvas_line(plot_canvas *c, double x0, double y0, double x1, double y1
 /* A polyline through (x[i*stride], y[i*stride]), i < n (stride in doubles; 0 means 1). x == NULL means
  * x_i = i. A point with a non-finite coordinate lifts the pen; a point with no valid neighbour is drawn alone. */
 void plot_canvas_polyline(plot_canvas *c, const double *x, const double *y, size_t n, size_t stride, int color);
-/* Dotted reference lines across the whole view (every other dot in braille; "- - -" and ':' in ASCII), drawn
- * dim. Draw them before the data: data dots add to them in braille and replace them in ASCII. */
+/* Dotted reference lines across the whole view (every other dot; "- - -" and ':' in ASCII), drawn dim. Draw them
+ * before the data: data dots add to them in braille and the block sets and replace them in ASCII. */
 void plot_canvas_hline(plot_canvas *c, double y, int color);
 void plot_canvas_vline(plot_canvas *c, double x, int color);
 
@@ -215,7 +246,7 @@ void plot_chart_free(plot_chart *ch);
 int plot_chart_resize(plot_chart *ch, int width, int height);
 void plot_chart_set_mode(plot_chart *ch, plot_mode mode);
 
-/* Texts are copied (truncated); NULL or "" removes one. UTF-8 is shown as is in braille mode (each code point one
+/* Texts are copied (truncated); NULL or "" removes one. UTF-8 is shown as is in the Unicode sets (each code point one
  * cell: keep to width-1 characters such as Greek letters) and as '?' in ASCII mode. A title wider than the chart
  * breaks between words over two rows (the plot area gives up one); what those cannot hold ends in an ellipsis
  * (U+2026, "..." in ASCII). */
@@ -249,8 +280,8 @@ int plot_chart_add_series(plot_chart *ch, const plot_series *s);
  * them in the legend. Returns 0, or -1 when full, the value is not finite or the color is out of range. */
 int plot_chart_add_hline(plot_chart *ch, double y, int color, const char *label);
 int plot_chart_add_vline(plot_chart *ch, double x, int color, const char *label);
-/* A highlighted point (the operating point): a whole bold cell, U+28FF in braille and '@' in ASCII, drawn over
- * everything in the plot area; a label puts it in the legend. Returns 0, or -1 as above. */
+/* A highlighted point (the operating point): a whole bold cell, U+28FF in braille, U+2588 in the block sets and
+ * '@' in ASCII, drawn over everything in the plot area; a label puts it in the legend. Returns 0, or -1 as above. */
 int plot_chart_add_marker(plot_chart *ch, double x, double y, int color, const char *label);
 
 /* A heat map under the data (a spectrogram): nx x ny values, values[iy * nx + ix], the sample (ix, iy) covering

@@ -5,6 +5,7 @@
 
 #include "numlab/cli.h"
 #include "numlab/outset.h"
+#include "numlab/plot_heat.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -16,14 +17,15 @@
 #define TEXT_COLS 100
 #define TEXT_ROWS 30
 
-/* Before the render's outputs are committed: the chart as text on stdout, or as a figure into the render's output
+/* Before the render's outputs are committed: the chart as text on stdout (a heat map in colour on a terminal:
+ * plot_heat.h), or as a figure into the render's output
  * set (committed with the WAV and the CSVs, or none of them); then the summary and stdout flushed. */
 static int chart_before_commit(const bl_options *o, outset *set, const char *summary)
 {
     const bool text = strcmp(o->spectrogram, "-") == 0;
     const spectrogram *sg = o->spectrogram_sink;
     float *values = malloc(spectrogram_frames(sg) * spectrogram_bins(sg) * sizeof *values);
-    plot_chart *ch = values ? plot_chart_new(TEXT_COLS, TEXT_ROWS, plot_mode_from_locale()) : NULL;
+    plot_chart *ch = values ? plot_chart_new(TEXT_COLS, TEXT_ROWS, o->glyphs) : NULL;
     int rc = ch ? CLI_OK : cli_fail(_("--spectrogram: out of memory"));
     if (rc == CLI_OK) {
         char title[PLOT_TITLE_MAX];
@@ -32,7 +34,10 @@ static int chart_before_commit(const bl_options *o, outset *set, const char *sum
         bl_chart_spectrogram(ch, sg, values, title);
         figure_options fo = o->figure;
         fo.out = o->spectrogram, fo.force = o->replace;
-        rc = text ? figure_output(&ch, 1, &(figure_options){0}, 0) : figure_output_into(set, &ch, 1, &fo);
+        if (!text)
+            rc = figure_output_into(set, &ch, 1, &fo);
+        else if (plot_heat_write(ch, stdout, plot_heat_depth_from_env()) == NUMLAB_ERR_INPUT)
+            plot_chart_write(ch, stdout, 0);  /* too narrow for the colour bar; a write error stays in ferror */
     }
     plot_chart_free(ch);
     free(values);

@@ -34,6 +34,7 @@ typedef struct bl_options_ {
     const char *spectrum;     /* NULL: none; "-": stdout */
     const char *spectrogram;  /* --spectrogram: NULL: none; "-": as text on stdout; else a figure file */
     figure_options figure;    /* --size of that figure */
+    plot_mode glyphs;         /* --glyphs, --ascii: the charts' glyph set, on screen and --spectrogram - */
     spectrogram *spectrogram_sink; /* fed every sample of the render when not NULL */
     bool replace;             /* --force */
     size_t channels;
@@ -142,10 +143,10 @@ size_t bl_bar(char *buf, size_t size, double value, int width, bool unicode);
 
 /* The guided walk through the six levels of the bowl note's synthesis chain, then free play, heard live on the
  * --audio device (bl_live_open). It starts from the preset's gesture (with --stir, --stir-radius, --tilt); every
- * level plays *typed_layers when not NULL (--layers). r: the command line (the lab that read it, for "needs a
+ * level plays *typed_layers when not NULL (--layers); its charts in glyphs (--glyphs). r: the command line (the lab that read it, for "needs a
  * terminal"). Returns the exit status. */
-int bl_interactive(const labcli_result *r, const snd_preset *preset, unsigned long seed, const char *audio,
-                   const unsigned *typed_layers);
+int bl_interactive(const labcli_result *r, plot_mode glyphs, const snd_preset *preset, unsigned long seed,
+                   const char *audio, const unsigned *typed_layers);
 
 /* The walk's steps: the six levels, free play, then the resonators under sampling (a study of model_sampling.c
  * each, on the left pane, while the bowl plays on). */

@@ -102,6 +102,7 @@ const labcli_option bl_option_table[] = {
      "--force); - prints the same chart as text"), .mode = BL_RENDER},
     {"size", LABCLI_PARSE, "WxH", AT(o.figure), 0, 0, NULL, N_("the spectrogram figure's size, points (SVG, PDF) or\n"
      "pixels (PNG) (default 640x400)"), .with = LABCLI_IN(BL_RENDER), .parse = figure_size_field},
+    LABCLI_GLYPH_OPTIONS(bl_front, o.glyphs, 0),
     {.help =
      N_("                      (FILE - writes a CSV to stdout; the summary line then goes to stderr; a FIFO or\n"
              "                      a device, e.g. /dev/null, is written as it is)")},

@@ -394,7 +394,7 @@ static size_t meter(const walk *w, char *buf, size_t size, size_t used, const ch
         pad = n > pad ? n : pad;
     }
     char bar[64];
-    bl_bar(bar, sizeof bar, value, 10, w->mode == PLOT_BRAILLE);
+    bl_bar(bar, sizeof bar, value, 10, w->mode != PLOT_ASCII);
     const int gap = pad + 1 - tui_text_columns(label, (int)strlen(label));
     return tui_append(buf, size, used, "\n%s%*s%s %4.2f %s", label, gap, "", bar, value, rest);
 }
@@ -519,8 +519,8 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     tui_add_param(d, _("preset"), "1-5", &w->preset_no, 1.0, (double)snd_preset_count(), 1.0, 1.0, false);
 }
 
-int bl_interactive(const labcli_result *r, const snd_preset *preset, unsigned long seed, const char *audio,
-                   const unsigned *typed_layers)
+int bl_interactive(const labcli_result *r, plot_mode glyphs, const snd_preset *preset, unsigned long seed,
+                   const char *audio, const unsigned *typed_layers)
 {
     static walk w;  /* the spectrum's buffers are large: not on the stack */
     w = (walk){.start = preset, .seed = (double)seed, .preset_no = 1, .typed_layers = typed_layers};
@@ -538,7 +538,7 @@ int bl_interactive(const labcli_result *r, const snd_preset *preset, unsigned lo
     w.last_stir = w.c.stir_hz;
     for (size_t k = 0; k <= BL_SPECTRUM_N / 2; k++)
         w.freq[k] = (double)k * SND_RATE / BL_SPECTRUM_N;
-    w.mode = plot_mode_from_locale();
+    w.mode = plot_mode_drawable(glyphs);  /* what curses can draw */
     w.bowl_chart = plot_chart_new(40, 12, w.mode);
     w.spec_chart = plot_chart_new(40, 8, w.mode);
     w.sgram_chart = plot_chart_new(40, 8, w.mode);

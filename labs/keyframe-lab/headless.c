@@ -25,11 +25,11 @@ void kl_print_number(FILE *out, double v)
 
 /* --- --plot: the walk's panes as text --------------------------------------------------------------------------- */
 
-int kl_plot(int step, double at, int width, int height, bool ascii, const figure_options *figure)
+int kl_plot(int step, double at, int width, int height, plot_mode glyphs, const figure_options *figure)
 {
     static kl_walk w;
     int st = CLI_OK;
-    if (kl_walk_init(&w, ascii)) {
+    if (kl_walk_init(&w, glyphs)) {
         st = cli_fail("%s", _("out of memory"));
         goto done;
     }

@@ -30,13 +30,13 @@ typedef struct {
     kl_times times;
     int plot, width, height;
     double at;
-    bool ascii;
+    plot_mode glyphs;
     figure_options figure;
 } kl_options;
 
 enum { KL_CSV = 1, KL_LIST, KL_PLOT };  /* the modes; 0 is the interactive lab */
 #define KL_STEPS 9                      /* the walk's steps (--plot 1..9) */
-#define KL_OPTION_COUNT 14
+#define KL_OPTION_COUNT 15
 extern const labcli_option kl_option_table[KL_OPTION_COUNT];
 /* What the table cannot check: the operand and the modes' combinations (labcli_lab.check). */
 int kl_check(const labcli_lab *lab, void *opts, const labcli_result *r);
@@ -61,7 +61,7 @@ const char *kl_shown(const char *name, size_t index, char *buf, size_t size);
 /* --plot: the two panes of the walk's step (0-based), each width x height, and its notes, at clip time `at` (< 0:
  * half way through the clip), printed as text; with figure->out the two panes as one figure instead. Returns the
  * exit status. */
-int kl_plot(int step, double at, int width, int height, bool ascii, const figure_options *figure);
+int kl_plot(int step, double at, int width, int height, plot_mode glyphs, const figure_options *figure);
 
 /* --- the guided walk (walk.c, walk_motion.c, view.c, texts.c) ------------------------------------------------ */
 
@@ -152,14 +152,14 @@ typedef struct {
 } kl_walk;
 
 /* The interactive lab (needs a terminal): the guided walk (walk.c), or a file's animations played (view_player.c;
- * the file is loaded and checked first). ascii: no braille. */
-int kl_walk_run(const labcli_result *r, bool ascii);
-int kl_play(const labcli_result *r, const char *path, bool ascii);
+ * the file is loaded and checked first). glyphs: the charts' set (--glyphs). */
+int kl_walk_run(const labcli_result *r, plot_mode glyphs);
+int kl_play(const labcli_result *r, const char *path, plot_mode glyphs);
 
 /* walk.c: the walk's tracks and charts (-1 when out of memory: kl_walk_destroy then frees what was made), freed by
  * kl_walk_destroy. The tui callbacks, also what --plot and tests/test_keyframe_lab_claims.c drive: kl_walk_changed
  * recomputes a step (TUI_ENTER_STEP also sets its defaults), kl_walk_notes (texts.c) writes its live numbers. */
-int kl_walk_init(kl_walk *w, bool ascii);
+int kl_walk_init(kl_walk *w, plot_mode glyphs);
 void kl_walk_destroy(kl_walk *w);
 void kl_walk_changed(void *ctx, int step, tui_change what);
 double kl_walk_now(const kl_walk *w);                             /* the clip time shown */

@@ -270,7 +270,7 @@ static void player_describe(void *ctx, int step, tui_step *d)
 
 /* --- the app -------------------------------------------------------------------------------------------------- */
 
-int kl_play(const labcli_result *r, const char *path, bool ascii)
+int kl_play(const labcli_result *r, const char *path, plot_mode glyphs)
 {
     static player pl;  /* large (sample buffers): not on the stack */
     memset(&pl, 0, sizeof pl);
@@ -291,7 +291,7 @@ int kl_play(const labcli_result *r, const char *path, bool ascii)
                                     : _("%s: no animation channels to play (--list FILE shows what it holds)"), path);
     }
     pl.steps = malloc(pl.n_steps * sizeof *pl.steps);
-    pl.mode = ascii ? PLOT_ASCII : plot_mode_from_locale();
+    pl.mode = plot_mode_drawable(glyphs);  /* what curses can draw */
     pl.view = kl_scene_view(-35.0 * NUMLAB_PI / 180.0, 20.0 * NUMLAB_PI / 180.0);
     pl.speed = 1.0;
     pl.clock_animation = (size_t)-1;

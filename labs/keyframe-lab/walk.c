@@ -355,12 +355,12 @@ static void walk_describe(void *ctx, int step, tui_step *d)
 
 /* --- the app -------------------------------------------------------------------------------------------------- */
 
-int kl_walk_init(kl_walk *w, bool ascii)
+int kl_walk_init(kl_walk *w, plot_mode glyphs)
 {
     static const double times[2] = {0, 1};
     static const double keys[8] = {0, 0, 0, 1, 0, 0, 0, 1};
     memset(w, 0, sizeof *w);
-    w->mode = ascii ? PLOT_ASCII : plot_mode_from_locale();
+    w->mode = glyphs;
     w->view = kl_scene_view(-35.0 * KL_DEG, 20.0 * KL_DEG);
     w->interval = 1.0;
     for (int p = 0; p < 2; p++)
@@ -388,10 +388,10 @@ void kl_walk_destroy(kl_walk *w)
     kl_walk_motion_destroy(w);
 }
 
-int kl_walk_run(const labcli_result *r, bool ascii)
+int kl_walk_run(const labcli_result *r, plot_mode glyphs)
 {
     static kl_walk w;  /* large (sample buffers): not on the stack */
-    if (kl_walk_init(&w, ascii)) {
+    if (kl_walk_init(&w, plot_mode_drawable(glyphs))) {
         kl_walk_destroy(&w);
         return cli_fail("%s", _("out of memory"));
     }

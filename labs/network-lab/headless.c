@@ -132,7 +132,7 @@ int nl_plot(net_network *net, const nl_options *o)
     const nl_params p = nl_params_from_options(net, o, false);
     for (int k = 0; k < p.n_methods; k++)
         shown[k] = true;
-    const plot_mode mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
+    const plot_mode mode = o->glyphs;
     plot_chart *ch = plot_chart_new(o->width, o->height, mode);
     double *y0 = malloc(net_dim(net) * sizeof *y0);
     nl_result res;

@@ -33,7 +33,7 @@ typedef struct {
     long long pull_mass;
     double pull_dx, pull_dy;
     int width, height;                 /* --plot's size */
-    bool ascii;
+    plot_mode glyphs;                  /* --glyphs, --ascii */
     figure_options figure;             /* --out, --size, --replace (--force is the force law here) */
 } nl_options;
 

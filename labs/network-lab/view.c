@@ -172,8 +172,9 @@ static void fit_ranges(plot_chart *ch, const double box[4], plot_mode mode, doub
         int col, row, cols, rows;
         if (plot_chart_area(ch, &col, &row, &cols, &rows))
             return;  /* too small to plot: the chart says so */
-        const bool braille = mode == PLOT_BRAILLE;
-        const int dc = braille ? 2 * cols : cols;
+        int cell_w, cell_h;
+        plot_mode_cell(mode, &cell_w, &cell_h);
+        const int dc = cell_w * cols;
         plot_equal_aspect(box, cols, rows, mode, range);
         *dot = (range[1] - range[0]) / (dc > 1 ? dc - 1 : 1);
     }

@@ -490,7 +490,7 @@ int nl_interactive(net_network *net, const nl_options *o, const labcli_result *r
 {
     static walk w;  /* the notes and the title outlive no call, but the strokes are large: not on the stack */
     w = (walk){.custom = net, .o = o, .built_step = -1};
-    w.mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
+    w.mode = plot_mode_drawable(o->glyphs);  /* what curses can draw */
     int rc = CLI_OK;
     for (int p = 0; p < TUI_MAX_PANES; p++)
         if (!(w.chart[p] = plot_chart_new(40, 12, w.mode)))

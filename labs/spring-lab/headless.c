@@ -7,6 +7,7 @@
 #include "numlab/common.h"
 #include "numlab/cli.h"
 #include "numlab/lang.h"
+#include "numlab/plot_heat.h"
 #include "lab.h"
 
 /* %.17g: every double printed round-trips exactly. */
@@ -181,7 +182,7 @@ static void study_csv(const sl_study *st)
 /* One chart, filled by fill(ch, arg), printed as text or written as --out's figure. */
 static int chart_output(const sl_options *o, void (*fill)(plot_chart *ch, const void *arg), const void *arg)
 {
-    plot_chart *ch = plot_chart_new(o->width, o->height, o->ascii ? PLOT_ASCII : plot_mode_from_locale());
+    plot_chart *ch = plot_chart_new(o->width, o->height, o->glyphs);
     if (!ch)
         return cli_fail(_("out of memory"));
     fill(ch, arg);
@@ -279,6 +280,20 @@ static void fill_region(plot_chart *ch, const void *arg)
     sl_region_chart(ch, at->region, at->dt);
 }
 
+/* The regions on stdout, how many methods are stable at each point as a heat map in viridis (plot_heat.h): in colour
+ * on a terminal, else by characters; a chart too narrow for the colour bar as plot_chart_write shades it. */
+static int region_heat(const sl_options *o, const sl_region *rg)
+{
+    plot_chart *ch = plot_chart_new(o->width, o->height, o->glyphs);
+    if (!ch)
+        return cli_fail(_("out of memory"));
+    sl_region_chart(ch, rg, o->p.dt);
+    if (plot_heat_write(ch, stdout, plot_heat_depth_from_env()) == NUMLAB_ERR_INPUT)
+        plot_chart_write(ch, stdout, 0);  /* a write error stays in ferror, for cli_flush_stdout */
+    plot_chart_free(ch);
+    return CLI_OK;
+}
+
 /* --plot region [--series]: the stability regions of --method's steppers (default: sl_region_default_methods). */
 static int plot_region(const sl_options *o)
 {
@@ -302,8 +317,10 @@ static int plot_region(const sl_options *o)
     int rc = CLI_OK;
     if (o->plot_csv)
         sl_region_csv(&rg);
-    else
+    else if (o->figure.out)
         rc = chart_output(o, fill_region, &(region_at){&rg, o->p.dt});
+    else
+        rc = region_heat(o, &rg);
     for (int i = 0; i < 2 && !o->plot_csv && !o->figure.out; i++)  /* the box stops 60 from 0 */
         if (rg.root_re[i] < rg.box[0] || fabs(rg.root_im[i]) > rg.box[3])
             printf("# dt lambda = %g%+gi: outside the chart\n", rg.root_re[i], rg.root_im[i]);
@@ -333,7 +350,7 @@ int sl_plot(const sl_options *o)
         p.methods[SPRING_EXPLICIT] = p.methods[SPRING_SEMI] = p.methods[SPRING_RK4] = true;
         p.methods[p.spring.k3 != 0.0 ? SPRING_GSL_RK8PD : SPRING_EXACT] = true;  /* the reference */
     }
-    plot_mode mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
+    plot_mode mode = o->glyphs;
     plot_chart *ch = plot_chart_new(o->width, o->height, mode);
     sl_result runs = {0};
     if (!ch || sl_model_compute(&p, &runs)) {

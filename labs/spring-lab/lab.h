@@ -28,7 +28,7 @@ typedef struct {
     const char *plot;
     bool plot_csv;              /* --plot KIND --series: a study's series as CSV */
     int width, height;
-    bool ascii;
+    plot_mode glyphs;           /* --glyphs, --ascii */
     figure_options figure;      /* --out, --size, --force */
     sl_typed typed;
 } sl_options;

@@ -445,7 +445,7 @@ int sl_interactive(sl_options *o, const labcli_result *r)
 {
     static sl_walk w;  /* large (frame buffers): not on the stack */
     w.o = w.cli = *o;
-    w.mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
+    w.mode = plot_mode_drawable(o->glyphs);  /* what curses can draw */
     for (int p = 0; p < TUI_MAX_PANES; p++)
         if (!(w.chart[p] = plot_chart_new(40, 12, w.mode)))
             return cli_fail("%s", _("out of memory"));
