@@ -226,7 +226,7 @@ static void say_changed(plain_state *s, const char *what)
     char summary[PLAIN_TEXT] = "";
     if (s->app->summary)
         s->app->summary(s->app->ctx, s->step, summary, sizeof summary);
-    else
+    if (!*summary)
         notes_line(s, summary, sizeof summary);
     say(s, "%s: %s", what, *summary ? summary : _("nothing to say"));
 }
