@@ -50,7 +50,7 @@ int plot_series_facts(const double *x, const double *y, size_t n, size_t stride,
         return -1;
     stride = stride ? stride : 1;
     *f = (plot_facts){.y_min = NAN, .y_max = NAN, .x_first = NAN, .x_last = NAN, .first_crossing = NAN,
-                      .period = NAN, .doubling = NAN, .stops_at = NAN, .leaves_at = NAN, .growth = NAN};
+                      .period = NAN, .doubling = NAN, .settles_near = NAN, .stops_at = NAN, .leaves_at = NAN, .growth = NAN};
     double sum = 0.0, prev_x = NAN, prev_y = NAN, last_x = NAN;
     bool rises = false, falls = false;
     size_t last_finite = 0;
@@ -111,6 +111,17 @@ int plot_series_facts(const double *x, const double *y, size_t n, size_t stride,
     double x0, x1;
     const double s0 = quarter_size(x, y, n, stride, 0, q, c, &x0);
     const double s1 = quarter_size(x, y, n, stride, f->points - q, f->points, c, &x1);
+    double last_lo = INFINITY, last_hi = -INFINITY, last_sum = 0.0;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (finite_point(x, y, i, stride) && k++ >= f->points - q) {
+            const double yi = y[i * stride];
+            last_lo = fmin(last_lo, yi), last_hi = fmax(last_hi, yi), last_sum += yi;
+        }
+    const double range = f->y_max - f->y_min, near = last_sum / (double)q;
+    f->settles = range > 0.0 && last_hi - last_lo < 0.05 * range &&
+                 fabs(near) > 0.1 * fmax(fabs(f->y_min), fabs(f->y_max));
+    f->settles_near = f->settles ? near : NAN;
     f->growth = s0 > 0.0 ? s1 / s0 : s1 > 0.0 ? INFINITY : 1.0;
     f->trend = f->growth > GROWING ? PLOT_TREND_GROWING : f->growth < 1.0 / GROWING ? PLOT_TREND_DECAYING
                                                                                       : PLOT_TREND_STEADY;
@@ -179,7 +190,9 @@ static void describe_series(text_out *o, const plot_chart *ch, int s)
         say(o, _("; it oscillates, period %.3g of %s"), f.period, xl);
     else if (f.oscillates)
         say(o, "%s", _("; it swings back and forth"));
-    if (!f.x_monotone && f.trend == PLOT_TREND_GROWING)
+    if (f.settles)
+        say(o, _("; it settles near %.3g"), f.settles_near);
+    else if (!f.x_monotone && f.trend == PLOT_TREND_GROWING)
         say(o, _("; along the curve it grows, x%.3g from its first quarter to its last"), f.growth);
     else if (!f.x_monotone && f.trend == PLOT_TREND_DECAYING)
         say(o, _("; along the curve it shrinks, x%.3g from its first quarter to its last"), f.growth);
@@ -243,8 +256,8 @@ size_t plot_chart_describe(const plot_chart *ch, char *buf, size_t size)
         char unit[PLOT_NAME_MAX * 4];
         safe(ch->image_unit, unit, sizeof unit);
         /* TRANSLATORS: a heat map under a chart's data (a spectrogram), its scale */
-        say(&o, _("A heat map under it, from %.3g to %.3g %s, darker where larger.\n"), ch->image.lo, ch->image.hi,
-            unit);
+        say(&o, _("A heat map under it, from %.3g to %.3g%s%s, darker where larger.\n"), ch->image.lo, ch->image.hi,
+            *unit ? " " : "", unit);
     }
     return o.used;
 }

@@ -21,6 +21,7 @@ static void fill(double (*f)(double))
 static double doubling(double x) { return pow(2.0, x / 0.5); }
 static double decay(double x) { return exp(-x); }
 static double wave(double x) { return sin(2.0 * M_PI * x / 0.25); }
+static double rest(double x) { return 300.0 * (1.0 - exp(-x / 0.3)); }
 
 START_TEST(a_doubling_series_doubles_every_half)
 {
@@ -49,6 +50,20 @@ START_TEST(a_decaying_series_halves_every_ln2)
     plot_series_facts(t, y, N, 1, NAN, NAN, &f);
     ck_assert_int_eq(f.trend, PLOT_TREND_DECAYING);
     ck_assert_double_eq_tol(f.doubling, log(2.0), 1e-9);  /* the same quarters as above */
+}
+END_TEST
+
+START_TEST(a_spring_coming_to_rest_settles)
+{
+    fill(rest);
+    plot_facts f;
+    plot_series_facts(t, y, N, 1, NAN, NAN, &f);
+    ck_assert(f.settles);
+    /* the last quarter, t = 3.01..4: 300 (1 - e^(-t/0.3)) is within 300 e^(-10.03) = 0.013 of 300 */
+    ck_assert_double_eq_tol(f.settles_near, 300.0, 0.02);
+    fill(decay);  /* e^-t ends near 0.03, less than a tenth of its start: it decays, it does not settle */
+    plot_series_facts(t, y, N, 1, NAN, NAN, &f);
+    ck_assert(!f.settles);
 }
 END_TEST
 
@@ -141,6 +156,7 @@ static Suite *describe_suite(void)
     tcase_add_test(tc, a_doubling_series_doubles_every_half);
     tcase_add_test(tc, a_decaying_series_halves_every_ln2);
     tcase_add_test(tc, a_sine_oscillates_with_its_period);
+    tcase_add_test(tc, a_spring_coming_to_rest_settles);
     tcase_add_test(tc, a_run_that_diverged_stops_and_leaves_the_range);
     tcase_add_test(tc, a_curve_has_no_period_along_x);
     tcase_add_test(tc, the_chart_is_said_in_sentences_escaped);

@@ -10,7 +10,8 @@
  * largest |y - c| there, c its mean when it oscillates (its swing) and 0 when it does not (its magnitude). The
  * growth is the last quarter's size over the first's, over the x distance d between the two quarters' middles:
  * growing above 5/4, decaying below 4/5, else steady; the doubling (or halving) distance is d ln 2 / |ln growth|,
- * the e-folding rate ln(growth) / d. Oscillating: at least four crossings of the middle (min + max) / 2, the period
+ * the e-folding rate ln(growth) / d. A series that settles near a value other than 0 is said to settle there
+ * instead of growing or decaying. Oscillating: at least four crossings of the middle (min + max) / 2, the period
  * twice the mean distance between consecutive crossings.
  *
  * The texts are sentences in the reader's language (lang.h), numbers with a '.', and go through text_escape where
@@ -38,6 +39,9 @@ typedef struct {
     bool oscillates;
     double period;          /* NAN unless it oscillates along a monotone x */
     plot_trend trend;       /* UNKNOWN: fewer than 8 finite points */
+    bool settles;           /* its last quarter spans less than 5% of its range, about a value away from 0 (more
+                             * than a tenth of its largest |y|): a spring coming to rest at its target */
+    double settles_near;    /* the last quarter's mean, NAN unless it settles */
     double growth;          /* last quarter's size / first's (INFINITY from a first quarter of size 0) */
     double doubling;        /* x distance a doubling (growing) or a halving (decaying) takes, NAN otherwise (and
                              * when x is not monotone) */
