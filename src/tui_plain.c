@@ -179,6 +179,12 @@ static void notes_line(plain_state *s, char *buf, size_t size)
         s->app->notes(s->app->ctx, s->step, buf, size);
     for (char *c = buf; *c; c++)
         *c = *c == '\n' ? ' ' : *c;
+    /* a sentence: the notes' trailing spaces and list separator off, a full stop at the end */
+    size_t n = strlen(buf);
+    while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == ';' || buf[n - 1] == ','))
+        buf[--n] = '\0';
+    if (n > 0 && n + 1 < size && !strchr(".:!?)", buf[n - 1]))
+        buf[n] = '.', buf[n + 1] = '\0';
 }
 
 static void say_parameters(plain_state *s)
