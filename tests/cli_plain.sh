@@ -67,6 +67,12 @@ pitch() {  # pitch FROM TO (seconds): zero crossings / 2 / (TO - FROM)
 expect_num "--plain l: the pitch at the start" "$(pitch 0 0.3)" 225 12
 expect_num "--plain l: the pitch at the end" "$(pitch 2.7 3)" 1786 60
 
+# in Spanish: the same lines in the reader's language, the methods in words
+printf '\t\t+q' | LANGUAGE=es LANG=es_AR.UTF-8 "$SL" --plain >"$TMP/out" 2>&1
+expect_eq "--plain in Spanish: the first line" "$(head -n 1 "$TMP/out")" "Paso 1 de 15: Euler explícito explota."
+expect_eq "--plain in Spanish: the line after +" "$(tail -n 1 "$TMP/out")" \
+    "dt = 0.022 s: Euler explícito crece x1.33 por paso, la energía crece hasta x9.16e+09 E0"
+
 # NUMLAB_PLAIN=1 without the option; usage errors name the option
 printf 'q' | NUMLAB_PLAIN=1 "$SL" >"$TMP/out" 2>&1
 expect_eq "NUMLAB_PLAIN=1" "$(head -n 1 "$TMP/out")" "Step 1 of 15: Explicit Euler explodes."

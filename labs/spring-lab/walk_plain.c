@@ -10,7 +10,7 @@
 /* One method's clause: "explicit grows x1.28 a step, diverged at step 31" or "semi bounded, energy 0.98..1.02 E0". */
 static size_t method_clause(const sl_result *r, spring_method m, char *buf, size_t size, size_t used)
 {
-    const char *name = spring_method_name(m);
+    const char *name = labcli_method_label(spring_method_name(m));
     used = tui_append(buf, size, used, "%s", used ? "; " : "");
     if (m == SPRING_EXPLICIT && r->zeta == 0.0)
         /* TRANSLATORS: explicit Euler's amplification of the undamped spring: "explicit grows x1.28 a step, " */
@@ -63,7 +63,7 @@ int sl_walk_listen(void *ctx, int step, plot_series *out, char *what, size_t siz
             *out = (plot_series){.x = &s[0].t, .y = &s[0].energy, .n = w->runs.count[m],
                                  .stride = sizeof s[0] / sizeof(double)};
             /* TRANSLATORS: what the l key plays: "energy of explicit" */
-            snprintf(what, size, _("energy of %s"), spring_method_name((spring_method)m));
+            snprintf(what, size, _("energy of %s"), labcli_method_label(spring_method_name((spring_method)m)));
             return 0;
         }
     return -1;
