@@ -12,7 +12,7 @@
 
 #define OPT_BASE 256    /* getopt_long's value for options[i]: OPT_BASE + i */
 #define OPT_PLAIN 'P'   /* every lab's own options, beside --help */
-#define OPT_LISTEN_WAV 'W'
+#define OPT_TONE_WAV 'W'
 #define HELP_COLUMN 22  /* where the help lines start */
 #define HELP_WIDTH 110  /* and where they end */
 
@@ -301,7 +301,7 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
     }
     longopts[n++] = (struct option){"help", no_argument, NULL, 'h'};
     longopts[n++] = (struct option){"plain", no_argument, NULL, OPT_PLAIN};
-    longopts[n++] = (struct option){"listen-wav", required_argument, NULL, OPT_LISTEN_WAV};
+    longopts[n++] = (struct option){"tone-wav", required_argument, NULL, OPT_TONE_WAV};
     longopts[n] = (struct option){NULL, 0, NULL, 0};
     if (cli_check_options(argc, argv, "h", longopts))
         return CLI_USAGE;
@@ -317,10 +317,10 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
             r->plain = true;
             continue;
         }
-        if (opt == OPT_LISTEN_WAV) {
+        if (opt == OPT_TONE_WAV) {
             if (!*optarg)
-                return cli_error(_("%s: an empty file name (allowed: a file name)"), "--listen-wav");
-            r->listen_wav = optarg;
+                return cli_error(_("%s: an empty file name (allowed: a file name)"), "--tone-wav");
+            r->tone_wav = optarg;
             continue;
         }
         if (opt < OPT_BASE)
@@ -335,8 +335,8 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
     if (optind < argc)
         return cli_unexpected(argv[optind]);
     int rc = check_modes(lab, r);
-    if (rc == CLI_OK && r->listen_wav && !r->plain)
-        return cli_error(_("--%s goes with %s (see --help)"), "listen-wav", "--plain");
+    if (rc == CLI_OK && r->tone_wav && !r->plain)
+        return cli_error(_("--%s goes with %s (see --help)"), "tone-wav", "--plain");
     if (rc == CLI_OK && r->plain && r->mode != 0) {
         char modes[512];
         mode_names(lab, LABCLI_IN(0), false, modes, sizeof modes);
@@ -425,7 +425,7 @@ void labcli_help(const labcli_lab *lab, FILE *out)
     fprintf(out, "  --plain%*s", HELP_COLUMN - 9, "");
     wrap(_("the walk as lines for a screen reader or a braille display: each key answers with a line, charts are "
            "said in words, ? lists the keys (also NUMLAB_PLAIN=1)"), "", out);
-    fprintf(out, "  --listen-wav FILE%*s", HELP_COLUMN - 19, "");
+    fprintf(out, "  --tone-wav FILE%*s", HELP_COLUMN - 17, "");
     wrap(_("with --plain: the l key writes its tone to FILE (a WAV) instead of playing it"), "", out);
     fprintf(out, "  --help%*s%s\n", HELP_COLUMN - 8, "", _("this text"));
     if (lab->footer)
@@ -446,8 +446,8 @@ int labcli_main(const labcli_lab *lab, void *opts, int argc, char **argv)
     if (lab->check && (rc = lab->check(lab, opts, &r)) != CLI_OK)
         return cli_finish(rc);
     if (r.plain)
-        tui_set_plain(true, r.listen_wav);
-    if (r.mode == 0 && lab->interactive && !r.operand && !cli_have_terminal() && !tui_plain())
+        tui_set_plain(true, r.tone_wav);
+    if (r.mode == 0 && lab->interactive && !r.operand && !cli_have_terminal())
         return cli_finish(labcli_no_terminal(&r, NULL));
     return cli_finish(lab->run(opts, &r));
 }

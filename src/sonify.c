@@ -1,5 +1,6 @@
 /* sonify: a series as a tone whose pitch follows its value. See include/numlab/sonify.h. */
 #include "numlab/sonify.h"
+#include "numlab/common.h"
 
 #include <math.h>
 #include <string.h>
@@ -50,9 +51,9 @@ int sonify_render(const double *y, size_t n, size_t stride, double rate, double 
         const double f = sonify_pitch(&s, v);
         if (isnan(f))
             continue;  /* not a number: silence, the phase kept */
-        phase += 2.0 * M_PI * f / rate;
-        if (phase > 2.0 * M_PI)
-            phase -= 2.0 * M_PI;
+        phase += 2.0 * NUMLAB_PI * f / rate;
+        if (phase > 2.0 * NUMLAB_PI)
+            phase -= 2.0 * NUMLAB_PI;
         const double edge = fmin(1.0, fmin((double)k, (double)(frames - 1 - k)) / fade);
         out[k] = SONIFY_AMPLITUDE * edge * sin(phase);
     }

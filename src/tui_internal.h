@@ -80,6 +80,10 @@ void tui_figures_write(const tui_app *app, int step, int n_panes, const int *pan
  * it to the WAV `wav` (when not NULL), and says what it did in note. */
 void tui_catch_quit(void);
 void tui_listen(const tui_app *app, int step, int n_panes, const char *wav, char *note, size_t size);
+/* tui_menu and tui_pager in --plain (tui_plain_menu.c): the items or the page as lines, a number and Enter choose. */
+int tui_plain_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected,
+                   int *choice);
+int tui_plain_pager(const char *title, const char *text);
 
 /* CLOCK_MONOTONIC in seconds. */
 double tui_now(void);

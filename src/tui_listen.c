@@ -1,6 +1,6 @@
 /* tui_listen: --plain's l key. The step's series (the lab's listen callback, else the first chart's first series) as
  * a tone whose pitch follows its value (sonify.h), played through the audio path the bowl lab plays through
- * (audio.h) or, with --listen-wav FILE, written as a 16-bit WAV through an output set (outset.h: whole or not at
+ * (audio.h) or, with --tone-wav FILE, written as a 16-bit WAV through an output set (outset.h: whole or not at
  * all). See include/numlab/tui.h. */
 #include "numlab/audio.h"
 #include "numlab/lang.h"
@@ -133,7 +133,7 @@ void tui_listen(const tui_app *app, int step, int n_panes, const char *wav, char
             snprintf(note + used, size - (size_t)used, "%s", _(": played."));
         else if (rc == 1)
             snprintf(note + used, size - (size_t)used, "%s",
-                     _(": no sound device here; --listen-wav FILE writes the tone instead."));
+                     _(": no sound device here; --tone-wav FILE writes the tone instead."));
         else {
             char reason[2048];
             text_escape(err, reason, sizeof reason);

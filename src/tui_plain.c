@@ -28,10 +28,12 @@ enum { KEY_PLAIN_UP = 0x100, KEY_PLAIN_DOWN, KEY_PLAIN_RIGHT, KEY_PLAIN_LEFT, KE
 static bool plain_on;
 static const char *plain_wav;
 
-void tui_set_plain(bool on, const char *listen_wav)
+void tui_set_plain(bool on, const char *tone_wav)
 {
     plain_on = on;
-    plain_wav = listen_wav;
+    plain_wav = tone_wav;
+    if (on)
+        setenv("NUMLAB_PLAIN", "1", 1);  /* a lab the launcher starts speaks in lines too */
 }
 
 bool tui_plain(void)
@@ -47,15 +49,43 @@ typedef struct {
     tui_step desc;
 } plain_state;
 
-/* Each line of text (lines separated by '\n'), escaped (text.h): whatever a lab passes on from a file shows as
- * \xHH, never as a control. Empty lines are left out. */
+/* A code point of a picture, not of words: box drawing (U+2500-257F), block elements (U+2580-259F: a meter's bar),
+ * braille patterns (U+2800-28FF: a plot's dots), or a run of middle dots (a meter's empty part). A speech engine
+ * spells them out one by one, a braille display shows them as noise: --plain leaves them out. Returns the bytes. */
+static size_t picture_glyph(const unsigned char *p, unsigned char before)
+{
+    if (p[0] == 0xe2 && (p[1] == 0x94 || p[1] == 0x95 || p[1] == 0x96) && p[2] >= 0x80 && p[2] <= 0xbf &&
+        !(p[1] == 0x96 && p[2] >= 0xa0))
+        return 3;  /* U+2500..U+259F */
+    if (p[0] == 0xe2 && p[1] >= 0xa0 && p[1] <= 0xa3 && p[2] >= 0x80 && p[2] <= 0xbf)
+        return 3;  /* U+2800..U+28FF */
+    if (p[0] == 0xc2 && p[1] == 0xb7 && ((p[2] == 0xc2 && p[3] == 0xb7) || before == 0xb7))
+        return 2;  /* U+00B7 in a run */
+    return 0;
+}
+
+/* Each line of text (lines separated by '\n'), pictures left out, escaped (text.h): whatever a lab passes on from
+ * a file shows as \xHH, never as a control. Empty lines are left out. */
 static void put_lines(plain_state *s, const char *text)
 {
     for (const char *p = text; *p;) {
         const size_t n = strcspn(p, "\n");
         if (n > 0) {
             char line[PLAIN_TEXT];
-            snprintf(line, sizeof line, "%.*s", (int)n, p);
+            size_t used = 0;
+            bool after_picture = false;
+            for (size_t i = 0; i < n && used + 1 < sizeof line;) {
+                const size_t skip = picture_glyph((const unsigned char *)p + i, i > 0 ? (unsigned char)p[i - 1] : 0);
+                if (skip) {
+                    i += skip, after_picture = true;
+                } else if (p[i] == ' ' && after_picture && used > 0 && line[used - 1] == ' ') {
+                    i++;  /* the spaces around a picture left out: one */
+                } else {
+                    after_picture = after_picture && p[i] == ' ';
+                    line[used++] = p[i++];
+                }
+            }
+            line[used] = '\0';
             text_fputs(line, s->out);
             fputc('\n', s->out);
         }
@@ -408,6 +438,7 @@ int tui_plain_run(tui_app *app, FILE *in, FILE *out)
     app->go_requested = false;
     app->said[0] = '\0';
     tui_catch_quit();
+    setvbuf(in, NULL, _IONBF, 0);  /* no read-ahead: what follows q is left for the launcher that started the lab */
     /* a terminal gives each key as it is pressed, without echo (the answer is the line that follows) */
     struct termios saved, raw;
     const bool tty = isatty(fileno(in)) && tcgetattr(fileno(in), &saved) == 0;

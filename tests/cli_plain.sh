@@ -3,6 +3,7 @@
 # answers with one line, nothing is cursor addressing or an escape, every step of spring-lab's walk is said, the
 # charts are said in words and as a table, and l writes a tone whose pitch climbs with explicit Euler's energy.
 . tests/lib/cli.sh
+. tests/lib/gltf_names.sh
 SL="$BIN/spring-lab"
 
 # plain KEYS ARGS...: spring-lab --plain ARGS with KEYS on stdin, its lines in $TMP/out
@@ -51,9 +52,9 @@ grep -q '^  t \[s\] = 0.8, ' "$TMP/out" && pass || fail "--plain t: the last row
 plain '?'
 expect_eq "--plain ?: sentences" "$(grep -c '^Press .*\.$' "$TMP/out")" 10
 
-# l --listen-wav: a 3 s 16-bit tone of explicit Euler's energy (44 bytes of header + 2 x 132300 samples); its pitch,
+# l --tone-wav: a 3 s 16-bit tone of explicit Euler's energy (44 bytes of header + 2 x 132300 samples); its pitch,
 # by zero crossings over the first and the last 0.3 s, near 200 Hz and near 2000 Hz (log E is linear in the step)
-plain 'l' --listen-wav "$TMP/tone.wav"
+plain 'l' --tone-wav "$TMP/tone.wav"
 grep -q '^energy of explicit: 3 s, from 200 Hz at 800 to 2000 Hz at .*: written to ' "$TMP/out" && pass ||
     fail "--plain l: $(tail -n 1 "$TMP/out")"
 expect_eq "--plain l: the WAV's size" "$(wc -c <"$TMP/tone.wav")" 264644
@@ -73,10 +74,36 @@ expect_eq "--plain in Spanish: the first line" "$(head -n 1 "$TMP/out")" "Paso 1
 expect_eq "--plain in Spanish: the line after +" "$(tail -n 1 "$TMP/out")" \
     "dt = 0.022 s: Euler explícito crece x1.33 por paso, la energía crece hasta x9.16e+09 E0"
 
+# every lab: step 1 said, and n; no picture (braille dots, box drawing, a meter's blocks) among the words
+for lab in network-lab keyframe-lab bowl-lab; do
+    quiet=""; [ $lab = bowl-lab ] && quiet="--audio none"  # no live sound in a test
+    printf 'nq' | "$BIN/$lab" --plain $quiet >"$TMP/out" 2>&1
+    head -n 1 "$TMP/out" | grep -q '^Step 1 of [0-9]*: .*\.$' && pass || fail "$lab --plain: $(head -n 1 "$TMP/out")"
+    grep -q '^Step 2 of ' "$TMP/out" && pass || fail "$lab --plain: n did not reach step 2"
+    expect_eq "$lab --plain: no pictures" "$(LC_ALL=C grep -c "$(printf '\342[\224-\226\240-\243]')" "$TMP/out")" 0
+done
+
+# names from a file reach the lines escaped: keyframe-lab playing a glTF whose node and animation names hold ESC,
+# BEL, a line feed and a C1 CSI (tests/lib/gltf_names.sh)
+names_gltf "$TMP/names.gltf"
+printf 'dtq' | "$BIN/keyframe-lab" --plain "$TMP/names.gltf" >"$TMP/out" 2>&1
+expect_eq "keyframe-lab --plain FILE: exit 0" "$?" 0
+expect_eq "keyframe-lab --plain FILE: no control byte" "$(LC_ALL=C tr -d '\n' <"$TMP/out" | LC_ALL=C grep -c "$(printf '[\001-\037\177]')")" 0
+grep -q 'red\\x1b\[31m' "$TMP/out" && pass || fail "keyframe-lab --plain FILE: the node's name not shown escaped"
+
+# the launcher: its list as numbered lines, 1 and Enter start spring-lab in lines (it reads its own key, q, and not
+# a byte more), and back in the list q and Enter leave
+printf '1\nqq\n' | "$BIN/numlab" --plain >"$TMP/out" 2>&1
+expect_eq "numlab --plain: exit 0" "$?" 0
+grep -q '^1 spring-lab: a damped spring: explicit, semi-implicit Euler, RK4\.$' "$TMP/out" && pass ||
+    fail "numlab --plain: no item 1: $(head -n 4 "$TMP/out")"
+grep -q '^Step 1 of 15: Explicit Euler explodes\.$' "$TMP/out" && pass || fail "numlab --plain: spring-lab not in lines"
+expect_eq "numlab --plain: the list said again after the lab" "$(grep -c '^Type a number from 1 to' "$TMP/out")" 2
+
 # NUMLAB_PLAIN=1 without the option; usage errors name the option
 printf 'q' | NUMLAB_PLAIN=1 "$SL" >"$TMP/out" 2>&1
 expect_eq "NUMLAB_PLAIN=1" "$(head -n 1 "$TMP/out")" "Step 1 of 15: Explicit Euler explodes."
-expect_usage "--listen-wav goes with --plain" "$SL" --listen-wav x.wav
+expect_usage "--tone-wav goes with --plain" "$SL" --tone-wav x.wav
 expect_usage "--plain goes with the interactive lab" "$SL" --plain --stability
-expect_usage "--listen-wav: an empty file name" "$SL" --plain --listen-wav ''
+expect_usage "--tone-wav: an empty file name" "$SL" --plain --tone-wav ''
 finish

@@ -20,7 +20,7 @@ static void fill(double (*f)(double))
 
 static double doubling(double x) { return pow(2.0, x / 0.5); }
 static double decay(double x) { return exp(-x); }
-static double wave(double x) { return sin(2.0 * M_PI * x / 0.25); }
+static double wave(double x) { return sin(2.0 * NUMLAB_PI * x / 0.25); }
 static double rest(double x) { return 300.0 * (1.0 - exp(-x / 0.3)); }
 
 START_TEST(a_doubling_series_doubles_every_half)
@@ -106,7 +106,7 @@ START_TEST(a_curve_has_no_period_along_x)
 {
     double xy[2 * N];
     for (int i = 0; i < N; i++)  /* a circle, four times round: x turns back */
-        xy[2 * i] = cos(4.0 * M_PI * i / 200.0), xy[2 * i + 1] = sin(4.0 * M_PI * i / 200.0);
+        xy[2 * i] = cos(4.0 * NUMLAB_PI * i / 200.0), xy[2 * i + 1] = sin(4.0 * NUMLAB_PI * i / 200.0);
     plot_facts f;
     plot_series_facts(&xy[0], &xy[1], N, 2, NAN, NAN, &f);
     ck_assert(!f.x_monotone);

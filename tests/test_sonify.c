@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "numlab/common.h"
 #include "numlab/sonify.h"
 #include "helpers/check_main.h"
 

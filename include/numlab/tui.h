@@ -184,8 +184,10 @@ void tui_say(tui_app *app, const char *fmt, ...) __attribute__((format(printf, 2
  * Keys are read one byte at a time (a pipe works; on a terminal the line discipline is set to give each key as it
  * is pressed, and put back however the program ends). */
 
-/* Turns the mode on (labcli's --plain) and names the WAV the l key writes instead of playing (NULL: play). */
-void tui_set_plain(bool on, const char *listen_wav);
+/* Turns the mode on (labcli's --plain: NUMLAB_PLAIN=1 is then set for the programs it starts, the launcher's labs)
+ * and names the WAV the l key writes instead of playing (NULL: play). tui_menu and tui_pager then say their items
+ * and pages as lines too (a number and Enter choose). */
+void tui_set_plain(bool on, const char *tone_wav);
 /* Whether tui_run runs the walk in lines: tui_set_plain, or NUMLAB_PLAIN set in the environment, not empty and not
  * "0". */
 bool tui_plain(void);
