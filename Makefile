@@ -87,6 +87,7 @@ BENCHES   := $(BENCH_SRC:tests/%.c=$(BUILD)/bench/%)
 FUZZ_SRC  := $(wildcard tests/fuzz_*.c)
 
 .PHONY: all run check check-build bench slow-check install clean deps need-deps pot fuzz fuzz-network fuzz-gltf help
+.PHONY: check-speech
 .DEFAULT_GOAL := all
 # Objects are not intermediate files: keep them, so rebuilds stay incremental.
 .SECONDARY:
@@ -97,6 +98,7 @@ help:
 	@echo "make run        build and open the labs (installs missing packages first)"
 	@echo "make check      build and run every test (SANITIZE=1 for ASan+UBSan)"
 	@echo "make bench      benchmarks, as ratios against a reference in the same process"
+	@echo "make check-speech  --plain read aloud by espeak-ng (optional: skipped without it)"
 	@echo "make fuzz-gltf  fuzz the glTF loader for FUZZ_SECONDS (60) under ASan+UBSan (clang, libFuzzer)"
 	@echo "make deps       install the Debian packages numlab needs (as root)"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=..."
@@ -131,6 +133,10 @@ check: need-deps
 bench: need-deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(BENCHES) $(BINS)
 	@for b in $(BENCHES); do $$b || exit 1; done
+# make check-speech: --plain read aloud by espeak-ng (tests/speech/: optional, skipped without espeak-ng).
+check-speech: $(BINS) $(CATALOGUES)
+	@sh tests/speech/plain_espeak.sh
+
 # make slow-check: the checks that take minutes (docs/testing.md, "Slow checks"): every network preset's step limits
 # held at 0.95 and exceeded at 1.05 in long runs of the nonlinear network.
 slow-check: need-deps

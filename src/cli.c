@@ -278,6 +278,7 @@ int cli_finish(int rc)
 
 int cli_have_terminal(void)
 {
-    const char *walk_text = getenv("NUMLAB_WALK_TEXT");
-    return (walk_text && *walk_text) || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO));
+    const char *walk_text = getenv("NUMLAB_WALK_TEXT"), *plain = getenv("NUMLAB_PLAIN");
+    return (walk_text && *walk_text) || (plain && *plain && strcmp(plain, "0") != 0) ||
+           (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO));
 }

@@ -11,6 +11,8 @@
 #include "numlab/tui.h"
 
 #define OPT_BASE 256    /* getopt_long's value for options[i]: OPT_BASE + i */
+#define OPT_PLAIN 'P'   /* every lab's own options, beside --help */
+#define OPT_TONE_WAV 'W'
 #define HELP_COLUMN 22  /* where the help lines start */
 #define HELP_WIDTH 110  /* and where they end */
 
@@ -286,7 +288,7 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
     r->lab = lab;
     if (check_table(lab))
         return CLI_FAILURE;
-    struct option longopts[LABCLI_MAX_OPTIONS + 2];  /* getopt_long reads it only during this call */
+    struct option longopts[LABCLI_MAX_OPTIONS + 4];  /* getopt_long reads it only during this call */
     size_t n = 0;
     for (size_t i = 0; i < lab->n_options; i++) {
         const labcli_option *o = &lab->options[i];
@@ -298,6 +300,8 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
             return CLI_USAGE;
     }
     longopts[n++] = (struct option){"help", no_argument, NULL, 'h'};
+    longopts[n++] = (struct option){"plain", no_argument, NULL, OPT_PLAIN};
+    longopts[n++] = (struct option){"tone-wav", required_argument, NULL, OPT_TONE_WAV};
     longopts[n] = (struct option){NULL, 0, NULL, 0};
     if (cli_check_options(argc, argv, "h", longopts))
         return CLI_USAGE;
@@ -308,6 +312,16 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
             labcli_help(lab, stdout);
             r->help = true;
             return CLI_OK;
+        }
+        if (opt == OPT_PLAIN) {
+            r->plain = true;
+            continue;
+        }
+        if (opt == OPT_TONE_WAV) {
+            if (!*optarg)
+                return cli_error(_("%s: an empty file name (allowed: a file name)"), "--tone-wav");
+            r->tone_wav = optarg;
+            continue;
         }
         if (opt < OPT_BASE)
             return cli_error(_("unknown option (see --help)"));  /* not reached: cli_check_options named it */
@@ -320,7 +334,15 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
         r->operand = argv[optind++];
     if (optind < argc)
         return cli_unexpected(argv[optind]);
-    return check_modes(lab, r);
+    int rc = check_modes(lab, r);
+    if (rc == CLI_OK && r->tone_wav && !r->plain)
+        return cli_error(_("--%s goes with %s (see --help)"), "tone-wav", "--plain");
+    if (rc == CLI_OK && r->plain && r->mode != 0) {
+        char modes[512];
+        mode_names(lab, LABCLI_IN(0), false, modes, sizeof modes);
+        return cli_error(_("--%s goes with %s (see --help)"), "plain", modes);
+    }
+    return rc;
 }
 
 bool labcli_given(const labcli_lab *lab, const labcli_result *r, const char *name)
@@ -400,6 +422,11 @@ void labcli_help(const labcli_lab *lab, FILE *out)
             fprintf(out, "%*s", HELP_COLUMN - w, "");
         wrap(tr(o->help), tail, out);
     }
+    fprintf(out, "  --plain%*s", HELP_COLUMN - 9, "");
+    wrap(_("the walk as lines for a screen reader or a braille display: each key answers with a line, charts are "
+           "said in words, ? lists the keys (also NUMLAB_PLAIN=1)"), "", out);
+    fprintf(out, "  --tone-wav FILE%*s", HELP_COLUMN - 17, "");
+    wrap(_("with --plain: the l key writes its tone to FILE (a WAV) instead of playing it"), "", out);
     fprintf(out, "  --help%*s%s\n", HELP_COLUMN - 8, "", _("this text"));
     if (lab->footer)
         fprintf(out, "\n%s", tr(lab->footer));
@@ -418,6 +445,8 @@ int labcli_main(const labcli_lab *lab, void *opts, int argc, char **argv)
         return cli_finish(rc);
     if (lab->check && (rc = lab->check(lab, opts, &r)) != CLI_OK)
         return cli_finish(rc);
+    if (r.plain)
+        tui_set_plain(true, r.tone_wav);
     if (r.mode == 0 && lab->interactive && !r.operand && !cli_have_terminal())
         return cli_finish(labcli_no_terminal(&r, NULL));
     return cli_finish(lab->run(opts, &r));

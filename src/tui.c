@@ -424,11 +424,19 @@ bool tui_open(void)
     return color;
 }
 
+void tui_catch_quit(void)
+{
+    quit_signal = 0;
+    tui_signal_install(on_quit_signal);
+}
+
 int tui_run(tui_app *app)
 {
     const char *walk_text = getenv("NUMLAB_WALK_TEXT");
     if (walk_text && *walk_text)
         return tui_walk_write(app, stdout);
+    if (tui_plain())
+        return tui_plain_run(app, stdin, stdout);
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return TUI_ERR_NO_TERMINAL;
     if (!tui_terminal_usable(app->name))

@@ -75,6 +75,16 @@ const char *tui_toggles_name(const tui_state *s);  /* the current step's toggles
 void tui_figures_write(const tui_app *app, int step, int n_panes, const int *pane_w, int pane_h, char *note,
                        size_t size);
 
+/* --plain (tui_plain.c, tui_listen.c): the quit signals caught as tui_run catches them (tui_signal() says which);
+ * the l key, which plays the step's series as a tone (app->listen's, else the first chart's first series) or writes
+ * it to the WAV `wav` (when not NULL), and says what it did in note. */
+void tui_catch_quit(void);
+void tui_listen(const tui_app *app, int step, int n_panes, const char *wav, char *note, size_t size);
+/* tui_menu and tui_pager in --plain (tui_plain_menu.c): the items or the page as lines, a number and Enter choose. */
+int tui_plain_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected,
+                   int *choice);
+int tui_plain_pager(const char *title, const char *text);
+
 /* CLOCK_MONOTONIC in seconds. */
 double tui_now(void);
 

@@ -53,6 +53,8 @@ static bool menu_key(void *arg, int ch, const MEVENT *mouse)
 int tui_menu(const char *title, const char *subtitle, const tui_item *items, int n_items, int selected, int *choice)
 {
     *choice = -1;
+    if (tui_plain())
+        return tui_plain_menu(title, subtitle, items, n_items, selected, choice);
     if (!have_terminal())
         return TUI_ERR_NO_TERMINAL;
     if (!tui_terminal_usable(cli_program()))
@@ -147,6 +149,8 @@ static bool pager_key(void *arg, int ch, const MEVENT *mouse)
 
 int tui_pager(const char *title, const char *text)
 {
+    if (tui_plain())
+        return tui_plain_pager(title, text);
     if (!have_terminal())
         return TUI_ERR_NO_TERMINAL;
     if (!tui_terminal_usable(cli_program()))

@@ -321,6 +321,14 @@ START_TEST(help_translated)
                            "\n"
                            "  --rest-rule R       este texto (both, distance, speed; por defecto both)\n"
                            "  --k K               not in the catalogue (0..10)\n"
+                           /* every lab's own --plain and --tone-wav, from the catalogue */
+                           "  --plain             el recorrido en líneas para un lector de pantalla o una línea "
+                           "braille: cada tecla\n"
+                           "                      responde con una línea, los gráficos se dicen en palabras, ? lista "
+                           "las teclas (también\n"
+                           "                      NUMLAB_PLAIN=1)\n"
+                           "  --tone-wav FILE     con --plain: la tecla l escribe su tono en FILE (un WAV) en vez de "
+                           "reproducirlo\n"
                            "  --help              este texto\n");
     demo d;
     labcli_result r;

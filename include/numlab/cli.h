@@ -88,7 +88,8 @@ bool cli_stdout_broken(void);
 int cli_finish(int rc);
 
 /* True when stdin and stdout are terminals (interactive mode is possible), or when NUMLAB_WALK_TEXT asks tui_run
- * for the walk as text (tui.h: tui_walk_write), which needs none. */
+ * for the walk as text (tui.h: tui_walk_write) or NUMLAB_PLAIN (set, not empty, not "0"; --plain sets it) for the
+ * walk in lines (tui_plain_run), which need none. */
 int cli_have_terminal(void);
 
 #endif

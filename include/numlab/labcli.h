@@ -78,6 +78,10 @@ typedef struct {
     const char *operand;                /* the lab's one operand, or NULL */
     bool help;                          /* --help was printed: nothing else to do */
     bool given[LABCLI_MAX_OPTIONS];     /* given[i]: options[i] was on the command line */
+    /* every lab's --plain (the walk as lines for a screen reader: tui.h) and --tone-wav FILE (its l key writes the
+     * tone there instead of playing it); labcli_main hands them to tui_set_plain */
+    bool plain;
+    const char *tone_wav;
 } labcli_result;
 
 typedef struct labcli_lab {

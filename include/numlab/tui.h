@@ -117,6 +117,13 @@ typedef struct {
     /* Space paused (true) or resumed (false) the animation: a lab whose sound plays in a thread of its own pauses
      * it here. May be NULL. */
     void (*paused)(void *ctx, int step, bool paused);
+    /* --plain (tui_plain_run): one sentence of what the step's result says now, from the lab's model, after every
+     * key that changed something ("explicit grows x1.35 a step, diverged at step 31; semi bounded"). May be NULL:
+     * the notes then. */
+    void (*summary)(void *ctx, int step, char *buf, size_t size);
+    /* --plain's l key: the series to hear (borrowed until the next callback) and what it is ("energy of explicit"),
+     * 0; or -1 when the step has none of its own. May be NULL. Without one l plays the first chart's first series. */
+    int (*listen)(void *ctx, int step, plot_series *out, char *what, size_t size);
 
     /* What a callback asks of the shell (tui_go_to_step, tui_say), taken once the callback returns: the shell's,
      * left zero by the lab. */
@@ -166,6 +173,27 @@ int tui_signal(void);
 /* From a callback: text for the status line in place of the keys until the next key (what a key did: "w: wrote
  * bowl-session-1.wav"), so that it is seen whatever page the text pane is on. */
 void tui_say(tui_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* --- the screen-reader mode (tui_plain.c) ------------------------------------------------------------------ *
+ * The same walk, keys and parameters as lines of plain UTF-8 for a screen reader or a braille display: no cursor
+ * addressing, no escapes, no curses. A step is said whole when the walk arrives at it (its title, text, parameters,
+ * toggles, notes, and each chart said in words: plot_describe.h); every key after that answers with one line of what
+ * changed ("dt 0.022 s: " and the step's summary); d says the charts again, t gives their numbers as a short table,
+ * l plays a series as a tone whose pitch follows it (sonify.h), i says the step again, ? lists the keys as
+ * sentences. Nothing animates: each change runs the animation to its end at once, so the charts show the whole run.
+ * Keys are read one byte at a time (a pipe works; on a terminal the line discipline is set to give each key as it
+ * is pressed, and put back however the program ends). */
+
+/* Turns the mode on (labcli's --plain: NUMLAB_PLAIN=1 is then set for the programs it starts, the launcher's labs)
+ * and names the WAV the l key writes instead of playing (NULL: play). tui_menu and tui_pager then say their items
+ * and pages as lines too (a number and Enter choose). */
+void tui_set_plain(bool on, const char *tone_wav);
+/* Whether tui_run runs the walk in lines: tui_set_plain, or NUMLAB_PLAIN set in the environment, not empty and not
+ * "0". */
+bool tui_plain(void);
+/* The walk in lines, keys from in, lines to out, until q, the end of in or a quit signal. Returns TUI_OK, or
+ * TUI_ERR_IO when out could not be written. */
+int tui_plain_run(tui_app *app, FILE *in, FILE *out);
 
 /* Restores the terminal if tui_run left it in curses mode (idempotent; safe to call from atexit). */
 void tui_restore(void);

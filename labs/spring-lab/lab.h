@@ -242,6 +242,10 @@ void sl_walk_phase_compute(sl_walk *w, int step);
 void sl_walk_phase_text(sl_walk *w, int step);
 size_t sl_walk_phase_notes(const sl_walk *w, int step, char *buf, size_t size, size_t used);
 void sl_walk_phase_describe(sl_walk *w, int step, tui_step *d);
+/* --plain (walk_plain.c): the line after a key, from the runs of a trajectory step (empty on the others: the shell
+ * says the notes), and the l key's series, the energy of the first method shown other than exact. */
+void sl_walk_summary(void *ctx, int step, char *buf, size_t size);
+int sl_walk_listen(void *ctx, int step, plot_series *out, char *what, size_t size);
 /* The method toggles of a trajectory step (at most TUI_MAX_TOGGLES). */
 void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d);
 

@@ -453,6 +453,7 @@ int sl_interactive(sl_options *o, const labcli_result *r)
         .name = "spring-lab", .ctx = &w, .n_steps = SL_N_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
         .extra_keys = N_("o opacity"), .describe = walk_describe, .changed = walk_changed, .render = sl_walk_render,
         .notes = walk_notes, .tick = walk_tick, .key = walk_key,
+        .summary = sl_walk_summary, .listen = sl_walk_listen,
     };
     int rc = labcli_walk_status(r, tui_run(&app), NULL);
     for (int p = 0; p < TUI_MAX_PANES; p++)
