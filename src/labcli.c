@@ -1,5 +1,6 @@
 /* labcli: a lab's options from its table; every message worded once. See include/numlab/labcli.h. */
 #include "numlab/labcli.h"
+#include "labcli_internal.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -286,6 +287,8 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
     r->lab = lab;
     if (check_table(lab))
         return CLI_FAILURE;
+    if (labcli_expand_state(lab, &argc, &argv, r))
+        return CLI_USAGE;
     struct option longopts[LABCLI_MAX_OPTIONS + 2];  /* getopt_long reads it only during this call */
     size_t n = 0;
     for (size_t i = 0; i < lab->n_options; i++) {
@@ -313,6 +316,7 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
             return cli_error(_("unknown option (see --help)"));  /* not reached: cli_check_options named it */
         const size_t i = (size_t)(opt - OPT_BASE);
         r->given[i] = true;
+        r->texts[i] = optarg;
         if (take(&lab->options[i], opts, optarg))
             return CLI_USAGE;
     }
@@ -320,7 +324,14 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
         r->operand = argv[optind++];
     if (optind < argc)
         return cli_unexpected(argv[optind]);
-    return check_modes(lab, r);
+    if (check_modes(lab, r))
+        return CLI_USAGE;
+    if (r->mode != 0 && !lab->no_states) {  /* a figure of --plot carries the options the walk would open with */
+        state_writer w;
+        labcli_state_of(r, -1, NULL, &w);
+        figure_set_state(w.overflow ? NULL : w.buf);
+    }
+    return CLI_OK;
 }
 
 bool labcli_given(const labcli_lab *lab, const labcli_result *r, const char *name)
@@ -399,6 +410,11 @@ void labcli_help(const labcli_lab *lab, FILE *out)
         else
             fprintf(out, "%*s", HELP_COLUMN - w, "");
         wrap(tr(o->help), tail, out);
+    }
+    if (!lab->no_states) {
+        fprintf(out, "  --state STATE%*s", HELP_COLUMN - 15, "");
+        wrap(_("open the screen a state line describes (S in the lab writes one): numlab:LAB/STEP?KEY=VALUE&..., "
+               "KEY an option above (docs/states.md)"), "", out);
     }
     fprintf(out, "  --help%*s%s\n", HELP_COLUMN - 8, "", _("this text"));
     if (lab->footer)

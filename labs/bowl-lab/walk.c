@@ -499,7 +499,7 @@ int bl_interactive(const labcli_result *r, const snd_preset *preset, unsigned lo
             .tick = walk_tick, .key = walk_key, .mouse = walk_mouse, .paused = walk_paused,
         };
         w.app = &app;
-        rc = labcli_walk_status(r, tui_run(&app), NULL);
+        rc = labcli_walk_run(r, &app, NULL);
     }
     bl_live_close(&w.live);  /* the synthesis thread ends before the session goes */
     if (w.have_session)

@@ -457,7 +457,7 @@ int nl_interactive(net_network *net, const nl_options *o, const labcli_result *r
             .changed = walk_changed, .render = walk_render, .notes = walk_notes, .tick = walk_tick,
             .key = walk_key, .mouse = walk_mouse,
         };
-        rc = labcli_walk_status(r, tui_run(&app), NULL);
+        rc = labcli_walk_run(r, &app, NULL);
     }
     drop_network(&w);
     for (int k = 0; k < NL_MAX_RUNS; k++)
