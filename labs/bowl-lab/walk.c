@@ -452,6 +452,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         break;
     default:
         tui_add_param(d, _("seed"), "", &w->seed, 0.0, 1e6, 1.0, 10.0, false);
+        tui_param_option(d, "seed");
         tui_add_param(d, _("magnet"), "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
         break;
     }

@@ -41,7 +41,7 @@ const labcli_option kl_option_table[] = {
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "80", N_("columns of each pane"), .with = LABCLI_IN(KL_PLOT)},
     {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "24", N_("rows of each pane"), .with = LABCLI_IN(KL_PLOT)},
     {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, N_("ASCII instead of braille (also when the locale is not UTF-8)"),
-     .with = LABCLI_IN(0) | LABCLI_IN(KL_PLOT)},
+     .with = LABCLI_IN(0) | LABCLI_IN(KL_PLOT), .local = true},
     LABCLI_FIGURE_OPTIONS(kl_options, figure, KL_PLOT, "force"),
 };
 _Static_assert(sizeof kl_option_table / sizeof kl_option_table[0] == KL_OPTION_COUNT, "lab.h counts the options");

@@ -104,7 +104,7 @@ const labcli_option nl_option_table[] = {
     {"tol", LABCLI_NUMBER, "T", AT(tol), 1e-14, 1e-2, "1e-10", N_("absolute and relative tolerance of gsl-rkf45/rk8pd/msbdf")},
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "100", N_("--plot's width in characters"), .with = LABCLI_IN(NL_MODE_PLOT)},
     {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "30", N_("--plot's height in characters"), .with = LABCLI_IN(NL_MODE_PLOT)},
-    {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, N_("--plot in 7-bit ASCII instead of braille")},
+    {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, N_("--plot in 7-bit ASCII instead of braille"), .local = true},
     LABCLI_FIGURE_OPTIONS(nl_options, figure, NL_MODE_PLOT, "replace"),  /* --force is the force law here */
 };
 

@@ -414,6 +414,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     d->n_panes = 2;
     net_method methods[N_RUNS];  /* described before walk_changed builds the step: its runs from the options */
     const int n_runs = step_runs(w, step, methods);
+    d->toggles_option = "method";  /* the toggles are named as --method names them (the state line) */
     for (int k = 0; k < n_runs; k++)
         d->toggles[d->n_toggles++] = (tui_toggle){net_method_name(methods[k]), nl_method_color(methods[k]),
                                                   &w->shown[k]};
@@ -423,7 +424,9 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         d->title = title;
         d->text = nl_free_text();
         tui_add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);
+        tui_param_option(d, "dt");
         tui_add_param(d, _("kick"), "m/s", &p->kick, 0.0, 100.0, 0.1, 1.0, false);
+        tui_param_option(d, "kick");
         return;
     }
     d->title = nl_step_title(step);
@@ -435,9 +438,13 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         /* TRANSLATORS: the unit of the cloth's n: masses a side */
         tui_add_param(d, "n", _("side"), &p->side, 2, 16, 1, 4, false);
     tui_add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);
+    tui_param_option(d, "dt");
     tui_add_param(d, "k", "N/m", &p->k, 1e-2, 1e6, 1.25, 2.0, true);
+    tui_param_option(d, "k");
     tui_add_param(d, "m", "kg", &p->m, 1e-3, 1e3, 1.25, 2.0, true);
+    tui_param_option(d, "m");
     tui_add_param(d, "c", "N s/m", &p->c, 0.0, 100.0, step == NL_STEP_CLOTH ? 0.01 : 0.1, 1.0, false);
+    tui_param_option(d, "c");
 }
 
 int nl_interactive(net_network *net, const nl_options *o, const labcli_result *r)

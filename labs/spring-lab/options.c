@@ -88,7 +88,8 @@ const labcli_option sl_option_table[] = {
      .with = LABCLI_IN(SL_PLOT)},
     {"width", LABCLI_COUNT, "W", AT(o.width), 20, 1000, "80", N_("columns"), .with = LABCLI_IN(SL_PLOT)},
     {"height", LABCLI_COUNT, "H", AT(o.height), 8, 500, "24", N_("rows"), .with = LABCLI_IN(SL_PLOT)},
-    {"ascii", LABCLI_FLAG, NULL, AT(o.ascii), 0, 0, NULL, N_("ASCII instead of braille (also when the locale is not UTF-8)")},
+    {"ascii", LABCLI_FLAG, NULL, AT(o.ascii), 0, 0, NULL, N_("ASCII instead of braille (also when the locale is not UTF-8)"),
+     .local = true},
     LABCLI_FIGURE_OPTIONS(sl_front, o.figure, SL_PLOT, "force"),
     {.help = N_("\n--stability prints method,zeta,w0dt_max,dt_max,w0dt,spectral_radius,stable: the largest stable w0*dt\n"
              "for the spring's own damping ratio zeta = c / (2 sqrt(k m)) (damped limits; 0, 2 and 2.83 only when\n"
