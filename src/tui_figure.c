@@ -68,6 +68,7 @@ void tui_state_write(const tui_app *app, int step, const tui_step *shown, char *
         /* TRANSLATORS: the status line after S when the file could not be written */
         snprintf(note, size, _("state not saved to %s (%s): %s"), STATES_FILE, lang_strerror(error), line);
     else
-        /* TRANSLATORS: the status line after S: the file, then the state line (cut to the screen's width) */
-        snprintf(note, size, _("saved to %s: %s"), STATES_FILE, line);
+        /* TRANSLATORS: the status line after S: the state line first (cut to the screen's width when it is
+         * wider), then the file it was added to */
+        snprintf(note, size, _("%s  (saved to %s)"), line, STATES_FILE);
 }
