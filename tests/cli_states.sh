@@ -113,4 +113,15 @@ expect_eq "only the walk's options in a --plot's line" \
 walk "$SL" --state "$(xmllint --xpath 'string(//*[local-name()="metadata"])' "$TMP/fig2.svg")"
 expect_eq "a figure's line reopens" "$(lines '--- values: ' "$TMP/out" | head -n 1)" \
     "--- values: k = 900, c = 0, dt = 0.02, steps = 40"
+
+# Each exercise's "See it" gives its screen as a state line (README.md and README.es.md alike): each opens, at the
+# step the line names, under the launcher.
+for readme in exercises/*/README.md exercises/*/README.es.md; do
+    line=$(grep -o "numlab 'numlab:[^']*'" "$readme" | sed "s/^numlab '//; s/'$//")
+    [ -n "$line" ] || { fail "$readme: no state line in its See it"; continue; }
+    walk "$BIN/numlab" "$line" || continue
+    step=$(echo "$line" | sed 's/?.*//; s/.*\///')
+    expect_eq "$readme: its line opens its step" "$(head -n 1 "$TMP/out" | sed 's/^=== step \([0-9]*\)\/.*/\1/')" "$step"
+    expect_eq "$readme: and reads back" "$(lines '--- state: ' "$TMP/out")" "--- state: $line"
+done
 finish
