@@ -118,7 +118,8 @@ int state_parse(const char *text, state_line *out)
         return cli_error(_("state: '%s' does not start with '%s'"), cli_cut(text), STATE_PREFIX);
     const char *head = text + sizeof STATE_PREFIX - 1;
     if (strlen(text) >= STATE_MAX)
-        return cli_error(_("state: %zu bytes (allowed: at most %d)"), strlen(text), STATE_MAX - 1);
+        /* TRANSLATORS: never 1 byte: more than 4095 */
+        return cli_error(_("state: a line of %zu bytes (allowed: at most %d)"), strlen(text), STATE_MAX - 1);
     const char *query = strchr(head, '?');
     if (parse_head(head, query ? (size_t)(query - head) : strlen(head), out))
         return CLI_USAGE;

@@ -89,7 +89,7 @@ bad "^numlab: unexpected argument 'spring-lab'" "$BIN/numlab" spring-lab
 bad "^numlab: state: lab: 'a b' is not a lab's name" "$BIN/numlab" 'numlab:a b/1'
 # a state line too long to be one (STATE_MAX, 4096 bytes)
 long=$(awk 'BEGIN { s = "numlab:spring-lab/1?k=1"; while (length(s) < 5000) s = s "0"; print s }')
-bad "^spring-lab: state: 5[0-9]* bytes \(allowed: at most 4095\)" "$SL" --state "$long"
+bad "^spring-lab: state: a line of 5[0-9]* bytes \(allowed: at most 4095\)" "$SL" --state "$long"
 expect_ok "$SL" --help
 expect_eq "--help names --state" "$(grep -c -- '--state STATE' "$TMP/out")" 1
 

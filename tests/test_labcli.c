@@ -344,7 +344,7 @@ START_TEST(help_text)
                                        "three four five six seven eight\n"
                                        "                      nine ten eleven twelve thirteen fourteen fifteen\n"));
     ck_assert_ptr_nonnull(strstr(text, "\n  --state STATE       open the screen a state line describes (S in the lab "
-                                       "writes one):\n"));
+                                       "writes one), the options above in\n"));
     ck_assert_ptr_nonnull(strstr(text, "\n  --help              this text\n\nExit status: 0 ok.\n"));
     for (char *line = text; *line; line += strcspn(line, "\n") + 1)
         ck_assert_uint_le(strcspn(line, "\n"), 110);
