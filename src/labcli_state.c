@@ -48,6 +48,12 @@ static int find_state(int argc, char **argv, const char **line, int *width)
     return at;
 }
 
+static int step_past(int step, int last)
+{
+    /* TRANSLATORS: "state: step: 16 is past the walk's last step (allowed: 1..15)" */
+    return cli_error(_("state: step: %d is past the walk's last step (allowed: 1..%d)"), step, last);
+}
+
 int labcli_expand_state(const labcli_lab *lab, int *argc, char ***argv, labcli_result *r)
 {
     static state_line line;
@@ -94,6 +100,8 @@ int labcli_expand_state(const labcli_lab *lab, int *argc, char ***argv, labcli_r
     *argc = n;
     *argv = args;
     r->state_step = line.step;
+    if (lab->walk_steps > 0 && line.step > lab->walk_steps)  /* before "needs a terminal": the line is at fault */
+        return step_past(line.step, lab->walk_steps);
     return CLI_OK;
 }
 
@@ -142,10 +150,8 @@ static void screen_state(const void *ctx, int step, const tui_step *shown, char 
 
 int labcli_walk_run(const labcli_result *r, tui_app *app, const char *file)
 {
-    if (r->state_step > app->n_steps)
-        /* TRANSLATORS: "state: step: 16 is past the walk's last step (allowed: 1..15)" */
-        return cli_error(_("state: step: %d is past the walk's last step (allowed: 1..%d)"), r->state_step,
-                         app->n_steps);
+    if (r->state_step > app->n_steps)  /* a walk shorter than the lab's (network-lab --file: one step) */
+        return step_past(r->state_step, app->n_steps);
     app->first_step = r->state_step > 0 ? r->state_step - 1 : 0;
     app->one_step = r->state_step > 0;
     app->state = screen_state;

@@ -73,6 +73,10 @@ bad "^spring-lab: --frame-hz goes with --csv" "$SL" --state 'numlab:spring-lab/3
 bad "^spring-lab: state: kk: not an option of spring-lab" "$SL" --state 'numlab:spring-lab/3?kk=3'
 bad "^spring-lab: state: csv: a state opens the interactive lab, not the mode --csv" "$SL" --state 'numlab:spring-lab?csv'
 bad "^spring-lab: state: step: 16 is past the walk's last step \(allowed: 1\.\.15\)" "$SL" --state 'numlab:spring-lab/16'
+# ... also without a terminal (the line is at fault, not the terminal), and past a file's one step
+expect_usage "^spring-lab: state: step: 16 is past the walk's last step" "$SL" --state 'numlab:spring-lab/16'
+bad "^network-lab: state: step: 2 is past the walk's last step \(allowed: 1\.\.1\)" "$BIN/network-lab" \
+    --state 'numlab:network-lab/2' --file labs/network-lab/examples/bridge.net
 bad "^spring-lab: state: step: 'x' is not a step of the walk \(allowed: 1\.\.99\)" "$SL" --state 'numlab:spring-lab/x'
 bad "^spring-lab: state: step: '0' is not a step" "$SL" --state 'numlab:spring-lab/0'
 bad "^spring-lab: state: k: given twice" "$SL" --state 'numlab:spring-lab/1?k=1&k=2'

@@ -102,6 +102,7 @@ typedef struct labcli_lab {
     /* Runs the lab: the exit status (cli.h). */
     int (*run)(void *opts, const labcli_result *r);
     bool no_states;                     /* takes no --state (the launcher reads a state line itself) */
+    int walk_steps;                     /* the walk's steps: a state's step past them is refused (0: unchecked) */
 } labcli_lab;
 
 /* The whole program: main is `return labcli_main(&lab, &opts, argc, argv);`. */
