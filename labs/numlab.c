@@ -350,7 +350,7 @@ static const labcli_lab lab = {
     .usage = N_("usage: numlab            the menu of labs and exercises (needs a terminal)\n"
                 "       numlab --list     the labs and exercises, one a line\n"
                 "       numlab STATE      the screen a state line describes (S in a lab writes one:\n"
-                "                         numlab:spring-lab/3?k=400&c=0, docs/states.md)\n"
+                "                         numlab:network-lab/1?k=20&c=0.5, docs/states.md)\n"
                 "       numlab --help     this text"),
     .options = options, .n_options = sizeof options / sizeof options[0],
     .interactive = N_("the menu"), .run = menu,

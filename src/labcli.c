@@ -414,7 +414,7 @@ void labcli_help(const labcli_lab *lab, FILE *out)
     if (!lab->no_states) {
         fprintf(out, "  --state STATE%*s", HELP_COLUMN - 15, "");
         wrap(_("open the screen a state line describes (S in the lab writes one), the options above in one line: "
-               "numlab:spring-lab/3?k=400&c=0 (docs/states.md)"), "", out);
+               "numlab:network-lab/1?k=20&c=0.5 (docs/states.md)"), "", out);
     }
     fprintf(out, "  --help%*s%s\n", HELP_COLUMN - 8, "", _("this text"));
     if (lab->footer)
