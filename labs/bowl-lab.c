@@ -47,6 +47,7 @@ static labcli_lab lab = {  /* n_options set in main: the table is in options.c *
                  "none.\nExit status: 0 ok, 1 runtime failure (nothing is left behind), 2 bad usage.\n"),
     .options = bl_option_table,
     .interactive = N_("the interactive lab"), .check = bl_check, .run = run,
+    .walk_steps = BL_N_STEPS,
 };
 
 int main(int argc, char **argv)

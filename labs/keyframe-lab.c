@@ -36,6 +36,7 @@ static const labcli_lab lab = {
     .footer = N_("Exit status: 0 ok, 1 runtime failure, 2 bad usage or a bad file.\n"),
     .options = kl_option_table, .n_options = KL_OPTION_COUNT,
     .operand = "FILE", .interactive = N_("the interactive lab"), .check = kl_check, .run = run,
+    .walk_steps = KL_STEPS,
 };
 
 int main(int argc, char **argv)

@@ -41,6 +41,7 @@ int main(int argc, char **argv)
                   "Exit status: 0 ok, 1 runtime failure, 2 bad usage or a bad network file.\n"),
         .options = nl_option_table, .n_options = nl_option_count,
         .interactive = N_("the interactive lab"), .check = nl_check, .run = run,
+        .walk_steps = NL_STEPS,
     };
     nl_options o = {.method = NET_SEMI, .law = NET_LAW_HOOKE};
     return labcli_main(&lab, &o, argc, argv);

@@ -17,6 +17,7 @@
 #include "numlab/labcli.h"
 #include "numlab/lang.h"
 #include "numlab/plot.h"
+#include "numlab/state.h"
 #include "numlab/text.h"
 #include "numlab/tui.h"
 
@@ -339,6 +340,29 @@ static int glyphs_test(const launcher_options *o, const labcli_result *r)
     return cli_flush_stdout();
 }
 
+/* numlab STATE: the lab the line names, with --state STATE, in place of the launcher (its exit status is numlab's). */
+static int open_state(const char *text)
+{
+    static state_line line;
+    if (state_parse(text, &line))
+        return CLI_USAGE;
+    int lab = -1;
+    char names[512] = "";
+    for (int i = 0, used = 0; i < N_LABS; i++) {
+        used += snprintf(names + used, sizeof names - (size_t)used, "%s%s", i ? ", " : "", lab_items[i].label);
+        if (strcmp(lab_items[i].label, line.lab) == 0)
+            lab = i;
+    }
+    if (lab < 0)
+        return cli_error(_("state: lab: '%s' is not a lab (allowed: %s)"), line.lab, names);
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/%s", bin_dir, lab_items[lab].label);
+    char *lab_argv[] = {path, "--state", (char *)text, NULL};
+    fflush(NULL);
+    execv(path, lab_argv);
+    return cli_fail(_("cannot run %s: %s"), cli_cut(path), lang_strerror(errno));
+}
+
 static int menu(void *opts, const labcli_result *r)
 {
     const launcher_options *o = opts;
@@ -397,13 +421,23 @@ static const labcli_lab lab = {
     .usage = N_("usage: numlab            the menu of labs and exercises (needs a terminal)\n"
                 "       numlab --list     the labs and exercises, one a line\n"
                 "       numlab --glyphs-test  a sample chart in each glyph set (--glyphs SET: the labs' charts)\n"
+                "       numlab STATE      the screen a state line describes (S in a lab writes one:\n"
+                "                         numlab:network-lab/1?k=20&c=0.5, docs/states.md)\n"
                 "       numlab --help     this text"),
     .options = options, .n_options = sizeof options / sizeof options[0],
     .interactive = N_("the menu"), .run = menu,
+    .no_states = true,
 };
 
 int main(int argc, char **argv)
 {
+    if (argc == 2 && state_is_line(argv[1])) {  /* numlab STATE: the lab's own front door checks the rest */
+        cli_hold_std_streams();
+        cli_set_program(lab.name);
+        lang_init();
+        find_dirs();
+        return cli_finish(open_state(argv[1]));
+    }
     static launcher_options opts;
     return labcli_main(&lab, &opts, argc, argv);
 }

@@ -25,6 +25,7 @@ static labcli_lab lab = {
     .footer = N_("Exit status: 0 ok, 1 runtime failure, 2 bad usage.\n"),
     .options = sl_option_table,  /* .n_options: sl_n_options, set in main (not a constant expression) */
     .interactive = N_("the interactive lab"), .check = sl_check, .run = run,
+    .walk_steps = SL_N_STEPS,
 };
 
 int main(int argc, char **argv)

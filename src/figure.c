@@ -37,6 +37,8 @@ const char *figure_format_name(figure_format format)
 
 int figure_write_csv(const plot_chart *ch, FILE *f)
 {
+    if (figure_meta_csv(f))
+        return -1;
     fputs(ch->image.values ? "series,x,y,value\n" : "series,x,y\n", f);
     char name[PLOT_NAME_MAX + 16];
     for (int s = 0; s < ch->nseries; s++) {

@@ -1,5 +1,6 @@
 /* labcli: a lab's options from its table; every message worded once. See include/numlab/labcli.h. */
 #include "numlab/labcli.h"
+#include "labcli_internal.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -288,6 +289,8 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
     r->lab = lab;
     if (check_table(lab))
         return CLI_FAILURE;
+    if (labcli_expand_state(lab, &argc, &argv, r))
+        return CLI_USAGE;
     struct option longopts[LABCLI_MAX_OPTIONS + 4];  /* getopt_long reads it only during this call */
     size_t n = 0;
     for (size_t i = 0; i < lab->n_options; i++) {
@@ -327,6 +330,7 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
             return cli_error(_("unknown option (see --help)"));  /* not reached: cli_check_options named it */
         const size_t i = (size_t)(opt - OPT_BASE);
         r->given[i] = true;
+        r->texts[i] = optarg;
         if (take(&lab->options[i], opts, optarg))
             return CLI_USAGE;
     }
@@ -342,7 +346,14 @@ int labcli_parse(const labcli_lab *lab, void *opts, int argc, char **argv, labcl
         mode_names(lab, LABCLI_IN(0), false, modes, sizeof modes);
         return cli_error(_("--%s goes with %s (see --help)"), "plain", modes);
     }
-    return rc;
+    if (rc != CLI_OK)
+        return rc;
+    if (r->mode != 0 && !lab->no_states) {  /* a figure of --plot carries the options the walk would open with */
+        state_writer w;
+        labcli_state_of(r, -1, NULL, &w);
+        figure_set_state(w.overflow ? NULL : w.buf);
+    }
+    return CLI_OK;
 }
 
 bool labcli_given(const labcli_lab *lab, const labcli_result *r, const char *name)
@@ -427,6 +438,11 @@ void labcli_help(const labcli_lab *lab, FILE *out)
            "said in words, ? lists the keys (also NUMLAB_PLAIN=1)"), "", out);
     fprintf(out, "  --tone-wav FILE%*s", HELP_COLUMN - 17, "");
     wrap(_("with --plain: the l key writes its tone to FILE (a WAV) instead of playing it"), "", out);
+    if (!lab->no_states) {
+        fprintf(out, "  --state STATE%*s", HELP_COLUMN - 15, "");
+        wrap(_("open the screen a state line describes (S in the lab writes one), the options above in one line: "
+               "numlab:network-lab/1?k=20&c=0.5 (docs/states.md)"), "", out);
+    }
     fprintf(out, "  --help%*s%s\n", HELP_COLUMN - 8, "", _("this text"));
     if (lab->footer)
         fprintf(out, "\n%s", tr(lab->footer));

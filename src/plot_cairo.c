@@ -634,7 +634,7 @@ static int svg_splice(const char *doc, size_t doc_len, const char *texts, size_t
         return -1;
     at -= sizeof close_tag - 1;
     return fwrite(doc, 1, at, f) == at && fputs("<g id=\"text\">\n", f) >= 0 &&
-           fwrite(texts, 1, texts_len, f) == texts_len && fputs("</g>\n", f) >= 0 &&
+           fwrite(texts, 1, texts_len, f) == texts_len && fputs("</g>\n", f) >= 0 && figure_meta_svg(f) == 0 &&
            fwrite(doc + at, 1, doc_len - at, f) == doc_len - at ? 0 : -1;
 }
 
@@ -670,6 +670,7 @@ int figure_write(plot_chart *const *charts, int n, figure_format format, double 
             clean_text(charts[0]->title, t, sizeof t);
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, t);
         }
+        figure_meta_pdf(surface);
     } else {
         surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)width, (int)height);
     }
@@ -684,7 +685,7 @@ int figure_write(plot_chart *const *charts, int n, figure_format format, double 
     cairo_status_t st = cairo_status(cr);
     cairo_destroy(cr);
     if (st == CAIRO_STATUS_SUCCESS && format == FIGURE_PNG)
-        st = cairo_surface_write_to_png_stream(surface, write_stream, f);
+        st = cairo_surface_write_to_png_stream(surface, figure_meta_png_write, &(figure_png_stream){.f = f});
     cairo_surface_finish(surface);
     if (st == CAIRO_STATUS_SUCCESS)
         st = cairo_surface_status(surface);

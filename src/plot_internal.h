@@ -162,4 +162,18 @@ int plot_chart_put_text(plot_chart *ch, int col, int row, const char *s, int max
 /* Called by plot_chart_render after a render: records a clone of the chart while a capture is on. */
 void plot_capture_note(const plot_chart *ch);
 
+/* The state line in the figures (figure_meta.c): SVG's <metadata> element (none without a state), PDF's Subject
+ * and Keywords, CSV's first line; figure_meta_png_write is a cairo PNG stream into s->f that puts the tEXt chunk
+ * after IHDR. The writers return 0, or -1 when writing failed. */
+#include <cairo.h>
+typedef struct {
+    FILE *f;
+    size_t seen;      /* bytes of cairo's PNG passed on */
+    bool inserted;
+} figure_png_stream;
+int figure_meta_svg(FILE *f);
+void figure_meta_pdf(cairo_surface_t *surface);
+int figure_meta_csv(FILE *f);
+cairo_status_t figure_meta_png_write(void *closure, const unsigned char *data, unsigned int length);
+
 #endif

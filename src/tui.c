@@ -347,8 +347,15 @@ static bool handle_key(tui_state *s, int ch, const MEVENT *mouse)
         if (tui_keys_held())
             break;  /* an f inside a paste writes no figures: only one pressed on its own */
         flush_change(s);
-        tui_figures_write(s->app, s->step, s->desc.n_panes, s->pane_w, s->pane_h, s->note, sizeof s->note);
+        tui_figures_write(s->app, s->step, &s->desc, s->pane_w, s->pane_h, s->note, sizeof s->note);
         mark_all_dirty(s);
+        break;
+    case 'S':
+        if (tui_keys_held())
+            break;  /* as f: only an S pressed on its own */
+        flush_change(s);
+        tui_state_write(s->app, s->step, &s->desc, s->note, sizeof s->note);
+        s->dirty[WIN_STATUS] = true;
         break;
     case KEY_TAB: case KEY_DOWN:
         if (s->desc.n_params)
@@ -441,7 +448,8 @@ int tui_run(tui_app *app)
         return TUI_ERR_NO_TERMINAL;
     if (!tui_terminal_usable(app->name))
         return TUI_ERR_TERM;
-    tui_state s = {.app = app, .mouse_pane = -1};
+    tui_state s = {.app = app, .mouse_pane = -1,
+                   .step = app->first_step > 0 && app->first_step < app->n_steps ? app->first_step : 0};
     app->go_requested = false;
     app->said[0] = '\0';
     if (app->frame_hz <= 0)

@@ -69,11 +69,14 @@ bool tui_open(void);
 void tui_draw_help(const char *extra_keys, const char *toggles_name);  /* toggles_name: translated */
 const char *tui_toggles_name(const tui_state *s);  /* the current step's toggles title (tui_toggles_title) */
 
-/* The figure key (tui_figure.c): renders the step's panes (pane_w[p] x pane_h; 0 wide: not shown) under a plot
- * capture and writes their charts into a new folder numlab-figures/PROGRAM-stepS-NNN/; what happened, for the
- * status line, in note. */
-void tui_figures_write(const tui_app *app, int step, int n_panes, const int *pane_w, int pane_h, char *note,
-                       size_t size);
+/* The figure key (tui_figure.c): renders the step's panes (shown->n_panes, pane_w[p] x pane_h; 0 wide: not shown)
+ * under a plot capture and writes their charts into a new folder numlab-figures/PROGRAM-stepS-NNN/, each file
+ * with the screen's state line (figure_set_state); what happened, for the status line, in note. */
+void tui_figures_write(const tui_app *app, int step, const tui_step *shown, const int *pane_w, int pane_h,
+                       char *note, size_t size);
+/* The state key (tui_figure.c): the screen's state line appended whole to numlab-states.txt (one write, O_APPEND:
+ * two labs in one folder never interleave) and shown on the status line through note. */
+void tui_state_write(const tui_app *app, int step, const tui_step *shown, char *note, size_t size);
 
 /* --plain (tui_plain.c, tui_listen.c): the quit signals caught as tui_run catches them (tui_signal() says which);
  * the l key, which plays the step's series as a tone (app->listen's, else the first chart's first series) or writes

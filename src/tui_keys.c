@@ -27,6 +27,7 @@ static const help_entry help_entries[] = {
     {"] / [", N_("the text's next / previous page (when it says more)")},
     {"t", N_("the text in place of the charts, and back")},
     {"f", N_("write the step's charts (SVG, PNG, CSV) to numlab-figures/")},
+    {"S", N_("the screen as a state line, added to numlab-states.txt (numlab LINE opens it)")},
     {N_("mouse"), N_("click a parameter; drag where a lab allows")},
     {"Ctrl-L", N_("redraw the screen")},
     {"q", N_("quit")},

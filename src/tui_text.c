@@ -9,6 +9,7 @@
 #include <wchar.h>
 
 #include "numlab/lang.h"
+#include "numlab/state.h"
 #include "numlab/tui.h"
 
 double tui_param_stepped(const tui_param *p, int direction, bool big)
@@ -28,7 +29,13 @@ void tui_add_param(tui_step *d, const char *name, const char *unit, double *valu
                    double step, double big_step, bool log_scale)
 {
     if (d->n_params < TUI_MAX_PARAMS)
-        d->params[d->n_params++] = (tui_param){name, unit, value, min, max, step, big_step, log_scale};
+        d->params[d->n_params++] = (tui_param){name, unit, value, min, max, step, big_step, log_scale, NULL};
+}
+
+void tui_param_option(tui_step *d, const char *option)
+{
+    if (d->n_params > 0)
+        d->params[d->n_params - 1].option = option;
 }
 
 size_t tui_append(char *buf, size_t size, size_t used, const char *fmt, ...)
@@ -275,7 +282,8 @@ const char *tui_toggles_title(const tui_app *app, const tui_step *step)
 
 int tui_walk_write(tui_app *app, FILE *f)
 {
-    for (int i = 0; i < app->n_steps; i++) {
+    const int first = app->one_step ? app->first_step : 0, end = app->one_step ? first + 1 : app->n_steps;
+    for (int i = first; i < end; i++) {
         tui_step d = {0};
         app->describe(app->ctx, i, &d);
         app->changed(app->ctx, i, TUI_ENTER_STEP);
@@ -298,6 +306,11 @@ int tui_walk_write(tui_app *app, FILE *f)
                 fprintf(f, "%s%s", shown++ ? ", " : "--- shown: ", d.toggles[t].name);
         if (shown)
             fputc('\n', f);
+        if (app->state) {
+            char line[STATE_MAX];
+            app->state(app->state_ctx, i, &d, line, sizeof line);
+            fprintf(f, "--- state: %s\n", line);
+        }
         fprintf(f, "%s\n", d.text ? d.text : "");
         if (*notes)
             fprintf(f, "--- notes\n%s\n", notes);

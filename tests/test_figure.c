@@ -354,6 +354,54 @@ START_TEST(csv_data)
 }
 END_TEST
 
+/* The state line (figure_set_state) in each format: the CSV's first line a comment, the header after it; SVG's
+ * <metadata> with XML's '&' escaped; PNG a tEXt chunk "numlab-state" right after IHDR (PNG 11.2.2: IHDR first; the
+ * chunk's CRC is checked by pngcheck in tests/cli_states.sh), the image still one cairo reads; none once cleared. */
+START_TEST(state_in_every_format)
+{
+    char dir[64], path[128];
+    plot_chart *ch = scratch_chart(dir, path, "state.csv");
+    plot_chart_add_series(ch, &(plot_series){.name = "a", .x = xs, .y = exp_y, .n = N});
+    figure_set_state("numlab:spring-lab/1?k=400&c=0");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_int_eq(figure_write_csv(ch, f), 0);
+    fclose(f);
+    ck_assert(strncmp(buf, "# numlab-state: numlab:spring-lab/1?k=400&c=0\nseries,x,y\n", 57) == 0);
+    free(buf);
+    char err[128];
+    f = open_memstream(&buf, &len);
+    ck_assert_int_eq(figure_write(&ch, 1, FIGURE_SVG, 320, 200, f, err, sizeof err), 0);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, "<metadata id=\"numlab-state\">numlab:spring-lab/1?k=400&amp;c=0</metadata>"));
+    free(buf);
+    f = open_memstream(&buf, &len);
+    ck_assert_int_eq(figure_write(&ch, 1, FIGURE_PNG, 320, 200, f, err, sizeof err), 0);
+    fclose(f);
+    /* 8 signature bytes, IHDR (13 data bytes: 25 in all), then length 42 = "numlab-state" 12 + NUL + the line 29 */
+    static const unsigned char text_head[] = {0, 0, 0, 42, 't', 'E', 'X', 't'};
+    ck_assert(len > 33 + 8 + 42 + 4 && memcmp(buf + 12, "IHDR", 4) == 0 && memcmp(buf + 33, text_head, 8) == 0);
+    ck_assert(memcmp(buf + 41, "numlab-state\0numlab:spring-lab/1?k=400&c=0", 42) == 0);
+    snprintf(path, sizeof path, "%s/state.png", dir);
+    FILE *png = fopen(path, "wb");
+    ck_assert(fwrite(buf, 1, len, png) == len);
+    fclose(png);
+    free(buf);
+    cairo_surface_t *back = cairo_image_surface_create_from_png(path);
+    ck_assert_int_eq(cairo_surface_status(back), CAIRO_STATUS_SUCCESS);
+    ck_assert_int_eq(cairo_image_surface_get_width(back), 320);
+    cairo_surface_destroy(back);
+    figure_set_state(NULL);
+    f = open_memstream(&buf, &len);
+    ck_assert_int_eq(figure_write(&ch, 1, FIGURE_SVG, 320, 200, f, err, sizeof err), 0);
+    fclose(f);
+    ck_assert_ptr_null(strstr(buf, "<metadata"));
+    free(buf);
+    plot_chart_free(ch);
+}
+END_TEST
+
 int main(void)
 {
     fill_data();
@@ -367,6 +415,7 @@ int main(void)
     tcase_add_test(tc, png_equal_aspect_round);
     tcase_add_test(tc, pdf_one_page);
     tcase_add_test(tc, csv_data);
+    tcase_add_test(tc, state_in_every_format);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -61,7 +61,8 @@ static const labcli_option options[] = {
     {"plot", LABCLI_NAME, "KIND", AT(plot), 0, 0, NULL, "a chart", .mode = PLOT, .names = charts, .noun = "chart"},
     {"out", LABCLI_FILE, "FILE", AT(out), 0, 0, NULL, "write the render", .mode = RENDER},
     {"ascii", LABCLI_FLAG, NULL, AT(ascii), 0, 0, NULL, "words long enough to need a second line of help: one two three "
-     "four five six seven eight nine ten eleven twelve thirteen fourteen fifteen", .with = LABCLI_IN(0) | LABCLI_IN(PLOT)},
+     "four five six seven eight nine ten eleven twelve thirteen fourteen fifteen", .with = LABCLI_IN(0) | LABCLI_IN(PLOT),
+     .local = true},
 };
 
 static int ran_mode = -1;
@@ -233,6 +234,60 @@ START_TEST(argument_errors)
 }
 END_TEST
 
+/* A state line (state.h) is the options it holds, given as --state LINE or as the line alone, in its place on the
+ * command line; its step is the result's. A screen's line comes from the table, in its order: a parameter shown with
+ * its value now, the toggles shown for the option they name, the other options as given; never an option of a
+ * headless mode only (--width), a mode (--csv) or a local one (--ascii). */
+START_TEST(states_as_options)
+{
+    demo d;
+    labcli_result r;
+    ck_assert_int_eq(parse(&d, &r, "--state", "numlab:demo-lab/2?k=400&method=semi,rk4&stereo&name=a%20b", "--seed",
+                           "7", "--ascii", (const char *)NULL), CLI_OK);
+    ck_assert_str_eq(err, "");
+    ck_assert(d.k == 400.0 && d.channels == 2 && !d.methods[0] && d.methods[1] && d.methods[2] && d.seed == 7);
+    ck_assert_str_eq(d.name, "a b");
+    ck_assert_int_eq(r.state_step, 2);
+    ck_assert_int_eq(r.mode, 0);
+    ck_assert(labcli_given(&lab, &r, "k") && labcli_given(&lab, &r, "stereo") && !labcli_given(&lab, &r, "dt"));
+    /* on screen: k edited to 512.5 (a double written exactly in 4 digits), explicit shown, rk4 hidden, step 5 */
+    double k_now = 512.5;
+    bool on[2] = {true, false};
+    tui_step shown = {.n_params = 1, .n_toggles = 2, .toggles_option = "method"};
+    shown.params[0] = (tui_param){"k", "", &k_now, 1, 1e4, 1.1, 2, true, "k"};
+    shown.toggles[0] = (tui_toggle){"explicit", 1, &on[0]};
+    shown.toggles[1] = (tui_toggle){"rk4", 2, &on[1]};
+    state_writer w;
+    labcli_state_of(&r, 4, &shown, &w);
+    ck_assert(!w.overflow);
+    ck_assert_str_eq(w.buf, "numlab:demo-lab/5?k=512.5&seed=7&stereo&method=explicit&name=a%20b");
+    /* no toggle shown: the option as given; no screen (a --plot's figure): no step, the options as given */
+    on[0] = false;
+    labcli_state_of(&r, 4, &shown, &w);
+    ck_assert_str_eq(w.buf, "numlab:demo-lab/5?k=512.5&seed=7&stereo&method=semi,rk4&name=a%20b");
+    labcli_state_of(&r, -1, NULL, &w);
+    ck_assert_str_eq(w.buf, "numlab:demo-lab?k=400&seed=7&stereo&method=semi,rk4&name=a%20b");
+    /* the line alone is a state too, and what comes after it is taken after it; a headless option stays out */
+    ck_assert_int_eq(parse(&d, &r, "numlab:demo-lab?k=400", "--k", "500", "--plot", "phase", "--width", "30",
+                           (const char *)NULL), CLI_OK);
+    ck_assert(d.k == 500.0 && r.state_step == 0 && r.mode == PLOT);
+    labcli_state_of(&r, -1, NULL, &w);
+    ck_assert_str_eq(w.buf, "numlab:demo-lab?k=500");
+    /* each field refused as its option is, or as no option of the lab */
+    EXPECT_ERROR("demo-lab: --k: 'abc' is not a number (allowed: a number from 1e-12 to 1e+12)", "--state",
+                 "numlab:demo-lab/1?k=abc");
+    EXPECT_ERROR("demo-lab: --width goes with --plot (see --help)", "numlab:demo-lab/1?width=30");
+    EXPECT_ERROR("demo-lab: state: csv: a state opens the interactive lab, not the mode --csv (see --help)", "--state",
+                 "numlab:demo-lab?csv");
+    EXPECT_ERROR("demo-lab: state: frame: not an option of demo-lab (see --help)", "--state=numlab:demo-lab?frame=1");
+    EXPECT_ERROR("demo-lab: state: the line is spring-lab's, not demo-lab's (open it with numlab STATE or spring-lab "
+                 "--state STATE)", "--state", "numlab:spring-lab/1");
+    EXPECT_ERROR("demo-lab: --state: a second state line (allowed: one)", "numlab:demo-lab", "--state",
+                 "numlab:demo-lab/2");
+    EXPECT_ERROR("demo-lab: --state: no state line (allowed: numlab:LAB/STEP?KEY=VALUE&..., see --help)", "--state");
+}
+END_TEST
+
 START_TEST(modes)
 {
     EXPECT_ERROR("demo-lab: --csv and --plot are separate modes: give one (see --help)", "--plot", "phase", "--csv");
@@ -288,6 +343,8 @@ START_TEST(help_text)
     ck_assert_ptr_nonnull(strstr(text, "\n  --ascii             words long enough to need a second line of help: one two "
                                        "three four five six seven eight\n"
                                        "                      nine ten eleven twelve thirteen fourteen fifteen\n"));
+    ck_assert_ptr_nonnull(strstr(text, "\n  --state STATE       open the screen a state line describes (S in the lab "
+                                       "writes one), the options above in\n"));
     ck_assert_ptr_nonnull(strstr(text, "\n  --help              this text\n\nExit status: 0 ok.\n"));
     for (char *line = text; *line; line += strcspn(line, "\n") + 1)
         ck_assert_uint_le(strcspn(line, "\n"), 110);
@@ -306,7 +363,8 @@ START_TEST(help_translated)
         {"k", LABCLI_NUMBER, "K", AT(k), 0, 10, NULL, "not in the catalogue"},
     };
     static const labcli_lab es_lab = {.name = "es-lab", .usage = "usage: es-lab", .options = es_options,
-                                      .n_options = sizeof es_options / sizeof es_options[0], .run = run};
+                                      .n_options = sizeof es_options / sizeof es_options[0], .run = run,
+                                      .no_states = true};  /* its table's texts only: no --state line */
     setenv("LANG", "C.UTF-8", 1);
     setenv("LANGUAGE", "es", 1);
     lang_init();
@@ -407,6 +465,7 @@ static Suite *suite(void)
     tcase_add_test(tc, range_and_number_errors);
     tcase_add_test(tc, name_and_list_errors);
     tcase_add_test(tc, argument_errors);
+    tcase_add_test(tc, states_as_options);
     tcase_add_test(tc, modes);
     tcase_add_test(tc, no_terminal);
     tcase_add_test(tc, help_text);

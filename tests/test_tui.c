@@ -15,12 +15,12 @@
 START_TEST(param_steps_and_clamps)
 {
     double v = 1.0;
-    tui_param lin = {"c", "", &v, 0.0, 2.0, 0.5, 1.5, false};
+    tui_param lin = {"c", "", &v, 0.0, 2.0, 0.5, 1.5, false, NULL};
     ck_assert_double_eq(tui_param_stepped(&lin, +1, false), 1.5);
     ck_assert_double_eq(tui_param_stepped(&lin, -1, true), 0.0);  /* 1 - 1.5 clamps at 0 */
     ck_assert_double_eq(tui_param_stepped(&lin, +1, true), 2.0);  /* 1 + 1.5 clamps at 2 */
     double k = 1600.0;
-    tui_param logp = {"k", "N/m", &k, 1.0, 1e4, 1.1, 2.0, true};
+    tui_param logp = {"k", "N/m", &k, 1.0, 1e4, 1.1, 2.0, true, NULL};
     ck_assert_double_eq_tol(tui_param_stepped(&logp, +1, false), 1760.0, 1e-9);
     ck_assert_double_eq_tol(tui_param_stepped(&logp, -1, true), 800.0, 1e-9);
     k = 9000.0;

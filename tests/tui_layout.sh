@@ -65,7 +65,7 @@ first_foreign() {
 PAGE_AWK="$TUI_CELLS_AWK$NAMES_AWK"'
 FILENAME == ref { if ($0 ~ /^--- parameter: /) { p = $0; sub(/^--- parameter: /, "", p); sub(/ \[.*\]$/, "", p); par[++np] = p }
                   else if ($0 ~ /^--- panes: /) panes = $3
-                  else if ($0 ~ /^--- (values|shown): /) next
+                  else if ($0 ~ /^--- (values|shown|state): /) next
                   else if ($0 ~ /^--- / && $0 != "--- notes") { t = $0; sub(/^--- /, "", t); tname = t; sub(/: .*/, "", tname)
                                            sub(/^[^:]*: /, "", t); tog[++nt] = t }
                   else if ($0 ~ /^=== /) { title = $0; sub(/^=== step [0-9]+\/[0-9]+: /, "", title)

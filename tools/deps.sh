@@ -8,13 +8,14 @@ set -u
 # yaml-0.1: grade-all reads Gradescope's submission_metadata.yml; sim_c (similarity-tester): its similar pairs.
 # portaudio-2.0: bowl-lab's live sound; pulseaudio, parec (pulseaudio-utils) and ALSA's pulse plugin
 # (libasound2-plugins): the sound server the live-sound test plays into a null sink (tests/tui_bowl_audio.sh).
-# cairo: the figures (SVG, PDF, PNG); xmllint and pdfinfo: the tests read them back as a reader would.
+# cairo: the figures (SVG, PDF, PNG); xmllint, pdfinfo and pngcheck: the tests read them (and their state lines)
+# back as a reader would.
 # jq: the grader's tests compare results.json in two languages with the text taken out.
 modules="ncursesw:libncurses-dev gsl:libgsl-dev check:check sndfile:libsndfile1-dev libcjson:libcjson-dev \
 yaml-0.1:libyaml-dev portaudio-2.0:portaudio19-dev cairo:libcairo2-dev fontconfig:libfontconfig-dev"
 commands="pkg-config:pkg-config tmux:tmux sox:sox pgrep:procps cc:gcc make:make zip:zip unzip:unzip \
 sim_c:similarity-tester xgettext:gettext gettext:gettext-base msgfmt:gettext msgmerge:gettext localedef:libc-bin pulseaudio:pulseaudio \
-parec:pulseaudio-utils xmllint:libxml2-utils pdfinfo:poppler-utils jq:jq"
+parec:pulseaudio-utils xmllint:libxml2-utils pdfinfo:poppler-utils pngcheck:pngcheck jq:jq"
 # files -> package: the locale sources the comma-decimal and Spanish tests compile de_DE.UTF-8 and es_ES.UTF-8 from
 # (tests/lib/locale.sh)
 files="/usr/share/i18n/locales/de_DE:locales /usr/share/i18n/locales/es_ES:locales /usr/share/i18n/locales/es_AR:locales /usr/share/alsa/alsa.conf.d/50-pulseaudio.conf:libasound2-plugins"

@@ -46,11 +46,20 @@ int figure_write(plot_chart *const *charts, int n, figure_format format, double 
  * px). 0, or -1 when k is out of range or the chart shows no plot area. For tests and annotations. */
 int figure_chart_area(plot_chart *const *charts, int n, int k, double width, double height, double area[4]);
 
-/* The data behind a chart as CSV: "series,x,y" rows, the series in order (its legend name, or "series N"), then
+/* The data behind a chart as CSV: its state line as a comment first when one is set (figure_set_state), then
+ * "series,x,y" rows, the series in order (its legend name, or "series N"), then
  * reference lines ("hline NAME"/"vline NAME", the value in y or x) and markers ("marker NAME", x, y); a heat map
  * as "image,x,y,value" rows at its samples' centres. Numbers with 17 significant digits and a '.'. 0, or -1 when
  * writing failed. */
 int figure_write_csv(const plot_chart *ch, FILE *f);
+
+/* The state line (state.h) every figure and CSV written from now on carries, so that it can be reopened: SVG a
+ * <metadata id="numlab-state"> element, PNG a tEXt chunk "numlab-state", PDF the document's Subject (Keywords
+ * "numlab-state"), and figure_write_csv a first line "# numlab-state: LINE" (a comment: a CSV reader that takes '#'
+ * lines as comments, as pandas' comment='#' and gnuplot do, reads the same rows). NULL: none (the default). The
+ * line is copied. labcli sets it from the options of a --plot (labcli_parse), the walk's f from its screen. */
+void figure_set_state(const char *line);
+const char *figure_state(void);
 
 /* --- the command line: --out FILE, --size WxH, --force of every headless --plot ---------------------------- */
 

@@ -27,6 +27,8 @@
 #include <stdio.h>
 
 #include "numlab/figure.h"
+#include "numlab/state.h"
+#include "numlab/tui.h"
 
 typedef enum {
     LABCLI_LINE,     /* no option: a line of --help (name NULL), e.g. a section's heading */
@@ -60,6 +62,7 @@ typedef struct {
     const char *const *names; /* CHOICE, NAME: the allowed names, NULL-terminated */
     const char *noun;         /* CHOICE, NAME: "'X' is not a NOUN" */
     labcli_parse_fn *parse;   /* PARSE */
+    bool local;               /* never in a state line (state.h): a device or a display preference of this machine */
 } labcli_option;
 
 /* Where a field of the lab's options struct is: LABCLI_AT(spring_front, o.params.k). */
@@ -82,6 +85,8 @@ typedef struct {
      * tone there instead of playing it); labcli_main hands them to tui_set_plain */
     bool plain;
     const char *tone_wav;
+    const char *texts[LABCLI_MAX_OPTIONS]; /* texts[i]: the value it was given (NULL for a flag) */
+    int state_step;                     /* the step (1-based) of the state line given (--state), or 0 */
 } labcli_result;
 
 typedef struct labcli_lab {
@@ -100,10 +105,18 @@ typedef struct labcli_lab {
     int (*check)(const struct labcli_lab *lab, void *opts, const labcli_result *r);
     /* Runs the lab: the exit status (cli.h). */
     int (*run)(void *opts, const labcli_result *r);
+    bool no_states;                     /* takes no --state (the launcher reads a state line itself) */
+    int walk_steps;                     /* the walk's steps: a state's step past them is refused (0: unchecked) */
 } labcli_lab;
 
 /* The whole program: main is `return labcli_main(&lab, &opts, argc, argv);`. */
 int labcli_main(const labcli_lab *lab, void *opts, int argc, char **argv);
+
+/* States (state.h): `--state STATE` (or STATE as an argument) stands for the options the line holds, in its place
+ * on the command line: numlab:spring-lab/3?k=400&method=semi,rk4 is `--k 400 --method semi,rk4`, and the walk
+ * opens at step 3. Each field is refused as its option would be (the same message, naming it); a field that is no
+ * option of the lab, a mode option (a state opens the interactive lab), a state of another lab, or a step past the
+ * walk's last (labcli_walk_run) are refused too: exit status 2. */
 
 /* The first steps of labcli_main: the defaults into opts, argv (--help printed: r->help), the modes. CLI_OK or
  * CLI_USAGE (said). labcli_main then calls the lab's check, checks for a terminal when mode 0 needs one and no
@@ -122,6 +135,16 @@ int labcli_no_terminal(const labcli_result *r, const char *file);
  * without a terminal (labcli_no_terminal(file) says so) or with a TERM that cannot be used (tui_run said why),
  * CLI_FAILURE when the walk as text could not be written. */
 int labcli_walk_status(const labcli_result *r, int tui_code, const char *file);
+
+/* The interactive walk of r's lab: runs app (tui_run) from the state's step, with the state line of each screen
+ * (the S key, the walk as text, the figures' metadata: tui.h) made by labcli_state_of; returns labcli_walk_status.
+ * A state's step past app->n_steps is refused (exit status 2) before the terminal is opened. */
+int labcli_walk_run(const labcli_result *r, tui_app *app, const char *file);
+/* The state line of the lab that read r at step (0-based; < 0: no step) showing *shown (NULL: none): every option
+ * that goes with the interactive lab and is not local, in the table's order: a parameter on the screen whose
+ * .option names it with its value now, the option named by the step's toggles_option with the toggles shown,
+ * else the option as given. Into w (w->overflow when it does not fit). */
+void labcli_state_of(const labcli_result *r, int step, const tui_step *shown, state_writer *w);
 
 /* "--OPT: 'TEXT' is not a NOUN (allowed: ALLOWED)": returns CLI_USAGE. noun is translated here (mark it N_("method")
  * at the call); allowed, a list of names, is not. */
@@ -154,9 +177,9 @@ int labcli_list(const char *opt, const char *text, const char *noun, int (*index
     {"glyphs", LABCLI_PARSE, "SET", LABCLI_AT(type, field), 0, 0, "auto",                                         \
      N_("the charts' glyphs: braille (2 x 4 dots a cell), octant (2 x 4 blocks, Unicode 16), sextant (2 x 3),\n"  \
         "quadrant (2 x 2), half (1 x 2) or ascii; auto: NUMLAB_GLYPHS, else braille in a UTF-8 locale (numlab\n"  \
-        "--glyphs-test shows each)"), .with = (modes), .parse = labcli_glyphs_field},                              \
+        "--glyphs-test shows each)"), .with = (modes), .parse = labcli_glyphs_field, .local = true},                \
     {"ascii", LABCLI_SET, NULL, LABCLI_AT(type, field), PLOT_ASCII, 0, NULL, N_("the same as --glyphs ascii"),     \
-     .with = (modes)}
+     .with = (modes), .local = true}
 /* --glyphs's parser (a labcli_parse_fn): "auto" or a set's name into the plot_mode at field. */
 int labcli_glyphs_field(void *opts, void *field, const char *opt, const char *text);
 

@@ -46,6 +46,7 @@ typedef struct {
     double step;           /* one arrow press: added, or a factor when log_scale */
     double big_step;       /* shift-arrow or PgUp/PgDn */
     bool log_scale;        /* steps multiply/divide by step and big_step */
+    const char *option;    /* the lab's long option that sets it ("eps-x"), for the state line; NULL: none */
 } tui_param;
 
 typedef struct {
@@ -64,6 +65,8 @@ typedef struct {
     int n_toggles;
     const char *toggles_name;  /* what this step's toggles are, translated (NULL: the app's toggles_name) */
     int n_panes;           /* 1 or 2 */
+    const char *toggles_option;  /* the lab's option whose list the shown toggles' names make, "method" (the state
+                                  * line: the toggles are then named as the option names them); NULL: none */
 } tui_step;
 
 /* What tui_run, tui_menu, tui_pager and tui_walk_write return: common.h's codes. */
@@ -125,6 +128,14 @@ typedef struct {
      * 0; or -1 when the step has none of its own. May be NULL. Without one l plays the first chart's first series. */
     int (*listen)(void *ctx, int step, plot_series *out, char *what, size_t size);
 
+    /* States (labcli_walk_run sets these): the step to open at (0-based), whether the walk as text is that one
+     * step only, and the state line of a screen (S writes it, f puts it in the figures, the walk as text shows
+     * it), from state_ctx; state NULL: no state line. */
+    int first_step;
+    bool one_step;
+    void (*state)(const void *state_ctx, int step, const tui_step *shown, char *buf, size_t size);
+    const void *state_ctx;
+
     /* What a callback asks of the shell (tui_go_to_step, tui_say), taken once the callback returns: the shell's,
      * left zero by the lab. */
     bool go_requested;
@@ -135,11 +146,12 @@ typedef struct {
 /* The walk as text, without a terminal: each step as n reaches it (describe, then changed(TUI_ENTER_STEP), then
  * notes, before any tick): "=== step I/N: TITLE", "--- panes: P", a line "--- parameter: NAME [UNIT]" for each parameter (no brackets without a unit) and
  * "--- TOGGLES: NAME" for each toggle (TOGGLES the app's toggles_name), "--- values: NAME = V, ..." (the values the
- * step starts from), "--- shown: NAME, ..." (the toggles on; no line when none is), the text, and after a line
+ * step starts from), "--- shown: NAME, ..." (the toggles on; no line when none is), "--- state: LINE" (when the app
+ * has a state line: app->state), the text, and after a line
  * "--- notes" the notes.
  * What the text pane shows before the animation starts (or after r while paused). tui_run writes it to stdout
  * instead of opening the terminal when the environment variable NUMLAB_WALK_TEXT is set and not empty: every lab's
- * lesson, readable and testable headless. Returns TUI_OK, or TUI_ERR_IO when writing failed. */
+ * lesson, readable and testable headless; with app->one_step, only step app->first_step (a state's). Returns TUI_OK, or TUI_ERR_IO when writing failed. */
 int tui_walk_write(tui_app *app, FILE *f);
 
 /* Runs the app until q or a quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT: tui_signal() says which) and returns
@@ -203,6 +215,8 @@ void tui_restore(void);
  * snprintf: past size the text is cut, and later calls add nothing. */
 void tui_add_param(tui_step *d, const char *name, const char *unit, double *value, double min, double max,
                    double step, double big_step, bool log_scale);
+/* Names the long option that sets the parameter tui_add_param added last (tui_param.option): the state line. */
+void tui_param_option(tui_step *d, const char *option);
 size_t tui_append(char *buf, size_t size, size_t used, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* The value after one step of a parameter, clamped to [min, max]; direction +-1, big selects big_step.

@@ -115,7 +115,7 @@ const labcli_option bl_option_table[] = {
     {"quiet", LABCLI_FLAG, NULL, AT(o.quiet), 0, 0, NULL, N_("no summary line"), RENDER_ONLY},
     {"audio", LABCLI_TEXT, "DEVICE", AT(audio), 0, 0, "auto", N_("the interactive lab plays its sound live: auto (the\n"
      "default output device; none at all is fine), none, or a device's name (it must open); m mutes"),
-     .with = LABCLI_IN(0)},
+     .with = LABCLI_IN(0), .local = true},
     {"list-presets", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL,
      N_("one preset a line: its name, then what it should sound like"),
      .mode = BL_LIST},

@@ -508,6 +508,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         break;
     default:
         tui_add_param(d, _("seed"), "", &w->seed, 0.0, 1e6, 1.0, 10.0, false);
+        tui_param_option(d, "seed");
         tui_add_param(d, _("magnet"), "mu", &b->magnet, 0.0, 1.0, 0.1, 0.5, false);
         break;
     }
@@ -556,7 +557,7 @@ int bl_interactive(const labcli_result *r, plot_mode glyphs, const snd_preset *p
             .tick = walk_tick, .key = walk_key, .mouse = walk_mouse, .paused = walk_paused,
         };
         w.app = &app;
-        rc = labcli_walk_status(r, tui_run(&app), NULL);
+        rc = labcli_walk_run(r, &app, NULL);
     }
     bl_live_close(&w.live);  /* the synthesis thread ends before the session goes */
     if (w.have_session)

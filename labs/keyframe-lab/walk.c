@@ -400,7 +400,7 @@ int kl_walk_run(const labcli_result *r, plot_mode glyphs)
         .extra_keys = N_("l loop  k key"), .describe = walk_describe, .changed = kl_walk_changed, .render = kl_walk_render,
         .notes = kl_walk_notes, .tick = walk_tick, .key = walk_key, .mouse = walk_mouse,
     };
-    int rc = labcli_walk_status(r, tui_run(&app), NULL);
+    int rc = labcli_walk_run(r, &app, NULL);
     kl_walk_destroy(&w);
     return rc;
 }

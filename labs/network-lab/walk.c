@@ -454,6 +454,8 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     /* step 7's two xpbd runs by how they spend the budget, the second in the next method's color (nl_run_color) */
     static const char *const budget_names[N_RUNS] = {N_("xpbd, iterations"), N_("xpbd, substeps"), NULL};
     const bool budget = step == NL_STEP_BUDGET && !w->custom && !w->o->have_method;
+    if (!budget)  /* the toggles are named as --method names them (the state line); step 7's are two xpbd runs */
+        d->toggles_option = "method";
     for (int k = 0; k < n_runs; k++)
         d->toggles[d->n_toggles++] = (tui_toggle){
             budget && budget_names[k] ? _(budget_names[k]) : net_method_name(methods[k]),
@@ -464,7 +466,9 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         d->title = title;
         d->text = nl_free_text();
         tui_add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);
+        tui_param_option(d, "dt");
         tui_add_param(d, _("kick"), "m/s", &p->kick, 0.0, 100.0, 0.1, 1.0, false);
+        tui_param_option(d, "kick");
         return;
     }
     d->title = nl_step_title(step);
@@ -481,9 +485,13 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         /* TRANSLATORS: the unit of the cloth's n: masses a side */
         tui_add_param(d, "n", _("side"), &p->side, 2, 16, 1, 4, false);
     tui_add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);
+    tui_param_option(d, "dt");
     tui_add_param(d, "k", "N/m", &p->k, 1e-2, 1e6, 1.25, 2.0, true);
+    tui_param_option(d, "k");
     tui_add_param(d, "m", "kg", &p->m, 1e-3, 1e3, 1.25, 2.0, true);
+    tui_param_option(d, "m");
     tui_add_param(d, "c", "N s/m", &p->c, 0.0, 100.0, step == NL_STEP_CLOTH ? 0.01 : 0.1, 1.0, false);
+    tui_param_option(d, "c");
 }
 
 int nl_interactive(net_network *net, const nl_options *o, const labcli_result *r)
@@ -503,7 +511,7 @@ int nl_interactive(net_network *net, const nl_options *o, const labcli_result *r
             .changed = walk_changed, .render = walk_render, .notes = walk_notes, .tick = walk_tick,
             .key = walk_key, .mouse = walk_mouse,
         };
-        rc = labcli_walk_status(r, tui_run(&app), NULL);
+        rc = labcli_walk_run(r, &app, NULL);
     }
     drop_network(&w);
     for (int k = 0; k < NL_MAX_RUNS; k++)

@@ -409,20 +409,30 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     sl_options *o = &w->o;
     if (sl_walk_shows_runs(step)) {
         tui_add_param(d, "k", "N/m", &o->p.spring.k, 1e-3, 1e7, 1.1, 2.0, true);
-        if (step == SL_STEP_STABILITY || step == SL_STEP_STIFF || step == SL_STEP_REGION)
+        tui_param_option(d, "k");
+        if (step == SL_STEP_STABILITY || step == SL_STEP_STIFF || step == SL_STEP_REGION) {
             tui_add_param(d, "m", "kg", &o->p.spring.m, 1e-3, 1e3, 1.1, 2.0, true);
+            tui_param_option(d, "m");
+        }
         if (step == SL_STEP_DUFFING)
             sl_walk_duffing_params(w, d);
         tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.0, 1e4, 0.5, 5.0, false);
+        tui_param_option(d, "c");
         tui_add_param(d, "dt", "s", &o->p.dt, 1e-5, 1.0, 1.1, 2.0, true);
+        tui_param_option(d, "dt");
         tui_add_param(d, _("steps"), "", &w->steps, 1, SL_WALK_MAX_STEPS, 10, 100, false);
+        tui_param_option(d, "steps");
         sl_walk_method_toggles(w, step, d);
     } else if (step == SL_STEP_ACCUMULATOR) {
         static const char *const gap_names[SL_N_LOOP_RUNS - SL_N_LOOP_RATES] = {N_("gap capped"), N_("gap no cap")};
         tui_add_param(d, _("jitter"), "", &w->jitter, 0.0, 0.9, 0.1, 0.3, false);
+        tui_param_option(d, "frame-jitter");
         tui_add_param(d, _("gap"), "s", &w->gap, 0.0, 60.0, 0.5, 5.0, false);
+        tui_param_option(d, "gap");
         tui_add_param(d, _("cap"), "s", &w->cap, 0.01, 1.0, 0.01, 0.1, false);
+        tui_param_option(d, "cap");
         tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.0, 100.0, 1.0, 10.0, false);
+        tui_param_option(d, "c");
         for (int i = 0; i < SL_N_LOOP_RUNS; i++) {
             if (i < SL_N_LOOP_RATES)
                 snprintf(w->loop_names[i], sizeof w->loop_names[i], "%g Hz", sl_loop_rates[i]);
@@ -431,9 +441,13 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         }
     } else if (step == SL_STEP_REST) {
         tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.5, 100.0, 1.0, 10.0, false);
+        tui_param_option(d, "c");
         tui_add_param(d, "eps_x", "px", &w->eps_x, 1e-4, 100.0, 1.25, 4.0, true);
+        tui_param_option(d, "eps-x");
         tui_add_param(d, "eps_v", "px/s", &w->eps_v, 1e-4, 100.0, 1.25, 4.0, true);
+        tui_param_option(d, "eps-v");
         tui_add_param(d, _("scale"), "", &w->rest_scale, 1e-4, 1.0, 1.25, 10.0, true);
+        tui_param_option(d, "rest-scale");
         for (int i = 0; i < SL_N_RULES; i++)
             d->toggles[d->n_toggles++] = (tui_toggle){_(sl_rule_names[i]), i + 1, &w->rule_shown[i]};
     } else {
@@ -455,7 +469,7 @@ int sl_interactive(sl_options *o, const labcli_result *r)
         .notes = walk_notes, .tick = walk_tick, .key = walk_key,
         .summary = sl_walk_summary, .listen = sl_walk_listen,
     };
-    int rc = labcli_walk_status(r, tui_run(&app), NULL);
+    int rc = labcli_walk_run(r, &app, NULL);
     for (int p = 0; p < TUI_MAX_PANES; p++)
         plot_chart_free(w.chart[p]);
     sl_result_free(&w.runs);

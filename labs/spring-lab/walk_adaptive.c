@@ -44,6 +44,9 @@ void sl_walk_adaptive_describe(sl_walk *w, tui_step *d)
 {
     sl_options *o = &w->o;
     tui_add_param(d, "tol", "", &o->p.tol, 1e-12, 1e-2, 3.1622776601683795, 10.0, true);
+    tui_param_option(d, "tol");
     tui_add_param(d, "k", "N/m", &o->p.spring.k, 1.0, 1e4, 1.1, 2.0, true);
+    tui_param_option(d, "k");
     tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.0, 100.0, 0.5, 5.0, false);
+    tui_param_option(d, "c");
 }

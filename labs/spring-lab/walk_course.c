@@ -28,28 +28,36 @@ void sl_walk_method_toggles(sl_walk *w, int step, tui_step *d)
                                               SPRING_BACKWARD_EULER, SPRING_MIDPOINT, SPRING_TR_BDF2, SPRING_GSL_RK8PD};
     _Static_assert(sizeof article / sizeof article[0] <= TUI_MAX_TOGGLES, "keys 1-9");
     _Static_assert(sizeof steppers / sizeof steppers[0] <= TUI_MAX_TOGGLES, "keys 1-9");
-    spring_method typed[SPRING_METHOD_COUNT];  /* --method's, in the table's order (sl_check: at most 9) */
-    size_t n_typed = 0;
-    for (int m = 0; m < SPRING_METHOD_COUNT && w->o.typed.methods; m++)
-        if (w->cli.p.methods[m])
-            typed[n_typed++] = (spring_method)m;
     const bool from_seed = step <= SL_STEP_RK4;
     /* step 16: the hand-written steppers, whose disc is advected (exact and GSL's solvers have no step of their own) */
     static const spring_method area[] = {SPRING_EXPLICIT, SPRING_SEMI, SPRING_VERLET, SPRING_RK4,
                                          SPRING_BACKWARD_EULER, SPRING_MIDPOINT, SPRING_TR_BDF2};
     const bool region = step == SL_STEP_REGION, duffing = step == SL_STEP_DUFFING;
-    const spring_method *list = n_typed     ? typed
-                                : from_seed ? article
-                                : region    ? regions
-                                : duffing   ? hardening
-                                : step == SL_STEP_AREA ? area : steppers;
-    size_t n = n_typed    ? n_typed
-               : from_seed ? sizeof article / sizeof article[0]
-               : step == SL_STEP_AREA ? sizeof area / sizeof area[0]
-               : region    ? sizeof regions / sizeof regions[0]
-               : duffing   ? sizeof hardening / sizeof hardening[0]
-                           : sizeof steppers / sizeof steppers[0];
+    const spring_method *own = from_seed ? article
+                               : step == SL_STEP_AREA ? area
+                               : region    ? regions
+                               : duffing   ? hardening
+                                           : steppers;
+    const size_t n_own = from_seed ? sizeof article / sizeof article[0]
+                         : step == SL_STEP_AREA ? sizeof area / sizeof area[0]
+                         : region  ? sizeof regions / sizeof regions[0]
+                         : duffing ? sizeof hardening / sizeof hardening[0]
+                                   : sizeof steppers / sizeof steppers[0];
+    /* --method's (sl_check: at most 9), those of the step's own list in its order first, then the others in the
+     * table's: a state line (labcli_state_of) lists them as shown, and reopens in the same order */
+    spring_method typed[SPRING_METHOD_COUNT];
+    bool listed[SPRING_METHOD_COUNT] = {false};
+    size_t n_typed = 0;
+    for (size_t i = 0; i < n_own && w->o.typed.methods; i++)
+        if (w->cli.p.methods[own[i]] && !listed[own[i]])
+            listed[own[i]] = true, typed[n_typed++] = own[i];
+    for (int m = 0; m < SPRING_METHOD_COUNT && w->o.typed.methods; m++)
+        if (w->cli.p.methods[m] && !listed[m])
+            typed[n_typed++] = (spring_method)m;
+    const spring_method *list = n_typed ? typed : own;
+    size_t n = n_typed ? n_typed : n_own;
     n = n < TUI_MAX_TOGGLES ? n : TUI_MAX_TOGGLES;
+    d->toggles_option = "method";  /* the toggles are named as --method names them */
     for (size_t i = 0; i < n; i++)
         d->toggles[d->n_toggles++] = (tui_toggle){spring_method_name(list[i]), sl_method_color(list[i]),
                                                   &w->shown[list[i]]};
@@ -207,14 +215,20 @@ void sl_walk_course_describe(sl_walk *w, int step, tui_step *d)
         /* the accumulator's fixed step, h as --step H calls it (not dt, the trajectories' step; a symbol: "step"
          * would share its translation with keyframe-lab's step interpolation) */
         tui_add_param(d, "h", "s", &o->p.step, 1e-4, 0.1, 1.25, 2.0, true);
+        tui_param_option(d, "step");
         tui_add_param(d, _("cap"), "s", &o->p.cap, 0.01, 1.0, 0.01, 0.1, false);
+        tui_param_option(d, "cap");
         return;
     }
     /* the drift study runs 1000 periods at dt: k >= 4 (a period of at most pi s) keeps it to seconds */
     tui_add_param(d, "k", "N/m", &o->p.spring.k, step == SL_STEP_DRIFT ? 4.0 : 1e-3, 1e5, 1.1, 2.0, true);
+    tui_param_option(d, "k");
     if (step == SL_STEP_ORDER) {
         tui_add_param(d, "c", "N s/m", &o->p.spring.c, 0.0, 1e3, 0.5, 5.0, false);
+        tui_param_option(d, "c");
         tui_add_param(d, _("steps"), "", &w->steps, 8, 2000, 8, 80, false);
+        tui_param_option(d, "steps");
     }
     tui_add_param(d, "dt", "s", &o->p.dt, 1e-3, 0.1, 1.1, 2.0, true);
+    tui_param_option(d, "dt");
 }

@@ -1,0 +1,131 @@
+#!/bin/sh
+# State lines (docs/states.md): every step of every lab written as a line (the walk as text: "--- state:"), opened
+# again with LAB --state LINE and with numlab LINE, gives the same line and the same screen (its values and the
+# methods shown); an edited screen's line does too; bad lines are refused with the field named (exit 2); and a
+# figure's state line is read back from its SVG (xmllint), PDF (pdfinfo), PNG (pngcheck) and CSV.
+. tests/lib/cli.sh
+
+# walk LAB ARGS...: the walk as text into $TMP/out
+walk() { NUMLAB_WALK_TEXT=1 expect_ok "$@"; }
+# lines PREFIX FILE: the lines of FILE that start with PREFIX, in order
+lines() { grep -- "^$1" "$2"; }
+
+# round_trip LAB [ARGS...]: each step's line, opened again, is that step alone with the same line, values, shown
+round_trip() {
+    lab=$1; shift
+    walk "$BIN/$lab" "$@" || return
+    cp "$TMP/out" "$TMP/walk"
+    n=$(grep -c '^=== step ' "$TMP/walk")
+    expect_eq "$lab: a state line for each of its $n steps" "$(grep -c '^--- state: ' "$TMP/walk")" "$n"
+    i=0
+    lines '--- state: ' "$TMP/walk" | sed 's/^--- state: //' >"$TMP/states"
+    while IFS= read -r line; do
+        i=$((i + 1))
+        awk -v n=$i '/^=== step / { s++ } s == n' "$TMP/walk" >"$TMP/want"
+        expect_eq "$lab step $i: the line names it" "$(echo "$line" | sed 's/?.*//')" "numlab:$lab/$i"
+        for how in lab numlab; do
+            if [ $how = lab ]; then walk "$BIN/$lab" --state "$line" || continue
+            else walk "$BIN/numlab" "$line" || continue; fi
+            expect_eq "$lab step $i ($how STATE): one step" "$(grep -c '^=== step ' "$TMP/out")" 1
+            expect_eq "$lab step $i ($how STATE): its title" "$(head -n 1 "$TMP/out")" "$(head -n 1 "$TMP/want")"
+            expect_eq "$lab step $i ($how STATE): the same line" "$(lines '--- state: ' "$TMP/out")" "--- state: $line"
+            expect_eq "$lab step $i ($how STATE): the same values" "$(lines '--- values: ' "$TMP/out")" \
+                "$(lines '--- values: ' "$TMP/want")"
+            expect_eq "$lab step $i ($how STATE): the same shown" "$(lines '--- shown: ' "$TMP/out")" \
+                "$(lines '--- shown: ' "$TMP/want")"
+        done
+    done <"$TMP/states"
+}
+
+round_trip spring-lab
+round_trip network-lab
+round_trip keyframe-lab
+round_trip bowl-lab
+
+# An edited screen: spring-lab step 1 at k = 400 (w0 = 20 rad/s), dt = 0.025 s, explicit and exact: w0 dt = 0.5, so
+# explicit grows sqrt(1 + 0.25) = 1.118 a step, which the step's notes say.
+SL="$BIN/spring-lab"
+walk "$SL" --state 'numlab:spring-lab/1?k=400&c=0&dt=0.025&method=explicit,exact'
+expect_eq "an edited line reads back" "$(lines '--- state: ' "$TMP/out")" \
+    "--- state: numlab:spring-lab/1?k=400&c=0&method=explicit,exact&dt=0.025&steps=40"
+expect_eq "the edited screen's values" "$(lines '--- values: ' "$TMP/out")" \
+    "--- values: k = 400, c = 0, dt = 0.025, steps = 40"
+expect_eq "the edited screen's methods" "$(lines '--- shown: ' "$TMP/out")" "--- shown: explicit, exact"
+expect_eq "the edited screen's growth" "$(grep -o 'explicit grows x[0-9.]*' "$TMP/out")" "explicit grows x1.118"
+# the line's options are the command line's: --k 400 --c 0 --dt 0.025 gives the same values at step 1
+walk "$SL" --k 400 --c 0 --dt 0.025 --method explicit,exact
+expect_eq "a line is its options" "$(awk '/^=== step 2/ { exit } /^--- state: /' "$TMP/out")" \
+    "--- state: numlab:spring-lab/1?k=400&c=0&method=explicit,exact&dt=0.025&steps=40"
+# percent-encoding: %34%30%30 is 400; a state without a step opens the whole walk at step 1
+walk "$SL" --state 'numlab:spring-lab?k=%34%30%30'
+expect_eq "a percent-encoded value" "$(lines '--- values: ' "$TMP/out" | head -n 1)" \
+    "--- values: k = 400, c = 0, dt = 0.02, steps = 40"
+expect_eq "no step: the whole walk" "$(grep -c '^=== step ' "$TMP/out")" 15
+# a lab's file operand comes after the options a state stands for (network-lab --file: one step)
+walk "$BIN/network-lab" --state 'numlab:network-lab/1?dt=0.002' --file labs/network-lab/examples/bridge.net
+expect_eq "a state with a file" "$(lines '--- state: ' "$TMP/out" | sed 's/?.*//')" "--- state: numlab:network-lab/1"
+
+# Bad lines: the field named, exit 2, before any terminal is needed.
+bad() { pattern=$1; shift; NUMLAB_WALK_TEXT=1 expect_usage "$pattern" "$@"; }
+bad "^spring-lab: --k: 'abc' is not a number" "$SL" --state 'numlab:spring-lab/3?k=abc'
+bad "^spring-lab: --k: '-1' is out of range" "$SL" 'numlab:spring-lab/3?k=-1'
+bad "^spring-lab: --frame-hz goes with --csv" "$SL" --state 'numlab:spring-lab/3?frame-hz=30'
+bad "^spring-lab: state: kk: not an option of spring-lab" "$SL" --state 'numlab:spring-lab/3?kk=3'
+bad "^spring-lab: state: csv: a state opens the interactive lab, not the mode --csv" "$SL" --state 'numlab:spring-lab?csv'
+bad "^spring-lab: state: step: 16 is past the walk's last step \(allowed: 1\.\.15\)" "$SL" --state 'numlab:spring-lab/16'
+# ... also without a terminal (the line is at fault, not the terminal), and past a file's one step
+expect_usage "^spring-lab: state: step: 16 is past the walk's last step" "$SL" --state 'numlab:spring-lab/16'
+bad "^network-lab: state: step: 2 is past the walk's last step \(allowed: 1\.\.1\)" "$BIN/network-lab" \
+    --state 'numlab:network-lab/2' --file labs/network-lab/examples/bridge.net
+bad "^spring-lab: state: step: 'x' is not a step of the walk \(allowed: 1\.\.99\)" "$SL" --state 'numlab:spring-lab/x'
+bad "^spring-lab: state: step: '0' is not a step" "$SL" --state 'numlab:spring-lab/0'
+bad "^spring-lab: state: k: given twice" "$SL" --state 'numlab:spring-lab/1?k=1&k=2'
+bad "^spring-lab: state: 'k=1%zz': a bad percent escape" "$SL" --state 'numlab:spring-lab/1?k=1%zz'
+bad "^spring-lab: state: 'k=%00': a bad percent escape" "$SL" --state 'numlab:spring-lab/1?k=%00'
+bad "^spring-lab: state: '=3': a field is KEY=VALUE or KEY" "$SL" --state 'numlab:spring-lab/1?=3'
+bad "^spring-lab: state: the line is network-lab's, not spring-lab's \(open it with numlab STATE or network-lab --state STATE\)" \
+    "$SL" --state 'numlab:network-lab/1'
+bad "^spring-lab: --state: a second state line" "$SL" --state 'numlab:spring-lab/1' 'numlab:spring-lab/2'
+bad "^spring-lab: --steps: '1.5' is not a whole number" "$SL" --state 'numlab:spring-lab/1?steps=1.5'
+bad "^numlab: state: lab: 'pie-lab' is not a lab \(allowed: spring-lab, network-lab, keyframe-lab, bowl-lab\)" \
+    "$BIN/numlab" 'numlab:pie-lab/1'
+bad "^numlab: unexpected argument 'spring-lab'" "$BIN/numlab" spring-lab
+bad "^numlab: state: lab: 'a b' is not a lab's name" "$BIN/numlab" 'numlab:a b/1'
+# a state line too long to be one (STATE_MAX, 4096 bytes)
+long=$(awk 'BEGIN { s = "numlab:spring-lab/1?k=1"; while (length(s) < 5000) s = s "0"; print s }')
+bad "^spring-lab: state: a line of 5[0-9]* bytes \(allowed: at most 4095\)" "$SL" --state "$long"
+expect_ok "$SL" --help
+expect_eq "--help names --state" "$(grep -c -- '--state STATE' "$TMP/out")" 1
+
+# Figures: the line of the --plot's walk options in each format, read back by the readers people use.
+state='numlab:spring-lab?k=1600&c=0&dt=0.02'
+for ext in svg pdf png; do
+    expect_ok "$SL" --plot stability --k 1600 --c 0 --dt 0.02 --out "$TMP/fig.$ext" || continue
+done
+expect_eq "SVG metadata (xmllint)" \
+    "$(xmllint --xpath 'string(//*[local-name()="metadata"][@id="numlab-state"])' "$TMP/fig.svg" 2>&1)" "$state"
+expect_eq "PDF Subject (pdfinfo)" "$(pdfinfo "$TMP/fig.pdf" | sed -n 's/^Subject: *//p')" "$state"
+expect_eq "PDF Keywords (pdfinfo)" "$(pdfinfo "$TMP/fig.pdf" | sed -n 's/^Keywords: *//p')" "numlab-state"
+pngcheck -q "$TMP/fig.png" >"$TMP/pngcheck" 2>&1
+expect_eq "the PNG with its tEXt chunk is valid (pngcheck: CRCs, order)" "$?:$(cat "$TMP/pngcheck")" "0:"
+expect_eq "PNG tEXt (pngcheck -t)" "$(pngcheck -t "$TMP/fig.png" | sed -n '/^numlab-state:$/ { n; s/^ *//p; }')" "$state"
+# a headless option the walk does not take stays out of the line (--width goes with --plot only)
+expect_ok "$SL" --plot phase --k 900 --method semi --width 60 --out "$TMP/fig2.svg"
+expect_eq "only the walk's options in a --plot's line" \
+    "$(xmllint --xpath 'string(//*[local-name()="metadata"])' "$TMP/fig2.svg")" "numlab:spring-lab?k=900&method=semi"
+# ... and the line opens the walk with those options
+walk "$SL" --state "$(xmllint --xpath 'string(//*[local-name()="metadata"])' "$TMP/fig2.svg")"
+expect_eq "a figure's line reopens" "$(lines '--- values: ' "$TMP/out" | head -n 1)" \
+    "--- values: k = 900, c = 0, dt = 0.02, steps = 40"
+
+# Each exercise's "See it" gives its screen as a state line (README.md and README.es.md alike): each opens, at the
+# step the line names, under the launcher.
+for readme in exercises/*/README.md exercises/*/README.es.md; do
+    line=$(grep -o "numlab 'numlab:[^']*'" "$readme" | sed "s/^numlab '//; s/'$//")
+    [ -n "$line" ] || { fail "$readme: no state line in its See it"; continue; }
+    walk "$BIN/numlab" "$line" || continue
+    step=$(echo "$line" | sed 's/?.*//; s/.*\///')
+    expect_eq "$readme: its line opens its step" "$(head -n 1 "$TMP/out" | sed 's/^=== step \([0-9]*\)\/.*/\1/')" "$step"
+    expect_eq "$readme: and reads back" "$(lines '--- state: ' "$TMP/out")" "--- state: $line"
+done
+finish

@@ -1,0 +1,50 @@
+#!/bin/sh
+# The state key under tmux: a lab opened from a state line (--state, and numlab STATE) shows that step with those
+# values; S puts the screen's line on the status line and appends it whole to numlab-states.txt in the working
+# directory; an edit shows in the next S; f's figures carry the line (SVG metadata, PNG tEXt, the CSVs' first line),
+# and the saved line reopens the same values.
+. tests/lib/cli.sh
+. tests/lib/tui.sh
+trap 'tui_cleanup; rm -rf "$TMP"' EXIT
+command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; exit 1; }
+command -v pngcheck >/dev/null || { echo "pngcheck is missing: make deps installs it"; exit 1; }
+SL="$PWD/$BIN/spring-lab"
+mkdir -p "$TMP/work"
+states="$TMP/work/numlab-states.txt"
+
+# the line is double-quoted for the shell tmux runs: its '&' and '?' stay in it
+tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- cd "$TMP/work" '&&' "$SL" --state '"numlab:spring-lab/3?k=400&c=0"'
+tui_expect lab "step 3/15" "the state's step"
+tm send-keys -t lab ' ' S
+tui_expect lab "^ *numlab:spring-lab/3\?k=400&c=0&method=explicit,semi" "S: the line on the status line"
+line1='numlab:spring-lab/3?k=400&c=0&method=explicit,semi,rk4,gsl-rk4,gsl-rk8pd&dt=0.01&steps=300'
+expect_eq "S appends the line" "$(cat "$states")" "$line1"
+# right arrow on k (the first parameter, log scale x1.1): k = 400 * 1.1, which in doubles is 440.00000000000006
+# (the nearest double to 1.1 is 1.100000000000000089, and the product rounds up); the line keeps every digit
+tm send-keys -t lab Right
+sleep 0.3
+tm send-keys -t lab S
+line2='numlab:spring-lab/3?k=440.00000000000006&c=0&method=explicit,semi,rk4,gsl-rk4,gsl-rk8pd&dt=0.01&steps=300'
+i=0; while [ "$(wc -l <"$states")" -lt 2 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+expect_eq "a second S, after an edit" "$(sed -n 2p "$states")" "$line2"
+expect_eq "one line a press, whole" "$(wc -l <"$states")" 2
+tm send-keys -t lab f
+tui_expect lab "wrote numlab-figures/spring-lab-step3-001/" "f writes the figures"
+dir="$TMP/work/numlab-figures/spring-lab-step3-001"
+expect_eq "the SVG's state line" "$(xmllint --xpath 'string(//*[local-name()="metadata"])' "$dir/chart-1.svg")" "$line2"
+expect_eq "the CSV's first line" "$(head -n 1 "$dir/chart-1.csv")" "# numlab-state: $line2"
+expect_eq "the CSV's header after it" "$(sed -n 2p "$dir/chart-1.csv")" "series,x,y"
+expect_eq "the PNG's tEXt" "$(pngcheck -t "$dir/chart-2.png" | sed -n '/^numlab-state:$/ { n; s/^ *//p; }')" "$line2"
+tm send-keys -t lab q
+expect_eq "exit status after q" "$(tui_exit_status lab)" 0
+tui_sane lab
+NUMLAB_WALK_TEXT=1 expect_ok "$SL" --state "$line2"
+expect_eq "the saved line reopens the edit" "$(grep '^--- values: ' "$TMP/out")" \
+    "--- values: k = 440, c = 0, dt = 0.01, steps = 300"
+
+# the launcher opens a state in the lab it names, and q there ends numlab with the lab's status
+tui_start menu 100 30 LANG=C.UTF-8 TERM=xterm-256color -- cd "$TMP/work" '&&' "$PWD/$BIN/numlab" '"numlab:spring-lab/2?k=900"'
+tui_expect menu "step 2/15" "numlab STATE opens the lab at its step"
+tm send-keys -t menu q
+expect_eq "numlab STATE's exit status" "$(tui_exit_status menu)" 0
+finish
