@@ -301,6 +301,7 @@ static void say_help(plain_state *s)
         N_("Press l to listen to a series as a tone whose pitch follows its value."),
         N_("Press i to hear the whole step again, and r to run it again from its start."),
         N_("Press f to write the step's charts as SVG, PNG and CSV files into numlab-figures."),
+        N_("Press capital S to write the screen's state line, which opens this step again, into numlab-states.txt."),
         N_("Press q to quit."),
     };
     for (size_t i = 0; i < sizeof sentences / sizeof sentences[0]; i++) {
@@ -412,7 +413,13 @@ static bool take_key(plain_state *s, int ch)
     case 'f': {
         char note[512];
         int w[TUI_MAX_PANES] = {PLAIN_PANE_COLS, PLAIN_PANE_COLS};
-        tui_figures_write(s->app, s->step, s->desc.n_panes, w, PLAIN_PANE_ROWS, note, sizeof note);
+        tui_figures_write(s->app, s->step, &s->desc, w, PLAIN_PANE_ROWS, note, sizeof note);
+        say(s, "%s", note);
+        break;
+    }
+    case 'S': {  /* the screen's state line, said and appended to numlab-states.txt, as on the screen */
+        char note[1024];
+        tui_state_write(s->app, s->step, &s->desc, note, sizeof note);
         say(s, "%s", note);
         break;
     }

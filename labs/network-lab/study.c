@@ -64,7 +64,7 @@ static void compliance_chart(plot_chart *ch, const nl_compliance *c)
 
 int nl_plot_study(net_network *net, const nl_options *o)
 {
-    const plot_mode mode = o->ascii ? PLOT_ASCII : plot_mode_from_locale();
+    const plot_mode mode = o->glyphs;
     plot_chart *ch = plot_chart_new(o->width, o->height, mode);
     if (!ch)
         return cli_fail("%s", _("out of memory"));
