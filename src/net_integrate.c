@@ -124,6 +124,22 @@ bool net_integrator_newton(const net_integrator *it, net_newton_stats *out)
     return true;
 }
 
+bool net_integrator_use_solver(net_integrator *it, net_linear_solver solver)
+{
+    if (!it->implicit)
+        return false;
+    net_implicit_use(it->implicit, solver);
+    return true;
+}
+
+bool net_integrator_linear(const net_integrator *it, net_linear_stats *out)
+{
+    if (!it->implicit)
+        return false;
+    *out = net_implicit_linear(it->implicit);
+    return true;
+}
+
 int net_integrator_reset(net_integrator *it)
 {
     if (it->implicit)
@@ -214,14 +230,26 @@ static spring_blocks blocks_of(const net_network *net, size_t s, const double d[
     return b;
 }
 
+static spring_blocks blocks_at(const net_network *net, size_t s, const double *y)
+{
+    const size_t n = net->n_masses, i = net->si[s], j = net->sj[s];
+    const double *px = y, *py = y + n, *vx = y + 2 * n, *vy = y + 3 * n;
+    const double d[2] = {px[j] - px[i], py[j] - py[i]}, dv[2] = {vx[j] - vx[i], vy[j] - vy[i]};
+    return blocks_of(net, s, d, dv);
+}
+
+void net_spring_jacobian(const net_network *net, size_t s, const double *y, double dfdd[4], double dfddv[4])
+{
+    const spring_blocks b = blocks_at(net, s, y);
+    memcpy(dfdd, b.dfdd, sizeof b.dfdd);
+    memcpy(dfddv, b.dfddv, sizeof b.dfddv);
+}
+
 void net_jacobian_blocks(const net_network *net, const double *y, net_block_sink sink, void *ctx)
 {
-    const size_t n = net->n_masses;
-    const double *px = y, *py = y + n, *vx = y + 2 * n, *vy = y + 3 * n;
     for (size_t s = 0; s < net->n_springs; s++) {
-        size_t i = net->si[s], j = net->sj[s];
-        double d[2] = {px[j] - px[i], py[j] - py[i]}, dv[2] = {vx[j] - vx[i], vy[j] - vy[i]};
-        spring_blocks b = blocks_of(net, s, d, dv);
+        const size_t i = net->si[s], j = net->sj[s];
+        const spring_blocks b = blocks_at(net, s, y);
         const double wi = net->inv_mass[i], wj = net->inv_mass[j];
         /* F_i depends on d = p_j - p_i: +B at column j, -B at column i; F_j = -F_i has the opposite signs */
         for (int velocity = 0; velocity <= 1; velocity++) {

@@ -27,6 +27,34 @@ void net_forces_fast(const net_network *net, const double *y, double *force);
  * them up. net_jacobian (dense, for msbdf) and the backward Euler step (sparse) are both built from it. */
 typedef void (*net_block_sink)(void *ctx, size_t row, size_t col, int velocity, double scale, const double B[4]);
 void net_jacobian_blocks(const net_network *net, const double *y, net_block_sink sink, void *ctx);
+/* Spring s's blocks at state y: dF_i/dd and dF_i/d(dv), 2x2 row-major, d = p_j - p_i, dv = v_j - v_i. */
+void net_spring_jacobian(const net_network *net, size_t s, const double *y, double dfdd[4], double dfddv[4]);
+
+/* Backward Euler's Newton systems by springs, solved by conjugate gradients (net_cg.c). net_cg_assemble sets
+ * A = M - h dF/dv - h^2 dF/dp at state y (fixed masses' rows the identity) and, when v0 is not NULL, adds the first
+ * iterate's h^2 J_p v0 to b (2 n, in acceleration units: the Newton rows before their masses multiply them).
+ * net_cg_solve solves A x = M b from x's value to |D^-1 (M b - A x)| <= tol |D^-1 M b| (D: A's diagonal, fixed
+ * rows' b taken as 0) or |b - M^-1 A x| <= abs_tol (the residual in b's units: 0 for none): 0, or -1 when CG broke
+ * down or did not converge (x is then not a solution). */
+typedef struct net_cg net_cg;
+net_cg *net_cg_new(const net_network *net);
+void net_cg_free(net_cg *cg);
+void net_cg_assemble(net_cg *cg, double h, const double *y, const double *v0, double *b);
+int net_cg_solve(net_cg *cg, const double *b, double *x, double tol, double abs_tol);
+/* A's entries for the GMRES path: spring s's G (A_ii += G, A_ij -= G, ...) and A's diagonal at a row. */
+void net_cg_entries(const net_cg *cg, size_t s, double G[4]);
+double net_cg_diagonal(const net_cg *cg, size_t row);
+/* The CG iterations since the last call. */
+int net_cg_take_iterations(net_cg *cg);
+/* The same systems by GSL's GMRES (net_gmres.c), assembled from net_cg's last assembly: the reference, and the
+ * fallback where CG fails. net_gmres_new builds the pattern (NULL when out of memory); net_gmres_solve as
+ * net_cg_solve (x: the first guess, then the solution; fixed masses' x exactly 0). */
+typedef struct net_gmres net_gmres;
+net_gmres *net_gmres_new(const net_network *net);
+void net_gmres_free(net_gmres *g);
+int net_gmres_solve(net_gmres *g, const net_cg *cg, const double *b, double *x, double tol);
+/* GMRES's restart cycles since the last call. */
+int net_gmres_take_iterations(net_gmres *g);
 
 /* Backward Euler and TR-BDF2 (net_implicit.c): the sparse matrix and GMRES work space, kept between steps. method:
  * ODE_BACKWARD_EULER, ODE_LINEARISED_EULER (backward-euler-1: the first, linearised iterate only) or ODE_TR_BDF2
@@ -40,6 +68,19 @@ void net_implicit_reset(net_implicit *im);          /* forgets the last step's s
 int net_implicit_step(net_implicit *im, double h, double *y);
 #define NET_IMPLICIT_NO_CONVERGENCE (-3)
 net_newton_stats net_implicit_last(const net_implicit *im);
+/* The linear solver of the Newton systems: conjugate gradients, GMRES where CG fails (the default); or GMRES
+ * always (the solver before CG, kept for comparison: tests/bench_network.c measures both). */
+typedef enum { NET_LINEAR_CG, NET_LINEAR_GMRES } net_linear_solver;
+void net_implicit_use(net_implicit *im, net_linear_solver solver);
+/* What the linear solves of the last step took: CG iterations, GMRES restart cycles (of up to 30 iterations
+ * each), and the solves CG handed to GMRES. */
+typedef struct {
+    int cg_iterations, gmres_cycles, fallbacks;
+} net_linear_stats;
+net_linear_stats net_implicit_linear(const net_implicit *im);
+/* The same through an integrator of backward-euler, backward-euler-1 or tr-bdf2 (false for another method). */
+bool net_integrator_use_solver(net_integrator *it, net_linear_solver solver);
+bool net_integrator_linear(const net_integrator *it, net_linear_stats *out);
 
 /* The tangent stiffness K (the Hessian of the spring energy) and the dampers' matrix C (sum c u u^T; C may be
  * NULL) at the positions of state y, over the free coordinates dof[i], dof[i] + 1 of mass i (SIZE_MAX: pinned),

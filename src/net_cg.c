@@ -1,0 +1,261 @@
+/* network: backward Euler's linear systems by springs, solved by the conjugate gradient method.
+ *
+ * The Newton matrix of a backward Euler step, its rows multiplied by the masses, is
+ *     A = M - h dF/dv - h^2 dF/dp,
+ * and a spring s between masses i and j adds G_s = h dF_i/d(dv) + h^2 dF_i/dd (net_spring_jacobian) to the blocks
+ * (i, i) and (j, j) and -G_s to (i, j) and (j, i). So A never needs to be stored as a matrix: with w = x_i - x_j,
+ *     (A x)_i = m_i x_i + sum over i's springs of +-G_s w,
+ * one pass over the spring list, whose order is the pattern (nothing to build, search or index per step).
+ * Fixed masses (pinned or held: 1/m = 0) have dv = 0: their rows are the identity and their columns are dropped
+ * (they multiply a zero), which keeps A symmetric where G_s is.
+ *
+ * G_s is symmetric for Hooke's law, k (u u^T + (1 - L/l) P), and for the damper's c u u^T and its (dv.u) P / l
+ * term, but not for the damper's u dv^T P / l: a damper whose ends move apart across the spring makes A
+ * unsymmetric (by a rank-one term of size h^2 c |dv| / l per spring, small beside m in a cloth). So the solve is
+ * iterative refinement on S, A's symmetric part: r = b - A x, S d = r by the conjugate gradient method, x += d,
+ * which contracts by |S^-1 (A - S)| an outer iteration; a symmetric A takes one. S is positive definite unless
+ * compression's geometric term k (1 - L/l) < 0 outweighs the mass (h^2 k (L/l - 1) > m: a spring squeezed far
+ * below its rest length at a large step): then CG breaks down (p.Sp <= 0), and the caller falls back to GMRES,
+ * as it does when the refinement does not contract.
+ *
+ * Preconditioner: Jacobi, 1 / A's diagonal, which also defines the residual's norm: |D^-1 (b - A x)| <=
+ * tol |D^-1 b| is the same test GMRES makes on the row-scaled system D^-1 A (net_implicit.c). For a cloth at
+ * 1/240 s the preconditioned system's condition number is about 1 + 8 h^2 k / m (the diagonal springs included),
+ * so CG's error falls by (sqrt(kappa) - 1) / (sqrt(kappa) + 1) an iteration: 0.33 for the 100 x 100 grid, 0.6 for
+ * 500 x 500; the iterations grow with h sqrt(k/m), not with the cloth's size at fixed k/m. */
+#include "net_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CG_MAX_ITERATIONS 4000  /* a solve's CG iterations before it gives up (the outer ones' together) */
+#define REFINE_MAX 40           /* outer iterations of the refinement */
+#define REFINE_ETA 1e-3         /* an inner solve of an unsymmetric system stops at this fraction of its start */
+#define REFINE_CONTRACTION 0.5  /* an outer iteration must shrink the residual at least this much */
+
+typedef struct {
+    double xx, yy, sym, skew;  /* G_s = [[xx, sym + skew], [sym - skew, yy]] */
+} spring_block;
+
+struct net_cg {
+    const net_network *net;
+    size_t n;
+    spring_block *G;      /* one per spring */
+    double *inv_diag;     /* 2 n: 1 / A's diagonal (1 for a fixed mass) */
+    double *r, *z, *p, *q, *d, *bf;  /* 2 n each (bf: the right-hand side in force units) */
+    size_t *fixed;        /* the fixed masses at the assembly, n_fixed of them */
+    size_t n_fixed;
+    bool symmetric;       /* every skew is 0 */
+    int iterations;       /* CG iterations, since net_cg_take_iterations */
+};
+
+net_cg *net_cg_new(const net_network *net)
+{
+    net_cg *cg = calloc(1, sizeof *cg);
+    if (!cg)
+        return NULL;
+    const size_t n = net->n_masses, rows = 2 * (n ? n : 1);
+    *cg = (net_cg){.net = net, .n = n, .G = malloc((net->n_springs ? net->n_springs : 1) * sizeof *cg->G),
+                   .inv_diag = malloc(rows * sizeof(double)), .r = malloc(rows * sizeof(double)),
+                   .z = malloc(rows * sizeof(double)), .p = malloc(rows * sizeof(double)),
+                   .q = malloc(rows * sizeof(double)), .d = malloc(rows * sizeof(double)),
+                   .bf = malloc(rows * sizeof(double)),
+                   .fixed = malloc((n ? n : 1) * sizeof(size_t))};
+    if (!cg->G || !cg->inv_diag || !cg->r || !cg->z || !cg->p || !cg->q || !cg->d || !cg->bf || !cg->fixed) {
+        net_cg_free(cg);
+        return NULL;
+    }
+    return cg;
+}
+
+void net_cg_free(net_cg *cg)
+{
+    if (!cg)
+        return;
+    free(cg->G), free(cg->inv_diag), free(cg->r), free(cg->z), free(cg->p), free(cg->q), free(cg->d);
+    free(cg->bf), free(cg->fixed);
+    free(cg);
+}
+
+int net_cg_take_iterations(net_cg *cg)
+{
+    const int it = cg->iterations;
+    cg->iterations = 0;
+    return it;
+}
+
+void net_cg_assemble(net_cg *cg, double h, const double *y, const double *v0, double *b)
+{
+    const net_network *net = cg->net;
+    const size_t n = cg->n;
+    double *diag = cg->inv_diag;
+    for (size_t i = 0; i < n; i++)
+        diag[i] = diag[n + i] = net->mass[i];
+    /* b's h^2 J_p v0, in force units first (cg->r), then divided by the masses */
+    double *t = cg->r;
+    if (v0)
+        memset(t, 0, 2 * n * sizeof *t);
+    bool symmetric = true;
+    for (size_t s = 0; s < net->n_springs; s++) {
+        double dfdd[4], dfddv[4];
+        net_spring_jacobian(net, s, y, dfdd, dfddv);
+        double G[4];
+        for (int e = 0; e < 4; e++)
+            G[e] = h * dfddv[e] + h * h * dfdd[e];
+        const spring_block g = {G[0], G[3], 0.5 * (G[1] + G[2]), 0.5 * (G[1] - G[2])};
+        cg->G[s] = g;
+        symmetric &= g.skew == 0.0;
+        const size_t i = net->si[s], j = net->sj[s];
+        diag[i] += g.xx, diag[j] += g.xx, diag[n + i] += g.yy, diag[n + j] += g.yy;
+        if (v0) {  /* F_i's change h^2 dF_i/dd (v_j - v_i), F_j's the opposite */
+            const double wx = v0[j] - v0[i], wy = v0[n + j] - v0[n + i];
+            const double fx = h * h * (dfdd[0] * wx + dfdd[1] * wy), fy = h * h * (dfdd[2] * wx + dfdd[3] * wy);
+            t[i] += fx, t[n + i] += fy, t[j] -= fx, t[n + j] -= fy;
+        }
+    }
+    cg->symmetric = symmetric;
+    cg->n_fixed = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (net->inv_mass[i] == 0.0) {
+            cg->fixed[cg->n_fixed++] = i;
+            diag[i] = diag[n + i] = 1.0;
+        }
+        diag[i] = 1.0 / diag[i], diag[n + i] = 1.0 / diag[n + i];
+        if (v0)
+            b[i] += net->inv_mass[i] * t[i], b[n + i] += net->inv_mass[i] * t[n + i];
+    }
+}
+
+void net_cg_entries(const net_cg *cg, size_t s, double G[4])
+{
+    const spring_block g = cg->G[s];
+    G[0] = g.xx, G[1] = g.sym + g.skew, G[2] = g.sym - g.skew, G[3] = g.yy;
+}
+
+double net_cg_diagonal(const net_cg *cg, size_t row)
+{
+    return 1.0 / cg->inv_diag[row];
+}
+
+/* out = A x (with the skew parts: full) or S x; x's fixed rows are 0 and stay so in out. */
+static void apply(const net_cg *cg, const double *restrict x, double *restrict out, bool full)
+{
+    const net_network *net = cg->net;
+    const size_t n = cg->n;
+    const double *restrict m = net->mass;
+    for (size_t i = 0; i < n; i++)
+        out[i] = m[i] * x[i], out[n + i] = m[i] * x[n + i];
+    const uint32_t *restrict si = net->si, *restrict sj = net->sj;
+    const spring_block *restrict G = cg->G;
+    for (size_t s = 0; s < net->n_springs; s++) {
+        const size_t i = si[s], j = sj[s];
+        const double wx = x[i] - x[j], wy = x[n + i] - x[n + j];
+        const double skew = full ? G[s].skew : 0.0;
+        const double gx = G[s].xx * wx + (G[s].sym + skew) * wy, gy = (G[s].sym - skew) * wx + G[s].yy * wy;
+        out[i] += gx, out[n + i] += gy, out[j] -= gx, out[n + j] -= gy;
+    }
+    for (size_t f = 0; f < cg->n_fixed; f++) {
+        const size_t i = cg->fixed[f];
+        out[i] = x[i], out[n + i] = x[n + i];
+    }
+}
+
+static double dot(const double *a, const double *b, size_t len)
+{
+    double sum = 0.0;
+    for (size_t q = 0; q < len; q++)
+        sum += a[q] * b[q];
+    return sum;
+}
+
+/* S d = r by Jacobi-preconditioned CG from d = 0 until |D^-1 (r - S d)| <= stop or |M^-1 (r - S d)| <= stop_m;
+ * 0, or -1 on a breakdown (S not positive definite, a non-finite number) or after *budget iterations (which it
+ * spends). r is overwritten. */
+static int inner_cg(net_cg *cg, double *restrict r, double *restrict d, double stop, double stop_m, int *budget)
+{
+    const size_t n = cg->n, rows = 2 * n;
+    double *restrict z = cg->z, *restrict p = cg->p, *restrict q = cg->q;
+    const double *restrict inv = cg->inv_diag, *restrict inv_m = cg->net->inv_mass;
+    double rz = 0.0, zz = 0.0, ww = 0.0;
+    for (size_t k = 0; k < rows; k++) {
+        d[k] = 0.0;
+        z[k] = inv[k] * r[k], p[k] = z[k];
+        const double w = inv_m[k < n ? k : k - n] * r[k];
+        rz += r[k] * z[k], zz += z[k] * z[k], ww += w * w;
+    }
+    while (!(sqrt(zz) <= stop || sqrt(ww) <= stop_m)) {
+        if (*budget <= 0 || !isfinite(zz))
+            return -1;
+        --*budget, cg->iterations++;
+        apply(cg, p, q, false);
+        const double pq = dot(p, q, rows);
+        if (!(pq > 0.0))
+            return -1;  /* S is not positive definite along p */
+        const double alpha = rz / pq;
+        double rz_new = 0.0;
+        zz = 0.0, ww = 0.0;
+        for (int axis = 0; axis < 2; axis++)
+            for (size_t i = 0; i < n; i++) {
+                const size_t k = axis * n + i;
+                d[k] += alpha * p[k];
+                r[k] -= alpha * q[k];
+                z[k] = inv[k] * r[k];
+                const double w = inv_m[i] * r[k];
+                rz_new += r[k] * z[k], zz += z[k] * z[k], ww += w * w;
+            }
+        const double beta = rz_new / rz;
+        rz = rz_new;
+        for (size_t k = 0; k < rows; k++)
+            p[k] = z[k] + beta * p[k];
+    }
+    return 0;
+}
+
+int net_cg_solve(net_cg *cg, const double *b, double *x, double tol, double abs_tol)
+{
+    const net_network *net = cg->net;
+    const size_t n = cg->n, rows = 2 * n;
+    const double *inv = cg->inv_diag;
+    double *r = cg->r, *d = cg->d, *bf = cg->bf;
+    for (size_t f = 0; f < cg->n_fixed; f++)
+        x[cg->fixed[f]] = x[n + cg->fixed[f]] = 0.0;
+    /* b in force units: A's rows are the Newton rows times the masses (a fixed mass's right-hand side is 0) */
+    for (size_t i = 0; i < n; i++) {
+        const double m = net->inv_mass[i] == 0.0 ? 0.0 : net->mass[i];
+        bf[i] = m * b[i], bf[n + i] = m * b[n + i];
+    }
+    double bb = 0.0;
+    for (size_t k = 0; k < rows; k++)
+        bb += (inv[k] * bf[k]) * (inv[k] * bf[k]);
+    if (bb == 0.0) {
+        memset(x, 0, rows * sizeof *x);
+        return 0;
+    }
+    const double target = tol * sqrt(bb);
+    int budget = CG_MAX_ITERATIONS;
+    double last = INFINITY;
+    for (int outer = 0; outer < REFINE_MAX; outer++) {
+        apply(cg, x, r, true);
+        double zz = 0.0, ww = 0.0;
+        for (int axis = 0; axis < 2; axis++)
+            for (size_t i = 0; i < n; i++) {
+                const size_t k = axis * n + i;
+                r[k] = bf[k] - r[k];
+                const double w = net->inv_mass[i] * r[k];
+                zz += (inv[k] * r[k]) * (inv[k] * r[k]), ww += w * w;
+            }
+        const double norm = sqrt(zz);
+        if (norm <= target || sqrt(ww) <= abs_tol)
+            return 0;
+        if (!(norm <= REFINE_CONTRACTION * last))
+            return -1;  /* the refinement does not contract (or a number is not finite) */
+        last = norm;
+        const double stop = cg->symmetric ? target : fmax(target, REFINE_ETA * norm);
+        if (inner_cg(cg, r, d, stop, 0.5 * abs_tol, &budget))
+            return -1;
+        for (size_t k = 0; k < rows; k++)
+            x[k] += d[k];
+    }
+    return -1;
+}
