@@ -25,6 +25,7 @@
  * 500 x 500; the iterations grow with h sqrt(k/m), not with the cloth's size at fixed k/m. */
 #include "net_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,19 +35,16 @@
 #define REFINE_ETA 1e-3         /* an inner solve of an unsymmetric system stops at this fraction of its start */
 #define REFINE_CONTRACTION 0.5  /* an outer iteration must shrink the residual at least this much */
 
-typedef struct {
-    double xx, yy, sym, skew;  /* G_s = [[xx, sym + skew], [sym - skew, yy]] */
-} spring_block;
-
 struct net_cg {
     const net_network *net;
     size_t n;
-    spring_block *G;      /* one per spring */
+    double *G;            /* 5 per spring, one array each: G_s's xx, xy, yx, yy, and (xy + yx) / 2 (S's) */
+    net_blocks full, sym; /* A's blocks and S's, over G */
     double *inv_diag;     /* 2 n: 1 / A's diagonal (1 for a fixed mass) */
     double *r, *z, *p, *q, *d, *bf;  /* 2 n each (bf: the right-hand side in force units) */
     size_t *fixed;        /* the fixed masses at the assembly, n_fixed of them */
     size_t n_fixed;
-    bool symmetric;       /* every skew is 0 */
+    bool symmetric;       /* every G_s is */
     int iterations;       /* CG iterations, since net_cg_take_iterations */
 };
 
@@ -56,7 +54,7 @@ net_cg *net_cg_new(const net_network *net)
     if (!cg)
         return NULL;
     const size_t n = net->n_masses, rows = 2 * (n ? n : 1);
-    *cg = (net_cg){.net = net, .n = n, .G = malloc((net->n_springs ? net->n_springs : 1) * sizeof *cg->G),
+    *cg = (net_cg){.net = net, .n = n, .G = malloc(5 * (net->n_springs ? net->n_springs : 1) * sizeof *cg->G),
                    .inv_diag = malloc(rows * sizeof(double)), .r = malloc(rows * sizeof(double)),
                    .z = malloc(rows * sizeof(double)), .p = malloc(rows * sizeof(double)),
                    .q = malloc(rows * sizeof(double)), .d = malloc(rows * sizeof(double)),
@@ -66,6 +64,10 @@ net_cg *net_cg_new(const net_network *net)
         net_cg_free(cg);
         return NULL;
     }
+    const size_t ns = net->n_springs;
+    double *G = cg->G;
+    cg->full = (net_blocks){G, G + ns, G + 2 * ns, G + 3 * ns};
+    cg->sym = (net_blocks){G, G + 4 * ns, G + 4 * ns, G + 3 * ns};
     return cg;
 }
 
@@ -85,6 +87,21 @@ int net_cg_take_iterations(net_cg *cg)
     return it;
 }
 
+/* Spring s's blocks: Hooke's law's inline for a spring of length in sqrt's range (the assembly's hot loop), any
+ * other through net_spring_jacobian. */
+static inline void hooke_or_any(const net_network *net, size_t s, const double *y, double dfdd[4], double dfddv[4])
+{
+    const size_t n = net->n_masses, i = net->si[s], j = net->sj[s];
+    const double d[2] = {y[j] - y[i], y[n + j] - y[n + i]}, l2 = d[0] * d[0] + d[1] * d[1];
+    if (net->law != NET_LAW_HOOKE || !(l2 >= DBL_MIN && l2 <= DBL_MAX)) {
+        net_spring_jacobian(net, s, y, dfdd, dfddv);
+        return;
+    }
+    const double inv_l = 1.0 / sqrt(l2), u[2] = {d[0] * inv_l, d[1] * inv_l};
+    const double dv[2] = {y[2 * n + j] - y[2 * n + i], y[3 * n + j] - y[3 * n + i]};
+    net_hooke_blocks(net->k[s], net->rest[s], net->damp[s], u, inv_l, dv, dfdd, dfddv);
+}
+
 void net_cg_assemble(net_cg *cg, double h, const double *y, const double *v0, double *b)
 {
     const net_network *net = cg->net;
@@ -97,17 +114,19 @@ void net_cg_assemble(net_cg *cg, double h, const double *y, const double *v0, do
     if (v0)
         memset(t, 0, 2 * n * sizeof *t);
     bool symmetric = true;
-    for (size_t s = 0; s < net->n_springs; s++) {
+    const size_t ns = net->n_springs;
+    for (size_t s = 0; s < ns; s++) {
         double dfdd[4], dfddv[4];
-        net_spring_jacobian(net, s, y, dfdd, dfddv);
+        hooke_or_any(net, s, y, dfdd, dfddv);
         double G[4];
         for (int e = 0; e < 4; e++)
             G[e] = h * dfddv[e] + h * h * dfdd[e];
-        const spring_block g = {G[0], G[3], 0.5 * (G[1] + G[2]), 0.5 * (G[1] - G[2])};
-        cg->G[s] = g;
-        symmetric &= g.skew == 0.0;
+        for (int e = 0; e < 4; e++)
+            cg->G[e * ns + s] = G[e];  /* xx, xy, yx, yy */
+        cg->G[4 * ns + s] = 0.5 * (G[1] + G[2]);
+        symmetric &= G[1] == G[2];
         const size_t i = net->si[s], j = net->sj[s];
-        diag[i] += g.xx, diag[j] += g.xx, diag[n + i] += g.yy, diag[n + j] += g.yy;
+        diag[i] += G[0], diag[j] += G[0], diag[n + i] += G[3], diag[n + j] += G[3];
         if (v0) {  /* F_i's change h^2 dF_i/dd (v_j - v_i), F_j's the opposite */
             const double wx = v0[j] - v0[i], wy = v0[n + j] - v0[n + i];
             const double fx = h * h * (dfdd[0] * wx + dfdd[1] * wy), fy = h * h * (dfdd[2] * wx + dfdd[3] * wy);
@@ -129,8 +148,7 @@ void net_cg_assemble(net_cg *cg, double h, const double *y, const double *v0, do
 
 void net_cg_entries(const net_cg *cg, size_t s, double G[4])
 {
-    const spring_block g = cg->G[s];
-    G[0] = g.xx, G[1] = g.sym + g.skew, G[2] = g.sym - g.skew, G[3] = g.yy;
+    G[0] = cg->full.xx[s], G[1] = cg->full.xy[s], G[2] = cg->full.yx[s], G[3] = cg->full.yy[s];
 }
 
 double net_cg_diagonal(const net_cg *cg, size_t row)
@@ -138,23 +156,14 @@ double net_cg_diagonal(const net_cg *cg, size_t row)
     return 1.0 / cg->inv_diag[row];
 }
 
-/* out = A x (with the skew parts: full) or S x; x's fixed rows are 0 and stay so in out. */
+/* out = A x (full) or S x; x's fixed rows are 0 and stay so in out. */
 static void apply(const net_cg *cg, const double *restrict x, double *restrict out, bool full)
 {
-    const net_network *net = cg->net;
     const size_t n = cg->n;
-    const double *restrict m = net->mass;
+    const double *restrict m = cg->net->mass;
     for (size_t i = 0; i < n; i++)
         out[i] = m[i] * x[i], out[n + i] = m[i] * x[n + i];
-    const uint32_t *restrict si = net->si, *restrict sj = net->sj;
-    const spring_block *restrict G = cg->G;
-    for (size_t s = 0; s < net->n_springs; s++) {
-        const size_t i = si[s], j = sj[s];
-        const double wx = x[i] - x[j], wy = x[n + i] - x[n + j];
-        const double skew = full ? G[s].skew : 0.0;
-        const double gx = G[s].xx * wx + (G[s].sym + skew) * wy, gy = (G[s].sym - skew) * wx + G[s].yy * wy;
-        out[i] += gx, out[n + i] += gy, out[j] -= gx, out[n + j] -= gy;
-    }
+    net_blocks_apply(cg->net, full ? &cg->full : &cg->sym, x, out);
     for (size_t f = 0; f < cg->n_fixed; f++) {
         const size_t i = cg->fixed[f];
         out[i] = x[i], out[n + i] = x[n + i];

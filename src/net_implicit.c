@@ -75,8 +75,10 @@ net_implicit *net_implicit_new(net_network *net, ode_method method)
     if (method != ODE_BACKWARD_EULER && method != ODE_LINEARISED_EULER && method != ODE_TR_BDF2)
         return NULL;
     net_implicit *im = calloc(1, sizeof *im);
-    if (!im)
+    if (!im || net_runs_build(net) != NET_OK) {  /* CG's matrix-vector product runs through the force kernel's index */
+        free(im);
         return NULL;
+    }
     const size_t rows = 2 * net->n_masses;
     *im = (net_implicit){.net = net, .rows = rows, .method = method, .cg = net_cg_new(net),
                          .b = malloc(rows * sizeof *im->b), .dv = calloc(rows ? rows : 1, sizeof *im->dv),

@@ -21,12 +21,36 @@ void net_runs_free(net_runs *runs);
 /* Hooke forces through the index (which must be built). */
 void net_forces_fast(const net_network *net, const double *y, double *force);
 
+/* A 2x2 block per spring (one array per entry, indexed by spring), and out += its action through the index (which
+ * must be built): with w = x_i - x_j, out_i += G_s w and out_j -= G_s w (x and out: 2 n, x components first). */
+typedef struct {
+    const double *xx, *xy, *yx, *yy;
+} net_blocks;
+void net_blocks_apply(const net_network *net, const net_blocks *G, const double *x, double *out);
+
 /* The Jacobian of the accelerations, one 2x2 block at a time (net_integrate.c): for each spring, the blocks
  * d a_row / d p_col (velocity 0) and d a_row / d v_col (velocity 1) are scale * B, B row-major over the axes (x, y),
  * scale = +-1/m_row (0 for a pinned or held mass). Blocks for the same (row, col) arrive several times: the sink adds
  * them up. net_jacobian (dense, for msbdf) and the backward Euler step (sparse) are both built from it. */
 typedef void (*net_block_sink)(void *ctx, size_t row, size_t col, int velocity, double scale, const double B[4]);
 void net_jacobian_blocks(const net_network *net, const double *y, net_block_sink sink, void *ctx);
+/* Hooke's law's blocks (net_integrate.c derives them) for a spring of direction u, 1 / length inv_l and relative
+ * velocity dv: dF_i/dd = k (u u^T + (1 - L/l) P) + c (u dv^T P + (dv.u) P) / l, dF_i/d(dv) = c u u^T, P = I - u u^T.
+ * Inline: the sparse assembly of net_cg.c calls it once a spring. */
+static inline void net_hooke_blocks(double k, double L, double c, const double u[2], double inv_l, const double dv[2],
+                                    double dfdd[4], double dfddv[4])
+{
+    const double P[4] = {1.0 - u[0] * u[0], -u[0] * u[1], -u[1] * u[0], 1.0 - u[1] * u[1]};
+    const double dvu = dv[0] * u[0] + dv[1] * u[1];
+    const double dvP[2] = {dv[0] * P[0] + dv[1] * P[2], dv[0] * P[1] + dv[1] * P[3]};  /* dv^T P */
+    for (int r = 0; r < 2; r++)
+        for (int col = 0; col < 2; col++) {
+            const int q = 2 * r + col;
+            dfdd[q] = k * (u[r] * u[col] + (1.0 - L * inv_l) * P[q]) + c * (u[r] * dvP[col] + dvu * P[q]) * inv_l;
+            dfddv[q] = c * u[r] * u[col];
+        }
+}
+
 /* Spring s's blocks at state y: dF_i/dd and dF_i/d(dv), 2x2 row-major, d = p_j - p_i, dv = v_j - v_i. */
 void net_spring_jacobian(const net_network *net, size_t s, const double *y, double dfdd[4], double dfddv[4]);
 

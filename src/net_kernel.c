@@ -158,6 +158,45 @@ void net_forces_fast(const net_network *net, const double *y, double *force)
     }
 }
 
+/* The blocks of `count` <= CHUNK springs of one run applied to w = x_i - x_j, into (bx, by). */
+NET_VECTOR_CLONES
+static void block_chunk(const double *restrict xi, const double *restrict yi, const double *restrict xj,
+                        const double *restrict yj, const double *restrict gxx, const double *restrict gxy,
+                        const double *restrict gyx, const double *restrict gyy, size_t count, double *restrict bx,
+                        double *restrict by)
+{
+    for (size_t t = 0; t < count; t++) {
+        const double wx = xi[t] - xj[t], wy = yi[t] - yj[t];
+        bx[t] = gxx[t] * wx + gxy[t] * wy;
+        by[t] = gyx[t] * wx + gyy[t] * wy;
+    }
+}
+
+void net_blocks_apply(const net_network *net, const net_blocks *G, const double *x, double *out)
+{
+    const size_t n = net->n_masses;
+    const double *px = x, *py = x + n;
+    double *ox = out, *oy = out + n;
+    const net_runs *r = net->runs;
+    double bx[CHUNK], by[CHUNK];
+    for (size_t q = 0; q < r->n_runs; q++) {
+        const net_run run = r->runs[q];
+        for (size_t done = 0; done < run.count; done += CHUNK) {
+            size_t count = run.count - done < CHUNK ? run.count - done : CHUNK;
+            size_t i = run.first_mass + done, j = (size_t)((int64_t)i + run.offset), s = run.first_spring + done;
+            block_chunk(px + i, py + i, px + j, py + j, G->xx + s, G->xy + s, G->yx + s, G->yy + s, count, bx, by);
+            add_into(ox + i, bx, count), add_into(oy + i, by, count);
+            sub_into(ox + j, bx, count), sub_into(oy + j, by, count);
+        }
+    }
+    for (size_t q = 0; q < r->n_loose; q++) {
+        const size_t s = r->loose[q], i = net->si[s], j = net->sj[s];
+        const double wx = px[i] - px[j], wy = py[i] - py[j];
+        const double gx = G->xx[s] * wx + G->xy[s] * wy, gy = G->yx[s] * wx + G->yy[s] * wy;
+        ox[i] += gx, oy[i] += gy, ox[j] -= gx, oy[j] -= gy;
+    }
+}
+
 /* v += h a; x += h v, with a = net_accel(F, 1/m, g): ode.c's semi-implicit step on net_rhs, one pass. */
 void net_step_semi(net_network *net, double h, double *y)
 {
