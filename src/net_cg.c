@@ -43,6 +43,7 @@ struct net_cg {
     double *inv_diag;     /* 2 n: 1 / A's diagonal (1 for a fixed mass) */
     double *r, *z, *p, *q, *d, *bf;  /* 2 n each (bf: the right-hand side in force units) */
     size_t *fixed;        /* the fixed masses at the assembly, n_fixed of them */
+    uint32_t *redo;       /* the springs net_blocks_assemble leaves */
     size_t n_fixed;
     bool symmetric;       /* every G_s is */
     int iterations;       /* CG iterations, since net_cg_take_iterations */
@@ -59,8 +60,9 @@ net_cg *net_cg_new(const net_network *net)
                    .z = malloc(rows * sizeof(double)), .p = malloc(rows * sizeof(double)),
                    .q = malloc(rows * sizeof(double)), .d = malloc(rows * sizeof(double)),
                    .bf = malloc(rows * sizeof(double)),
-                   .fixed = malloc((n ? n : 1) * sizeof(size_t))};
-    if (!cg->G || !cg->inv_diag || !cg->r || !cg->z || !cg->p || !cg->q || !cg->d || !cg->bf || !cg->fixed) {
+                   .fixed = malloc((n ? n : 1) * sizeof(size_t)),
+                   .redo = malloc((net->n_springs ? net->n_springs : 1) * sizeof(uint32_t))};
+    if (!cg->G || !cg->inv_diag || !cg->r || !cg->z || !cg->p || !cg->q || !cg->d || !cg->bf || !cg->fixed || !cg->redo) {
         net_cg_free(cg);
         return NULL;
     }
@@ -76,7 +78,7 @@ void net_cg_free(net_cg *cg)
     if (!cg)
         return;
     free(cg->G), free(cg->inv_diag), free(cg->r), free(cg->z), free(cg->p), free(cg->q), free(cg->d);
-    free(cg->bf), free(cg->fixed);
+    free(cg->bf), free(cg->fixed), free(cg->redo);
     free(cg);
 }
 
@@ -97,42 +99,52 @@ static inline void hooke_or_any(const net_network *net, size_t s, const double *
         net_spring_jacobian(net, s, y, dfdd, dfddv);
         return;
     }
-    const double inv_l = 1.0 / sqrt(l2), u[2] = {d[0] * inv_l, d[1] * inv_l};
-    const double dv[2] = {y[2 * n + j] - y[2 * n + i], y[3 * n + j] - y[3 * n + i]};
-    net_hooke_blocks(net->k[s], net->rest[s], net->damp[s], u, inv_l, dv, dfdd, dfddv);
+    const double inv_l = 1.0 / sqrt(l2);
+    const net_hooke hb = net_hooke_blocks(net->k[s], net->rest[s], net->damp[s], d[0] * inv_l, d[1] * inv_l, inv_l,
+                                          y[2 * n + j] - y[2 * n + i], y[3 * n + j] - y[3 * n + i]);
+    memcpy(dfdd, hb.p, sizeof hb.p);
+    memcpy(dfddv, hb.v, sizeof hb.v);
 }
 
-void net_cg_assemble(net_cg *cg, double h, const double *y, const double *v0, double *b)
+/* Spring s's G into the arrays, its diagonal entries into diag, its h^2 dF_i/dd (v_j - v_i) into t: the scalar
+ * path, for the springs net_blocks_assemble leaves and for the network post's law. */
+static void assemble_one(net_cg *cg, double h, const double *y, size_t s, double *diag, double *t)
 {
     const net_network *net = cg->net;
-    const size_t n = cg->n;
+    const size_t n = cg->n, ns = net->n_springs, i = net->si[s], j = net->sj[s];
+    double dfdd[4], dfddv[4], G[4];
+    hooke_or_any(net, s, y, dfdd, dfddv);
+    for (int e = 0; e < 4; e++)
+        cg->G[e * ns + s] = G[e] = h * dfddv[e] + h * h * dfdd[e];  /* xx, xy, yx, yy */
+    cg->G[4 * ns + s] = 0.5 * (G[1] + G[2]);
+    diag[i] += G[0], diag[j] += G[0], diag[n + i] += G[3], diag[n + j] += G[3];
+    const double wx = y[2 * n + j] - y[2 * n + i], wy = y[3 * n + j] - y[3 * n + i];
+    const double fx = h * h * (dfdd[0] * wx + dfdd[1] * wy), fy = h * h * (dfdd[2] * wx + dfdd[3] * wy);
+    t[i] += fx, t[n + i] += fy, t[j] -= fx, t[n + j] -= fy;
+}
+
+void net_cg_assemble(net_cg *cg, double h, const double *y, bool first, double *b)
+{
+    const net_network *net = cg->net;
+    const size_t n = cg->n, ns = net->n_springs;
     double *diag = cg->inv_diag;
     for (size_t i = 0; i < n; i++)
         diag[i] = diag[n + i] = net->mass[i];
-    /* b's h^2 J_p v0, in force units first (cg->r), then divided by the masses */
+    /* b's h^2 J_p v, in force units first (cg->r), then divided by the masses */
     double *t = cg->r;
-    if (v0)
-        memset(t, 0, 2 * n * sizeof *t);
-    bool symmetric = true;
-    const size_t ns = net->n_springs;
-    for (size_t s = 0; s < ns; s++) {
-        double dfdd[4], dfddv[4];
-        hooke_or_any(net, s, y, dfdd, dfddv);
-        double G[4];
-        for (int e = 0; e < 4; e++)
-            G[e] = h * dfddv[e] + h * h * dfdd[e];
-        for (int e = 0; e < 4; e++)
-            cg->G[e * ns + s] = G[e];  /* xx, xy, yx, yy */
-        cg->G[4 * ns + s] = 0.5 * (G[1] + G[2]);
-        symmetric &= G[1] == G[2];
-        const size_t i = net->si[s], j = net->sj[s];
-        diag[i] += G[0], diag[j] += G[0], diag[n + i] += G[3], diag[n + j] += G[3];
-        if (v0) {  /* F_i's change h^2 dF_i/dd (v_j - v_i), F_j's the opposite */
-            const double wx = v0[j] - v0[i], wy = v0[n + j] - v0[n + i];
-            const double fx = h * h * (dfdd[0] * wx + dfdd[1] * wy), fy = h * h * (dfdd[2] * wx + dfdd[3] * wy);
-            t[i] += fx, t[n + i] += fy, t[j] -= fx, t[n + j] -= fy;
-        }
+    memset(t, 0, 2 * n * sizeof *t);
+    if (net->law == NET_LAW_HOOKE) {
+        double *const G[5] = {cg->G, cg->G + ns, cg->G + 2 * ns, cg->G + 3 * ns, cg->G + 4 * ns};
+        const size_t n_redo = net_blocks_assemble(net, h, y, G, diag, t, cg->redo);
+        for (size_t q = 0; q < n_redo; q++)
+            assemble_one(cg, h, y, cg->redo[q], diag, t);
+    } else {
+        for (size_t s = 0; s < ns; s++)
+            assemble_one(cg, h, y, s, diag, t);
     }
+    bool symmetric = true;
+    for (size_t s = 0; s < ns; s++)
+        symmetric &= cg->G[ns + s] == cg->G[2 * ns + s];
     cg->symmetric = symmetric;
     cg->n_fixed = 0;
     for (size_t i = 0; i < n; i++) {
@@ -141,7 +153,7 @@ void net_cg_assemble(net_cg *cg, double h, const double *y, const double *v0, do
             diag[i] = diag[n + i] = 1.0;
         }
         diag[i] = 1.0 / diag[i], diag[n + i] = 1.0 / diag[n + i];
-        if (v0)
+        if (first)
             b[i] += net->inv_mass[i] * t[i], b[n + i] += net->inv_mass[i] * t[n + i];
     }
 }

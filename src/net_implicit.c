@@ -209,7 +209,7 @@ static int newton_step(net_implicit *im, double h, double *y)
     net_rhs(0.0, y, im->a, im->net);
     for (size_t r = 0; r < rows; r++)
         im->b[r] = h * im->a[rows + r];  /* h a0 */
-    net_cg_assemble(im->cg, h, y, y + rows, im->b);
+    net_cg_assemble(im->cg, h, y, true, im->b);
     /* backward-euler-1's solve is the step. Newton's first iterate misses the step's equations by the forces'
      * nonlinearity within the step, whatever the linear solve's accuracy: solving it to a tenth of what it missed
      * by at the last step is enough (the next iterate corrects both), and to a share of Newton's tolerance (whose
@@ -241,7 +241,7 @@ static int newton_step(net_implicit *im, double h, double *y)
         /* the Newton system at the iterate: b = -R */
         for (size_t q = 0; q < rows; q++)
             im->b[q] = -im->b[q];
-        net_cg_assemble(im->cg, h, im->y1, NULL, im->b);
+        net_cg_assemble(im->cg, h, im->y1, false, im->b);
         memset(im->delta, 0, rows * sizeof *im->delta);
         if (solve(im, im->delta, NEWTON_SHARE * NEWTON_TOL * scale))
             break;

@@ -222,7 +222,9 @@ static spring_blocks blocks_of(const net_network *net, size_t s, const double d[
         b.dfddv[0] = b.dfddv[3] = c;
         return b;
     }
-    net_hooke_blocks(k, L, c, u, inv_l, dv, b.dfdd, b.dfddv);
+    const net_hooke hb = net_hooke_blocks(k, L, c, u[0], u[1], inv_l, dv[0], dv[1]);
+    memcpy(b.dfdd, hb.p, sizeof b.dfdd);
+    memcpy(b.dfddv, hb.v, sizeof b.dfddv);
     return b;
 }
 

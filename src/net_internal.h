@@ -28,6 +28,13 @@ typedef struct {
 } net_blocks;
 void net_blocks_apply(const net_network *net, const net_blocks *G, const double *x, double *out);
 
+/* Backward Euler's blocks through the index (built; Hooke's law): for every spring in a run, G_s = h dF_i/d(dv) +
+ * h^2 dF_i/dd into G[0..3][s] (xx, xy, yx, yy) and (xy + yx) / 2 into G[4][s], G_s's xx and yy added to diag at
+ * both ends' rows (2 n), and h^2 dF_i/dd (v_j - v_i) added to t at i's rows and taken from j's. The springs it
+ * leaves (outside runs, or of a length outside sqrt's range) go to redo; returns their number. */
+size_t net_blocks_assemble(const net_network *net, double h, const double *y, double *const G[5], double *diag,
+                           double *t, uint32_t *redo);
+
 /* The Jacobian of the accelerations, one 2x2 block at a time (net_integrate.c): for each spring, the blocks
  * d a_row / d p_col (velocity 0) and d a_row / d v_col (velocity 1) are scale * B, B row-major over the axes (x, y),
  * scale = +-1/m_row (0 for a pinned or held mass). Blocks for the same (row, col) arrive several times: the sink adds
@@ -35,35 +42,41 @@ void net_blocks_apply(const net_network *net, const net_blocks *G, const double 
 typedef void (*net_block_sink)(void *ctx, size_t row, size_t col, int velocity, double scale, const double B[4]);
 void net_jacobian_blocks(const net_network *net, const double *y, net_block_sink sink, void *ctx);
 /* Hooke's law's blocks (net_integrate.c derives them) for a spring of direction u, 1 / length inv_l and relative
- * velocity dv: dF_i/dd = k (u u^T + (1 - L/l) P) + c (u dv^T P + (dv.u) P) / l, dF_i/d(dv) = c u u^T, P = I - u u^T.
- * Inline: the sparse assembly of net_cg.c calls it once a spring. */
-static inline void net_hooke_blocks(double k, double L, double c, const double u[2], double inv_l, const double dv[2],
-                                    double dfdd[4], double dfddv[4])
+ * velocity dv: dF_i/dd = k (u u^T + (1 - L/l) P) + c (u dv^T P + (dv.u) P) / l, dF_i/d(dv) = c u u^T, P = I - u u^T,
+ * 2x2 row-major. Inline and in scalars, so that the sparse assembly's loop over a run vectorizes (net_kernel.c). */
+typedef struct {
+    double p[4], v[4];  /* dF_i/dd, dF_i/d(dv) */
+} net_hooke;
+
+static inline net_hooke net_hooke_blocks(double k, double L, double c, double ux, double uy, double inv_l,
+                                         double dvx, double dvy)
 {
-    const double P[4] = {1.0 - u[0] * u[0], -u[0] * u[1], -u[1] * u[0], 1.0 - u[1] * u[1]};
-    const double dvu = dv[0] * u[0] + dv[1] * u[1];
-    const double dvP[2] = {dv[0] * P[0] + dv[1] * P[2], dv[0] * P[1] + dv[1] * P[3]};  /* dv^T P */
-    for (int r = 0; r < 2; r++)
-        for (int col = 0; col < 2; col++) {
-            const int q = 2 * r + col;
-            dfdd[q] = k * (u[r] * u[col] + (1.0 - L * inv_l) * P[q]) + c * (u[r] * dvP[col] + dvu * P[q]) * inv_l;
-            dfddv[q] = c * u[r] * u[col];
-        }
+    const double pxx = 1.0 - ux * ux, pxy = -ux * uy, pyy = 1.0 - uy * uy;  /* P, symmetric */
+    const double dvu = dvx * ux + dvy * uy, geo = 1.0 - L * inv_l;
+    const double dvpx = dvx * pxx + dvy * pxy, dvpy = dvx * pxy + dvy * pyy;  /* dv^T P */
+    return (net_hooke){
+        .p = {k * (ux * ux + geo * pxx) + c * (ux * dvpx + dvu * pxx) * inv_l,
+              k * (ux * uy + geo * pxy) + c * (ux * dvpy + dvu * pxy) * inv_l,
+              k * (uy * ux + geo * pxy) + c * (uy * dvpx + dvu * pxy) * inv_l,
+              k * (uy * uy + geo * pyy) + c * (uy * dvpy + dvu * pyy) * inv_l},
+        .v = {c * ux * ux, c * ux * uy, c * uy * ux, c * uy * uy},
+    };
 }
 
 /* Spring s's blocks at state y: dF_i/dd and dF_i/d(dv), 2x2 row-major, d = p_j - p_i, dv = v_j - v_i. */
 void net_spring_jacobian(const net_network *net, size_t s, const double *y, double dfdd[4], double dfddv[4]);
 
 /* Backward Euler's Newton systems by springs, solved by conjugate gradients (net_cg.c). net_cg_assemble sets
- * A = M - h dF/dv - h^2 dF/dp at state y (fixed masses' rows the identity) and, when v0 is not NULL, adds the first
- * iterate's h^2 J_p v0 to b (2 n, in acceleration units: the Newton rows before their masses multiply them).
+ * A = M - h dF/dv - h^2 dF/dp at state y (fixed masses' rows the identity) and, when first, adds the first
+ * iterate's h^2 J_p v0 (v0: y's velocities) to b (2 n, in acceleration units: the Newton rows before their masses
+ * multiply them).
  * net_cg_solve solves A x = M b from x's value to |D^-1 (M b - A x)| <= tol |D^-1 M b| (D: A's diagonal, fixed
  * rows' b taken as 0) or |b - M^-1 A x| <= abs_tol (the residual in b's units: 0 for none): 0, or -1 when CG broke
  * down or did not converge (x is then not a solution). */
 typedef struct net_cg net_cg;
 net_cg *net_cg_new(const net_network *net);
 void net_cg_free(net_cg *cg);
-void net_cg_assemble(net_cg *cg, double h, const double *y, const double *v0, double *b);
+void net_cg_assemble(net_cg *cg, double h, const double *y, bool first, double *b);
 int net_cg_solve(net_cg *cg, const double *b, double *x, double tol, double abs_tol);
 /* A's entries for the GMRES path: spring s's G (A_ii += G, A_ij -= G, ...) and A's diagonal at a row. */
 void net_cg_entries(const net_cg *cg, size_t s, double G[4]);

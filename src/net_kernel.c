@@ -8,6 +8,7 @@
  * is net_spring_force's, so only the order of the sums differs from net_forces_reference. */
 #include "net_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,6 +196,67 @@ void net_blocks_apply(const net_network *net, const net_blocks *G, const double 
         const double gx = G->xx[s] * wx + G->xy[s] * wy, gy = G->yx[s] * wx + G->yy[s] * wy;
         ox[i] += gx, oy[i] += gy, ox[j] -= gx, oy[j] -= gy;
     }
+}
+
+/* Backward Euler's blocks of `count` <= CHUNK springs of one run (net_blocks_assemble), without branches so that it
+ * vectorizes; a length whose square is outside sqrt's range gets zeros and bad[t] = 1 (the caller redoes it). */
+NET_VECTOR_CLONES
+static void assembly_chunk(const double *restrict xi, const double *restrict yi, const double *restrict vxi,
+                           const double *restrict vyi, const double *restrict xj, const double *restrict yj,
+                           const double *restrict vxj, const double *restrict vyj, const double *restrict k,
+                           const double *restrict rest, const double *restrict damp, double h, size_t count,
+                           double *restrict gxx, double *restrict gxy, double *restrict gyx, double *restrict gyy,
+                           double *restrict gsym, double *restrict bxx, double *restrict byy, double *restrict tx,
+                           double *restrict ty, double *restrict bad)
+{
+    for (size_t t = 0; t < count; t++) {
+        const double dx = xj[t] - xi[t], dy = yj[t] - yi[t], dvx = vxj[t] - vxi[t], dvy = vyj[t] - vyi[t];
+        const double l2 = dx * dx + dy * dy;
+        const bool ok = l2 >= DBL_MIN && l2 <= DBL_MAX;
+        double inv_l = 1.0 / sqrt(l2);
+        inv_l = ok ? inv_l : 0.0;
+        const net_hooke b = net_hooke_blocks(k[t], rest[t], damp[t], dx * inv_l, dy * inv_l, inv_l, dvx, dvy);
+        const double w = ok ? 1.0 : 0.0, hh = h * h;
+        const double g0 = w * (h * b.v[0] + hh * b.p[0]), g1 = w * (h * b.v[1] + hh * b.p[1]);
+        const double g2 = w * (h * b.v[2] + hh * b.p[2]), g3 = w * (h * b.v[3] + hh * b.p[3]);
+        gxx[t] = g0, gxy[t] = g1, gyx[t] = g2, gyy[t] = g3, gsym[t] = 0.5 * (g1 + g2);
+        bxx[t] = g0, byy[t] = g3;
+        /* F_i's change over the step from the velocities, h^2 dF_i/dd (v_j - v_i) */
+        tx[t] = w * hh * (b.p[0] * dvx + b.p[1] * dvy);
+        ty[t] = w * hh * (b.p[2] * dvx + b.p[3] * dvy);
+        bad[t] = 1.0 - w;
+    }
+}
+
+size_t net_blocks_assemble(const net_network *net, double h, const double *y, double *const G[5], double *diag,
+                           double *t, uint32_t *redo)
+{
+    const size_t n = net->n_masses;
+    const net_runs *r = net->runs;
+    double bxx[CHUNK], byy[CHUNK], tx[CHUNK], ty[CHUNK];
+    double bad[CHUNK];
+    size_t n_redo = 0;
+    for (size_t q = 0; q < r->n_runs; q++) {
+        const net_run run = r->runs[q];
+        for (size_t done = 0; done < run.count; done += CHUNK) {
+            const size_t count = run.count - done < CHUNK ? run.count - done : CHUNK;
+            const size_t i = run.first_mass + done, j = (size_t)((int64_t)i + run.offset);
+            const size_t s = run.first_spring + done;
+            assembly_chunk(y + i, y + n + i, y + 2 * n + i, y + 3 * n + i, y + j, y + n + j, y + 2 * n + j,
+                           y + 3 * n + j, net->k + s, net->rest + s, net->damp + s, h, count, G[0] + s, G[1] + s,
+                           G[2] + s, G[3] + s, G[4] + s, bxx, byy, tx, ty, bad);
+            add_into(diag + i, bxx, count), add_into(diag + j, bxx, count);
+            add_into(diag + n + i, byy, count), add_into(diag + n + j, byy, count);
+            add_into(t + i, tx, count), add_into(t + n + i, ty, count);
+            sub_into(t + j, tx, count), sub_into(t + n + j, ty, count);
+            for (size_t e = 0; e < count; e++)
+                if (bad[e] != 0.0)
+                    redo[n_redo++] = (uint32_t)(s + e);
+        }
+    }
+    for (size_t q = 0; q < r->n_loose; q++)
+        redo[n_redo++] = r->loose[q];
+    return n_redo;
 }
 
 /* v += h a; x += h v, with a = net_accel(F, 1/m, g): ode.c's semi-implicit step on net_rhs, one pass. */
