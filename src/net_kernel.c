@@ -131,6 +131,33 @@ static void sub_into(double *restrict f, const double *restrict b, size_t count)
         f[t] -= b[t];
 }
 
+/* f_i += b at the run's first ends, f_j -= b at its second (two passes: the ends may overlap). */
+static void scatter(double *f, size_t i, size_t j, const double *b, size_t count)
+{
+    add_into(f + i, b, count);
+    sub_into(f + j, b, count);
+}
+
+/* The runs cut into chunks of at most CHUNK springs: springs s .. s + count - 1 join masses i + t and j + t. */
+typedef struct {
+    const net_runs *r;
+    size_t q, done;               /* the run, and its springs before this chunk */
+    size_t i, j, s, count;        /* the chunk */
+} chunk_walk;
+
+static bool next_chunk(chunk_walk *w)
+{
+    while (w->q < w->r->n_runs && w->done >= w->r->runs[w->q].count)
+        w->q++, w->done = 0;
+    if (w->q == w->r->n_runs)
+        return false;
+    const net_run run = w->r->runs[w->q];
+    w->count = run.count - w->done < CHUNK ? run.count - w->done : CHUNK;
+    w->i = run.first_mass + w->done, w->j = (size_t)((int64_t)w->i + run.offset), w->s = run.first_spring + w->done;
+    w->done += w->count;
+    return true;
+}
+
 void net_forces_fast(const net_network *net, const double *y, double *force)
 {
     const size_t n = net->n_masses;
@@ -139,16 +166,11 @@ void net_forces_fast(const net_network *net, const double *y, double *force)
     memset(force, 0, 2 * n * sizeof *force);
     const net_runs *r = net->runs;
     double bx[CHUNK], by[CHUNK];
-    for (size_t q = 0; q < r->n_runs; q++) {
-        const net_run run = r->runs[q];
-        for (size_t done = 0; done < run.count; done += CHUNK) {
-            size_t count = run.count - done < CHUNK ? run.count - done : CHUNK;
-            size_t i = run.first_mass + done, j = (size_t)((int64_t)i + run.offset), s = run.first_spring + done;
-            run_chunk(px + i, py + i, vx + i, vy + i, px + j, py + j, vx + j, vy + j, net->k + s, net->rest + s,
-                      net->damp + s, count, bx, by);
-            add_into(fx + i, bx, count), add_into(fy + i, by, count);
-            sub_into(fx + j, bx, count), sub_into(fy + j, by, count);
-        }
+    for (chunk_walk w = {.r = r}; next_chunk(&w);) {
+        const size_t i = w.i, j = w.j, s = w.s;
+        run_chunk(px + i, py + i, vx + i, vy + i, px + j, py + j, vx + j, vy + j, net->k + s, net->rest + s,
+                  net->damp + s, w.count, bx, by);
+        scatter(fx, i, j, bx, w.count), scatter(fy, i, j, by, w.count);
     }
     for (size_t q = 0; q < r->n_loose; q++) {
         size_t s = r->loose[q], i = net->si[s], j = net->sj[s];
@@ -180,15 +202,10 @@ void net_blocks_apply(const net_network *net, const net_blocks *G, const double 
     double *ox = out, *oy = out + n;
     const net_runs *r = net->runs;
     double bx[CHUNK], by[CHUNK];
-    for (size_t q = 0; q < r->n_runs; q++) {
-        const net_run run = r->runs[q];
-        for (size_t done = 0; done < run.count; done += CHUNK) {
-            size_t count = run.count - done < CHUNK ? run.count - done : CHUNK;
-            size_t i = run.first_mass + done, j = (size_t)((int64_t)i + run.offset), s = run.first_spring + done;
-            block_chunk(px + i, py + i, px + j, py + j, G->xx + s, G->xy + s, G->yx + s, G->yy + s, count, bx, by);
-            add_into(ox + i, bx, count), add_into(oy + i, by, count);
-            sub_into(ox + j, bx, count), sub_into(oy + j, by, count);
-        }
+    for (chunk_walk w = {.r = r}; next_chunk(&w);) {
+        const size_t i = w.i, j = w.j, s = w.s;
+        block_chunk(px + i, py + i, px + j, py + j, G->xx + s, G->xy + s, G->yx + s, G->yy + s, w.count, bx, by);
+        scatter(ox, i, j, bx, w.count), scatter(oy, i, j, by, w.count);
     }
     for (size_t q = 0; q < r->n_loose; q++) {
         const size_t s = r->loose[q], i = net->si[s], j = net->sj[s];
@@ -236,23 +253,17 @@ size_t net_blocks_assemble(const net_network *net, double h, const double *y, do
     double bxx[CHUNK], byy[CHUNK], tx[CHUNK], ty[CHUNK];
     double bad[CHUNK];
     size_t n_redo = 0;
-    for (size_t q = 0; q < r->n_runs; q++) {
-        const net_run run = r->runs[q];
-        for (size_t done = 0; done < run.count; done += CHUNK) {
-            const size_t count = run.count - done < CHUNK ? run.count - done : CHUNK;
-            const size_t i = run.first_mass + done, j = (size_t)((int64_t)i + run.offset);
-            const size_t s = run.first_spring + done;
-            assembly_chunk(y + i, y + n + i, y + 2 * n + i, y + 3 * n + i, y + j, y + n + j, y + 2 * n + j,
-                           y + 3 * n + j, net->k + s, net->rest + s, net->damp + s, h, count, G[0] + s, G[1] + s,
-                           G[2] + s, G[3] + s, G[4] + s, bxx, byy, tx, ty, bad);
-            add_into(diag + i, bxx, count), add_into(diag + j, bxx, count);
-            add_into(diag + n + i, byy, count), add_into(diag + n + j, byy, count);
-            add_into(t + i, tx, count), add_into(t + n + i, ty, count);
-            sub_into(t + j, tx, count), sub_into(t + n + j, ty, count);
-            for (size_t e = 0; e < count; e++)
-                if (bad[e] != 0.0)
-                    redo[n_redo++] = (uint32_t)(s + e);
-        }
+    for (chunk_walk w = {.r = r}; next_chunk(&w);) {
+        const size_t i = w.i, j = w.j, s = w.s, count = w.count;
+        assembly_chunk(y + i, y + n + i, y + 2 * n + i, y + 3 * n + i, y + j, y + n + j, y + 2 * n + j,
+                       y + 3 * n + j, net->k + s, net->rest + s, net->damp + s, h, count, G[0] + s, G[1] + s,
+                       G[2] + s, G[3] + s, G[4] + s, bxx, byy, tx, ty, bad);
+        add_into(diag + i, bxx, count), add_into(diag + j, bxx, count);  /* both ends' diagonals gain G */
+        add_into(diag + n + i, byy, count), add_into(diag + n + j, byy, count);
+        scatter(t, i, j, tx, count), scatter(t + n, i, j, ty, count);
+        for (size_t e = 0; e < count; e++)
+            if (bad[e] != 0.0)
+                redo[n_redo++] = (uint32_t)(s + e);
     }
     for (size_t q = 0; q < r->n_loose; q++)
         redo[n_redo++] = r->loose[q];
