@@ -41,7 +41,7 @@ struct net_cg {
     double *G;            /* 5 per spring, one array each: G_s's xx, xy, yx, yy, and (xy + yx) / 2 (S's) */
     net_blocks full, sym; /* A's blocks and S's, over G */
     double *inv_diag;     /* 2 n: 1 / A's diagonal (1 for a fixed mass) */
-    double *r, *z, *p, *q, *d, *bf;  /* 2 n each (bf: the right-hand side in force units) */
+    double *r, *p, *q, *d, *bf;  /* 2 n each (bf: the right-hand side in force units) */
     size_t *fixed;        /* the fixed masses at the assembly, n_fixed of them */
     uint32_t *redo;       /* the springs net_blocks_assemble leaves */
     size_t n_fixed;
@@ -57,12 +57,12 @@ net_cg *net_cg_new(const net_network *net)
     const size_t n = net->n_masses, rows = 2 * (n ? n : 1);
     *cg = (net_cg){.net = net, .n = n, .G = malloc(5 * (net->n_springs ? net->n_springs : 1) * sizeof *cg->G),
                    .inv_diag = malloc(rows * sizeof(double)), .r = malloc(rows * sizeof(double)),
-                   .z = malloc(rows * sizeof(double)), .p = malloc(rows * sizeof(double)),
+                   .p = malloc(rows * sizeof(double)),
                    .q = malloc(rows * sizeof(double)), .d = malloc(rows * sizeof(double)),
                    .bf = malloc(rows * sizeof(double)),
                    .fixed = malloc((n ? n : 1) * sizeof(size_t)),
                    .redo = malloc((net->n_springs ? net->n_springs : 1) * sizeof(uint32_t))};
-    if (!cg->G || !cg->inv_diag || !cg->r || !cg->z || !cg->p || !cg->q || !cg->d || !cg->bf || !cg->fixed || !cg->redo) {
+    if (!cg->G || !cg->inv_diag || !cg->r || !cg->p || !cg->q || !cg->d || !cg->bf || !cg->fixed || !cg->redo) {
         net_cg_free(cg);
         return NULL;
     }
@@ -77,7 +77,7 @@ void net_cg_free(net_cg *cg)
 {
     if (!cg)
         return;
-    free(cg->G), free(cg->inv_diag), free(cg->r), free(cg->z), free(cg->p), free(cg->q), free(cg->d);
+    free(cg->G), free(cg->inv_diag), free(cg->r), free(cg->p), free(cg->q), free(cg->d);
     free(cg->bf), free(cg->fixed), free(cg->redo);
     free(cg);
 }
@@ -196,14 +196,15 @@ static double dot(const double *a, const double *b, size_t len)
 static int inner_cg(net_cg *cg, double *restrict r, double *restrict d, double stop, double stop_m, int *budget)
 {
     const size_t n = cg->n, rows = 2 * n;
-    double *restrict z = cg->z, *restrict p = cg->p, *restrict q = cg->q;
+    double *restrict p = cg->p, *restrict q = cg->q;
     const double *restrict inv = cg->inv_diag, *restrict inv_m = cg->net->inv_mass;
     double rz = 0.0, zz = 0.0, ww = 0.0;
     for (size_t k = 0; k < rows; k++) {
         d[k] = 0.0;
-        z[k] = inv[k] * r[k], p[k] = z[k];
+        const double z = inv[k] * r[k];
+        p[k] = z;
         const double w = inv_m[k < n ? k : k - n] * r[k];
-        rz += r[k] * z[k], zz += z[k] * z[k], ww += w * w;
+        rz += r[k] * z, zz += z * z, ww += w * w;
     }
     while (!(sqrt(zz) <= stop || sqrt(ww) <= stop_m)) {
         if (*budget <= 0 || !isfinite(zz))
@@ -221,14 +222,14 @@ static int inner_cg(net_cg *cg, double *restrict r, double *restrict d, double s
                 const size_t k = axis * n + i;
                 d[k] += alpha * p[k];
                 r[k] -= alpha * q[k];
-                z[k] = inv[k] * r[k];
+                const double z = inv[k] * r[k];
                 const double w = inv_m[i] * r[k];
-                rz_new += r[k] * z[k], zz += z[k] * z[k], ww += w * w;
+                rz_new += r[k] * z, zz += z * z, ww += w * w;
             }
         const double beta = rz_new / rz;
         rz = rz_new;
         for (size_t k = 0; k < rows; k++)
-            p[k] = z[k] + beta * p[k];
+            p[k] = inv[k] * r[k] + beta * p[k];  /* z, not stored: one stream less */
     }
     return 0;
 }
