@@ -150,7 +150,7 @@ $(BUILD)/obj/%.o: %.c
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 # network's force kernel vectorizes only without errno and FP-trap semantics; neither changes a computed value.
-$(BUILD)/obj/src/net_kernel.o: ALL_CFLAGS += -O3 -fno-math-errno -fno-trapping-math
+$(BUILD)/obj/src/net_kernel.o $(BUILD)/obj/src/net_cg.o: ALL_CFLAGS += -O3 -fno-math-errno -fno-trapping-math
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)

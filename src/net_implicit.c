@@ -25,26 +25,25 @@
  * starts from w = y + d h f(y), stage 2 from w = y_g + b (y_g - y) (a y_g - b y with a = 1 + b: the pinned masses'
  * positions stay exact).
  *
- * The matrix is 2n x 2n with a 2x2 block per spring end, so it is sparse (a cloth's row holds at most 18 entries):
- * a gsl_spmatrix in compressed columns, its pattern fixed at creation, solved by GSL's restarted GMRES (the matrix
- * is not symmetric: the damper's blocks are not, and rows are scaled by 1/m), the first iterate warm-started from
- * the last step's dv. Each row is divided by its diagonal first (Jacobi preconditioning by hand: GSL's GMRES takes
- * none). Pinned and held masses have 1/m = 0: their rows are the identity with a zero right-hand side, and their
- * dv is set to 0 exactly afterwards (GMRES stops at a tolerance). */
+ * The linear systems, (I - h J_v - h^2 J_p) x = b, are solved with their rows multiplied by the masses, where they
+ * are symmetric but for a damper term: by conjugate gradients on the springs (net_cg.c; no matrix is built), the
+ * first iterate warm-started from the last step's dv, and by GSL's GMRES (net_gmres.c) where CG fails (A not
+ * positive definite: springs compressed far below their rest length at a large step) or when asked
+ * (net_implicit_use). Both measure the residual alike, |D^-1 (b - A x)| against |D^-1 b| with D A's diagonal; CG
+ * may stop earlier where Newton's test is met already (solve's abs_tol: inexact Newton, the test unchanged).
+ * Pinned and held masses have 1/m = 0: their rows are the identity with a zero right-hand side, and their dv is 0
+ * exactly. */
 #include "net_internal.h"
 
-#include <gsl/gsl_blas.h>
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_splinalg.h>
-#include <gsl/gsl_spmatrix.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define GMRES_TOL 1e-10     /* |A dv - b| <= GMRES_TOL |b| */
-#define GMRES_KRYLOV 30     /* the restart length (memory: 30 vectors of 2n) */
-#define GMRES_CYCLES 400    /* restarts before giving up */
-#define GMRES_BREAKDOWN 1e3 /* ... or when a cycle's residual grew this much over the least before it */
+#define LINEAR_TOL 1e-10    /* GMRES's relative residual, when it is the solver */
+#define CG_TOL 1e-11        /* CG's, and GMRES's where CG fails: backward-euler-1's step is the solve, and at
+                             * 1e-10 its error reached 2e-8 on tests/test_network_implicit.c's random network */
+#define NEWTON_SHARE 0.1    /* a Newton system's solve may also stop at this share of Newton's tolerance */
+#define FIRST_SHARE 0.1     /* ... and the first iterate's at this share of the last step's first miss */
 #define NEWTON_TOL 1e-12    /* |R| <= NEWTON_TOL (|dv| + h |a| + h gross): about 4000 times R's rounding */
 #define NEWTON_MAX 20       /* iterations before a step is split (quadratic convergence needs far fewer) */
 #define LINE_HALVINGS 12    /* the line search's shortest try: delta / 4096 */
@@ -53,68 +52,44 @@
 struct net_implicit {
     net_network *net;
     size_t rows;            /* 2 n: dv, x components first (the state's layout) */
-    gsl_spmatrix *A;        /* compressed columns, the pattern of the network's springs */
-    gsl_vector *b, *dv;     /* dv: the solution, and the next step's first guess */
-    gsl_vector *delta;      /* a Newton correction */
+    net_cg *cg;             /* the Newton matrix at the last assembly, and its CG solver */
+    net_gmres *gmres;       /* GMRES, made at its first use */
+    net_linear_solver solver;
+    double *b, *dv;         /* 2 n each: the right-hand side; dv: the solution, and the next step's first guess */
+    double *delta;          /* 2 n: a Newton correction */
     double *a;              /* 4 n: the rhs (accelerations in the second half) */
     double *y1, *trial;     /* 4 n each: the state at the iterate, and at a trial of the line search */
     double *dv_try;         /* 2 n: the line search's trial dv */
-    double *gross;          /* n: work space of gross_acceleration */
+    double *gross;          /* 2 n: work space of gross_acceleration */
     double *start;          /* 4 n: the state at the step's start, restored when the step fails */
-    double *diag;           /* 2 n: 1 / A's diagonal */
-    gsl_splinalg_itersolve *gmres;
     double *stage;          /* 4 n: TR-BDF2's step start, then its stage 2 start w */
     ode_method method;      /* ODE_BACKWARD_EULER, ODE_LINEARISED_EULER (the first iterate only) or ODE_TR_BDF2 */
+    double first_miss;      /* |R| / |b| after the last first iterate (0: solve the next one fully) */
+    double *guess;          /* 2 n: a solve's first guess, GMRES's too when CG fails */
     net_newton_stats stats;
+    net_linear_stats linear;
 };
-
-/* The entries (row, col) of the rows of masses `row` and the columns of mass `col`, both axes. */
-static int mark(gsl_spmatrix *T, size_t n, size_t row, size_t col)
-{
-    for (size_t r = 0; r < 2; r++)
-        for (size_t c = 0; c < 2; c++)
-            if (gsl_spmatrix_set(T, r * n + row, c * n + col, 1.0))
-                return -1;
-    return 0;
-}
-
-static gsl_spmatrix *pattern(const net_network *net)
-{
-    const size_t n = net->n_masses;
-    gsl_spmatrix *T = gsl_spmatrix_alloc_nzmax(2 * n, 2 * n, 4 * n + 16 * net->n_springs, GSL_SPMATRIX_COO);
-    if (!T)
-        return NULL;
-    int rc = 0;
-    for (size_t i = 0; i < n && !rc; i++)
-        rc = mark(T, n, i, i);
-    for (size_t s = 0; s < net->n_springs && !rc; s++)
-        rc = mark(T, n, net->si[s], net->sj[s]) || mark(T, n, net->sj[s], net->si[s]);
-    gsl_spmatrix *A = rc ? NULL : gsl_spmatrix_compress(T, GSL_SPMATRIX_CSC);
-    gsl_spmatrix_free(T);
-    return A;
-}
 
 net_implicit *net_implicit_new(net_network *net, ode_method method)
 {
     if (method != ODE_BACKWARD_EULER && method != ODE_LINEARISED_EULER && method != ODE_TR_BDF2)
         return NULL;
-    gsl_set_error_handler_off();
     net_implicit *im = calloc(1, sizeof *im);
-    if (!im)
+    if (!im || net_runs_build(net) != NET_OK) {  /* CG's matrix-vector product runs through the force kernel's index */
+        free(im);
         return NULL;
+    }
     const size_t rows = 2 * net->n_masses;
-    *im = (net_implicit){.net = net, .rows = rows, .method = method, .A = pattern(net), .b = gsl_vector_alloc(rows),
-                         .dv = gsl_vector_calloc(rows), .delta = gsl_vector_alloc(rows),
-                         .a = malloc(2 * rows * sizeof *im->a), .y1 = malloc(2 * rows * sizeof *im->y1),
-                         .trial = malloc(2 * rows * sizeof *im->trial),
-                         .dv_try = malloc(rows * sizeof *im->dv_try),
-                         .start = malloc(2 * rows * sizeof *im->start),
+    *im = (net_implicit){.net = net, .rows = rows, .method = method, .cg = net_cg_new(net),
+                         .b = malloc(rows * sizeof *im->b), .dv = calloc(rows ? rows : 1, sizeof *im->dv),
+                         .delta = malloc(rows * sizeof *im->delta), .a = malloc(2 * rows * sizeof *im->a),
+                         .y1 = malloc(2 * rows * sizeof *im->y1), .trial = malloc(2 * rows * sizeof *im->trial),
+                         .dv_try = malloc(rows * sizeof *im->dv_try), .start = malloc(2 * rows * sizeof *im->start),
                          .stage = malloc(2 * rows * sizeof *im->stage),
-                         .gross = malloc((net->n_masses ? net->n_masses : 1) * sizeof *im->gross), .diag = malloc(rows * sizeof *im->diag),
-                         .gmres = gsl_splinalg_itersolve_alloc(gsl_splinalg_itersolve_gmres, rows,
-                                                               rows < GMRES_KRYLOV ? rows : GMRES_KRYLOV)};
-    if (!im->A || !im->b || !im->dv || !im->delta || !im->a || !im->y1 || !im->trial || !im->dv_try || !im->gross ||
-        !im->start || !im->stage || !im->diag || !im->gmres) {
+                         .gross = malloc((net->n_masses ? 2 * net->n_masses : 1) * sizeof *im->gross),
+                         .guess = malloc((rows ? rows : 1) * sizeof *im->guess)};
+    if (!im->cg || !im->b || !im->dv || !im->delta || !im->a || !im->y1 || !im->trial || !im->dv_try ||
+        !im->gross || !im->start || !im->stage || !im->guess) {
         net_implicit_free(im);
         return NULL;
     }
@@ -125,30 +100,17 @@ void net_implicit_free(net_implicit *im)
 {
     if (!im)
         return;
-    if (im->A)
-        gsl_spmatrix_free(im->A);
-    if (im->b)
-        gsl_vector_free(im->b);
-    if (im->dv)
-        gsl_vector_free(im->dv);
-    if (im->delta)
-        gsl_vector_free(im->delta);
-    if (im->gmres)
-        gsl_splinalg_itersolve_free(im->gmres);
-    free(im->a);
-    free(im->y1);
-    free(im->trial);
-    free(im->dv_try);
-    free(im->gross);
-    free(im->start);
-    free(im->stage);
-    free(im->diag);
+    net_cg_free(im->cg);
+    net_gmres_free(im->gmres);
+    free(im->b), free(im->dv), free(im->delta), free(im->a), free(im->y1), free(im->trial), free(im->dv_try);
+    free(im->gross), free(im->start), free(im->stage), free(im->guess);
     free(im);
 }
 
 void net_implicit_reset(net_implicit *im)
 {
-    gsl_vector_set_zero(im->dv);
+    memset(im->dv, 0, im->rows * sizeof *im->dv);
+    im->first_miss = 0.0;
 }
 
 net_newton_stats net_implicit_last(const net_implicit *im)
@@ -156,81 +118,38 @@ net_newton_stats net_implicit_last(const net_implicit *im)
     return im->stats;
 }
 
-typedef struct {
-    net_implicit *im;
-    double h;
-    const double *v;  /* the first iterate: the velocities at the step's start (b += h^2 J_p v0); else NULL */
-} assembly;
-
-/* A -= h J_v (velocity blocks) or h^2 J_p (position blocks); b += h^2 J_p v0 for the first iterate. */
-static void add_block(void *ctx, size_t row, size_t col, int velocity, double scale, const double B[4])
+void net_implicit_use(net_implicit *im, net_linear_solver solver)
 {
-    const assembly *as = ctx;
-    if (scale == 0.0)
-        return;  /* a pinned or held mass's row stays the identity */
-    const size_t n = as->im->net->n_masses;
-    const double w = (velocity ? as->h : as->h * as->h) * scale;
-    for (size_t r = 0; r < 2; r++)
-        for (size_t c = 0; c < 2; c++) {
-            *gsl_spmatrix_ptr(as->im->A, r * n + row, c * n + col) -= w * B[2 * r + c];
-            if (!velocity && as->v)
-                *gsl_vector_ptr(as->im->b, r * n + row) += w * B[2 * r + c] * as->v[c * n + col];
-        }
+    im->solver = solver;
 }
 
-/* Divides each row of A and b by A's diagonal (1 + O(h^2 k / m) for a free mass, 1 for a fixed one). */
-static void scale_rows(net_implicit *im)
+net_linear_stats net_implicit_linear(const net_implicit *im)
 {
-    gsl_spmatrix *A = im->A;
-    for (size_t r = 0; r < im->rows; r++)
-        im->diag[r] = 1.0 / *gsl_spmatrix_ptr(A, r, r);
-    for (size_t k = 0; k < A->nz; k++)  /* compressed columns: entry k sits in row A->i[k] */
-        A->data[k] *= im->diag[A->i[k]];
-    for (size_t r = 0; r < im->rows; r++)
-        im->b->data[r] *= im->diag[r];
+    return im->linear;
 }
 
-/* A = I - h J_v - h^2 J_p at the state y (rows divided by the diagonal, and b with them): b must hold the
- * right-hand side; v0 as assembly.v. */
-static void assemble(net_implicit *im, double h, const double *y, const double *v0)
+/* Solves the Newton system at the last assembly, A x = b, from x's current value: CG (which may also stop at a
+ * residual of abs_tol in b's units: what Newton's test needs), or GMRES where it fails or when chosen; 0, or -1
+ * when neither converged. */
+static int solve(net_implicit *im, double *x, double abs_tol)
 {
-    memset(im->A->data, 0, im->A->nz * sizeof *im->A->data);
-    for (size_t r = 0; r < im->rows; r++)
-        *gsl_spmatrix_ptr(im->A, r, r) = 1.0;
-    net_jacobian_blocks(im->net, y, add_block, &(assembly){im, h, v0});
-    scale_rows(im);
-}
-
-/* Solves A x = b by GMRES from x's current value; 0, or -1 when it did not converge. Pinned and held masses' x is
- * set to 0 exactly. */
-static int solve(net_implicit *im, gsl_vector *x)
-{
-    const size_t n = im->net->n_masses;
-    if (gsl_blas_dnrm2(im->b) == 0.0) {
-        gsl_vector_set_zero(x);  /* GMRES could not meet a relative tolerance of 0 */
-        return 0;
-    }
     int rc = -1;
-    double least = INFINITY;  /* the least residual after a cycle so far */
-    for (int cycle = 0; cycle < GMRES_CYCLES && rc; cycle++) {
-        if (gsl_splinalg_itersolve_iterate(im->A, im->b, GMRES_TOL, x, im->gmres) == GSL_SUCCESS) {
-            rc = 0;
-            break;
+    if (im->solver == NET_LINEAR_CG) {
+        memcpy(im->guess, x, im->rows * sizeof *x);
+        rc = net_cg_solve(im->cg, im->b, x, CG_TOL, abs_tol);
+        im->linear.cg_iterations += net_cg_take_iterations(im->cg);
+        if (rc) {
+            im->linear.fallbacks++;
+            memcpy(x, im->guess, im->rows * sizeof *x);  /* GMRES from the same start as it would have had */
         }
-        /* each cycle minimises the residual over its Krylov space, so in exact arithmetic it never grows: one that
-         * grew a thousandfold is rounding taking over (a matrix of entries near 1e160, springs of length near 0),
-         * and the remaining cycles would only grow it further */
-        const double r = gsl_splinalg_itersolve_normr(im->gmres);
-        if (!(r <= GMRES_BREAKDOWN * least))
-            break;
-        least = fmin(least, r);
     }
-    if (rc || !isfinite(gsl_blas_dnrm2(x)))
-        return -1;
-    for (size_t i = 0; i < n; i++)
-        if (im->net->inv_mass[i] == 0.0)
-            x->data[i] = x->data[n + i] = 0.0;  /* exactly still, not to a tolerance */
-    return 0;
+    if (rc) {
+        if (!im->gmres && !(im->gmres = net_gmres_new(im->net)))
+            return -1;
+        rc = net_gmres_solve(im->gmres, im->cg, im->b, x, im->solver == NET_LINEAR_CG ? CG_TOL : LINEAR_TOL);
+        im->linear.gmres_cycles += net_gmres_take_iterations(im->gmres);
+    }
+    return rc;
 }
 
 /* The size of the numbers whose sums and differences make the acceleration at y: per free mass |g| plus, over its
@@ -241,13 +160,15 @@ static double gross_acceleration(const net_network *net, const double *y, double
 {
     const size_t n = net->n_masses;
     const double g = hypot(net->gravity_x, net->gravity_y);
-    for (size_t i = 0; i < n; i++)
+    double *speed = work + n;
+    for (size_t i = 0; i < n; i++) {
         work[i] = g * net->mass[i];
+        speed[i] = sqrt(y[2 * n + i] * y[2 * n + i] + y[3 * n + i] * y[3 * n + i]);
+    }
     for (size_t s = 0; s < net->n_springs; s++) {
         const size_t i = net->si[s], j = net->sj[s];
-        const double l = hypot(y[j] - y[i], y[n + j] - y[n + i]);
-        const double speeds = hypot(y[2 * n + i], y[3 * n + i]) + hypot(y[2 * n + j], y[3 * n + j]);
-        const double f = net->k[s] * (l + net->rest[s]) + net->damp[s] * speeds;
+        const double dx = y[j] - y[i], dy = y[n + j] - y[n + i];
+        const double f = net->k[s] * (sqrt(dx * dx + dy * dy) + net->rest[s]) + net->damp[s] * (speed[i] + speed[j]);
         work[i] += f, work[j] += f;
     }
     double sum = 0.0;
@@ -287,14 +208,26 @@ static int newton_step(net_implicit *im, double h, double *y)
     /* the first iterate: Baraff and Witkin's one solve, linearised about the step's start */
     net_rhs(0.0, y, im->a, im->net);
     for (size_t r = 0; r < rows; r++)
-        gsl_vector_set(im->b, r, h * im->a[rows + r]);  /* h a0 */
-    assemble(im, h, y, y + rows);
-    if (solve(im, im->dv)) {
-        gsl_vector_set_zero(im->dv);
+        im->b[r] = h * im->a[rows + r];  /* h a0 */
+    net_cg_assemble(im->cg, h, y, true, im->b);
+    /* backward-euler-1's solve is the step. Newton's first iterate misses the step's equations by the forces'
+     * nonlinearity within the step, whatever the linear solve's accuracy: solving it to a tenth of what it missed
+     * by at the last step is enough (the next iterate corrects both), and to a share of Newton's tolerance (whose
+     * scale is at least h gross at the step's end, taken at its start here) always is */
+    double first_tol = 0.0, bb = 0.0;
+    if (im->method != ODE_LINEARISED_EULER) {
+        for (size_t r = 0; r < rows; r++)
+            bb += im->b[r] * im->b[r];
+        first_tol = fmax(NEWTON_SHARE * NEWTON_TOL * h * gross_acceleration(im->net, y, im->gross),
+                         FIRST_SHARE * im->first_miss * sqrt(bb));
+    }
+    if (solve(im, im->dv, first_tol)) {
+        memset(im->dv, 0, rows * sizeof *im->dv);
         return -1;
     }
-    double *dv = im->dv->data, scale;
-    double norm = residual(im, h, y, dv, im->y1, im->b->data, &scale);
+    double *dv = im->dv, scale;
+    double norm = residual(im, h, y, dv, im->y1, im->b, &scale);
+    im->first_miss = bb > 0.0 && isfinite(norm) ? norm / sqrt(bb) : 0.0;
     int iterations = 1;
     if (im->method == ODE_LINEARISED_EULER) {  /* backward-euler-1: this iterate is the step, whatever its residual */
         im->stats.iterations = 1;
@@ -307,18 +240,18 @@ static int newton_step(net_implicit *im, double h, double *y)
             break;
         /* the Newton system at the iterate: b = -R */
         for (size_t q = 0; q < rows; q++)
-            im->b->data[q] = -im->b->data[q];
-        assemble(im, h, im->y1, NULL);
-        gsl_vector_set_zero(im->delta);
-        if (solve(im, im->delta))
+            im->b[q] = -im->b[q];
+        net_cg_assemble(im->cg, h, im->y1, false, im->b);
+        memset(im->delta, 0, rows * sizeof *im->delta);
+        if (solve(im, im->delta, NEWTON_SHARE * NEWTON_TOL * scale))
             break;
         /* backtracking: the largest lambda = 2^-j whose iterate has a smaller residual */
         double lambda = 1.0, trial_norm = INFINITY, trial_scale = 0.0;
         int halvings = 0;
         for (; halvings <= LINE_HALVINGS; halvings++, lambda *= 0.5) {
             for (size_t q = 0; q < rows; q++)
-                im->dv_try[q] = dv[q] + lambda * im->delta->data[q];
-            trial_norm = residual(im, h, y, im->dv_try, im->trial, im->b->data, &trial_scale);
+                im->dv_try[q] = dv[q] + lambda * im->delta[q];
+            trial_norm = residual(im, h, y, im->dv_try, im->trial, im->b, &trial_scale);
             if (trial_norm < norm)
                 break;
         }
@@ -333,7 +266,7 @@ static int newton_step(net_implicit *im, double h, double *y)
     }
     im->stats.iterations += iterations;  /* a failed attempt's too: they are the step's cost */
     if (!(isfinite(norm) && norm <= NEWTON_TOL * scale)) {
-        gsl_vector_set_zero(im->dv);
+        memset(im->dv, 0, rows * sizeof *im->dv);
         return NET_IMPLICIT_NO_CONVERGENCE;
     }
     im->stats.residual = fmax(im->stats.residual, scale > 0.0 ? norm / scale : 0.0);  /* of the steps taken */
@@ -370,7 +303,7 @@ static int one_step(net_implicit *im, double h, double *y)
 
 /* A step Newton cannot take (the equations of a large step on a strongly nonlinear network, a spring buckling
  * within it, can have no solution near the start: Newton stalls at a minimum of |R| that is not a root; or a
- * linear solve GMRES cannot finish, the matrix I - h J_v - h^2 J_p far from I at a large step) is taken
+ * linear solve neither CG nor GMRES can finish, the matrix I - h J_v - h^2 J_p far from I at a large step) is taken
  * as two backward Euler steps of h/2, and so on, at most NEWTON_SPLITS levels deep: the step size control of an
  * implicit integrator, reported (stats.substeps), never hidden. */
 static int split_step(net_implicit *im, double h, double *y, int depth)
@@ -386,6 +319,7 @@ static int split_step(net_implicit *im, double h, double *y, int depth)
 int net_implicit_step(net_implicit *im, double h, double *y)
 {
     im->stats = (net_newton_stats){.substeps = 1};
+    im->linear = (net_linear_stats){0};
     const size_t dim = 2 * im->rows;
     double *start = im->start;
     memcpy(start, y, dim * sizeof *start);

@@ -6,7 +6,7 @@
  * The cloth is the grid preset with its defaults (gravity, light damping) and a kick of 0.1 m/s, stepped at
  * dt = 1/240 s: it swings and stretches for the whole run, so no value decays into the subnormal range (the
  * benchmark counts them at the end and says so). The machines are shared, so every path is measured in ROUNDS
- * interleaved rounds of at least ROUND_SECONDS each, and its best round is reported. */
+ * interleaved rounds of at least ROUND_SECONDS of the thread's CPU time each, and its best round is reported. */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
 #include <math.h>
@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "numlab/network.h"
+#include "../src/net_internal.h"
 
 #define GRID_N 100
 #define DT (1.0 / 240.0)
@@ -26,6 +27,15 @@ static double now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Thread CPU seconds: every path is timed in the thread's own time, which other processes' time slices do not
+ * stretch (the machines are shared; tests/bench_bowl.c does the same); now() (wall time) times only the setup. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -73,7 +83,7 @@ static rate measure(net_network *net, run_kind kind, double *y, double *work)
     }
     start_state(net, y);
     unsigned long steps = 0;
-    double t = 0.0, t0 = now(), elapsed;
+    double t = 0.0, t0 = cpu_now(), elapsed;
     do {
         for (int rep = 0; rep < 8; rep++, steps++) {
             switch (kind) {
@@ -86,7 +96,7 @@ static rate measure(net_network *net, run_kind kind, double *y, double *work)
             }
             t += DT;
         }
-        elapsed = now() - t0;
+        elapsed = cpu_now() - t0;
     } while (elapsed < ROUND_SECONDS);
     if (gstep)
         gsl_odeiv2_step_free(gstep);
@@ -103,50 +113,87 @@ static size_t count_subnormal(const double *v, size_t n)
     return count;
 }
 
-/* Seconds per step of `method` on net at h, from the same start (rest plus a kick), best of IMPLICIT_ROUNDS runs
- * of `steps` steps; +inf when the integrator cannot be made or a step fails. */
+/* Seconds per step of `method` on net at h with the linear solver `solver` (backward Euler's; ignored by the
+ * others), from the same start (rest plus a kick), the best of IMPLICIT_ROUNDS runs of `steps` steps (each run's
+ * mean; msbdf: one run); +inf when the integrator cannot be made or a step fails. *cg_per_step: the CG iterations a step (may be
+ * NULL). */
 #define IMPLICIT_ROUNDS 3
-static double seconds_per_step(net_network *net, net_method method, double h, long steps, double tol)
+static double seconds_per_step_with(net_network *net, net_method method, net_linear_solver solver, double h,
+                                    long steps, double tol, double *cg_per_step)
 {
+    /* msbdf's step on the 20 x 20 cloth takes seconds (its dense 1600 x 1600 Jacobian): one round of it */
+    const int rounds = method == NET_GSL_MSBDF ? 1 : IMPLICIT_ROUNDS;
     const size_t dim = net_dim(net);
     double *y = malloc(dim * sizeof *y), best = INFINITY;
-    for (int round = 0; round < IMPLICIT_ROUNDS && y; round++) {
+    for (int round = 0; round < rounds && y; round++) {
         net_rest_state(net, y);
         net_kick(net, y, 0.1, 1);
         net_integrator *it = net_integrator_new(net, method, h, tol);
         if (!it)
             break;
-        double t = 0.0, t0 = now();
+        net_integrator_use_solver(it, solver);
+        double t = 0.0, t0 = cpu_now(), cg = 0.0;
         int rc = 0;
-        for (long s = 0; s < steps && !rc; s++)
+        for (long s = 0; s < steps && !rc; s++) {
             rc = net_integrator_step(it, &t, y);
-        if (!rc)
-            best = fmin(best, (now() - t0) / (double)steps);
+            net_linear_stats ls;
+            if (net_integrator_linear(it, &ls))
+                cg += ls.cg_iterations;
+        }
+        if (!rc && (cpu_now() - t0) / (double)steps < best) {
+            best = (cpu_now() - t0) / (double)steps;
+            if (cg_per_step)
+                *cg_per_step = cg / (double)steps;
+        }
         net_integrator_free(it);
     }
     free(y);
     return best;
 }
 
-/* Backward Euler's step against the semi-implicit step and GSL's msbdf (tolerance 1e-6, about what a picture
- * needs) on the same cloth: the 20 x 20 grid (400 masses, msbdf's largest) with its defaults at dt = 1/240 s,
- * and the walk's stiff 8 x 8 cloth (k = 2000 N/m) at dt = 1/60 s, where semi-implicit Euler needs its own stable
- * step (0.9 of its damped limit): there the fair comparison is the cost of one simulated second. */
+static double seconds_per_step(net_network *net, net_method method, double h, long steps, double tol)
+{
+    return seconds_per_step_with(net, method, NET_LINEAR_CG, h, steps, tol, NULL);
+}
+
+static net_network *default_grid(long n, net_preset_params *p)
+{
+    net_preset_defaults_at("grid", n, p);
+    net_network *net = NULL;
+    return net_preset("grid", p, &net) == NET_OK ? net : NULL;
+}
+
+/* Backward Euler's step (conjugate gradients, the default) against GSL's GMRES (the solver before it) in the same
+ * run, the semi-implicit step and GSL's msbdf (tolerance 1e-6, about what a picture needs): on the 20 x 20 grid
+ * (400 masses, msbdf's largest) and the 100 x 100 grid, each with its defaults at dt = 1/240 s; then the walk's
+ * stiff 8 x 8 cloth (k = 2000 N/m) at dt = 1/60 s, where semi-implicit Euler needs its own stable step (0.9 of its
+ * damped limit): there the fair comparison is the cost of one simulated second. */
 static void implicit_costs(void)
 {
     net_preset_params p;
-    net_preset_defaults_at("grid", 20, &p);
-    net_network *net = NULL;
-    if (net_preset("grid", &p, &net) != NET_OK)
+    net_network *net = default_grid(20, &p);
+    if (!net)
         return;
+    double cg_steps = 0.0;
     const double semi = seconds_per_step(net, NET_SEMI, DT, 240, 0.0);
-    const double be = seconds_per_step(net, NET_BACKWARD_EULER, DT, 60, 0.0);
+    const double be = seconds_per_step_with(net, NET_BACKWARD_EULER, NET_LINEAR_CG, DT, 60, 0.0, &cg_steps);
+    const double be_gmres = seconds_per_step_with(net, NET_BACKWARD_EULER, NET_LINEAR_GMRES, DT, 60, 0.0, NULL);
     const double be1 = seconds_per_step(net, NET_BACKWARD_EULER_1, DT, 60, 0.0);
     const double bdf = seconds_per_step(net, NET_GSL_MSBDF, DT, 12, 1e-6);
-    printf("backward-euler, 20 x 20 cloth (k = %g) at 1/240 s: %.3g ms a step, %.0f x semi-implicit's, %.3g x "
-           "gsl-msbdf's (tol 1e-6), %.3g x backward-euler-1's (one solve)\n", p.k, 1e3 * be, be / semi, be / bdf,
-           be / be1);
+    printf("backward-euler, 20 x 20 cloth (k = %g) at 1/240 s: %.3g ms a step (%.0f CG iterations), %.0f x "
+           "semi-implicit's, %.3g x gsl-msbdf's (tol 1e-6), %.3g x backward-euler-1's (one solve); by GMRES %.3g ms "
+           "(CG %.1f x faster)\n", p.k, 1e3 * be, cg_steps, be / semi, be / bdf, be / be1, 1e3 * be_gmres,
+           be_gmres / be);
     net_free(net);
+    if ((net = default_grid(100, &p))) {
+        const double semi100 = seconds_per_step(net, NET_SEMI, DT, 240, 0.0);
+        const double be100 = seconds_per_step_with(net, NET_BACKWARD_EULER, NET_LINEAR_CG, DT, 20, 0.0, &cg_steps);
+        const double gm100 = seconds_per_step_with(net, NET_BACKWARD_EULER, NET_LINEAR_GMRES, DT, 3, 0.0, NULL);
+        printf("backward-euler, 100 x 100 cloth (k = %g) at 1/240 s: %.3g ms a step (%.0f CG iterations; %.2f x "
+               "real time), %.0f x semi-implicit's; by GMRES %.3g ms (CG %.1f x faster)\n", p.k, 1e3 * be100,
+               cg_steps, DT / be100, be100 / semi100, 1e3 * gm100, gm100 / be100);
+        net_free(net);
+    }
     p = (net_preset_params){.n = 8, .k = 2000.0, .m = 0.01, .c = 0.2 * sqrt(2000.0 * 0.01)};
     net_modes m;
     char err[160];
@@ -204,6 +251,51 @@ static void xpbd_costs(net_network *net)
            1e9 * per_projection, per_projection / per_spring, 1e9 * per_spring);
 }
 
+/* The cost of a step against the cloth's size, n x n masses with the grid's defaults at n (k grows as n - 1, so
+ * the stretch under gravity is the same fraction of the cloth) at 1/240 s: per step and per mass, for each method
+ * of scaled_methods (a method added to the lab adds its row here). Explicit steps cost the same per mass at every
+ * size; backward Euler's CG iterations grow with h sqrt(k/m), so as sqrt(n) on these cloths. Then the 500 x 500
+ * cloth's setup (the network and the integrator: what network-lab --csv does before its first line). */
+static const net_method scaled_methods[] = {NET_SEMI, NET_XPBD, NET_BACKWARD_EULER};
+enum { SCALED_COUNT = sizeof scaled_methods / sizeof scaled_methods[0] };
+
+static void scaling_table(void)
+{
+    static const long sides[] = {10, 20, 50, 100, 200, 500};
+    printf("scaling, grid n x n at 1/240 s (thread CPU time a step; per mass in ns; CG iterations a step):\n");
+    printf("%6s %8s", "n", "masses");
+    for (size_t m = 0; m < SCALED_COUNT; m++)
+        printf(" %14s %8s", net_method_name(scaled_methods[m]), "ns/mass");
+    printf(" %6s\n", "CG");
+    for (size_t q = 0; q < sizeof sides / sizeof sides[0]; q++) {
+        net_preset_params p;
+        net_network *net = default_grid(sides[q], &p);
+        if (!net)
+            return;
+        printf("%6ld %8zu", sides[q], net->n_masses);
+        double cg_steps = 0.0;
+        for (size_t m = 0; m < SCALED_COUNT; m++) {
+            const bool implicit = net_method_about(scaled_methods[m])->implicit;
+            /* about 0.1 s of steps a round, at least 2 */
+            const long steps = implicit ? (sides[q] >= 200 ? 2 : 20) : (long)fmax(2.0, 4e6 / (double)net->n_masses);
+            const double sec = seconds_per_step_with(net, scaled_methods[m], NET_LINEAR_CG, DT, steps, 0.0,
+                                                     implicit ? &cg_steps : NULL);
+            printf(" %11.4g ms %8.1f", 1e3 * sec, 1e9 * sec / (double)net->n_masses);
+        }
+        printf(" %6.0f\n", cg_steps);
+        net_free(net);
+    }
+    net_preset_params p;
+    const double t0 = now();
+    net_network *net = default_grid(500, &p);
+    net_integrator *it = net ? net_integrator_new(net, NET_BACKWARD_EULER, DT, 0.0) : NULL;
+    const double setup = now() - t0;
+    if (it)
+        printf("backward-euler, 500 x 500 cloth: setup (network and integrator) %.3g s\n", setup);
+    net_integrator_free(it);
+    net_free(net);
+}
+
 int main(void)
 {
     gsl_set_error_handler_off();
@@ -249,6 +341,7 @@ int main(void)
 
     xpbd_costs(net);
     implicit_costs();
+    scaling_table();
 
     net_energy e = net_energies(net, y);
     net_forces(net, y, work);
