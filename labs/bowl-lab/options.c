@@ -102,7 +102,6 @@ const labcli_option bl_option_table[] = {
      "--force); - prints the same chart as text"), .mode = BL_RENDER},
     {"size", LABCLI_PARSE, "WxH", AT(o.figure), 0, 0, NULL, N_("the spectrogram figure's size, points (SVG, PDF) or\n"
      "pixels (PNG) (default 640x400)"), .with = LABCLI_IN(BL_RENDER), .parse = figure_size_field},
-    LABCLI_GLYPH_OPTIONS(bl_front, o.glyphs, 0),
     {.help =
      N_("                      (FILE - writes a CSV to stdout; the summary line then goes to stderr; a FIFO or\n"
              "                      a device, e.g. /dev/null, is written as it is)")},
@@ -116,6 +115,7 @@ const labcli_option bl_option_table[] = {
     {"audio", LABCLI_TEXT, "DEVICE", AT(audio), 0, 0, "auto", N_("the interactive lab plays its sound live: auto (the\n"
      "default output device; none at all is fine), none, or a device's name (it must open); m mutes"),
      .with = LABCLI_IN(0), .local = true},
+    LABCLI_GLYPH_OPTIONS(bl_front, o.glyphs, 0),
     {"list-presets", LABCLI_FLAG, NULL, 0, 0, 0, 0, NULL,
      N_("one preset a line: its name, then what it should sound like"),
      .mode = BL_LIST},
