@@ -92,7 +92,7 @@ expect_usage "^network-lab: the interactive lab needs a terminal; without one us
     "$BIN/network-lab"
 expect_usage "^keyframe-lab: the interactive lab needs a terminal; without one use --csv, --list FILE or --plot STEP \(see --help\)$" \
     "$BIN/keyframe-lab"
-expect_usage "^bowl-lab: the interactive lab needs a terminal; without one use --wav FILE, .* or --describe NAME \(see --help\)$" \
+expect_usage "^bowl-lab: the interactive lab needs a terminal; without one use --wav FILE, .*, --describe NAME or --plot NAME \(see --help\)$" \
     "$BIN/bowl-lab"
 expect_usage "^numlab: the menu needs a terminal; without one use --list or --glyphs-test \(see --help\)$" "$BIN/numlab"
 # a name that is not one of the allowed ones
