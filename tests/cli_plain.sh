@@ -11,7 +11,7 @@ plain() { keys=$1; shift; printf "$keys" | "$SL" --plain "$@" >"$TMP/out" 2>"$TM
 
 plain 'q'
 expect_eq "--plain q: exit 0" "$rc" 0
-expect_eq "--plain: the first line" "$(head -n 1 "$TMP/out")" "Step 1 of 15: Explicit Euler explodes."
+expect_eq "--plain: the first line" "$(head -n 1 "$TMP/out")" "Step 1 of 18: Explicit Euler explodes."
 expect_eq "--plain: no escape byte, no cursor addressing" "$(tr -d '\n' <"$TMP/out" | LC_ALL=C grep -c "$(printf '\033')")" 0
 expect_eq "--plain: the parameters in a sentence" "$(grep '^Parameters:' "$TMP/out")" \
     "Parameters: k = 1600 N/m, c = 0 N s/m, dt = 0.02 s, steps = 40. Selected: k."
@@ -33,12 +33,12 @@ sed -n "$((before + 4))p" "$TMP/out" | grep -q '^semi shown: .*; semi bounded, e
     fail "--plain: 2 does not say semi is shown and bounded: $(sed -n "$((before + 4))p" "$TMP/out")"
 
 # every step of the walk, in order; n past the last says so
-plain 'nnnnnnnnnnnnnnn'
-expect_eq "--plain: fifteen steps" "$(grep -c '^Step [0-9]* of 15: ' "$TMP/out")" 15
+plain 'nnnnnnnnnnnnnnnnnn'
+expect_eq "--plain: eighteen steps" "$(grep -c '^Step [0-9]* of 18: ' "$TMP/out")" 18
 expect_eq "--plain: the steps in order" "$(grep '^Step ' "$TMP/out" | awk '{ print $2 }' | tr '\n' ' ')" \
-    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 "
-expect_eq "--plain: past the last" "$(tail -n 1 "$TMP/out")" "This is the last step (15 of 15)."
-expect_eq "--plain: every step's charts said" "$(grep -c '^Chart 1 of ' "$TMP/out")" 15
+    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 "
+expect_eq "--plain: past the last" "$(tail -n 1 "$TMP/out")" "This is the last step (18 of 18)."
+expect_eq "--plain: every step's charts said" "$(grep -c '^Chart 1 of ' "$TMP/out")" 18
 bad=$(grep -v '[.:]$' "$TMP/out" | grep -v '^  ' | head -3)
 expect_eq "--plain: every line a sentence (ends in . or :)" "$bad" ""
 
@@ -50,7 +50,7 @@ grep -q '^  t \[s\] = 0.8, ' "$TMP/out" && pass || fail "--plain t: the last row
 
 # ?: the keys as sentences
 plain '?'
-expect_eq "--plain ?: sentences" "$(grep -c '^Press .*\.$' "$TMP/out")" 10
+expect_eq "--plain ?: sentences" "$(grep -c '^Press .*\.$' "$TMP/out")" 11
 
 # l --tone-wav: a 3 s 16-bit tone of explicit Euler's energy (44 bytes of header + 2 x 132300 samples); its pitch,
 # by zero crossings over the first and the last 0.3 s, near 200 Hz and near 2000 Hz (log E is linear in the step)
@@ -70,7 +70,7 @@ expect_num "--plain l: the pitch at the end" "$(pitch 2.7 3)" 1786 60
 
 # in Spanish: the same lines in the reader's language, the methods in words
 printf '\t\t+q' | LANGUAGE=es LANG=es_AR.UTF-8 "$SL" --plain >"$TMP/out" 2>&1
-expect_eq "--plain in Spanish: the first line" "$(head -n 1 "$TMP/out")" "Paso 1 de 15: Euler explícito explota."
+expect_eq "--plain in Spanish: the first line" "$(head -n 1 "$TMP/out")" "Paso 1 de 18: Euler explícito explota."
 expect_eq "--plain in Spanish: the line after +" "$(tail -n 1 "$TMP/out")" \
     "dt = 0.022 s: Euler explícito crece x1.33 por paso, la energía crece hasta x9.16e+09 E0"
 
@@ -97,12 +97,12 @@ printf '1\nqq\n' | "$BIN/numlab" --plain >"$TMP/out" 2>&1
 expect_eq "numlab --plain: exit 0" "$?" 0
 grep -q '^1 spring-lab: a damped spring: explicit, semi-implicit Euler, RK4\.$' "$TMP/out" && pass ||
     fail "numlab --plain: no item 1: $(head -n 4 "$TMP/out")"
-grep -q '^Step 1 of 15: Explicit Euler explodes\.$' "$TMP/out" && pass || fail "numlab --plain: spring-lab not in lines"
+grep -q '^Step 1 of 18: Explicit Euler explodes\.$' "$TMP/out" && pass || fail "numlab --plain: spring-lab not in lines"
 expect_eq "numlab --plain: the list said again after the lab" "$(grep -c '^Type a number from 1 to' "$TMP/out")" 2
 
 # NUMLAB_PLAIN=1 without the option; usage errors name the option
 printf 'q' | NUMLAB_PLAIN=1 "$SL" >"$TMP/out" 2>&1
-expect_eq "NUMLAB_PLAIN=1" "$(head -n 1 "$TMP/out")" "Step 1 of 15: Explicit Euler explodes."
+expect_eq "NUMLAB_PLAIN=1" "$(head -n 1 "$TMP/out")" "Step 1 of 18: Explicit Euler explodes."
 expect_usage "--tone-wav goes with --plain" "$SL" --tone-wav x.wav
 expect_usage "--plain goes with the interactive lab" "$SL" --plain --stability
 expect_usage "--tone-wav: an empty file name" "$SL" --plain --tone-wav ''
