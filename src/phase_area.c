@@ -77,9 +77,12 @@ static int advect_new(phase_disc *d, double theta, double y[2])
 
 static int refine(phase_disc *d)
 {
-    for (size_t i = 0; i < d->n; i++) {
-        if (!(segment(d, i) > PHASE_DISC_STRETCH * d->spacing))
+    size_t i = 0;
+    while (i < d->n) {
+        if (!(segment(d, i) > PHASE_DISC_STRETCH * d->spacing)) {
+            i++;
             continue;
+        }
         if (d->n == d->max) {
             d->full = true;
             return 0;
@@ -95,8 +98,7 @@ static int refine(phase_disc *d)
         memmove(d->x + i + 2, d->x + i + 1, tail * sizeof *d->x);
         memmove(d->v + i + 2, d->v + i + 1, tail * sizeof *d->v);
         d->theta[i + 1] = theta, d->x[i + 1] = y[0], d->v[i + 1] = y[1];
-        d->n++;
-        i--;  /* the first half may still be too long */
+        d->n++;  /* and i stays: the segment's first half may still be too long */
     }
     return 0;
 }

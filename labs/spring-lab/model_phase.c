@@ -69,18 +69,16 @@ static int run_disc(sl_study *st, const sl_params *p, spring_method m, bool boun
         phase_disc_destroy(&d);
         return -1;
     }
-    size_t k = 0;
+    size_t k = 0, points = d.n;
     if (!boundary)
         s->x[0] = 0.0, s->y[0] = 1.0;
-    for (bool going = true; k < steps && going; ) {
-        going = phase_disc_advance(&d) == 0;
-        if (!going)
-            break;
+    while (k < steps && phase_disc_advance(&d) == 0) {
         k++;
-        if (!boundary) {
-            start = phase_disc_start_area(&d);  /* the same angles' start: the refined points' own */
-            s->x[k] = (double)k * p->dt, s->y[k] = phase_disc_area(&d) / start;
-        }
+        if (boundary)
+            continue;
+        if (d.n != points)  /* the same angles' start: the refined points' own */
+            start = phase_disc_start_area(&d), points = d.n;
+        s->x[k] = (double)k * p->dt, s->y[k] = phase_disc_area(&d) / start;
     }
     if (boundary) {
         for (size_t i = 0; i <= d.n; i++)
