@@ -181,10 +181,18 @@ run_ok --plot network $stiff --dt 0.0166667 --steps 60 --method semi,rk4,backwar
 # stretch like gsl-rk8pd (the truth), 1 substep x 20 iterations like backward Euler (measured 0.830, 0.836 against
 # 0.952, 0.945); the model's claims are tests/test_network_lab_xpbd.c's.
 run_ok --plot budget --series --preset grid --dt 0.0166667 --steps 120 &&
-    head -n 1 "$tmp/out" | grep -qx 'series,x,y' && awk -F, '$2 ~ /^2\.0000/ { v[$1] = $3 }
+    grep -v '^#' "$tmp/out" | head -n 1 | grep -qx 'series,x,y' && awk -F, '$2 ~ /^2\.0000/ { v[$1] = $3 }
     END { d = v["xpbd 20x1"] - v["gsl-rk8pd"]; e = v["xpbd 1x20"] - v["backward-euler"]; f = v["xpbd 1x20"] - v["gsl-rk8pd"]
           exit !(d * d < 1e-4 && e * e < 1e-4 && f * f > 1e-3) }' "$tmp/out" && pass ||
     fail "budget: substeps follow the truth, iterations backward Euler"
+# --series is machine output: the runs by their --method names in every language (the chart's legend is translated)
+for plot in budget compliance; do
+    LANG=es_MX.UTF-8 LANGUAGE=es "$BIN" --plot $plot --series --preset grid --n 4 --dt 0.0166667 --steps 6 \
+        --iterations 4 >"$tmp/es" 2>&1 &&
+        "$BIN" --plot $plot --series --preset grid --n 4 --dt 0.0166667 --steps 6 --iterations 4 >"$tmp/en" 2>&1 &&
+        cmp -s "$tmp/es" "$tmp/en" && grep -q '^backward-euler,\|^hline backward-euler,' "$tmp/en" && pass ||
+        fail "--plot $plot --series in Spanish differs from English: $(diff "$tmp/en" "$tmp/es" | head -n 4 | tr '\n' ' ')"
+done
 run_ok --plot budget-error --preset grid --dt 0.0166667 --steps 30 --width 60 --height 16 &&
     grep -q "xpbd 20x1" "$tmp/out" && ! grep -q "gsl-rk8pd  *$" "$tmp/out" && pass || fail "budget-error: the chart"
 # PBD against XPBD: PBD's strain falls with every doubling of the iterations, XPBD's settles

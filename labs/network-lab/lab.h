@@ -162,8 +162,9 @@ int nl_interactive(net_network *net, const nl_options *o, const labcli_result *r
 
 /* True for the charts study.c draws: budget, budget-energy, budget-error, compliance. */
 bool nl_plot_is_study(const char *kind);
-/* A budget run's legend: "xpbd 1x20", "xpbd 20x1", backward Euler's or gsl-rk8pd's label. */
-void nl_budget_label(char *buf, size_t size, int run, int budget);
+/* A budget run's name: "xpbd 1x20", "xpbd 20x1", backward Euler's or gsl-rk8pd's; words: their legend labels in
+ * the reader's language, else their --method names (--series, the same bytes in every language). */
+void nl_budget_label(char *buf, size_t size, int run, int budget, bool words);
 /* --plot budget...|compliance after the options' --steps at --dt from the options' start; returns the exit status. */
 int nl_plot_study(net_network *net, const nl_options *o);
 
