@@ -126,8 +126,6 @@ void net_xpbd_free(net_xpbd *x);
 int net_xpbd_configure(net_xpbd *x, int substeps, int iterations);  /* NET_OK or NET_ERR_INPUT (out of range) */
 void net_xpbd_settings(const net_xpbd *x, int *substeps, int *iterations);
 void net_xpbd_step(net_xpbd *x, double h, double *y);
-/* The multiplier of a spring after the last substep's sweeps (NAN past the springs). */
-double net_xpbd_lambda(const net_xpbd *x, size_t spring);
 /* Their rows (name "xpbd" or "pbd", order 1, no step matrix: Gauss-Seidel couples the modes). */
 const ode_method_info *net_xpbd_about(bool memory);
 

@@ -202,8 +202,3 @@ void net_xpbd_step(net_xpbd *x, double h, double *y)
                 y[2 * n + i] = y[3 * n + i] = 0.0;  /* a pinned or held mass stays still, exactly */
     }
 }
-
-double net_xpbd_lambda(const net_xpbd *x, size_t spring)
-{
-    return spring < x->springs ? x->lambda[spring] : NAN;
-}
