@@ -23,13 +23,27 @@ static const labcli_option *find_option(const labcli_lab *lab, const char *name)
     return NULL;
 }
 
-/* Where the state is in argv: its index, the line and how many arguments it takes (1 or 2); -1 when none. */
-static int find_state(int argc, char **argv, const char **line, int *width)
+/* Whether argv[i] is an option of the lab whose value is the next argument ("--plot" "numlab:x" is a chart's name). */
+static bool takes_next(const labcli_lab *lab, const char *arg)
+{
+    if (strncmp(arg, "--", 2) != 0 || strchr(arg, '='))
+        return false;
+    const labcli_option *o = find_option(lab, arg + 2);
+    return o && o->kind != LABCLI_FLAG && o->kind != LABCLI_SET;
+}
+
+/* Where the state is in argv: its index, the line and how many arguments it takes (1 or 2); -1 when none, -2 (said)
+ * for a second one. */
+static int find_state(const labcli_lab *lab, int argc, char **argv, const char **line, int *width)
 {
     int at = -1;
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
         const char *text = NULL;
         int w = 1;
+        if (takes_next(lab, argv[i])) {
+            i++;
+            continue;
+        }
         if (strcmp(argv[i], "--state") == 0)
             text = i + 1 < argc ? argv[i + 1] : "", w = 2;
         else if (strncmp(argv[i], "--state=", 8) == 0)
@@ -61,7 +75,7 @@ int labcli_expand_state(const labcli_lab *lab, int *argc, char ***argv, labcli_r
     static char *args[MAX_ARGS + 1];
     const char *text = NULL;
     int width = 0;
-    const int at = lab->no_states ? -1 : find_state(*argc, *argv, &text, &width);
+    const int at = lab->no_states ? -1 : find_state(lab, *argc, *argv, &text, &width);
     if (at == -2)
         return CLI_USAGE;
     if (at < 0)

@@ -9,7 +9,11 @@ expect_usage "^spring-lab: --k3: '-1' is out of range" "$SL" --csv --k3 -1
 expect_usage "^spring-lab: --method exact: the closed form is of the linear spring \(--k3 0\); with --k3 1 gsl-rk8pd is the reference$" \
     "$SL" --csv --k3 1 --method exact,rk4
 expect_usage "^spring-lab: --plot phase-lag: the phase is measured against w0 t" "$SL" --plot phase-lag --k3 1
-expect_usage "^spring-lab: --k3 goes with --csv, --plot or --stability" "$SL" --k3 1
+# The walk takes --k3 on its hardening spring's step (14) only: every other step stays the linear spring.
+NUMLAB_WALK_TEXT=1 expect_ok "$SL" --k3 400
+expect_eq "the walk's step 14 takes --k3" "$(awk '/^=== step 14\// { s = 1 } s && /^--- values: / { print; exit }' "$TMP/out")" \
+    "--- values: k = 100, k3 = 400, x0 = 1, c = 0, dt = 0.05, steps = 400"
+expect_eq "no other step has a k3" "$(awk '/^=== step / { n = $3 } /^--- values: .*k3/ { print n }' "$TMP/out")" "14/15:"
 
 # The energy has k3 u^4/4: k = 1, k3 = 1, from u = 2 at rest: 2 + 4 = 6.
 expect_ok "$SL" --csv --method semi --k 1 --c 0 --k3 1 --target 0 --x0 2 --steps 1

@@ -273,6 +273,10 @@ START_TEST(states_as_options)
     ck_assert(d.k == 500.0 && r.state_step == 0 && r.mode == PLOT);
     labcli_state_of(&r, -1, NULL, &w);
     ck_assert_str_eq(w.buf, "numlab:demo-lab?k=500");
+    /* a value that looks like a line is the option's value, not a state */
+    ck_assert_int_eq(parse(&d, &r, "--name", "numlab:demo-lab/3", (const char *)NULL), CLI_OK);
+    ck_assert_str_eq(d.name, "numlab:demo-lab/3");
+    ck_assert_int_eq(r.state_step, 0);
     /* each field refused as its option is, or as no option of the lab */
     EXPECT_ERROR("demo-lab: --k: 'abc' is not a number (allowed: a number from 1e-12 to 1e+12)", "--state",
                  "numlab:demo-lab/1?k=abc");

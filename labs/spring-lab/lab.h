@@ -18,6 +18,7 @@
 typedef struct {
     bool k, c, m, x0, v0, target, dt, steps, methods;
     bool jitter, gap, step, cap, eps_x, eps_v, rest_scale, tol;
+    bool k3;  /* the hardening spring's step only (14): every other step is of the linear spring */
 } sl_typed;
 
 typedef struct {

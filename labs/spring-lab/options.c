@@ -34,7 +34,8 @@ const labcli_option sl_option_table[] = {
     SPRING("m", "M", spring.m, 1e-12, 1e12, "1", N_("mass, kg")),
     {"k3", LABCLI_NUMBER, "K3", AT(o.p.spring.k3), 0, 1e12, "0",
      N_("cubic stiffness, N/m^3: + k3 (x - target)^3, a hardening (Duffing) spring; no exact then, gsl-rk8pd\n"
-        "(tol 1e-13) is the reference; backward-euler and midpoint solve each step by Newton"), .with = HEADLESS},
+        "(tol 1e-13) is the reference; backward-euler and midpoint solve each step by Newton; the walk: step 14"),
+     .with = HEADLESS | LABCLI_IN(0)},
     SPRING("x0", "X", s0.x, -1e12, 1e12, "0", N_("start position")),
     SPRING("v0", "V", s0.v, -1e12, 1e12, "0", N_("start velocity")),
     SPRING("target", "T", spring.target, -1e12, 1e12, "300", N_("rest position")),
@@ -133,6 +134,7 @@ int sl_check(const labcli_lab *self, void *opts, const labcli_result *r)
         .step = labcli_given(self, r, "step"), .cap = labcli_given(self, r, "cap"),
         .eps_x = labcli_given(self, r, "eps-x"), .eps_v = labcli_given(self, r, "eps-v"),
         .rest_scale = labcli_given(self, r, "rest-scale"), .tol = labcli_given(self, r, "tol"),
+        .k3 = labcli_given(self, r, "k3"),
     };
     size_t n_methods = 0;
     for (int m = 0; m < SPRING_METHOD_COUNT; m++)

@@ -225,6 +225,8 @@ static void set_step_defaults(sl_walk *w, int step)
         break;
     }
     take_typed(w);
+    if (step == SL_STEP_DUFFING && w->cli.typed.k3)
+        o->p.spring.k3 = w->cli.p.spring.k3;
     w->rest_target = o->p.spring.target;
 }
 

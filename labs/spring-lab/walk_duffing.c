@@ -73,6 +73,7 @@ void sl_walk_duffing_params(sl_walk *w, tui_step *d)
 {
     sl_options *o = &w->o;
     tui_add_param(d, "k3", "N/m^3", &o->p.spring.k3, 0.0, 1e5, 50.0, 500.0, false);
+    tui_param_option(d, "k3");
     tui_add_param(d, "x0", "m", &o->p.s0.x, 0.01, 100.0, 1.1, 2.0, true);
     tui_param_option(d, "x0");
 }
