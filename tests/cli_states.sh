@@ -60,7 +60,7 @@ expect_eq "a line is its options" "$(awk '/^=== step 2/ { exit } /^--- state: /'
 walk "$SL" --state 'numlab:spring-lab?k=%34%30%30'
 expect_eq "a percent-encoded value" "$(lines '--- values: ' "$TMP/out" | head -n 1)" \
     "--- values: k = 400, c = 0, dt = 0.02, steps = 40"
-expect_eq "no step: the whole walk" "$(grep -c '^=== step ' "$TMP/out")" 15
+expect_eq "no step: the whole walk" "$(grep -c '^=== step ' "$TMP/out")" 18
 # a lab's file operand comes after the options a state stands for (network-lab --file: one step)
 walk "$BIN/network-lab" --state 'numlab:network-lab/1?dt=0.002' --file labs/network-lab/examples/bridge.net
 expect_eq "a state with a file" "$(lines '--- state: ' "$TMP/out" | sed 's/?.*//')" "--- state: numlab:network-lab/1"
@@ -72,9 +72,9 @@ bad "^spring-lab: --k: '-1' is out of range" "$SL" 'numlab:spring-lab/3?k=-1'
 bad "^spring-lab: --frame-hz goes with --csv" "$SL" --state 'numlab:spring-lab/3?frame-hz=30'
 bad "^spring-lab: state: kk: not an option of spring-lab" "$SL" --state 'numlab:spring-lab/3?kk=3'
 bad "^spring-lab: state: csv: a state opens the interactive lab, not the mode --csv" "$SL" --state 'numlab:spring-lab?csv'
-bad "^spring-lab: state: step: 16 is past the walk's last step \(allowed: 1\.\.15\)" "$SL" --state 'numlab:spring-lab/16'
+bad "^spring-lab: state: step: 19 is past the walk's last step \(allowed: 1\.\.18\)" "$SL" --state 'numlab:spring-lab/19'
 # ... also without a terminal (the line is at fault, not the terminal), and past a file's one step
-expect_usage "^spring-lab: state: step: 16 is past the walk's last step" "$SL" --state 'numlab:spring-lab/16'
+expect_usage "^spring-lab: state: step: 19 is past the walk's last step" "$SL" --state 'numlab:spring-lab/19'
 bad "^network-lab: state: step: 2 is past the walk's last step \(allowed: 1\.\.1\)" "$BIN/network-lab" \
     --state 'numlab:network-lab/2' --file labs/network-lab/examples/bridge.net
 bad "^spring-lab: state: step: 'x' is not a step of the walk \(allowed: 1\.\.99\)" "$SL" --state 'numlab:spring-lab/x'

@@ -72,9 +72,16 @@ static int step_runs(const walk *w, int step, net_method methods[N_RUNS])
         memcpy(methods, step_methods[w->custom ? 0 : step], N_RUNS * sizeof methods[0]);
         return N_RUNS;
     }
+    /* --method's: those of the step's own runs in their order first, then the others in the table's, so that a
+     * state line (which lists the runs as shown) opens the same runs in the same order */
+    const net_method *own = step_methods[w->custom ? 0 : step];
+    bool taken[NET_METHOD_COUNT] = {false};
     int n = 0;
+    for (int k = 0; k < N_RUNS && n < N_RUNS; k++)
+        if (w->o->methods[own[k]] && !taken[own[k]])
+            taken[own[k]] = true, methods[n++] = own[k];
     for (int m = 0; m < NET_METHOD_COUNT && n < N_RUNS; m++)
-        if (w->o->methods[m])
+        if (w->o->methods[m] && !taken[m])
             methods[n++] = (net_method)m;
     return n;
 }
