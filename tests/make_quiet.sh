@@ -2,7 +2,7 @@
 # The build and the test run say where they are, not every command: a step a short line ("  CC      src/text.c"),
 # under tools/build.sh (what make run and make check build) one counting line and an estimate before a first build,
 # V=1 every command in full, make -s nothing; tools/run-tests.sh a line per test as it ends, counted, and the tests
-# running on a terminal.
+# running on a terminal; Check's timeouts (a hang guard) stretched by the machine's load.
 . tests/lib/cli.sh
 unset MAKEFLAGS MFLAGS MAKELEVEL SANITIZE BUILD CI V  # a make of its own, not the one running the tests
 
@@ -70,6 +70,16 @@ grep -qE '^FAIL bad\.sh \(exit 3, [0-9]+s\) \[[123]/3\]$' "$TMP/run" && pass || 
 grep -qx 'the reason' "$TMP/run" && pass || fail "run-tests.sh: the failure's log is not shown"
 tail -n 1 "$TMP/run" | grep -q '^2/3 test programs passed' && pass || fail "run-tests.sh: last line $(tail -n 1 "$TMP/run")"
 grep -q '^RUN ' "$TMP/run" && fail "run-tests.sh printed its RUN lines" || pass
+# a Check program's timeouts stretched by the load as it starts (at least x1, said in its log); a multiplier given
+# is kept
+load_x=$(awk -v c="$(nproc)" '{ m = int($1 / c); if (m < $1 / c) m++; print (m < 1 ? 1 : m) }' /proc/loadavg)
+head -n 1 "$fake/b/test-logs/test_fake.log" | grep -qE "^\(Check's timeouts x[1-9][0-9]*: load [0-9.]+\)$" && pass ||
+    fail "run-one.sh: no timeout multiplier in the log: $(head -n 1 "$fake/b/test-logs/test_fake.log")"
+got_x=$(sed -n "1s/^(Check's timeouts x\([0-9]*\):.*/\1/p" "$fake/b/test-logs/test_fake.log")
+[ "${got_x:-0}" -ge 1 ] && [ "$got_x" -le $((load_x + 2)) ] && pass || fail "run-one.sh: x$got_x at a load giving x$load_x"
+(cd "$fake" && CK_TIMEOUT_MULTIPLIER=7 sh tools/run-one.sh b/tests/test_fake b/test-logs) >/dev/null
+head -n 1 "$fake/b/test-logs/test_fake.log" | grep -q "^(Check's timeouts x7:" && pass ||
+    fail "run-one.sh did not keep CK_TIMEOUT_MULTIPLIER=7: $(head -n 1 "$fake/b/test-logs/test_fake.log")"
 # on a terminal (script gives it one): the running tests on the line below, redrawn
 if command -v script >/dev/null 2>&1; then
     (cd "$fake" && script -qec "sh tools/run-tests.sh b" /dev/null) >"$TMP/tty" 2>&1
