@@ -39,14 +39,14 @@ for set in octant sextant quadrant half; do
     else
         tui_start "$set" 100 30 LANG=C.UTF-8 TERM=xterm-256color -- "$SL" --glyphs "$set"
     fi
-    tui_expect "$set" "step 1/15: Explicit Euler explodes" "$set: first step"
+    tui_expect "$set" "step 1/18: Explicit Euler explodes" "$set: first step"
     tm send-keys -t "$set" ' '
     tui_expect "$set" "phase portrait" "$set: the phase pane"
     sleep 0.5
     screen_in "$set" "$drawn"
     tui_screen "$set" | has_braille && fail "$set: braille on screen" || pass
     tm send-keys -t "$set" n
-    tui_expect "$set" "step 2/15: Semi-implicit Euler" "$set: n to step 2"
+    tui_expect "$set" "step 2/18: Semi-implicit Euler" "$set: n to step 2"
     sleep 0.5
     screen_in "$set" "$drawn"
     tm send-keys -t "$set" q

@@ -22,7 +22,7 @@ expect_eq "--plain: no echo" "$(tui_screen plain | grep -v '^$' | tail -n 2 | he
 tm send-keys -t plain 2
 tui_expect plain '^semi shown: .*semi bounded' "--plain: 2 shows semi-implicit Euler"
 tm send-keys -t plain n
-tui_expect plain '^Step 2 of 15: Semi-implicit Euler: swap two lines\.$' "--plain: n goes to step 2"
+tui_expect plain '^Step 2 of 18: Semi-implicit Euler: swap two lines\.$' "--plain: n goes to step 2"
 tm send-keys -t plain '?'
 tui_expect plain '^Press q to quit\.$' "--plain: ? lists the keys as sentences"
 tm send-keys -t plain q

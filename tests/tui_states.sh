@@ -14,7 +14,7 @@ states="$TMP/work/numlab-states.txt"
 
 # the line is double-quoted for the shell tmux runs: its '&' and '?' stay in it
 tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- cd "$TMP/work" '&&' "$SL" --state '"numlab:spring-lab/3?k=400&c=0"'
-tui_expect lab "step 3/15" "the state's step"
+tui_expect lab "step 3/18" "the state's step"
 tm send-keys -t lab ' ' S
 tui_expect lab "^ *numlab:spring-lab/3\?k=400&c=0&method=explicit,semi" "S: the line on the status line"
 line1='numlab:spring-lab/3?k=400&c=0&method=explicit,semi,rk4,gsl-rk4,gsl-rk8pd&dt=0.01&steps=300'
@@ -44,7 +44,7 @@ expect_eq "the saved line reopens the edit" "$(grep '^--- values: ' "$TMP/out")"
 
 # the launcher opens a state in the lab it names, and q there ends numlab with the lab's status
 tui_start menu 100 30 LANG=C.UTF-8 TERM=xterm-256color -- cd "$TMP/work" '&&' "$PWD/$BIN/numlab" '"numlab:spring-lab/2?k=900"'
-tui_expect menu "step 2/15" "numlab STATE opens the lab at its step"
+tui_expect menu "step 2/18" "numlab STATE opens the lab at its step"
 tm send-keys -t menu q
 expect_eq "numlab STATE's exit status" "$(tui_exit_status menu)" 0
 finish
