@@ -200,6 +200,9 @@ int main(int argc, char **argv)
         return 1;
     }
 
+    /* The time limit is the grader's (the judge allows the same), whatever the environment says: Check multiplies
+     * every timeout by CK_TIMEOUT_MULTIPLIER, which a shell or a test runner may have set. */
+    setenv("CK_TIMEOUT_MULTIPLIER", "1", 1);
     Suite *suite = suite_create(exercise);
     for (size_t i = 0; i < gr_visible_count; i++) {
         if (only && i + 1 != (size_t)only)
