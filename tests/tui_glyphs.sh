@@ -10,17 +10,24 @@ command -v tmux >/dev/null || { echo "tmux is missing: make deps installs it"; e
 SL="$BIN/spring-lab"
 unset NUMLAB_GLYPHS
 
-# the screen's code points of a set (the frame's box drawing left out): at least some, and none of another set
-screen_in() {
+# the screen's code points (the frame's box drawing left out) into $TMP/cps
+screen_cps() {
     tui_screen "$1" | iconv -f UTF-8 -t UTF-32BE | od -An -v -tx1 |
         awk '{ for (i = 1; i <= NF; i++) { w = w $i; if (++n == 4) { sub(/^0+/, "", w); print toupper(w); w = ""; n = 0 } } }' |
         grep -vE '^(.|..|25[0-7].)$' | sort -u >"$TMP/cps"
+}
+# a set's characters on the screen: at least some, and none of another set. The chart is drawn as the run animates,
+# so the screen is read again until the set's own characters are there (an event, not a time: 20 s at most)
+screen_in() {
     case $2 in
         octant)   re='^(1CD[0-9A-E][0-9A-F]|1CEA[038B]|1FB8[25]|1FBE[67]|25[89][0-9A-F])$'; own='^1CD' ;;
         sextant)  re='^(1FB([0-2][0-9A-F]|3[0-9AB])|258C|2590|2588|259[1-3])$'; own='^1FB' ;;
         quadrant) re='^25[89][0-9A-F]$'; own='^259[6-9A-F]$' ;;
         half)     re='^(2580|2584|2588|259[1-3])$'; own='^(2580|2584)$' ;;
     esac
+    tries=0
+    screen_cps "$1"
+    while ! grep -qE "$own" "$TMP/cps" && [ $tries -lt 100 ]; do sleep 0.2; tries=$((tries + 1)); screen_cps "$1"; done
     bad=$(grep -vE "$re" "$TMP/cps" | grep -vE '^(2026|B7|D7|2248|B1|3BB|3C9|2264|2265|2212|2032|B2|B0)$')
     if [ -n "$bad" ]; then fail "$1 ($2): characters of another set on screen: $(echo $bad | head -c 160)"
     elif ! grep -qE "$own" "$TMP/cps"; then fail "$1 ($2): none of the set's own characters on screen"
