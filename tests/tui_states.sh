@@ -25,7 +25,7 @@ tm send-keys -t lab Right
 sleep 0.3
 tm send-keys -t lab S
 line2='numlab:spring-lab/3?k=440.00000000000006&c=0&method=explicit,semi,rk4,gsl-rk4,gsl-rk8pd&dt=0.01&steps=300'
-i=0; while [ "$(wc -l <"$states")" -lt 2 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+i=0; while [ "$(wc -l <"$states")" -lt 2 ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
 expect_eq "a second S, after an edit" "$(sed -n 2p "$states")" "$line2"
 expect_eq "one line a press, whole" "$(wc -l <"$states")" 2
 tm send-keys -t lab f
