@@ -180,7 +180,12 @@ TEST_HELPERS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/helpers/*.c))
 $(BUILD)/tests/.helpers: $(TEST_HELPERS)
 	@mkdir -p $(@D) && touch $@
 
-# tests/tools/: programs the shell tests run (yaml2json: a GitHub workflow read as JSON, tests/grader_classroom.sh).
+# tests/tools/: programs the shell tests run (yaml2json: a GitHub workflow read as JSON, tests/grader_classroom.sh;
+# stall_probe: how long the machine stops its threads while a real-time check runs, tests/tui_bowl_audio.sh).
+$(BUILD)/tests/tools/stall_probe: $(BUILD)/obj/tests/tools/stall_probe.o
+	@mkdir -p $(@D)
+	$(call step,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^
 $(BUILD)/tests/tools/yaml2json: $(BUILD)/obj/tests/tools/yaml2json.o
 	@mkdir -p $(@D)
 	$(call step,LD,$@)
@@ -413,8 +418,8 @@ $(BUILD)/exercises/%/check-solution: $(CHECK_RUNNER) $(GRADER_OBJ)/ex/%/check-vi
 
 # --- check-build: the library, the programs, the catalogues, the tests, the grader and the exercises' checks -----
 check-build: $(LIB) $(BINS) $(CATALOGUES) $(TESTS) $(BUILD)/tests/.helpers $(BUILD)/tests/tools/yaml2json \
-             grader $(GRADER_OUT)/class $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES) \
-             $(EXERCISE_LIST)
+             $(BUILD)/tests/tools/stall_probe grader $(GRADER_OUT)/class \
+             $(foreach e,$(EXERCISE_NAMES),$(call ex_checks,$(e))) $(HIDDEN_CATALOGUES) $(EXERCISE_LIST)
 	@$(MAKE) --no-print-directory -s grader-secrets
 
 # make exercise EX=NN [STUDENT=FILE.c] [CASE=N]: the visible tests of exercises/NN-*/student.c (or of STUDENT), with

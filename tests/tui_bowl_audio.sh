@@ -9,7 +9,7 @@
 . tests/lib/tui.sh
 RT=$(mktemp -d)
 trap 'tui_cleanup; [ -n "${PAREC:-}" ] && kill "$PAREC" 2>/dev/null; [ -n "${PA:-}" ] && kill "$PA" 2>/dev/null;
-      rm -rf "$TMP" "$RT"' EXIT
+      [ -n "${PROBE_PID:-}" ] && kill "$PROBE_PID" 2>/dev/null; rm -rf "$TMP" "$RT"' EXIT
 for tool in tmux pulseaudio parec; do
     command -v $tool >/dev/null || { echo "FAIL: $tool is missing: make deps installs it"; exit 1; }
 done
@@ -57,14 +57,23 @@ tm send-keys -t lab n n n n n n
 tui_expect lab "step 7/10" "the free play"
 
 # A session from r (a new one) to w, recorded: the bowl settles into its stir, then strikes, a tilt, the stir
-# reversed. The synthesis must never fall behind (no underrun, in every attempt). When the device reports late
-# buffers, or the recording has a gap all the same (a sound server's threads starved on a loaded machine: it plays
-# or records silence of its own), the session is played again, five times at most, each reason said (the lab itself
-# never fell behind, that is the underrun check); one must match whole.
-matched=no
-for attempt in 1 2 3 4 5; do
+# reversed. The synthesis must never fall behind while the machine keeps time (no underrun). Beside each attempt
+# tests/tools/stall_probe measures how long the machine stopped its threads: a virtual machine whose host takes its
+# CPU away stops the lab, the sound server and the recorder alike, and a stop longer than the lab's slack (it refills
+# its 32 ms lead at 3/4 and a device takes 16 ms at a time: 8 ms) can starve the device through no fault of the lab's.
+# Underruns in such an attempt prove nothing either way: said, with its stalls, and played again (one that went
+# through whole is judged like any other). So is one whose device reported late buffers, or whose recording has a gap
+# all the same (the server's threads starved on a loaded machine: it plays or records silence of its own). Eight
+# attempts at most; one must match whole, unless the machine stalled in every one (then the live recording cannot be
+# judged here: said as a SKIP, with the stalls).
+SLACK_MS=8
+PROBE="${NUMLAB_BUILD:-build}/tests/tools/stall_probe"
+matched=no stalled_all=yes
+for attempt in 1 2 3 4 5 6 7 8; do
     $RTPRIO parec --device=numlab.monitor --format=s16le --rate=48000 --channels=1 --file-format=wav "$TMP/heard.wav" &
     PAREC=$!
+    $RTPRIO "$PROBE" $SLACK_MS >"$TMP/stalls" &
+    PROBE_PID=$!
     sleep 0.5
     set -- $(counts); u0=${1:-x} x0=${2:-x}
     tm send-keys -t lab r
@@ -80,10 +89,22 @@ for attempt in 1 2 3 4 5; do
     tui_expect lab "w: wrote bowl-session-$attempt\.wav \+ \.csv" "w renders the session"
     sleep 0.5
     kill $PAREC; wait $PAREC 2>/dev/null; PAREC=
+    kill $PROBE_PID; wait $PROBE_PID 2>/dev/null; PROBE_PID=
+    stalls=$(cat "$TMP/stalls")
     set -- $(counts); u1=${1:-y} x1=${2:-y}
-    expect_eq "underruns (the synthesis behind the device) during the session" "$u1" "$u0"
+    load="load $(cut -d' ' -f1-3 /proc/loadavg)"
+    case "$stalls" in
+        "stalls: worst "*", 0 over "*) stalled=no stalled_all=no ;;
+        "stalls: worst "*) stalled=yes ;;
+        *) fail "the stall probe said '$stalls'"; break ;;
+    esac
+    if [ "$u1" != "$u0" ] && [ $stalled = yes ]; then
+        echo "note: attempt $attempt: the machine stalled ($stalls; $load): $u0 -> $u1 underruns, not conclusive"
+        continue
+    fi
+    expect_eq "underruns (the synthesis behind the device) while the machine kept time ($stalls)" "$u1" "$u0"
     if [ "$x1" != "$x0" ]; then
-        echo "note: attempt $attempt: the device was late $x0 -> $x1 times (load $(cut -d' ' -f1-3 /proc/loadavg))"
+        echo "note: attempt $attempt: the device was late $x0 -> $x1 times ($stalls; $load)"
         continue
     fi
     if "$MATCH" --compare "$TMP/heard.wav" "$RUN/bowl-session-$attempt.wav" >"$TMP/match.out" 2>&1; then
@@ -95,11 +116,18 @@ for attempt in 1 2 3 4 5; do
     fi
     # no underrun and no late buffer, yet a gap: the server or the recorder fell behind (parec's record stream
     # overflows when the server's main thread is starved): said, and played again
-    echo "note: attempt $attempt: the recording differs (load $(cut -d' ' -f1-3 /proc/loadavg)):"
+    echo "note: attempt $attempt: the recording differs ($stalls; $load):"
     grep -vE "^peaks|^  " "$TMP/match.out" | sed 's/^/    /'
 done
-[ $matched = yes ] && pass || { fail "no session was recorded whole in five attempts (the notes above; the last:)"
-    sed 's/^/    /' "$TMP/match.out" 2>/dev/null; }
+if [ $matched = yes ]; then
+    pass
+elif [ $stalled_all = yes ]; then
+    echo "SKIP: the live recording: this machine stopped its threads for more than $SLACK_MS ms in each of 8" \
+         "attempts (the notes above); the lab's own checks below still run"
+else
+    fail "no session was recorded whole in eight attempts (the notes above; the last:)"
+    sed 's/^/    /' "$TMP/match.out" 2>/dev/null
+fi
 
 tm send-keys -t lab m
 tui_expect lab "sound muted, [0-9]+ ms ahead" "m mutes"
