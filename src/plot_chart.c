@@ -2,6 +2,7 @@
  * include/numlab/plot.h. */
 #include "numlab/lang.h"
 #include "numlab/plot.h"
+#include "numlab/plot_heat.h"
 #include "plot_internal.h"
 
 #include <math.h>
@@ -453,12 +454,26 @@ static void copy_area(plot_chart *ch, const layout *l)
                (size_t)area->cols * sizeof *area->cells);
 }
 
-/* The heat map in the cells the data left blank, shaded by the value at each cell's centre. */
+/* The image's value at a point in view units as a cell's level (plot_heat_level; 0 outside it, or NaN). */
+static uint8_t image_level(const plot_chart *ch, double vx, double vy)
+{
+    const plot_image *im = &ch->image;
+    const double v = plot_image_at(im, plot_to_data(&ch->axis[PLOT_X], vx), plot_to_data(&ch->axis[PLOT_Y], vy));
+    return plot_heat_level((v - im->lo) / (im->hi - im->lo));
+}
+
+/* The heat map in the cells the data left blank, shaded by the value at each cell's centre; each cell keeps its two
+ * pixels' levels too (a quarter of a cell above and below its centre), for a screen that paints half blocks. */
 static void draw_image(plot_chart *ch, const layout *l)
 {
     const plot_image *im = &ch->image;
     if (!im->values)
         return;
+    const plot_axis_state *ay = &ch->axis[PLOT_Y];
+    int cell_w, cell_h;
+    plot_mode_cell(ch->mode, &cell_w, &cell_h);
+    const int dots = l->area_rows * cell_h;
+    const double quarter = 0.25 * cell_h * (ay->hi - ay->lo) / (dots > 1 ? dots - 1 : 1);
     for (int r = 0; r < l->area_rows; r++)
         for (int c = 0; c < l->area_cols; c++) {
             plot_cell *cell = &ch->grid.cells[(l->top + r) * ch->grid.cols + l->axis_col + 1 + c];
@@ -469,6 +484,8 @@ static void draw_image(plot_chart *ch, const layout *l)
                 continue;
             cell->attr = PLOT_ATTR_IMAGE;
             cell->ch = plot_image_shade(ch->mode, (v - im->lo) / (im->hi - im->lo));
+            cell->heat[0] = image_level(ch, vx, vy + quarter);
+            cell->heat[1] = image_level(ch, vx, vy - quarter);
         }
 }
 

@@ -106,6 +106,18 @@ static void put_color(out *o, int which, double t)
         fprintf(o->f, ";%d;5;%d", which, plot_xterm256(rgb));
 }
 
+uint8_t plot_heat_level(double t)
+{
+    if (isnan(t))
+        return 0;
+    return (uint8_t)(1 + lround(254.0 * (t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t)));
+}
+
+int plot_heat_color_of(uint8_t level, int n)
+{
+    return level ? (int)((level - 1) * (long)n / 255) : -1;
+}
+
 uint32_t plot_image_shade(plot_mode mode, double t)
 {
     static const uint32_t unicode[5] = {' ', 0x2591, 0x2592, 0x2593, 0x2588};

@@ -3,6 +3,7 @@
  * dirty flag is set; one doupdate a frame. Input is blocking while nothing animates. */
 #include "numlab/tui.h"
 #include "numlab/lang.h"
+#include "numlab/plot_heat.h"
 #include "tui_internal.h"
 
 #include <curses.h>
@@ -106,6 +107,29 @@ static void layout(tui_state *s)
 
 /* --- drawing ---------------------------------------------------------------------------------------------- */
 
+/* The heat map's pairs follow the series' colours: upper colour u over lower colour d. */
+static int heat_pair(int u, int d)
+{
+    return PLOT_COLORS + 1 + u * TUI_HEAT_COLORS + d;
+}
+
+bool tui_heat_colors(void)
+{
+    if (COLORS < 256 || COLOR_PAIRS <= heat_pair(TUI_HEAT_COLORS - 1, TUI_HEAT_COLORS - 1))
+        return false;
+    short color[TUI_HEAT_COLORS];
+    for (int k = 0; k < TUI_HEAT_COLORS; k++) {
+        uint8_t rgb[3];
+        plot_viridis((k + 0.5) / TUI_HEAT_COLORS, rgb);  /* the middle of the values each colour stands for */
+        color[k] = (short)plot_xterm256(rgb);
+    }
+    for (int u = 0; u < TUI_HEAT_COLORS; u++)
+        for (int d = 0; d < TUI_HEAT_COLORS; d++)
+            if (init_pair((short)heat_pair(u, d), color[u], color[d]) == ERR)
+                return false;
+    return true;
+}
+
 static void draw_grid(tui_state *s, WINDOW *w, const plot_grid *g)
 {
     werase(w);
@@ -116,11 +140,17 @@ static void draw_grid(tui_state *s, WINDOW *w, const plot_grid *g)
     for (int r = 0; r < rows; r++)
         for (int c = 0; c < cols; c++) {
             const plot_cell *cell = &g->cells[r * g->cols + c];
-            if (cell->ch == ' ')
+            const bool heat = s->heat && (cell->attr & PLOT_ATTR_IMAGE) && cell->heat[0] && cell->heat[1];
+            if (cell->ch == ' ' && !heat)
                 continue;
             attr_t attr = (cell->attr & PLOT_ATTR_BOLD ? A_BOLD : 0) | (cell->attr & PLOT_ATTR_DIM ? A_DIM : 0);
             short pair = s->color ? (short)cell->color : 0;
             wchar_t wc[2] = {(wchar_t)cell->ch, L'\0'};
+            if (heat) {  /* the upper pixel in the foreground of U+2580, the lower one behind it */
+                wc[0] = 0x2580;
+                pair = (short)heat_pair(plot_heat_color_of(cell->heat[0], TUI_HEAT_COLORS),
+                                        plot_heat_color_of(cell->heat[1], TUI_HEAT_COLORS));
+            }
             cchar_t cc;
             setcchar(&cc, wc, attr, pair, NULL);
             mvwadd_wch(w, r, c, &cc);
@@ -455,6 +485,7 @@ int tui_run(tui_app *app)
     if (app->frame_hz <= 0)
         app->frame_hz = 30;
     s.color = tui_open();
+    s.heat = s.color && tui_heat_colors();
     describe_step(&s);
     layout(&s);
     model_changed(&s, TUI_ENTER_STEP);

@@ -29,6 +29,7 @@ typedef struct {
     tui_page shown;        /* what the text pane showed last: the status line says when text is hidden */
     bool text_view;        /* t: the text in place of the charts */
     bool paused, animating, help, too_small, color;
+    bool heat;                  /* heat maps in colour: tui_heat_colors */
     bool change_pending;   /* a change the model has not been told of yet: keys in one batch coalesce */
     tui_change pending;
     char note[512];        /* what the figure key did, on the status line until the next key */
@@ -64,6 +65,11 @@ bool tui_terminal_usable(const char *program);
 /* Enters curses mode: locale, cbreak, keypad, colors (unless NO_COLOR or none), mouse, and the signal handlers
  * that restore the terminal. Returns whether colors are on. */
 bool tui_open(void);
+/* A heat map's colours (viridis in xterm's 256, TUI_HEAT_COLORS of them) as colour pairs of an upper and a lower
+ * pixel, where the terminal has 256 colours and the pairs; returns whether they are set. Without them a heat map
+ * keeps its shading characters. */
+#define TUI_HEAT_COLORS 16
+bool tui_heat_colors(void);
 
 /* The help over the screen: the shell's keys, then the lab's (extra_keys, may be NULL). */
 void tui_draw_help(const char *extra_keys, const char *toggles_name);  /* toggles_name: translated */

@@ -5,6 +5,7 @@
 #include "helpers/check_main.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,6 +176,68 @@ START_TEST(mono_shades_by_hand)
 }
 END_TEST
 
+/* A cell's two pixels as a screen paints them (plot_cell.heat): 1 + 254 t rounded, 0 for none; a screen of n colours
+ * takes (level - 1) n / 255. By hand: t = 0.75 is 1 + 190.5 -> 192, t = 0.25 is 1 + 63.5 -> 65 (lround: away). */
+START_TEST(cell_levels_by_hand)
+{
+    ck_assert_uint_eq(plot_heat_level(NAN), 0);
+    ck_assert_uint_eq(plot_heat_level(0.0), 1);
+    ck_assert_uint_eq(plot_heat_level(-3.0), 1);
+    ck_assert_uint_eq(plot_heat_level(1.0), 255);
+    ck_assert_uint_eq(plot_heat_level(7.0), 255);
+    ck_assert_uint_eq(plot_heat_level(0.75), 192);
+    ck_assert_uint_eq(plot_heat_level(0.25), 65);
+    ck_assert_int_eq(plot_heat_color_of(0, 16), -1);
+    ck_assert_int_eq(plot_heat_color_of(1, 16), 0);
+    ck_assert_int_eq(plot_heat_color_of(255, 16), 15);
+    ck_assert_int_eq(plot_heat_color_of(128, 16), 7);  /* 127 * 16 / 255 = 7.97 */
+    ck_assert_int_eq(plot_heat_color_of(129, 16), 8);  /* 128 * 16 / 255 = 8.03 */
+
+    /* an image of two rows, 0.25 below y = 0.5 and 0.75 above: down each column of the area the pixels read 0.75 to
+     * the middle and 0.25 after it, never back, exactly half of each: y = 0.5 lies between the pixels 2 rows - 1 and
+     * 2 rows from the top (the axis puts lo and hi on the first and last dots' centres), inside the middle cell when
+     * the area's rows are odd, whose upper pixel is then 0.75 and its lower one 0.25; the columns left of the image
+     * (x < 0) have none */
+    static const float values[2] = {0.25f, 0.75f};
+    bool odd = false;
+    for (int height = 11; height <= 12; height++) {
+        plot_chart *ch = plot_chart_new(40, height, PLOT_BRAILLE);
+        plot_chart_set_range(ch, PLOT_X, -1.0, 1.0);
+        plot_chart_set_range(ch, PLOT_Y, 0.0, 1.0);
+        plot_chart_set_image(ch, &(plot_image){.values = values, .nx = 1, .ny = 2, .x0 = 0, .x1 = 1, .y0 = 0,
+                                               .y1 = 1, .lo = 0, .hi = 1});
+        const plot_grid *g = plot_chart_render(ch);
+        int col, row, cols, rows;
+        ck_assert_int_eq(plot_chart_area(ch, &col, &row, &cols, &rows), 0);
+        odd |= rows % 2 == 1;
+        for (int c = 1; c < cols - 1; c++) {
+            const bool left = c < cols / 2 - 1, right = c > cols / 2;
+            if (!left && !right)
+                continue;  /* the column at x = 0 may hold either */
+            int high = 0, low = 0, last = 192;
+            for (int r = 0; r < rows; r++) {
+                const plot_cell *cell = &g->cells[(row + r) * g->cols + col + c];
+                for (int k = 0; k < 2; k++) {
+                    if (left) {
+                        ck_assert_uint_eq(cell->heat[k], 0);
+                        continue;
+                    }
+                    ck_assert_msg(cell->heat[k] == 192 || cell->heat[k] == 65, "level %d", cell->heat[k]);
+                    ck_assert_msg(cell->heat[k] <= last, "0.75 after 0.25 at row %d", r);
+                    last = cell->heat[k];
+                    high += cell->heat[k] == 192, low += cell->heat[k] == 65;
+                }
+            }
+            if (right) {
+                ck_assert_msg(high == rows && low == rows, "%d high, %d low of %d", high, low, 2 * rows);
+            }
+        }
+        plot_chart_free(ch);
+    }
+    ck_assert_msg(odd, "neither height gave the area an odd number of rows");
+}
+END_TEST
+
 START_TEST(too_narrow_for_a_bar)
 {
     static const float v[1] = {1.0f};
@@ -197,6 +260,7 @@ static Suite *suite(void)
     tcase_add_test(tc, depth_from_the_terminal);
     tcase_add_test(tc, heat_map_in_each_depth);
     tcase_add_test(tc, mono_shades_by_hand);
+    tcase_add_test(tc, cell_levels_by_hand);
     tcase_add_test(tc, too_narrow_for_a_bar);
     suite_add_tcase(s, tc);
     return s;

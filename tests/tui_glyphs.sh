@@ -87,5 +87,30 @@ grep -q '48;2;68;1;84' "$TMP/heat.ansi" && grep -q '48;2;253;231;37' "$TMP/heat.
     fail "--plot region under COLORTERM=truecolor: not viridis's 24-bit ends on screen"
 expect_eq "--plot region: exit status" "$(tui_exit_status heat)" 0
 
+# the walk's step 13 draws the same regions: on a terminal of 256 colours in half blocks of viridis (the upper pixel
+# in front, the lower behind: SGR 38;5;N and 48;5;N), no shading characters; on one of 8 colours, and with NO_COLOR,
+# the shades of the chart itself (U+2591..U+2593, U+2588)
+shades="$(printf '\342\226[\221-\223]')"
+tui_start walk13 120 36 LANG=C.UTF-8 TERM=xterm-256color -- "$SL" --state numlab:spring-lab/13
+tui_expect walk13 "step 13/18" "step 13 from its state line"
+tui_expect walk13 "Re z" "step 13's regions"
+tm capture-pane -e -p -t walk13 >"$TMP/walk13.ansi"
+n=$(grep -o "$(printf '\033')\[48;5;[0-9]*m" "$TMP/walk13.ansi" | sort -u | wc -l)
+[ "$n" -ge 2 ] && pass || fail "step 13 on 256 colours: $n background colours in the heat map (at least 2)"
+tui_screen walk13 | grep -q '▀' && pass || fail "step 13 on 256 colours: no half blocks"
+tui_screen walk13 | LC_ALL=C grep -q "$shades" && fail "step 13 on 256 colours: shading characters on screen" || pass
+tm send-keys -t walk13 q
+expect_eq "step 13: exit status" "$(tui_exit_status walk13)" 0
+k=0
+for env in TERM=xterm "TERM=xterm-256color NO_COLOR=1"; do
+    k=$((k + 1))
+    tui_start shade$k 120 36 LANG=C.UTF-8 $env -- "$SL" --state numlab:spring-lab/13
+    tui_expect shade$k "Re z" "step 13 ($env)"
+    tui_screen shade$k | LC_ALL=C grep -q "$shades" && pass || fail "step 13 ($env): no shading characters"
+    tm capture-pane -e -p -t shade$k | grep -q "48;5;" && fail "step 13 ($env): 256-colour backgrounds" || pass
+    tm send-keys -t shade$k q
+    tui_exit_status shade$k >/dev/null
+done
+
 echo "$checks checks passed, $failures failed"
 [ "$failures" -eq 0 ]

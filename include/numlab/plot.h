@@ -71,6 +71,8 @@ typedef struct {
     uint32_t ch;                /* a code point of display width 1; blank is ' ' (U+0020) in both modes */
     uint8_t color;              /* 0 = default, 1..PLOT_COLORS = series color */
     uint8_t attr;               /* PLOT_ATTR_* bits */
+    uint8_t heat[2];            /* a heat-map cell's (PLOT_ATTR_IMAGE) upper and lower pixels: plot_heat_level of
+                                   their values' fractions of the map's scale (plot_heat.h), 0 where the image has none */
 } plot_cell;
 
 typedef struct {

@@ -30,6 +30,11 @@ void plot_viridis(double t, uint8_t rgb[3]);
  * + 6 g + b, levels 0, 95, 135, 175, 215, 255) or the 24 grays (232 + k, 8 + 10 k). */
 int plot_xterm256(const uint8_t rgb[3]);
 
+/* A heat map's value as a cell keeps it (plot_cell.heat): 1 + 254 t rounded, t its fraction of the map's scale (0..1,
+ * clamped); 0 for none (NaN). And the colour of the n a screen paints with (0..n-1) for a level, -1 for none. */
+uint8_t plot_heat_level(double t);
+int plot_heat_color_of(uint8_t level, int n);
+
 /* The depth for a terminal: MONO unless colour is wanted (color), else TRUECOLOR when colorterm is "truecolor" or
  * "24bit" (the convention terminals and tmux set in COLORTERM), else 256. */
 plot_heat_depth plot_heat_depth_for(bool color, const char *colorterm);

@@ -173,7 +173,7 @@ static int text_cols(const char *text)
 static void put_text(plot_grid *grid, int row, int col, const char *text, int color)
 {
     for (int k = col; *text && k < grid->cols; k++)
-        grid->cells[row * grid->cols + k] = (plot_cell){next_code_point(&text), (uint8_t)color, 0};
+        grid->cells[row * grid->cols + k] = (plot_cell){.ch = next_code_point(&text), .color = (uint8_t)color};
 }
 
 int bl_timeline_label_cols(void)

@@ -327,7 +327,7 @@ static const plot_grid *right_pane(walk *w, int cols, int rows)
     }
     w->pane.cols = cols, w->pane.rows = rows;
     for (size_t i = 0; i < need; i++)
-        w->pane.cells[i] = (plot_cell){' ', 0, 0};
+        w->pane.cells[i] = (plot_cell){.ch = ' '};
     if (!w->have_session || cols < 20 || rows < TIMELINE_ROWS)
         return &w->pane;
     if (plot_canvas_resize(w->lanes, cols - bl_timeline_label_cols() - 1, BL_LANES) == 0)
