@@ -56,6 +56,36 @@ expect_eq "the edited screen's growth" "$(grep -o 'explicit grows x[0-9.]*' "$TM
 walk "$SL" --k 400 --c 0 --dt 0.025 --method explicit,exact
 expect_eq "a line is its options" "$(awk '/^=== step 2/ { exit } /^--- state: /' "$TMP/out")" \
     "--- state: numlab:spring-lab/1?k=400&c=0&method=explicit,exact&dt=0.025&steps=40"
+# network-lab's sliders name their options too (k-stiff, n, budget, iterations): each edited line reads back as
+# itself and is the screen it says. Step 5's cloth at n = 9 has the limits --modes computes for that cloth (not the
+# 6 x 6's: semi 12.5 ms); step 4's stiff diagonal at 5000 N/m puts w_max near sqrt(2 x 5000 / 1) = 100 rad/s, so
+# semi-implicit's limit 2 / w_max near 20 ms; steps 7 and 8 label their runs by the split (1 x N, N x 1).
+NL="$BIN/network-lab"
+for line in 'numlab:network-lab/4?k=10&m=1&c=0&method=semi,rk4&dt=0.016666666666666666&k-stiff=5000' \
+            'numlab:network-lab/5?n=9&k=20&m=0.01&c=0.08944271909999159&method=explicit,semi,rk4&dt=0.004166666666666667' \
+            'numlab:network-lab/7?n=10&k=20&m=0.01&c=0.08944271909999159&dt=0.016666666666666666&budget=7' \
+            'numlab:network-lab/8?n=10&k=20&m=0.01&c=0.08944271909999159&method=pbd,xpbd,backward-euler&dt=0.016666666666666666&iterations=3'
+do
+    walk "$NL" --state "$line"
+    expect_eq "network-lab's edited line reads back ($(echo "$line" | sed 's/?.*//'))" \
+        "$(lines '--- state: ' "$TMP/out")" "--- state: $line"
+    cp "$TMP/out" "$TMP/out.$(echo "$line" | sed 's/^numlab:network-lab.\([0-9]\).*/\1/')"
+done
+grep -q "^--- values: k stiff = 5000," "$TMP/out.4" && pass || fail "step 4: k stiff = 5000 not among the values"
+grep -qE "stable for h < 2/w_max \(20 ms\)" "$TMP/out.4" && pass ||
+    fail "step 4 at k stiff 5000: not semi's 20 ms: $(grep -o 'stable for h < 2/w_max ([^)]*)' "$TMP/out.4")"
+expect_ok "$NL" --modes --preset grid --n 9 --k 20 --m 0.01 --c 0.08944271909999159
+semi=$(awk -F, '$1 == "semi" { printf "%.1f", 1000 * $2 }' "$TMP/out")
+grep -q "semi $semi ms, stable" "$TMP/out.5" && pass ||
+    fail "step 5 at n = 9: not --modes' semi limit $semi ms: $(grep -o 'semi [0-9.]* ms' "$TMP/out.5" | head -n 1)"
+grep -q "xpbd 1x7 .*xpbd 7x1" "$TMP/out.7" && pass || fail "step 7 at budget 7: not the runs 1x7 and 7x1"
+grep -q "pbd 1x3 .*xpbd 1x3" "$TMP/out.8" && pass || fail "step 8 at 3 iterations: not the runs pbd 1x3, xpbd 1x3"
+# the walk's cloths are 2..16 a side (the slider's range), and --budget and --k-stiff go with the walk only
+NUMLAB_WALK_TEXT=1 expect_usage "^network-lab: --n: '20' is out of range for the guided walk's cloths \(allowed: a whole number from 2 to 16\)" \
+    "$NL" --state 'numlab:network-lab/5?n=20'
+NUMLAB_WALK_TEXT=1 expect_usage "^network-lab: --k-stiff goes with the interactive lab" "$NL" --k-stiff 5 --csv
+NUMLAB_WALK_TEXT=1 expect_usage "^network-lab: --budget: " "$NL" --state 'numlab:network-lab/7?budget=0'
+
 # percent-encoding: %34%30%30 is 400; a state without a step opens the whole walk at step 1
 walk "$SL" --state 'numlab:spring-lab?k=%34%30%30'
 expect_eq "a percent-encoded value" "$(lines '--- values: ' "$TMP/out" | head -n 1)" \
@@ -75,7 +105,7 @@ bad "^spring-lab: state: csv: a state opens the interactive lab, not the mode --
 bad "^spring-lab: state: step: 19 is past the walk's last step \(allowed: 1\.\.18\)" "$SL" --state 'numlab:spring-lab/19'
 # ... also without a terminal (the line is at fault, not the terminal), and past a file's one step
 expect_usage "^spring-lab: state: step: 19 is past the walk's last step" "$SL" --state 'numlab:spring-lab/19'
-bad "^network-lab: state: step: 2 is past the walk's last step \(allowed: 1\.\.1\)" "$BIN/network-lab" \
+NUMLAB_WALK_TEXT=1 expect_usage "^network-lab: state: step: 2 is past the walk's last step \(allowed: 1\.\.1\)" "$BIN/network-lab" \
     --state 'numlab:network-lab/2' --file labs/network-lab/examples/bridge.net
 bad "^spring-lab: state: step: 'x' is not a step of the walk \(allowed: 1\.\.99\)" "$SL" --state 'numlab:spring-lab/x'
 bad "^spring-lab: state: step: '0' is not a step" "$SL" --state 'numlab:spring-lab/0'

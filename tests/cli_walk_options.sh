@@ -70,7 +70,16 @@ expect_eq "network step 8's iterations are --iterations" "$(step_line 8 '--- val
     "--- values: iterations = 5, n = 10, dt = 0.0166667, k = 20, m = 0.01, c = 0.0894427"
 walk "$NL" --preset four --method verlet
 expect_eq "your own network runs --method's" "$(grep '^--- methods: ' "$TMP/out")" "--- methods: verlet"
-for opt in "--n 4" "--pull 1,0.1,0" "--force unit-elongation"; do
+# --n is the walk's cloths' side (steps 5 to 8, as their slider), --k-stiff step 4's diagonal, --budget step 7's N
+walk "$NL" --n 4 --k-stiff 3000 --budget 12
+for s in 5 6 7 8; do
+    step_line $s "--- values" | grep -qE "[:,] n = 4, " && pass || fail "network step $s: not --n 4: $(step_line $s '--- values')"
+done
+expect_eq "network step 4's stiff spring is --k-stiff" "$(step_line 4 '--- values')" \
+    "--- values: k stiff = 3000, dt = 0.0166667, k = 10, m = 1, c = 0"
+step_line 7 '--- values' | grep -q "^--- values: N = 12, " && pass || fail "network step 7: not --budget 12"
+NUMLAB_WALK_TEXT=1 expect_usage "^network-lab: --n: '1' is out of range for the guided walk's cloths" "$NL" --n 1
+for opt in "--pull 1,0.1,0" "--force unit-elongation"; do
     # shellcheck disable=SC2086
     NUMLAB_WALK_TEXT=1 expect_usage "^network-lab: ${opt%% *}: the guided walk builds its own networks" "$NL" $opt
 done

@@ -23,6 +23,9 @@ typedef struct {
     net_preset_params params;
     bool have_n, have_k, have_m, have_c, have_dt, have_kick, have_method;  /* given on the command line */
     bool have_split;                   /* --substeps or --iterations given */
+    double k_stiff;                    /* --k-stiff: the walk's step 4, the stiff spring */
+    int budget;                        /* --budget: the walk's step 7, XPBD's projections a spring a frame */
+    bool have_k_stiff, have_budget;
     bool methods[NET_METHOD_COUNT];    /* --method LIST */
     int n_methods;
     net_method method;                 /* the first of the list: the CSV's one method */
@@ -94,6 +97,7 @@ enum {
     NL_STEPS
 };
 #define NL_XPBD_BUDGET 20      /* steps 7 and 8: the budget N and the iterations, by default */
+#define NL_WALK_MAX_SIDE 16    /* steps 5 to 8: the cloth's side, at most (its slider, --n) */
 /* The walk's stiff cloth (step 6): the grid at side NL_STIFF_SIDE, 100 times stiffer than the preset's n = 10
  * cloth with the same damping ratio 0.1 a spring, stepped once a frame at 60 Hz. */
 #define NL_STIFF_SIDE 8

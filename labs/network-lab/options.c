@@ -84,7 +84,7 @@ const labcli_option nl_option_table[] = {
     {"file", LABCLI_TEXT, "FILE", AT(file), 0, 0, NULL, N_("a network in the text format of docs/network.md (mass / spring /\n"
      "gravity lines)")},
     {"n", LABCLI_COUNT, "N", AT(params.n), 1, 100000, NULL, N_("chain: 1..100000 masses (default 5); grid: side 2..500\n"
-     "(default 10)")},
+     "(default 10); the walk's cloths (steps 5 to 8): side 2..16")},
     {"k", LABCLI_POSITIVE, "K", AT(params.k), 0, 1e12, NULL, N_("stiffness of every spring, N/m")},
     {"m", LABCLI_NUMBER, "M", AT(params.m), 1e-9, 1e9, NULL, N_("every mass, kg")},
     {"c", LABCLI_NUMBER, "C", AT(params.c), 0, 1e12, NULL, N_("damping of every spring, N s/m\n"
@@ -108,6 +108,10 @@ const labcli_option nl_option_table[] = {
      .with = LABCLI_IN(NL_MODE_CSV) | LABCLI_IN(NL_MODE_PLOT)},  /* the interactive lab runs until you stop it */
     {"every", LABCLI_COUNT, "K", AT(every), 1, 1e9, "1", N_("print only every K-th step, and the last"),
      .with = LABCLI_IN(NL_MODE_CSV)},
+    {"k-stiff", LABCLI_POSITIVE, "K", AT(k_stiff), 0, 1e8, NULL, N_("the walk's step 4: the stiff spring's stiffness, N/m\n"
+     "(default 2000)"), .with = LABCLI_IN(0)},
+    {"budget", LABCLI_COUNT, "N", AT(budget), 1, 200, NULL, N_("the walk's step 7: XPBD's projections a spring a frame,\n"
+     "spent as iterations or as substeps (default 20)"), .with = LABCLI_IN(0)},
     {"kick", LABCLI_NUMBER, "V", AT(kick), 0, 1e6, NULL, N_("give every free mass a reproducible velocity, each\n"
      "component uniform in [-V, V]")},
     {"seed", LABCLI_COUNT, "N", AT(seed), 0, 4294967295.0, "1", N_("the kick's random seed")},
@@ -178,8 +182,13 @@ int nl_check(const labcli_lab *lab, void *opts, const labcli_result *r)
     o->have_dt = labcli_given(lab, r, "dt"), o->have_kick = labcli_given(lab, r, "kick");
     o->have_method = labcli_given(lab, r, "method");
     o->have_split = labcli_given(lab, r, "substeps") || labcli_given(lab, r, "iterations");
+    o->have_k_stiff = labcli_given(lab, r, "k-stiff"), o->have_budget = labcli_given(lab, r, "budget");
+    if (r->mode == 0 && !o->preset && !o->file && o->have_n && (o->params.n < 2 || o->params.n > NL_WALK_MAX_SIDE))
+        /* the walk's cloths (steps 5 to 8) take their side from --n, as their slider does */
+        return cli_error(_("--n: '%ld' is out of range for the guided walk's cloths (allowed: a whole number from 2 "
+                           "to %d)"), o->params.n, NL_WALK_MAX_SIDE);
     if (r->mode == 0 && !o->preset && !o->file) {  /* the walk's own networks: these would be dropped */
-        static const char *const building[] = {"n", "pull", "force"};
+        static const char *const building[] = {"pull", "force"};
         for (size_t i = 0; i < sizeof building / sizeof building[0]; i++)
             if (labcli_given(lab, r, building[i]))
                 return cli_error(_("--%s: the guided walk builds its own networks (allowed with --preset NAME or "

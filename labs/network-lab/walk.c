@@ -109,6 +109,12 @@ static void take_typed(walk *w, int step)
         w->p.kick = o->kick;
     if (o->have_split)  /* step 7's budget N = S x I, step 8's iterations I */
         w->p.budget = (double)o->substeps * o->iterations, w->p.iterations = o->iterations;
+    if (o->have_budget)
+        w->p.budget = o->budget;
+    if (o->have_k_stiff && step == NL_STEP_STIFF)
+        w->p.k_stiff = o->k_stiff;
+    if (o->have_n && step >= NL_STEP_CLOTH)
+        w->p.side = (double)o->params.n;
 }
 
 static void set_step_defaults(walk *w, int step)
@@ -481,16 +487,25 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     d->title = nl_step_title(step);
     step_text(w, step);
     d->text = w->text;  /* written again by walk_changed once the step's network and modes are built */
-    if (step == NL_STEP_STIFF)
+    /* each slider names the option that sets it (the state line) */
+    if (step == NL_STEP_STIFF) {
         tui_add_param(d, _("k stiff"), "N/m", &p->k_stiff, 1.0, 1e8, 1.25, 2.0, true);
-    /* TRANSLATORS: XPBD's budget N: projections a spring a frame */
-    if (step == NL_STEP_BUDGET)
+        tui_param_option(d, "k-stiff");
+    }
+    if (step == NL_STEP_BUDGET) {
+        /* TRANSLATORS: XPBD's budget N: projections a spring a frame */
         tui_add_param(d, "N", _("projections"), &p->budget, 1, 200, 1, 5, false);
-    if (step == NL_STEP_PBD)
+        tui_param_option(d, "budget");
+    }
+    if (step == NL_STEP_PBD) {
         tui_add_param(d, _("iterations"), "", &p->iterations, 1, 200, 1, 5, false);
-    if (step >= NL_STEP_CLOTH)
+        tui_param_option(d, "iterations");
+    }
+    if (step >= NL_STEP_CLOTH) {
         /* TRANSLATORS: the unit of the cloth's n: masses a side */
-        tui_add_param(d, "n", _("side"), &p->side, 2, 16, 1, 4, false);
+        tui_add_param(d, "n", _("side"), &p->side, 2, NL_WALK_MAX_SIDE, 1, 4, false);
+        tui_param_option(d, "n");
+    }
     tui_add_param(d, "dt", "s", &p->dt, 1e-5, 0.5, 1.25, 2.0, true);
     tui_param_option(d, "dt");
     tui_add_param(d, "k", "N/m", &p->k, 1e-2, 1e6, 1.25, 2.0, true);
