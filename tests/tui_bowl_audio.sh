@@ -109,9 +109,15 @@ for attempt in 1 2 3 4 5 6 7 8; do
     fi
     if "$MATCH" --compare "$TMP/heard.wav" "$RUN/bowl-session-$attempt.wav" >"$TMP/match.out" 2>&1; then
         matched=yes
-        # four strikes (of 3 or 4 presses, each adding 1), the collisions they set off, and the spheres' own
-        grep -qE "^onsets: ([4-9]|[1-9][0-9]+) in the render" "$TMP/match.out" && pass ||
-            fail "the render has fewer onsets than the strikes: $(grep onsets "$TMP/match.out")"
+        # every strike the session recorded (its gesture CSV's strike column) is an onset of the render, strikes
+        # within 0.3 s of the last counted as one (the presses of a group, however a loaded machine delivers them:
+        # the groups are sent 0.6 s apart or more); the render's onsets also hold the collisions they set off
+        strikes=$(awk -F, 'NR > 1 && $6 > 0 { if (n == 0 || $1 - last > 0.3) n++; last = $1 } END { print n + 0 }' \
+            "$RUN/bowl-session-$attempt.csv")
+        rendered=$(sed -n 's/^onsets: \([0-9]*\) in the render.*/\1/p' "$TMP/match.out")
+        echo "note: attempt $attempt matched: $strikes strikes recorded, ${rendered:-no} onsets in the render"
+        [ "$strikes" -ge 1 ] && [ "${rendered:-0}" -ge "$strikes" ] && pass ||
+            fail "the render has fewer onsets (${rendered:-none}) than the session's strikes ($strikes)"
         break
     fi
     # no underrun and no late buffer, yet a gap: the server or the recorder fell behind (parec's record stream
