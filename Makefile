@@ -48,7 +48,7 @@ else
 Q         := @
 step       = @sh tools/build-step.sh $(1) $(2)
 endif
-BUILD_QUIETLY = BUILD='$(BUILD)' MAKE='$(MAKE)' V='$(V)' sh tools/build.sh $(JOBS)
+BUILD_QUIETLY = BUILD='$(BUILD)' MAKE='$(MAKE)' V='$(V)' NUMLAB_SAY_LANG='$(NUMLAB_CALLER_LANG)' sh tools/build.sh $(JOBS)
 
 # pkg-config is asked one module at a time: a module that is not installed brings no flags, and cannot take the
 # others' away (the grader builds with libcjson and gsl alone; tests/grader_gradescope.sh checks it).

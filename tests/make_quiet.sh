@@ -43,6 +43,20 @@ grep -qx 'building numlab (2 cores)\.\.\. 1 of 2' "$TMP/quiet" && grep -qx 'buil
     pass || fail "build.sh: the count is not 1 of 2, 2 of 2: $(cat "$TMP/quiet")"
 grep -qE '^built in [0-9]+ s$' "$TMP/quiet" && pass || fail "build.sh: no 'built in' line"
 grep -q -- ' -c src/' "$TMP/quiet" && fail "build.sh printed a command" || pass
+# in the caller's language: Spanish for es_* (LANGUAGE, LC_ALL, LC_MESSAGES, then the LANG make was called with,
+# which the Makefile hands on as NUMLAB_SAY_LANG: its recipes run under C.UTF-8)
+rm -rf "$copy/build"
+# shellcheck disable=SC2086
+(cd "$copy" && unset LANGUAGE LC_ALL LC_MESSAGES && BUILD=build MAKE=make NUMLAB_SAY_LANG=es_MX.UTF-8 sh tools/build.sh 2 $objs) \
+    >"$TMP/es" 2>&1 || fail "build.sh in Spanish: $(tail -n 3 "$TMP/es")"
+# (the two jobs may say their counts in either order)
+expect_eq "build.sh in Spanish" "$(grep -v '^compilado en' "$TMP/es" | sort)" "compilando numlab (2 núcleos)... 1 de 2
+compilando numlab (2 núcleos)... 2 de 2
+compilando numlab: 2 pasos, unos 1 s en 2 núcleos libres (una primera compilación; V=1 muestra cada orden)
+dependencias: listas"
+grep -qE '^compilado en [0-9]+ s$' "$TMP/es" && pass || fail "build.sh in Spanish: no 'compilado en' line"
+(cd "$copy" && LANG=es_AR.UTF-8 make -n check 2>/dev/null) | grep -q "NUMLAB_SAY_LANG='es_AR.UTF-8' sh tools/build.sh" &&
+    pass || fail "make check does not hand the caller's LANG to tools/build.sh"
 # nothing left to build: deps and nothing else; the estimate only before a first build
 # shellcheck disable=SC2086
 (cd "$copy" && BUILD=build MAKE=make sh tools/build.sh 2 $objs) >"$TMP/again" 2>&1 || fail "build.sh again failed"

@@ -21,8 +21,8 @@ fi
 exec 3>&-
 total=$NUMLAB_STEPS
 [ "$done" -le "$total" ] || total=$done  # a step make -n could not foresee (a generated dependency)
-cores="${NUMLAB_JOBS:-1} cores"; [ "${NUMLAB_JOBS:-1}" = 1 ] && cores="1 core"
-line="building numlab ($cores)... $done of $total"
+. "$(dirname "$0")/words.sh"
+line=$(say count "$(say cores "${NUMLAB_JOBS:-1}")" "$done" "$total")
 if [ "${NUMLAB_PROGRESS_TTY:-0}" = 1 ]; then
     printf '\r\033[K%s' "$line"
 elif [ $(( done * 10 / total )) -ne $(( (done - 1) * 10 / total )) ] || [ "$done" -eq 1 ]; then

@@ -7,10 +7,12 @@
 #   built in 97 s
 # The steps are counted by `make -n` first (each is one tools/build-step.sh line of a recipe); a warning or an error
 # is printed as the compiler says it. V=1: make's own output, every command in full.
+# Spanish when the caller's language is (tools/words.sh).
 set -u
 jobs=$1; shift
 build=${BUILD:-build} make=${MAKE:-make}
-echo "deps: ok"
+. "$(dirname "$0")/words.sh"
+say deps; echo
 if [ "${V:-0}" = 1 ]; then
     exec $make --no-print-directory -j"$jobs" "$@"
 fi
@@ -23,8 +25,7 @@ fi
 # 415 steps in 63.5 s of CPU, user and system, about 0.15 s a step), spread over the jobs: what an idle machine takes.
 if [ ! -e "$build/lib/libnumlab.a" ]; then
     secs=$(( (steps * 15 + 100 * jobs - 1) / (100 * jobs) ))
-    cores="$jobs idle cores"; [ "$jobs" = 1 ] && cores="1 idle core"
-    echo "building numlab: $steps steps, about $secs s on $cores (a first build; V=1 shows every command)"
+    say estimate "$steps" "$secs" "$(say idle "$jobs")"; echo
 fi
 
 progress=$(mktemp "${TMPDIR:-/tmp}/numlab-build.XXXXXX") || exit 1
@@ -37,8 +38,8 @@ NUMLAB_PROGRESS=$progress NUMLAB_STEPS=$steps NUMLAB_JOBS=$jobs NUMLAB_PROGRESS_
 rc=$?
 [ $tty = 1 ] && printf '\n'
 if [ $rc -eq 0 ]; then
-    echo "built in $(( $(date +%s) - start )) s"
+    say built $(( $(date +%s) - start )); echo
 else
-    echo "build failed (the compiler's message is above; V=1 shows every command)" >&2
+    { say failed; echo; } >&2
 fi
 exit $rc
