@@ -127,6 +127,15 @@ void labcli_state_of(const labcli_result *r, int step, const tui_step *shown, st
         const labcli_option *o = &lab->options[i];
         if (!labcli_in_state(o))
             continue;
+        const tui_stated *stated = NULL;
+        for (int k = 0; shown && k < shown->n_stated; k++)
+            if (strcmp(shown->stated[k].option, o->name) == 0)
+                stated = &shown->stated[k];
+        if (stated) {  /* the lab's own account of the option for this screen, given or not */
+            if (stated->value && *stated->value)
+                state_add(w, o->name, stated->value);
+            continue;
+        }
         const tui_param *param = NULL;
         for (int p = 0; shown && p < shown->n_params; p++)
             if (shown->params[p].option && strcmp(shown->params[p].option, o->name) == 0)

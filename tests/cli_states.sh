@@ -86,6 +86,36 @@ NUMLAB_WALK_TEXT=1 expect_usage "^network-lab: --n: '20' is out of range for the
 NUMLAB_WALK_TEXT=1 expect_usage "^network-lab: --k-stiff goes with the interactive lab" "$NL" --k-stiff 5 --csv
 NUMLAB_WALK_TEXT=1 expect_usage "^network-lab: --budget: " "$NL" --state 'numlab:network-lab/7?budget=0'
 
+# bowl-lab states its instrument itself: the preset's parameters that differ from the table's (given with --set,
+# however many, or moved by a slider) as one set field, a comma list; the preset when not the first; the layers when
+# not the step's own. Such a line reads back as itself, with the same values and layers shown.
+BL="$BIN/bowl-lab"
+walk "$BL" --audio none --preset rubbing --set magnet=0.7 --set surface_drag=2,restitution=0.25 --layers rub,body
+line=$(awk '/^=== step 2/ { exit } /^--- state: / { sub(/^--- state: /, ""); print }' "$TMP/out")
+expect_eq "bowl-lab's stated line" "$line" \
+    "numlab:bowl-lab/1?preset=rubbing&layers=rub,body&set=surface_drag%3D2,restitution%3D0.25,magnet%3D0.7"
+values=$(awk '/^=== step 2/ { exit } /^--- values: /' "$TMP/out")
+walk "$BL" --audio none --state "$line"
+expect_eq "bowl-lab's stated line reads back" "$(lines '--- state: ' "$TMP/out")" "--- state: $line"
+expect_eq "bowl-lab's stated screen" "$(lines '--- values: ' "$TMP/out")" "$values"
+expect_eq "bowl-lab's stated layers" "$(lines '--- shown: ' "$TMP/out")" "--- shown: rub, body"
+# the free play's tilt (x), stir and radius are the gesture's keys
+walk "$BL" --audio none --state 'numlab:bowl-lab/7?set=tilt%3D0.1,stir_hz%3D2.5,stir_radius%3D0.02'
+expect_eq "bowl-lab's controls in a line" "$(lines '--- state: ' "$TMP/out")" \
+    "--- state: numlab:bowl-lab/7?seed=1&set=stir_hz%3D2.5,stir_radius%3D0.02,tilt%3D0.1"
+lines '--- values: ' "$TMP/out" | grep -q "tilt x = 5.72958, tilt y = 0, stir = 2.5, stir r = 20," && pass ||
+    fail "bowl-lab's controls: $(lines '--- values: ' "$TMP/out")"  # 0.1 rad = 5.72958 degrees
+# a list is the same as its items given one by one: the same render, byte for byte
+expect_ok "$BL" --seconds 0.5 --set magnet=0.7,restitution=0.25 --wav "$TMP/list.wav"
+expect_ok "$BL" --seconds 0.5 --set magnet=0.7 --set restitution=0.25 --wav "$TMP/each.wav"
+cmp -s "$TMP/list.wav" "$TMP/each.wav" && pass || fail "--set a list renders otherwise than its items"
+expect_usage "^bowl-lab: --set: 'bogus=1' is not KEY=VALUE with a key of --describe" "$BL" --seconds 0.5 \
+    --set magnet=0.7,bogus=1 --wav "$TMP/bad.wav"
+[ -e "$TMP/bad.wav" ] && fail "a refused --set list left a WAV" || pass
+# a decimal comma inside a list stays its item's value, refused as a number (not read as a key '5')
+expect_usage "^bowl-lab: --set: '1,5' is not a number in 'bowl_radius=1,5' .allowed: 0\.02\.\.2." "$BL" --seconds 0.5 \
+    --set magnet=0.7,bowl_radius=1,5,restitution=0.25 --wav "$TMP/bad.wav"
+
 # percent-encoding: %34%30%30 is 400; a state without a step opens the whole walk at step 1
 walk "$SL" --state 'numlab:spring-lab?k=%34%30%30'
 expect_eq "a percent-encoded value" "$(lines '--- values: ' "$TMP/out" | head -n 1)" \

@@ -36,6 +36,7 @@
 
 #define TUI_MAX_PARAMS 8
 #define TUI_MAX_TOGGLES 9
+#define TUI_MAX_STATED 4
 #define TUI_MAX_PANES 2
 
 typedef struct {
@@ -55,6 +56,13 @@ typedef struct {
     bool *enabled;         /* the lab's flag, toggled in place by keys 1-9 */
 } tui_toggle;
 
+/* An option whose value a lab states for the screen it shows (the state line), in place of the one given: bowl-lab's
+ * --set, the instrument as its sliders left it. value is the lab's, current after each change; "" states none. */
+typedef struct {
+    const char *option;
+    const char *value;
+} tui_stated;
+
 /* What one step shows: its parameters, its toggles and how many panes. */
 typedef struct {
     const char *title;
@@ -67,6 +75,8 @@ typedef struct {
     int n_panes;           /* 1 or 2 */
     const char *toggles_option;  /* the lab's option whose list the shown toggles' names make, "method" (the state
                                   * line: the toggles are then named as the option names them); NULL: none */
+    tui_stated stated[TUI_MAX_STATED];  /* options the lab states itself (the state line) */
+    int n_stated;
 } tui_step;
 
 /* What tui_run, tui_menu, tui_pager and tui_walk_write return: common.h's codes. */

@@ -189,9 +189,13 @@ extern const labcli_option bl_option_table[];
 extern const size_t bl_n_options;
 /* The lab's check (labcli_lab.check): --set applied to the chosen preset, the gesture options, the outputs. */
 int bl_check(const labcli_lab *lab, void *opts, const labcli_result *r);
-/* Sets one parameter of p from "KEY=VALUE" (a key of --describe, a finite number in its range). Returns 0, or 2
- * with msg naming the assignment and what is allowed. */
-int bl_set(snd_preset *p, const char *assignment, char *msg, size_t len);
+/* Sets parameters of p from "KEY=VALUE" or a comma-separated list of them (each a key of --describe, a finite
+ * number in its range), in order. Returns 0, or 2 with msg naming the first bad assignment and what is allowed. */
+int bl_set(snd_preset *p, const char *assignments, char *msg, size_t len);
+/* The walk's instrument as a --set list for its state line: "KEY=VALUE,..." (each number exact and short: state.h)
+ * for each parameter in which now differs from the step's own base, the controls' tilt (x), stir and its radius
+ * among them (a stir run backwards, below 0, and the tilt about y have no key: left out). "" when none differs. */
+void bl_walk_set_list(const snd_preset *base, const snd_preset *now, const bl_controls *c, char *buf, size_t size);
 /* Layer lists: "rub,pair,impact", "default", "all", "none". Returns 0, or 2 with msg. */
 int bl_parse_layers(const char *text, unsigned *layers, char *msg, size_t len);
 /* Each "KEY=VALUE" of --set into p, then the whole preset checked (a mechanics or sound parameter that does not fit

@@ -109,8 +109,8 @@ const labcli_option bl_option_table[] = {
      N_("comma-separated: rub, pair, impact, body, force (the bare\n"
         "contact force), or default (rub,pair,impact,body), all, or none (silence: the mechanics alone)"),
      .parse = parse_layers, .with = NOT_PLOT},
-    {"set", LABCLI_PARSE, "KEY=VALUE", 0, 0, 0, 0, NULL, N_("change one parameter of the preset (the keys --describe\n"
-     "lists); repeatable"), .parse = parse_set, .with = NOT_PLOT},
+    {"set", LABCLI_PARSE, "KEY=VALUE", 0, 0, 0, 0, NULL, N_("change parameters of the preset (the keys --describe\n"
+     "lists): KEY=VALUE, or a comma-separated list of them; repeatable"), .parse = parse_set, .with = NOT_PLOT},
     {"quiet", LABCLI_FLAG, NULL, AT(o.quiet), 0, 0, NULL, N_("no summary line"), RENDER_ONLY},
     {"audio", LABCLI_TEXT, "DEVICE", AT(audio), 0, 0, "auto", N_("the interactive lab plays its sound live: auto (the\n"
      "default output device; none at all is fine), none, or a device's name (it must open); m mutes"),
@@ -283,8 +283,14 @@ int bl_render_replay(bl_options *o, const char *path, bool have_seconds)
 
 /* --- --set and --layers: their words (the table of parameters and the layers' names are the model's) -------- */
 
-int bl_set(snd_preset *p, const char *assignment, char *msg, size_t len)
+/* One KEY=VALUE, the item_len bytes at item (a list's item: not NUL-terminated there). */
+static int set_one(snd_preset *p, const char *item, size_t item_len, char *msg, size_t len)
 {
+    char assignment[256];
+    if (item_len >= sizeof assignment)
+        item_len = sizeof assignment - 1;  /* no key or number is this long: refused below, named cut */
+    memcpy(assignment, item, item_len);
+    assignment[item_len] = '\0';
     const char *eq = strchr(assignment, '=');
     size_t klen = eq ? (size_t)(eq - assignment) : strlen(assignment);
     const bl_param *f = NULL;
@@ -311,6 +317,29 @@ int bl_set(snd_preset *p, const char *assignment, char *msg, size_t len)
     }
     bl_param_set(p, f, v);
     return 0;
+}
+
+/* Whether text starts a KEY=VALUE: a '=' before the next comma. */
+static bool next_is_assignment(const char *text)
+{
+    const size_t n = strcspn(text, ",=");
+    return text[n] == '=';
+}
+
+int bl_set(snd_preset *p, const char *assignments, char *msg, size_t len)
+{
+    /* a comma-separated list (a state line's one set field): an item ends at the comma before the next KEY=, so a
+     * decimal comma ("bowl_radius=1,5") stays in its value and is refused as the number it is not */
+    for (const char *item = assignments;;) {
+        const char *comma = strchr(item, ',');
+        while (comma && !next_is_assignment(comma + 1))
+            comma = strchr(comma + 1, ',');
+        const size_t n = comma ? (size_t)(comma - item) : strlen(item);
+        int rc = set_one(p, item, n, msg, len);
+        if (rc || !comma)
+            return rc;
+        item = comma + 1;
+    }
 }
 
 int bl_parse_layers(const char *text, unsigned *layers, char *msg, size_t len)

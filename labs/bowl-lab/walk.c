@@ -68,6 +68,7 @@ typedef struct {
     double built_no, built_seed;
     unsigned built_layers;
     char problem[256], saved[512];
+    char stated_set[STATE_MAX], stated_preset[64], stated_layers[128];  /* the state line's (walk_describe) */
     bl_live live;
     double peak;                        /* the session's output peak over the last frame */
     tui_app *app;                       /* the shell running the walk (tui_say) */
@@ -105,12 +106,35 @@ static const snd_preset *base_preset(const walk *w)
     return strcmp(p->name, w->start->name) == 0 ? w->start : p;
 }
 
-/* The step's instrument: the preset, and at level 3 the gesture filter wide open (it comes at level 4). */
+/* A step's instrument from a preset: at level 3 the gesture filter wide open (it comes at level 4). */
+static snd_preset step_preset(const snd_preset *p, int step)
+{
+    snd_preset out = *p;
+    if (step == BL_STEP_FORCE)
+        out.sound.bright_lo = out.sound.bright_hi = OPEN_FILTER;
+    return out;
+}
+
 static void load_preset(walk *w, int step)
 {
-    w->preset = *base_preset(w);
-    if (step == BL_STEP_FORCE)
-        w->preset.sound.bright_lo = w->preset.sound.bright_hi = OPEN_FILTER;
+    w->preset = step_preset(base_preset(w), step);
+}
+
+/* What the state line says of the screen beyond its sliders' options: the instrument's parameters that differ from
+ * the preset's own (given with --set, or moved here: --set), the preset when another than the first, the layers
+ * when not the step's own. */
+static void update_stated(walk *w, int step)
+{
+    const size_t i = (size_t)w->preset_no - 1;
+    const snd_preset *table = snd_preset_at(i < snd_preset_count() ? i : 0);
+    const snd_preset base = step_preset(table, step);
+    bl_controls c = w->c;
+    c.stir_radius = w->stir_mm / 1000.0;
+    bl_walk_set_list(&base, &w->preset, &c, w->stated_set, sizeof w->stated_set);
+    snprintf(w->stated_preset, sizeof w->stated_preset, "%s", i == 0 ? "" : table->name);
+    w->stated_layers[0] = '\0';
+    if (layer_bits(w) != step_layers[step])  /* given with --layers, or toggled here */
+        bl_layers_text(layer_bits(w), w->stated_layers, sizeof w->stated_layers);
 }
 
 static void sync_controls(walk *w)
@@ -181,6 +205,7 @@ static void walk_changed(void *ctx, int step, tui_change what)
         rebuild(w);
     else
         sync_controls(w);  /* the gesture plays on */
+    update_stated(w, step);
     unlock(w);
 }
 
@@ -465,6 +490,9 @@ static void walk_describe(void *ctx, int step, tui_step *d)
     d->n_panes = 2;
     for (int k = 0; k < N_LAYERS; k++)
         d->toggles[d->n_toggles++] = (tui_toggle){_(layers[k].name), layers[k].color, &w->layer_on[k]};
+    d->stated[d->n_stated++] = (tui_stated){"preset", w->stated_preset};
+    d->stated[d->n_stated++] = (tui_stated){"layers", w->stated_layers};
+    d->stated[d->n_stated++] = (tui_stated){"set", w->stated_set};
     switch (step) {
     case BL_STEP_MECHANICS:
         tui_add_param(d, _("drag"), "1/s", &b->surface_drag, 0.0, 20.0, 0.05, 0.5, false);
