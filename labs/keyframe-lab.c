@@ -12,13 +12,13 @@ static int run(void *opts, const labcli_result *r)
     switch (r->mode) {
     case KL_PLOT:
         return kl_plot(o->plot - 1, labcli_given(&lab, r, "at") ? o->at : -1.0, o->width, o->height, o->glyphs,
-                       &o->figure);
+                       &o->figure, &o->walk);
     case KL_LIST:
         return kl_gltf_list(o->list);
     case KL_CSV:
         return o->gltf ? kl_gltf_csv(o->gltf, o->animation, &o->times) : kl_demo(o->demo, &o->times);
     default:  /* a bad file is said as such, terminal or not */
-        return r->operand ? kl_play(r, r->operand, o->glyphs) : kl_walk_run(r, o->glyphs);
+        return r->operand ? kl_play(r, r->operand, o->glyphs) : kl_walk_run(r, o->glyphs, &o->walk);
     }
 }
 

@@ -116,6 +116,42 @@ expect_usage "^bowl-lab: --set: 'bogus=1' is not KEY=VALUE with a key of --descr
 expect_usage "^bowl-lab: --set: '1,5' is not a number in 'bowl_radius=1,5' .allowed: 0\.02\.\.2." "$BL" --seconds 0.5 \
     --set magnet=0.7,bowl_radius=1,5,restitution=0.25 --wav "$TMP/bad.wav"
 
+# keyframe-lab's sliders name options (s, p0 ... speed), step 3 states its three keys (keys=VALUE:IN:OUT,...) and a
+# step with toggles the curves shown (show=...): an edited line reads back as its screen, and --plot draws it too
+KL="$BIN/keyframe-lab"
+for line in 'numlab:keyframe-lab/1?s=0.25&p0=1&m0=-3&p1=4.5&m1=20' \
+            'numlab:keyframe-lab/3?key=2&keys=1:2:3,4:-5:6,-7:8.5:-9&probe=1.25&speed=2' \
+            'numlab:keyframe-lab/4?speed=0.5&show=keep-volume' 'numlab:keyframe-lab/5?hop-m=-12&speed=3' \
+            'numlab:keyframe-lab/6?angle=45&tangent=2.5&speed=1&show=slerp,cubic' \
+            'numlab:keyframe-lab/7?tangent=0&interval=4&speed=1' \
+            'numlab:keyframe-lab/8?angle=170&tangent=1&speed=1&show=rate-cubic' \
+            'numlab:keyframe-lab/9?angle=60&speed=1&show=none'; do
+    walk "$KL" --state "$line"
+    expect_eq "keyframe-lab: an edited line reads back" "$(lines '--- state: ' "$TMP/out")" "--- state: $line"
+done
+walk "$KL" --state 'numlab:keyframe-lab/3?key=2&keys=1:2:3,4:-5:6,-7:8.5:-9&probe=1.25&speed=2'
+expect_eq "keyframe-lab: step 3's selected key is the line's" "$(lines '--- values: ' "$TMP/out")" \
+    "--- values: key = 2, value = -7, in = 8.5, out = -9, t = 1.25, speed = 2"
+walk "$KL" --state 'numlab:keyframe-lab/6?show=slerp,cubic'
+expect_eq "keyframe-lab: the curves a line shows" "$(lines '--- shown: ' "$TMP/out")" "--- shown: slerp, cubic"
+# a list that names none of a step's curves leaves the step's own (step 6: all three), 'none' hides them all
+walk "$KL" --show keep-volume --state 'numlab:keyframe-lab/6'
+expect_eq "keyframe-lab: another step's curves" "$(lines '--- shown: ' "$TMP/out")" "--- shown: slerp, nlerp, cubic"
+walk "$KL" --show none --state 'numlab:keyframe-lab/6'
+expect_eq "keyframe-lab: none shown" "$(lines '--- shown: ' "$TMP/out" | wc -l)" 0
+# --plot 1 with the sliders' options: h(0.5) = 0.5 p0 + 0.125 m0 + 0.5 p1 - 0.125 m1 = 0.375 + 5 + 0.25 at
+# (0, 3, 10, -2), by hand
+expect_ok "$KL" --plot 1 --m0 3
+grep -q 'cubicSpline(0.5, 0, 3, 10, -2) = 5.625' "$TMP/out" && pass || fail "--plot 1 --m0 3: $(tail -n 1 "$TMP/out")"
+expect_usage "^keyframe-lab: --keys: '1:2:3' is not a list of three keys VALUE:IN:OUT" "$KL" --state 'numlab:keyframe-lab/3?keys=1:2:3'
+expect_usage "^keyframe-lab: --keys: '11' in '1:2:3,4:5:6,11:8:0' is out of range" "$KL" --plot 3 --keys 1:2:3,4:5:6,11:8:0
+expect_usage "^keyframe-lab: --keys: '0x1' in " "$KL" --plot 3 --keys 0x1:2:3,4:5:6,1:8:0
+expect_usage "^keyframe-lab: --keys: '1:2:3,4:5:6,1:8:0,' is not a list of three keys" "$KL" --plot 3 --keys 1:2:3,4:5:6,1:8:0,
+expect_usage "^keyframe-lab: --show: 'bogus' is not a curve a step shows" "$KL" --plot 6 --show slerp,bogus
+expect_usage "^keyframe-lab: --key: '1.5' is not a whole number" "$KL" --state 'numlab:keyframe-lab/3?key=1.5'
+expect_usage "^keyframe-lab: --angle: '180' is out of range" "$KL" --plot 6 --angle 180
+expect_usage "^keyframe-lab: --speed goes with " "$KL" --csv --demo basis --speed 2
+
 # percent-encoding: %34%30%30 is 400; a state without a step opens the whole walk at step 1
 walk "$SL" --state 'numlab:spring-lab?k=%34%30%30'
 expect_eq "a percent-encoded value" "$(lines '--- values: ' "$TMP/out" | head -n 1)" \

@@ -11,6 +11,8 @@ command -v pngcheck >/dev/null || { echo "pngcheck is missing: make deps install
 SL="$PWD/$BIN/spring-lab"
 mkdir -p "$TMP/work"
 states="$TMP/work/numlab-states.txt"
+# await_states N: until numlab-states.txt has N lines (20 s at most)
+await_states() { i=0; while [ "$(wc -l <"$states")" -lt "$1" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done; }
 
 # the line is double-quoted for the shell tmux runs: its '&' and '?' stay in it
 tui_start lab 100 30 LANG=C.UTF-8 TERM=xterm-256color -- cd "$TMP/work" '&&' "$SL" --state '"numlab:spring-lab/3?k=400&c=0"'
@@ -25,7 +27,7 @@ tm send-keys -t lab Right
 sleep 0.3
 tm send-keys -t lab S
 line2='numlab:spring-lab/3?k=440.00000000000006&c=0&method=explicit,semi,rk4,gsl-rk4,gsl-rk8pd&dt=0.01&steps=300'
-i=0; while [ "$(wc -l <"$states")" -lt 2 ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+await_states 2
 expect_eq "a second S, after an edit" "$(sed -n 2p "$states")" "$line2"
 expect_eq "one line a press, whole" "$(wc -l <"$states")" 2
 tm send-keys -t lab f
@@ -41,6 +43,21 @@ tui_sane lab
 NUMLAB_WALK_TEXT=1 expect_ok "$SL" --state "$line2"
 expect_eq "the saved line reopens the edit" "$(grep '^--- values: ' "$TMP/out")" \
     "--- values: k = 440, c = 0, dt = 0.01, steps = 300"
+
+# keyframe-lab's step 3: k selects the next key, the down arrow its value, the right arrow adds 0.25 (3 to 3.25):
+# the next S holds the edited key among the three (keys=VALUE:IN:OUT,...), and the line reopens it
+KL="$PWD/$BIN/keyframe-lab"
+tui_start kl 100 30 LANG=C.UTF-8 TERM=xterm-256color -- cd "$TMP/work" '&&' "$KL" --state '"numlab:keyframe-lab/3"'
+tui_expect kl "step 3/9" "keyframe-lab: the state's step"
+for key in k Down Right S; do tm send-keys -t kl "$key"; sleep 0.3; done
+kl_line='numlab:keyframe-lab/3?key=1&keys=0:0:5,3.25:0:0,0:-5:0&probe=0.5&speed=1'
+await_states 3
+expect_eq "keyframe-lab: S after editing a key" "$(sed -n 3p "$states")" "$kl_line"
+tm send-keys -t kl q
+expect_eq "keyframe-lab: exit status after q" "$(tui_exit_status kl)" 0
+NUMLAB_WALK_TEXT=1 expect_ok "$KL" --state "$kl_line"
+expect_eq "keyframe-lab: the line reopens the edited key" "$(grep '^--- values: ' "$TMP/out")" \
+    "--- values: key = 1, value = 3.25, in = 0, out = 0, t = 0.5, speed = 1"
 
 # the launcher opens a state in the lab it names, and q there ends numlab with the lab's status
 tui_start menu 100 30 LANG=C.UTF-8 TERM=xterm-256color -- cd "$TMP/work" '&&' "$PWD/$BIN/numlab" '"numlab:spring-lab/2?k=900"'

@@ -25,7 +25,8 @@ void kl_print_number(FILE *out, double v)
 
 /* --- --plot: the walk's panes as text --------------------------------------------------------------------------- */
 
-int kl_plot(int step, double at, int width, int height, plot_mode glyphs, const figure_options *figure)
+int kl_plot(int step, double at, int width, int height, plot_mode glyphs, const figure_options *figure,
+            const kl_walk_given *given)
 {
     static kl_walk w;
     int st = CLI_OK;
@@ -33,6 +34,7 @@ int kl_plot(int step, double at, int width, int height, plot_mode glyphs, const 
         st = cli_fail("%s", _("out of memory"));
         goto done;
     }
+    w.given = given;
     kl_walk_changed(&w, step, TUI_ENTER_STEP);
     kl_clock_seek(&w.clock, at >= 0.0 ? at : 0.5 * w.clock.duration);
     printf(_("keyframe-lab step %d/%d: %s\n"), step + 1, KL_STEPS, kl_step_title(step));

@@ -25,6 +25,23 @@
 
 /* --- the options (options.c) ---------------------------------------------------------------------------------- */
 
+#define KL_WALK_OPTIONS 12  /* the sliders' options: kl_walk_params */
+
+/* The walk's parameters as options (a state line holds them: docs/states.md), each read on the steps that show it:
+ * the sliders, step 3's keys (KL_KEYS x value, in and out tangent: the cubic ball's y) and the curves shown. */
+#define KL_KEYS 3
+typedef struct {
+    double s, p0, m0, p1, m1;          /* step 1 */
+    double key, probe;                 /* step 3: the key selected, the probe's time */
+    double keys[KL_KEYS][3];           /* step 3: --keys, each key's value, in and out tangent */
+    double hop_m;                      /* step 5 */
+    double angle, tangent, interval;   /* steps 6 to 9 */
+    double speed;                      /* every step */
+    unsigned shown;                    /* --show: bit i for the i-th name of kl_toggle_names */
+    bool given[KL_WALK_OPTIONS];       /* given[i]: kl_walk_params[i]'s option was given */
+    bool have_keys, have_shown;
+} kl_walk_given;
+
 typedef struct {
     const char *gltf, *demo, *list, *animation;
     kl_times times;
@@ -32,11 +49,12 @@ typedef struct {
     double at;
     plot_mode glyphs;
     figure_options figure;
+    kl_walk_given walk;
 } kl_options;
 
 enum { KL_CSV = 1, KL_LIST, KL_PLOT };  /* the modes; 0 is the interactive lab */
 #define KL_STEPS 9                      /* the walk's steps (--plot 1..9) */
-#define KL_OPTION_COUNT 15
+#define KL_OPTION_COUNT 32
 extern const labcli_option kl_option_table[KL_OPTION_COUNT];
 /* What the table cannot check: the operand and the modes' combinations (labcli_lab.check). */
 int kl_check(const labcli_lab *lab, void *opts, const labcli_result *r);
@@ -61,7 +79,8 @@ const char *kl_shown(const char *name, size_t index, char *buf, size_t size);
 /* --plot: the two panes of the walk's step (0-based), each width x height, and its notes, at clip time `at` (< 0:
  * half way through the clip), printed as text; with figure->out the two panes as one figure instead. Returns the
  * exit status. */
-int kl_plot(int step, double at, int width, int height, plot_mode glyphs, const figure_options *figure);
+int kl_plot(int step, double at, int width, int height, plot_mode glyphs, const figure_options *figure,
+            const kl_walk_given *given);
 
 /* --- the guided walk (walk.c, walk_motion.c, view.c, texts.c) ------------------------------------------------ */
 
@@ -78,6 +97,9 @@ enum { KL_FLIP_STORED, KL_FLIP_ALIGNED, KL_FLIP_SLERP, KL_FLIPS };
 enum { KL_DRAG_NONE, KL_DRAG_VALUE, KL_DRAG_IN, KL_DRAG_OUT };
 
 #define KL_BALL_RADIUS 0.5    /* the bounce's sphere (the tutorial's) */
+#define KL_VALUE_LIMIT 10.0   /* step 3: a key's value, either way */
+#define KL_TANGENT_LIMIT 50.0 /* step 3: a key's tangent, units/s either way */
+#define KL_HOP_LIMIT 40.0     /* step 5: the hop's take-off tangent, units/s either way */
 #define KL_SAMPLES 401        /* curve samples over a clip (or s in [0, 1]) */
 #define KL_BALL_CHORDS 40
 #define KL_BALL_OUTLINE 48
@@ -144,6 +166,8 @@ typedef struct {
     double flip_turn[KL_FLIPS][KL_SAMPLES], flip_norm[2][KL_SAMPLES];
 
     char text[640];  /* the step's text, formatted with its live numbers */
+    const kl_walk_given *given;  /* the options the walk's steps start from, or NULL: their own values */
+    char stated_keys[160], stated_shown[96];  /* the state line's keys and shown curves (walk_state.c) */
 
     /* scratch for the scene panes, rebuilt at each render */
     double ball_xy[KL_BALLS][2 * KL_BALL_POINTS];
@@ -152,8 +176,8 @@ typedef struct {
 } kl_walk;
 
 /* The interactive lab (needs a terminal): the guided walk (walk.c), or a file's animations played (view_player.c;
- * the file is loaded and checked first). glyphs: the charts' set (--glyphs). */
-int kl_walk_run(const labcli_result *r, plot_mode glyphs);
+ * the file is loaded and checked first). glyphs: the charts' set (--glyphs); given: the walk's options. */
+int kl_walk_run(const labcli_result *r, plot_mode glyphs, const kl_walk_given *given);
 int kl_play(const labcli_result *r, const char *path, plot_mode glyphs);
 
 /* walk.c: the walk's tracks and charts (-1 when out of memory: kl_walk_destroy then frees what was made), freed by
@@ -171,6 +195,25 @@ kf_quat kl_walk_rotation(const kl_walk *w, int which, double t);  /* rotation tr
 const char *kl_step_title(int step);
 void kl_walk_text(const kl_walk *w, int step, char *buf, size_t size);
 void kl_walk_notes(void *ctx, int step, char *buf, size_t size);
+
+/* walk_state.c: the walk's parameters as options. kl_walk_params names each slider's option, the steps it is read
+ * on and its place in kl_walk and in kl_walk_given; kl_toggle_names the curves --show names (NULL-terminated). */
+typedef struct {
+    const char *option;
+    unsigned steps;               /* bit s: read on step s (0-based) */
+    size_t in_walk, in_given;     /* offsets of the double */
+} kl_walk_param;
+extern const kl_walk_param kl_walk_params[KL_WALK_OPTIONS];
+extern const char *const kl_toggle_names[];
+/* The options given into a step just set to its own values (after set_step_defaults), when w->given is set. */
+void kl_walk_apply_given(kl_walk *w, int step);
+/* Names the sliders of d by their options, and states step 3's keys and the curves a step's toggles show
+ * (tui_step.stated, from the text kl_walk_state_update keeps current after each change): the step's state line. */
+void kl_walk_state_describe(kl_walk *w, int step, tui_step *d);
+void kl_walk_state_update(kl_walk *w, int step);
+/* --keys V:IN:OUT,... and --show NAME,... into given (options.c's parsers): CLI_OK or CLI_USAGE, said. */
+int kl_parse_keys(kl_walk_given *given, const char *opt, const char *text);
+int kl_parse_shown(kl_walk_given *given, const char *opt, const char *text);
 
 /* walk_motion.c: steps 5, 8 and 9 (the hop, angular velocity, hemispheres). */
 int kl_walk_motion_init(kl_walk *w);                       /* the tracks: KF_OK or KF_ERR_NOMEM */

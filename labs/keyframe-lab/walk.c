@@ -177,6 +177,15 @@ void kl_walk_changed(void *ctx, int step, tui_change what)
     if (what == TUI_ENTER_STEP) {
         reset_balls(w);
         set_step_defaults(w, step);
+        if (step == KL_STEP_EDIT && w->given && w->given->have_keys)
+            for (size_t k = 0; k < KL_KEYS && k < w->balls[KL_BALL_CUBIC].count; k++) {
+                w->loaded_key = k;
+                w->value = w->given->keys[k][0], w->in = w->given->keys[k][1], w->out = w->given->keys[k][2];
+                store_key(w);
+            }
+        kl_walk_apply_given(w, step);
+        if (step == KL_STEP_EDIT)
+            load_key(w);
     }
     if (step == KL_STEP_EDIT) {
         if ((size_t)w->key != w->loaded_key)
@@ -197,6 +206,7 @@ void kl_walk_changed(void *ctx, int step, tui_change what)
     default:            kl_walk_motion_sample(w, step); break;
     }
     kl_walk_text(w, step, w->text, sizeof w->text);  /* its numbers follow the edit */
+    kl_walk_state_update(w, step);
     if (what == TUI_EDITED && !w->clock.done && w->clock.duration == clip_length(w, step)) {
         w->clock.speed = w->speed;  /* keep playing from where the clip is, at the new speed */
     } else {
@@ -250,9 +260,6 @@ static double clamp(double v, double lo, double hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-#define VALUE_LIMIT 10.0
-#define TANGENT_LIMIT 50.0
-
 static bool walk_mouse(void *ctx, int step, int pane, int col, int row, tui_mouse_kind kind)
 {
     kl_walk *w = ctx;
@@ -287,12 +294,13 @@ static bool walk_mouse(void *ctx, int step, int pane, int col, int row, tui_mous
         return false;
     }
     switch (w->drag) {
-    case KL_DRAG_VALUE: w->value = clamp(y, -VALUE_LIMIT, VALUE_LIMIT); break;
-    case KL_DRAG_IN:    w->in = clamp(y, -TANGENT_LIMIT, TANGENT_LIMIT); break;
-    default:         w->out = clamp(y, -TANGENT_LIMIT, TANGENT_LIMIT); break;
+    case KL_DRAG_VALUE: w->value = clamp(y, -KL_VALUE_LIMIT, KL_VALUE_LIMIT); break;
+    case KL_DRAG_IN:    w->in = clamp(y, -KL_TANGENT_LIMIT, KL_TANGENT_LIMIT); break;
+    default:         w->out = clamp(y, -KL_TANGENT_LIMIT, KL_TANGENT_LIMIT); break;
     }
     store_key(w);
     sample_balls(w);
+    kl_walk_state_update(w, step);
     return true;
 }
 
@@ -317,12 +325,13 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         tui_add_param(d, "m0", "", &w->m0, -20.0, 20.0, 0.5, 5.0, false);
         tui_add_param(d, "p1", "", &w->p1, -20.0, 20.0, 0.5, 5.0, false);
         tui_add_param(d, "m1", "", &w->m1, -20.0, 20.0, 0.5, 5.0, false);
+        kl_walk_state_describe(w, step, d);
         return;
     case KL_STEP_EDIT:
         tui_add_param(d, _("key"), "", &w->key, 0.0, (double)(w->balls[KL_BALL_CUBIC].count - 1), 1.0, 1.0, false);
-        tui_add_param(d, _("value"), "", &w->value, -VALUE_LIMIT, VALUE_LIMIT, 0.25, 1.0, false);
-        tui_add_param(d, _("in"), "/s", &w->in, -TANGENT_LIMIT, TANGENT_LIMIT, 1.0, 5.0, false);
-        tui_add_param(d, _("out"), "/s", &w->out, -TANGENT_LIMIT, TANGENT_LIMIT, 1.0, 5.0, false);
+        tui_add_param(d, _("value"), "", &w->value, -KL_VALUE_LIMIT, KL_VALUE_LIMIT, 0.25, 1.0, false);
+        tui_add_param(d, _("in"), "/s", &w->in, -KL_TANGENT_LIMIT, KL_TANGENT_LIMIT, 1.0, 5.0, false);
+        tui_add_param(d, _("out"), "/s", &w->out, -KL_TANGENT_LIMIT, KL_TANGENT_LIMIT, 1.0, 5.0, false);
         tui_add_param(d, "t", "s", &w->probe, 0.0, 2.0, 0.05, 0.25, false);
         break;
     case KL_STEP_BOUNCE:
@@ -351,6 +360,7 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         break;
     }
     tui_add_param(d, _("speed"), "x", &w->speed, 0.05, 10.0, 1.25, 2.0, true);
+    kl_walk_state_describe(w, step, d);
 }
 
 /* --- the app -------------------------------------------------------------------------------------------------- */
@@ -388,13 +398,14 @@ void kl_walk_destroy(kl_walk *w)
     kl_walk_motion_destroy(w);
 }
 
-int kl_walk_run(const labcli_result *r, plot_mode glyphs)
+int kl_walk_run(const labcli_result *r, plot_mode glyphs, const kl_walk_given *given)
 {
     static kl_walk w;  /* large (sample buffers): not on the stack */
     if (kl_walk_init(&w, plot_mode_drawable(glyphs))) {
         kl_walk_destroy(&w);
         return cli_fail("%s", _("out of memory"));
     }
+    w.given = given;
     tui_app app = {
         .name = "keyframe-lab", .ctx = &w, .n_steps = KL_STEPS, .min_cols = 80, .min_rows = 24, .frame_hz = 30,
         .extra_keys = N_("l loop  k key"), .describe = walk_describe, .changed = kl_walk_changed, .render = kl_walk_render,

@@ -7,7 +7,6 @@
 #include "lab.h"
 #include "numlab/lang.h"
 
-#define TANGENT_RANGE 40.0  /* the hop's take-off tangent parameter, units/s either way */
 
 int kl_walk_motion_init(kl_walk *w)
 {
@@ -148,7 +147,7 @@ void kl_walk_motion_describe(kl_walk *w, int step, tui_step *d)
 {
     switch (step) {
     case KL_STEP_HOP:
-        tui_add_param(d, "m", "/s", &w->hop_m, -TANGENT_RANGE, TANGENT_RANGE, 1.0, 4.0, false);
+        tui_add_param(d, "m", "/s", &w->hop_m, -KL_HOP_LIMIT, KL_HOP_LIMIT, 1.0, 4.0, false);
         break;
     case KL_STEP_SPIN:
         tui_add_param(d, _("angle"), _("deg"), &w->angle, 1.0, 179.0, 5.0, 30.0, false);
