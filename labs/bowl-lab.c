@@ -21,7 +21,8 @@ static int run(void *opts, const labcli_result *r)
     case BL_RENDER:
         return f->gesture_path ? bl_render_replay(&f->o, f->gesture_path, f->have_seconds) : bl_render(&f->o);
     default:
-        return bl_interactive(r, f->o.glyphs, &f->chosen, f->o.seed, f->audio, f->layers_given ? &f->o.layers : NULL);
+        return bl_interactive(r, f->o.glyphs, &f->chosen, f->o.seed, f->audio, f->layers_given ? &f->o.layers : NULL,
+                              &f->walk_study);
     }
 }
 

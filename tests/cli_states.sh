@@ -105,6 +105,20 @@ expect_eq "bowl-lab's controls in a line" "$(lines '--- state: ' "$TMP/out")" \
     "--- state: numlab:bowl-lab/7?seed=1&set=stir_hz%3D2.5,stir_radius%3D0.02,tilt%3D0.1"
 lines '--- values: ' "$TMP/out" | grep -q "tilt x = 5.72958, tilt y = 0, stir = 2.5, stir r = 20," && pass ||
     fail "bowl-lab's controls: $(lines '--- values: ' "$TMP/out")"  # 0.1 rad = 5.72958 degrees
+# the sampling steps' sliders are --freq, --rate (whole hertz: the slider's semitone steps are rounded, 48000 x
+# 2^(1/12) = 50854.2 to 50854) and --decay; a value outside a step's slider range leaves it the step's own
+for line in 'numlab:bowl-lab/8?freq=440&rate=50854' 'numlab:bowl-lab/9?freq=12000.5&rate=22050' \
+            'numlab:bowl-lab/10?freq=3.25&decay=0.01'; do
+    walk "$BL" --audio none --state "$line"
+    expect_eq "bowl-lab: a sampling step's line reads back" "$(lines '--- state: ' "$TMP/out")" "--- state: $line"
+done
+walk "$BL" --audio none --state 'numlab:bowl-lab/8?freq=440&rate=50854'
+expect_eq "bowl-lab: step 8's sliders from the line" "$(lines '--- values: ' "$TMP/out" | cut -d, -f1-2)" \
+    "--- values: f = 440, fs = 50854"
+walk "$BL" --audio none --freq 30000 --state 'numlab:bowl-lab/10'
+expect_eq "bowl-lab: a frequency past step 10's slider" "$(lines '--- values: ' "$TMP/out" | cut -d, -f1)" \
+    "--- values: f = 100"
+expect_usage "^bowl-lab: --rate: '44100.5' is not a whole number" "$BL" --state 'numlab:bowl-lab/8?rate=44100.5'
 # a list is the same as its items given one by one: the same render, byte for byte
 expect_ok "$BL" --seconds 0.5 --set magnet=0.7,restitution=0.25 --wav "$TMP/list.wav"
 expect_ok "$BL" --seconds 0.5 --set magnet=0.7 --set restitution=0.25 --wav "$TMP/each.wav"

@@ -145,8 +145,15 @@ size_t bl_bar(char *buf, size_t size, double value, int width, bool unicode);
  * --audio device (bl_live_open). It starts from the preset's gesture (with --stir, --stir-radius, --tilt); every
  * level plays *typed_layers when not NULL (--layers); its charts in glyphs (--glyphs). r: the command line (the lab that read it, for "needs a
  * terminal"). Returns the exit status. */
+/* The sampling steps' --freq, --rate and --decay as given (the state line): each step takes a value its slider's
+ * range holds, and keeps its own otherwise. */
+typedef struct {
+    double freq, rate, decay;
+    bool have_freq, have_rate, have_decay;
+} bl_study_given;
+
 int bl_interactive(const labcli_result *r, plot_mode glyphs, const snd_preset *preset, unsigned long seed,
-                   const char *audio, const unsigned *typed_layers);
+                   const char *audio, const unsigned *typed_layers, const bl_study_given *study);
 
 /* The walk's steps: the six levels, free play, then the resonators under sampling (a study of model_sampling.c
  * each, on the left pane, while the bowl plays on). */
@@ -180,6 +187,7 @@ typedef struct {
     bool series;         /* --series: its series as CSV */
     double study_freq, study_decay;  /* --freq, --decay (default: the study's) */
     int rate_hz;         /* --rate (default 48000) */
+    bl_study_given walk_study;  /* the same for the walk's sampling steps */
     const char *listen;  /* --listen FILE.wav (with --plot alias): the resonator to hear */
     int width, height;   /* the text chart */
 } bl_front;

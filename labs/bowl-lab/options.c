@@ -127,12 +127,13 @@ const labcli_option bl_option_table[] = {
      .mode = BL_PLOT, .names = study_names, .noun = N_("study")},
     {"series", LABCLI_FLAG, NULL, AT(series), 0, 0, NULL, N_("the study's series as CSV (series,x,y), its numbers as\n"
      "'#' lines"), .with = PLOT_ONLY},
-    {"freq", LABCLI_NUMBER, "HZ", AT(study_freq), 1, 1e6, NULL, N_("the resonator's frequency (default: alias 30000,\n"
-     "warp 1290, precision 100)"), .with = PLOT_ONLY},
-    {"rate", LABCLI_COUNT, "HZ", AT(rate_hz), 1000, 384000, "48000", N_("the sample rate, whole hertz"),
-     .with = PLOT_ONLY},
-    {"decay", LABCLI_NUMBER, "1/S", AT(study_decay), 0, 1000, NULL, N_("the resonator's decay rate sigma (default:\n"
-     "alias 10, warp 3, precision 1)"), .with = PLOT_ONLY},
+    {"freq", LABCLI_NUMBER, "HZ", AT(study_freq), 1, 1e6, NULL, N_("the resonator's frequency, of --plot and of the\n"
+     "walk's steps 8 to 10 (default: alias 30000, warp 1290, precision 100)"), .with = PLOT_ONLY | LABCLI_IN(0)},
+    {"rate", LABCLI_COUNT, "HZ", AT(rate_hz), 1000, 384000, "48000", N_("the sample rate, whole hertz (--plot, the walk's steps\n"
+     "8 and 9)"),
+     .with = PLOT_ONLY | LABCLI_IN(0)},
+    {"decay", LABCLI_NUMBER, "1/S", AT(study_decay), 0, 1000, NULL, N_("the resonator's decay rate sigma, of --plot and of\n"
+     "the walk's step 10 (default: alias 10, warp 3, precision 1)"), .with = PLOT_ONLY | LABCLI_IN(0)},
     {"listen", LABCLI_FILE, "FILE.wav", AT(listen), 0, 0, NULL, N_("with --plot alias: 2 s of the resonator as the\n"
      "bank would play it without its guard, at --rate (kept if it exists: --force)"), .with = PLOT_ONLY},
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "80", N_("the chart's columns"), .with = PLOT_ONLY},
@@ -179,6 +180,10 @@ int bl_check(const labcli_lab *lab, void *opts, const labcli_result *r)
     bl_front *f = opts;
     f->have_seconds = labcli_given(lab, r, "seconds");
     f->layers_given = labcli_given(lab, r, "layers");
+    f->walk_study = (bl_study_given){.freq = f->study_freq, .rate = f->rate_hz, .decay = f->study_decay,
+                                     .have_freq = labcli_given(lab, r, "freq"),
+                                     .have_rate = labcli_given(lab, r, "rate"),
+                                     .have_decay = labcli_given(lab, r, "decay")};
     if (r->mode == BL_LIST)
         return CLI_OK;
     if (r->mode == BL_PLOT) {  /* a study's own defaults for what was not given */

@@ -77,6 +77,7 @@ typedef struct {
     bl_study study;
     bool have_study;
     double study_freq, study_rate, study_decay, built_study[4];
+    const bl_study_given *study_given;  /* --freq, --rate, --decay as given, or NULL */
 } walk;
 
 static void lock(walk *w)
@@ -171,14 +172,54 @@ static void rebuild(walk *w)
                                                                                                       : _("the rate"));
 }
 
+/* The sampling steps' sliders: f and fs (alias, warp), f and decay (precision), each in [lo, hi]. */
+typedef struct {
+    double *value;
+    const char *name, *unit, *option;
+    double lo, hi;
+} study_slider;
+
+static int study_sliders(walk *w, int step, study_slider out[2])
+{
+    if (step == BL_STEP_ALIAS || step == BL_STEP_WARP) {
+        out[0] = (study_slider){&w->study_freq, "f", "Hz", "freq", 20.0, 384000.0};
+        out[1] = (study_slider){&w->study_rate, "fs", "Hz", "rate", 1000.0, 384000.0};
+        return 2;
+    }
+    if (step == BL_STEP_PRECISION) {
+        out[0] = (study_slider){&w->study_freq, "f", "Hz", "freq", 1.0, 20000.0};
+        out[1] = (study_slider){&w->study_decay, N_("decay"), "1/s", "decay", 0.01, 1000.0};
+        return 2;
+    }
+    return 0;
+}
+
+/* The options given into a sampling step just set to its own values, each where its slider's range holds it. */
+static void study_given(walk *w, int step)
+{
+    const bl_study_given *g = w->study_given;
+    study_slider sl[2];
+    const int n = g ? study_sliders(w, step, sl) : 0;
+    for (int i = 0; i < n; i++) {
+        const bool have = sl[i].value == &w->study_freq ? g->have_freq
+                        : sl[i].value == &w->study_rate ? g->have_rate : g->have_decay;
+        const double v = sl[i].value == &w->study_freq ? g->freq : sl[i].value == &w->study_rate ? g->rate : g->decay;
+        if (have && v >= sl[i].lo && v <= sl[i].hi)
+            *sl[i].value = v;
+    }
+}
+
 /* A sampling step's study, built again when its parameters changed. */
 static void update_study(walk *w, int step, tui_change what)
 {
     const int kind = step_study(step);
     if (kind < 0)
         return;
-    if (what == TUI_ENTER_STEP)
+    if (what == TUI_ENTER_STEP) {
         bl_study_defaults(kind, &w->study_freq, &w->study_rate, &w->study_decay);
+        study_given(w, step);
+    }
+    w->study_rate = round(w->study_rate);  /* whole hertz, as --rate takes it: the slider's steps are x 2^(1/12) */
     const double want[4] = {kind, w->study_freq, w->study_rate, w->study_decay};
     if (w->have_study && memcmp(want, w->built_study, sizeof want) == 0)
         return;
@@ -527,13 +568,16 @@ static void walk_describe(void *ctx, int step, tui_step *d)
         break;
     case BL_STEP_ALIAS:
     case BL_STEP_WARP:
-        tui_add_param(d, "f", "Hz", &w->study_freq, 20.0, 384000.0, 1.0594630943592953, 2.0, true);
-        tui_add_param(d, "fs", "Hz", &w->study_rate, 1000.0, 384000.0, 1.0594630943592953, 2.0, true);
+    case BL_STEP_PRECISION: {
+        study_slider sl[2];
+        for (int i = 0, n = study_sliders(w, step, sl); i < n; i++) {
+            const bool decay = sl[i].value == &w->study_decay;  /* a semitone a press, the decay by 1.25 */
+            tui_add_param(d, _(sl[i].name), sl[i].unit, sl[i].value, sl[i].lo, sl[i].hi,
+                          decay ? 1.25 : 1.0594630943592953, decay ? 4.0 : 2.0, true);
+            tui_param_option(d, sl[i].option);
+        }
         break;
-    case BL_STEP_PRECISION:
-        tui_add_param(d, "f", "Hz", &w->study_freq, 1.0, 20000.0, 1.0594630943592953, 2.0, true);
-        tui_add_param(d, _("decay"), "1/s", &w->study_decay, 0.01, 1000.0, 1.25, 4.0, true);
-        break;
+    }
     default:
         tui_add_param(d, _("seed"), "", &w->seed, 0.0, 1e6, 1.0, 10.0, false);
         tui_param_option(d, "seed");
@@ -549,10 +593,11 @@ static void walk_describe(void *ctx, int step, tui_step *d)
 }
 
 int bl_interactive(const labcli_result *r, plot_mode glyphs, const snd_preset *preset, unsigned long seed,
-                   const char *audio, const unsigned *typed_layers)
+                   const char *audio, const unsigned *typed_layers, const bl_study_given *study)
 {
     static walk w;  /* the spectrum's buffers are large: not on the stack */
-    w = (walk){.start = preset, .seed = (double)seed, .preset_no = 1, .typed_layers = typed_layers};
+    w = (walk){.start = preset, .seed = (double)seed, .preset_no = 1, .typed_layers = typed_layers,
+               .study_given = study};
     int rc = bl_live_open(&w.live, audio);  /* before the screen: a device named but missing is an error */
     if (rc != CLI_OK) {
         bl_live_close(&w.live);
