@@ -364,7 +364,12 @@ void plot_canvas_series(plot_canvas *c, const double *x, const double *y, size_t
         int dx = 0, dy = 0;
         if (in)
             dx = dot_x(c, vx), dy = dot_y(c, vy);
-        if (pen_down && lines && in && prev_inside)
+        if (pen_down && lines && in && prev_inside && dx == pdx) {
+            /* the commonest case by far (a dense series: many points a dot column): straight down or up from the
+             * last dot, which is lit already; the dots dot_line lights, without its error terms */
+            for (int step = dy > pdy ? 1 : -1, row = pdy; row != dy;)
+                light(c, dx, row += step, p);
+        } else if (pen_down && lines && in && prev_inside)
             dot_line(c, pdx, pdy, dx, dy, p);  /* the common case: no clipping, each point mapped once */
         else if (pen_down && lines)
             segment(c, px, py, vx, vy, p);
