@@ -426,7 +426,7 @@ bowl_gesture bowl_script_at(const bowl_script *s, double t)
     }
     double a = env * s->stir_radius * w * w, angle = w * travel;
     return (bowl_gesture){
-        .tilt_x = env * s->tilt, .tilt_y = 0.0,
+        .tilt_x = env * s->tilt, .tilt_y = env * s->tilt_y,
         .acc_x = -a * cos(angle), .acc_y = -a * sin(angle), .acc_z = 0.0,
     };
 }

@@ -105,6 +105,16 @@ expect_eq "bowl-lab's controls in a line" "$(lines '--- state: ' "$TMP/out")" \
     "--- state: numlab:bowl-lab/7?seed=1&set=stir_hz%3D2.5,stir_radius%3D0.02,tilt%3D0.1"
 lines '--- values: ' "$TMP/out" | grep -q "tilt x = 5.72958, tilt y = 0, stir = 2.5, stir r = 20," && pass ||
     fail "bowl-lab's controls: $(lines '--- values: ' "$TMP/out")"  # 0.1 rad = 5.72958 degrees
+# ... and the tilt about y and a stir run backwards (clockwise, below 0 Hz) too: -0.1 rad = -5.72958 degrees
+walk "$BL" --audio none --state 'numlab:bowl-lab/7?set=stir_hz%3D-2.5,tilt_y%3D-0.1'
+expect_eq "bowl-lab's tilt y and a clockwise stir in a line" "$(lines '--- state: ' "$TMP/out")" \
+    "--- state: numlab:bowl-lab/7?seed=1&set=stir_hz%3D-2.5,tilt_y%3D-0.1"
+lines '--- values: ' "$TMP/out" | grep -q "tilt x = 0, tilt y = -5.72958, stir = -2.5," && pass ||
+    fail "bowl-lab's tilt y and stir: $(lines '--- values: ' "$TMP/out")"
+# the scripted gesture's tilt about y moves the render (gravity turned: the spheres roll elsewhere)
+expect_ok "$BL" --seconds 1 --set tilt_y=0.3 --wav "$TMP/tilt-y.wav"
+expect_ok "$BL" --seconds 1 --wav "$TMP/level.wav"
+cmp -s "$TMP/tilt-y.wav" "$TMP/level.wav" && fail "--set tilt_y=0.3 renders as the level bowl" || pass
 # the sampling steps' sliders are --freq, --rate (whole hertz: the slider's semitone steps are rounded, 48000 x
 # 2^(1/12) = 50854.2 to 50854) and --decay; a value outside a step's slider range leaves it the step's own
 for line in 'numlab:bowl-lab/8?freq=440&rate=50854' 'numlab:bowl-lab/9?freq=12000.5&rate=22050' \

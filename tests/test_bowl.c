@@ -312,6 +312,18 @@ START_TEST(gesture_is_the_circle_it_claims)
     s = (bowl_script){.stir_hz = 1.0, .stir_radius = 0.01, .ramp = 1.0};
     g = bowl_script_at(&s, 0.5);
     ck_assert_double_eq_tol(hypot(g.acc_x, g.acc_y), 0.5 * aw2, 1e-15);
+    /* a stir below 0 circles the other way: at 0.25 s the angle is -pi/2, a = -A w^2 (0, -1) */
+    s = (bowl_script){.stir_hz = -1.0, .stir_radius = 0.01};
+    g = bowl_script_at(&s, 0.25);
+    ck_assert_double_eq_tol(g.acc_x, 0.0, 1e-15);
+    ck_assert_double_eq_tol(g.acc_y, aw2, 1e-15);
+    /* the script's tilts are the gesture's, by the envelope: half of each half way up a 1 s ramp */
+    s = (bowl_script){.tilt = 0.2, .tilt_y = -0.3, .ramp = 1.0};
+    g = bowl_script_at(&s, 0.5);
+    ck_assert_double_eq_tol(g.tilt_x, 0.1, 1e-15);
+    ck_assert_double_eq_tol(g.tilt_y, -0.15, 1e-15);
+    s = (bowl_script){.stir_hz = 1.0, .stir_radius = 0.01, .ramp = 1.0};
+    g = bowl_script_at(&s, 0.5);
     /* stop at 2 s: nothing after 2 + ramp */
     s.stop = 2.0;
     g = bowl_script_at(&s, 3.5);
@@ -321,6 +333,11 @@ START_TEST(gesture_is_the_circle_it_claims)
     bowl_vec ge = bowl_effective_gravity(&p, &(bowl_gesture){.tilt_x = NUMLAB_PI / 6.0});
     ck_assert_double_eq_tol(ge.x, 0.0, 1e-15);
     ck_assert_double_eq_tol(ge.y, -p.gravity * 0.5, 1e-14);
+    ck_assert_double_eq_tol(ge.z, -p.gravity * sqrt(3.0) / 2.0, 1e-14);
+    /* about y alone: g_b = Ry(-30 deg) (0, 0, -g) = (g sin 30, 0, -g cos 30) */
+    ge = bowl_effective_gravity(&p, &(bowl_gesture){.tilt_y = NUMLAB_PI / 6.0});
+    ck_assert_double_eq_tol(ge.x, p.gravity * 0.5, 1e-14);
+    ck_assert_double_eq_tol(ge.y, 0.0, 1e-15);
     ck_assert_double_eq_tol(ge.z, -p.gravity * sqrt(3.0) / 2.0, 1e-14);
     ge = bowl_effective_gravity(&p, &(bowl_gesture){.acc_x = 2.0});
     ck_assert_double_eq_tol(ge.x, -2.0, 1e-15);

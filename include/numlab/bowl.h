@@ -69,10 +69,11 @@ typedef struct {
 
 /* A scripted gesture, so renders move without a player. */
 typedef struct {
-    double stir_hz;         /* the bowl circles horizontally at this frequency (0: no stir) */
+    double stir_hz;         /* the bowl circles horizontally at this frequency (0: no stir; below 0: clockwise) */
     double stir_radius;     /* m: radius of that circle */
     double reverse;         /* s: the stir changes direction every this many seconds (0: never) */
     double tilt;            /* rad: a steady tilt about the x axis */
+    double tilt_y;          /* rad: and about the y axis (bowl_gesture's tilt_y: turned first) */
     double ramp;            /* s: the gesture fades in over this time (0: at once) */
     double stop;            /* s: the gesture stops here and the bowl rests (<= 0: never) */
 } bowl_script;

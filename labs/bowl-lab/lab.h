@@ -201,8 +201,8 @@ int bl_check(const labcli_lab *lab, void *opts, const labcli_result *r);
  * number in its range), in order. Returns 0, or 2 with msg naming the first bad assignment and what is allowed. */
 int bl_set(snd_preset *p, const char *assignments, char *msg, size_t len);
 /* The walk's instrument as a --set list for its state line: "KEY=VALUE,..." (each number exact and short: state.h)
- * for each parameter in which now differs from the step's own base, the controls' tilt (x), stir and its radius
- * among them (a stir run backwards, below 0, and the tilt about y have no key: left out). "" when none differs. */
+ * for each parameter in which now differs from the step's own base, the controls' tilts, stir (below 0: run
+ * backwards) and its radius among them. "" when none differs. */
 void bl_walk_set_list(const snd_preset *base, const snd_preset *now, const bl_controls *c, char *buf, size_t size);
 /* Layer lists: "rub,pair,impact", "default", "all", "none". Returns 0, or 2 with msg. */
 int bl_parse_layers(const char *text, unsigned *layers, char *msg, size_t len);

@@ -607,7 +607,8 @@ int bl_interactive(const labcli_result *r, plot_mode glyphs, const snd_preset *p
         if (strcmp(snd_preset_at(i)->name, preset->name) == 0)
             w.preset_no = (double)(i + 1);
     w.c = (bl_controls){.tilt_x_deg = clamp_tilt(preset->gesture.tilt * 180.0 / NUMLAB_PI),
-                              .stir_hz = preset->gesture.stir_hz};
+                        .tilt_y_deg = clamp_tilt(preset->gesture.tilt_y * 180.0 / NUMLAB_PI),
+                        .stir_hz = preset->gesture.stir_hz};
     w.stir_mm = 1000.0 * preset->gesture.stir_radius;
     w.last_stir = w.c.stir_hz;
     for (size_t k = 0; k <= BL_SPECTRUM_N / 2; k++)

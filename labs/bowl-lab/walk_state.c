@@ -10,8 +10,8 @@ void bl_walk_set_list(const snd_preset *base, const snd_preset *now, const bl_co
     /* the controls as the gesture's parameters they start from (the walk reads them back from there) */
     snd_preset edited = *now;
     edited.gesture.tilt = c->tilt_x_deg * NUMLAB_PI / 180.0;
-    if (c->stir_hz >= 0.0)
-        edited.gesture.stir_hz = c->stir_hz;
+    edited.gesture.tilt_y = c->tilt_y_deg * NUMLAB_PI / 180.0;
+    edited.gesture.stir_hz = c->stir_hz;
     edited.gesture.stir_radius = c->stir_radius;
     size_t used = 0;
     if (size)
