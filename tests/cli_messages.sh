@@ -112,7 +112,7 @@ expect_usage "^network-lab: --method: 'semi' is listed twice in 'semi,semi'$" "$
 expect_usage "^spring-lab: --frame-hz: '0' is out of range \(allowed: a number from 1 to 1000\)$" "$BIN/spring-lab" --csv --frame-hz 0
 expect_usage "^network-lab: --kick: '-1' is out of range \(allowed: a number from 0 to 1e\+06\)$" "$BIN/network-lab" --csv --preset four --kick -1
 expect_usage "^keyframe-lab: --at: '-1' is out of range \(allowed: a number from 0 to 1e\+06\)$" "$BIN/keyframe-lab" --plot 1 --at -1
-expect_usage "^bowl-lab: --stir: '11' is out of range \(allowed: a number from 0 to 10\)$" "$BIN/bowl-lab" --stir 11
+expect_usage "^bowl-lab: --stir: '11' is out of range \(allowed: a number from -10 to 10\)$" "$BIN/bowl-lab" --stir 11
 expect_usage "^spring-lab: --seed: '1.5' is not a whole number \(allowed: a whole number from 0 to 4294967295\)$" \
     "$BIN/spring-lab" --csv --seed 1.5
 expect_usage "^network-lab: --seed: '1.5' is not a whole number \(allowed: a whole number from 0 to 4294967295\)$" \

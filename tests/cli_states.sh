@@ -111,6 +111,9 @@ expect_eq "bowl-lab's tilt y and a clockwise stir in a line" "$(lines '--- state
     "--- state: numlab:bowl-lab/7?seed=1&set=stir_hz%3D-2.5,tilt_y%3D-0.1"
 lines '--- values: ' "$TMP/out" | grep -q "tilt x = 0, tilt y = -5.72958, stir = -2.5," && pass ||
     fail "bowl-lab's tilt y and stir: $(lines '--- values: ' "$TMP/out")"
+# --stir below 0 is the same clockwise stir, from the command line
+walk "$BL" --audio none --stir -2 --state 'numlab:bowl-lab/7'
+lines '--- values: ' "$TMP/out" | grep -q "tilt y = 0, stir = -2," && pass || fail "--stir -2: $(lines '--- values: ' "$TMP/out")"
 # the scripted gesture's tilt about y moves the render (gravity turned: the spheres roll elsewhere)
 expect_ok "$BL" --seconds 1 --set tilt_y=0.3 --wav "$TMP/tilt-y.wav"
 expect_ok "$BL" --seconds 1 --wav "$TMP/level.wav"
@@ -153,6 +156,11 @@ for line in 'numlab:keyframe-lab/1?s=0.25&p0=1&m0=-3&p1=4.5&m1=20' \
     walk "$KL" --state "$line"
     expect_eq "keyframe-lab: an edited line reads back" "$(lines '--- state: ' "$TMP/out")" "--- state: $line"
 done
+# nine of state_number's longest numbers (24 characters) still make the whole keys field
+n='-1.2345678901234568e-300'
+line="numlab:keyframe-lab/3?key=0&keys=$n:$n:$n,$n:$n:$n,$n:$n:$n&probe=0.5&speed=1"
+walk "$KL" --state "$line"
+expect_eq "keyframe-lab: the longest keys read back" "$(lines '--- state: ' "$TMP/out")" "--- state: $line"
 walk "$KL" --state 'numlab:keyframe-lab/3?key=2&keys=1:2:3,4:-5:6,-7:8.5:-9&probe=1.25&speed=2'
 expect_eq "keyframe-lab: step 3's selected key is the line's" "$(lines '--- values: ' "$TMP/out")" \
     "--- values: key = 2, value = -7, in = 8.5, out = -9, t = 1.25, speed = 2"

@@ -139,7 +139,8 @@ const labcli_option bl_option_table[] = {
     {"width", LABCLI_COUNT, "W", AT(width), 20, 1000, "80", N_("the chart's columns"), .with = PLOT_ONLY},
     {"height", LABCLI_COUNT, "H", AT(height), 8, 500, "24", N_("the chart's rows"), .with = PLOT_ONLY},
     {.help = N_("\nThe gesture (defaults from the preset; see --describe):")},
-    GESTURE("stir", "HZ", stir, 0, 10, N_("the bowl circles horizontally at HZ (0: no stir)"), NOT_PLOT),
+    GESTURE("stir", "HZ", stir, -BL_STIR_MAX, BL_STIR_MAX, N_("the bowl circles horizontally at HZ (0: no stir; below 0:\n"
+            "clockwise)"), NOT_PLOT),
     GESTURE("stir-radius", "M", stir_radius, 0, 0.05, N_("radius of that circle, m"), NOT_PLOT),
     /* the interactive lab starts from --stir, --stir-radius and --tilt; v reverses by hand, and nothing stops */
     GESTURE("reverse", "S", reverse, 0, 600, N_("the stir changes direction every S seconds (0: never)"), RENDER),

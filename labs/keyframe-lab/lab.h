@@ -167,7 +167,9 @@ typedef struct {
 
     char text[640];  /* the step's text, formatted with its live numbers */
     const kl_walk_given *given;  /* the options the walk's steps start from, or NULL: their own values */
-    char stated_keys[160], stated_shown[96];  /* the state line's keys and shown curves (walk_state.c) */
+    /* the state line's keys and shown curves (walk_state.c): nine numbers of at most 24 characters (state_number's
+     * longest, "-1.0000000000000001e-300") and their eight separators fit in 256 */
+    char stated_keys[256], stated_shown[96];
 
     /* scratch for the scene panes, rebuilt at each render */
     double ball_xy[KL_BALLS][2 * KL_BALL_POINTS];
